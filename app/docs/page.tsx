@@ -1,0 +1,109 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { errorCodes } from "@/lib/errors/app-error";
+
+export const metadata: Metadata = { title: "Merchant API" };
+
+const codeBlock = "overflow-x-auto rounded-lg bg-stone-900 p-4 font-mono text-sm text-stone-100";
+
+export default function DocsPage() {
+  return (
+    <main lang="en" className="mx-auto max-w-3xl px-5 py-10">
+      <Link href="/" className="text-brand-700 underline">
+        Cashier
+      </Link>
+      <h1 className="mt-2 text-3xl font-bold">Merchant API</h1>
+
+      <section className="mt-8 space-y-3">
+        <h2 className="text-xl font-bold">Signing a request</h2>
+        <p>
+          Every request body is <code>{'{"jwt": "<compact JWS>"}'}</code> (or the bare token with{" "}
+          <code>Content-Type: application/jwt</code>), at most 64 KiB. Sign with HS256 using your key&apos;s
+          secret and put its keyId in the <code>kid</code> header. Claims:
+        </p>
+        <ul className="list-disc space-y-1 pl-6">
+          <li>
+            <code>iat</code> and <code>exp</code>: required, seconds since the epoch; <code>exp - iat</code> at most
+            300 s; clocks may differ by 30 s.
+          </li>
+          <li>
+            <code>data</code>: an object with the operation&apos;s fields.
+          </li>
+          <li>
+            <code>jti</code> (optional): used once; a replay is refused with 409.
+          </li>
+          <li>
+            <code>iss</code> (optional): your merchant id. <code>aud</code> (optional): <code>cashier</code>.
+          </li>
+        </ul>
+        <pre className={codeBlock}>{`import { SignJWT } from "jose";
+const jwt = await new SignJWT({ data: { id: "dep_…" } })
+  .setProtectedHeader({ alg: "HS256", kid: KEY_ID })
+  .setIssuedAt()
+  .setExpirationTime("60s")
+  .sign(new TextEncoder().encode(SECRET));
+await fetch(BASE_URL + "/api/status", {
+  method: "POST",
+  headers: { "content-type": "application/json" },
+  body: JSON.stringify({ jwt }),
+});`}</pre>
+        <p>
+          The answer is <code>{'{"jwt": …}'}</code> signed with the same key (header <code>typ</code>{" "}
+          <code>cashier-response+jwt</code>), with claims <code>iat</code>, <code>exp</code>, <code>code</code> and{" "}
+          <code>data</code>. The HTTP status equals <code>code</code>: 201 on create, 200 on a replay or a query.
+        </p>
+      </section>
+
+      <section className="mt-8 space-y-3">
+        <h2 className="text-xl font-bold">Operations</h2>
+        <ul className="list-disc space-y-1 pl-6">
+          <li>
+            <code>POST /api/status</code>: data <code>{"{ id }"}</code>, <code>{"{ transfer_id }"}</code> or{" "}
+            <code>{"{ reference }"}</code>; answers id, operation, reference, status, amount (<code>&quot;10.50&quot;</code>),
+            currency, created_at, updated_at.
+          </li>
+          <li>
+            <code>GET /api/health</code>: 200 when the database answers, 503 when it does not.
+          </li>
+        </ul>
+      </section>
+
+      <section className="mt-8 space-y-3">
+        <h2 className="text-xl font-bold">Errors</h2>
+        <p>
+          A failure of the token itself is an unsigned <code>application/problem+json</code> body (RFC 9457) with{" "}
+          <code>type</code>, <code>title</code>, <code>status</code>, <code>detail</code> and <code>code</code>. Once the
+          token is accepted, a refusal is a signed answer whose <code>data.error</code> holds <code>type</code>,{" "}
+          <code>title</code>, <code>detail</code> and, for invalid data, <code>fields</code> (
+          <code>{"[{ path, message }]"}</code>).
+        </p>
+        <div className="overflow-x-auto">
+          <table className="w-full border-collapse text-left text-sm">
+            <thead>
+              <tr className="border-b border-stone-300">
+                <th scope="col" className="py-2 pr-4">
+                  Code
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  HTTP
+                </th>
+                <th scope="col" className="py-2">
+                  Meaning
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {Object.entries(errorCodes).map(([code, { status, title }]) => (
+                <tr key={code} id={code} className="border-b border-stone-200">
+                  <td className="py-2 pr-4 font-mono">{code}</td>
+                  <td className="py-2 pr-4">{status}</td>
+                  <td className="py-2">{title}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+    </main>
+  );
+}

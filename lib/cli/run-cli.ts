@@ -1,0 +1,124 @@
+// `npm run cashier -- <command>`: the operator's tool. Pending migrations are applied before any
+// command acts. Results go to stdout as JSON; errors to stderr with a non-zero exit.
+import { type ParseArgsConfig, parseArgs } from "node:util";
+import { ZodError } from "zod";
+import { getConfig } from "../config/config";
+import { applyMigrations } from "../db/apply-migrations";
+import { AppError } from "../errors/app-error";
+import { createApiKey } from "../merchants/create-api-key";
+import { createMerchant } from "../merchants/create-merchant";
+import { listMerchants } from "../merchants/list-merchants";
+import { revokeApiKey } from "../merchants/revoke-api-key";
+
+export type CliIo = { out: (text: string) => void; err: (text: string) => void };
+
+const usage = `usage: npm run cashier -- <command>
+
+  merchant create --name NAME [--callback-url URL] [--redirect-origin ORIGIN]...
+                  [--key-id ID --secret SECRET] [--live]
+  merchant list
+  merchant key create MERCHANT_ID [--key-id ID --secret SECRET]
+  merchant key revoke KEY_ID`;
+
+class UsageError extends Error {}
+
+type Command = (args: string[]) => Promise<unknown>;
+
+function parse(args: string[], options: NonNullable<ParseArgsConfig["options"]>, positionals: number) {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (parsed.positionals.length !== positionals) {
+    throw new UsageError(`expected ${positionals} argument(s), got ${parsed.positionals.length}`);
+  }
+  return parsed;
+}
+
+function keyPair(values: Record<string, unknown>): { keyId?: string; secret?: string } {
+  const keyId = values["key-id"] as string | undefined;
+  const secret = values.secret as string | undefined;
+  if ((keyId === undefined) !== (secret === undefined)) throw new UsageError("--key-id and --secret go together");
+  return { keyId, secret };
+}
+
+const keyOptions = { "key-id": { type: "string" }, secret: { type: "string" } } as const;
+
+const commands: Record<string, Command> = {
+  "merchant create": async (args) => {
+    const { values } = parse(
+      args,
+      {
+        name: { type: "string" },
+        "callback-url": { type: "string" },
+        "redirect-origin": { type: "string", multiple: true },
+        live: { type: "boolean" },
+        ...keyOptions,
+      },
+      0,
+    );
+    if (values.name === undefined) throw new UsageError("--name is required");
+    return createMerchant({
+      name: values.name as string,
+      mode: values.live ? "live" : "sandbox",
+      callbackUrl: values["callback-url"] as string | undefined,
+      redirectOrigins: (values["redirect-origin"] as string[] | undefined) ?? [],
+      ...keyPair(values),
+    });
+  },
+  "merchant list": async (args) => {
+    parse(args, {}, 0);
+    return listMerchants();
+  },
+  "merchant key create": async (args) => {
+    const { values, positionals } = parse(args, keyOptions, 1);
+    return createApiKey({ merchantId: positionals[0], ...keyPair(values) });
+  },
+  "merchant key revoke": async (args) => {
+    const { positionals } = parse(args, {}, 1);
+    const revoked = await revokeApiKey(positionals[0]);
+    return { keyId: revoked.keyId, revokedAt: revoked.revokedAt.toISOString() };
+  },
+};
+
+function findCommand(argv: string[]): { command: Command; args: string[] } | null {
+  for (const length of [3, 2]) {
+    const name = argv.slice(0, length).join(" ");
+    if (commands[name]) return { command: commands[name], args: argv.slice(length) };
+  }
+  return null;
+}
+
+function describeError(error: unknown): string | null {
+  if (error instanceof AppError) return error.detail;
+  if (error instanceof ZodError) {
+    return error.issues.map((issue) => `${issue.path.join(".") || "input"}: ${issue.message}`).join("; ");
+  }
+  return null;
+}
+
+/** Returns the exit code: 0 done, 1 refused, 2 bad usage. */
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  const found = findCommand(argv);
+  if (!found) {
+    io.err(argv.length === 0 || argv[0] === "help" || argv[0] === "--help" ? usage : `unknown command: ${argv.join(" ")}\n\n${usage}`);
+    return 2;
+  }
+  try {
+    await applyMigrations(getConfig().databaseUrl);
+    const result = await found.command(found.args);
+    io.out(JSON.stringify(result, null, 2));
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`${error.message}\n\n${usage}`);
+      return 2;
+    }
+    const message = describeError(error);
+    if (message === null) throw error;
+    io.err(`error: ${message}`);
+    return 1;
+  }
+}

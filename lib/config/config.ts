@@ -1,0 +1,116 @@
+// The one place that reads process.env. Everything else asks getConfig(), which validates once
+// and throws a ConfigError naming each bad variable, so a bad value stops the start.
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const booleanString = z
+  .enum(["true", "false", "1", "0"])
+  .transform((value) => value === "true" || value === "1");
+
+const envSchema = z.object({
+  // Not NODE_ENV: `next start` forces that to production even for a local sandbox run.
+  CASHIER_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(file:|postgres:\/\/|postgresql:\/\/)/, "must start with file:, postgres:// or postgresql://")
+    .default("file:./data/cashier.db"),
+  CASHIER_DATA_DIR: z.string().min(1).default("./data"),
+  PUBLIC_BASE_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  CASHIER_ENCRYPTION_KEY: z.string().optional(),
+  CASHIER_JWT_AUDIENCE: z.string().min(1).default("cashier"),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  CASHIER_SEED_DEMO: booleanString.default(true),
+});
+
+export type Config = {
+  env: "development" | "production" | "test";
+  isProduction: boolean;
+  port: number;
+  databaseUrl: string;
+  dataDir: string;
+  publicBaseUrl: string;
+  /** 32 bytes for AES-256-GCM: never logged, never sent anywhere. */
+  encryptionKey: Buffer;
+  jwtAudience: string;
+  logLevel: "debug" | "info" | "warn" | "error" | "silent";
+  seedDemo: boolean;
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Accepts 32 bytes as 64 hex digits or base64/base64url. */
+function decodeKey(value: string): Buffer | null {
+  const trimmed = value.trim();
+  const bytes = /^[0-9a-fA-F]{64}$/.test(trimmed)
+    ? Buffer.from(trimmed, "hex")
+    : Buffer.from(trimmed.replace(/-/g, "+").replace(/_/g, "/"), "base64");
+  return bytes.length === 32 ? bytes : null;
+}
+
+/** Outside production a missing key is generated once and kept under the data directory. */
+function readOrCreateDevelopmentKey(dataDir: string): Buffer {
+  const file = path.join(dataDir, "encryption.key");
+  if (existsSync(file)) {
+    const key = decodeKey(readFileSync(file, "utf8"));
+    if (!key) throw new ConfigError([`${file}: does not hold a 32-byte key; delete it to make a new one`]);
+    return key;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32);
+  writeFileSync(file, `${key.toString("base64url")}\n`, { mode: 0o600 });
+  return key;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`));
+  }
+  const vars = parsed.data;
+  const isProduction = vars.CASHIER_ENV === "production";
+  const dataDir = path.resolve(vars.CASHIER_DATA_DIR);
+
+  let encryptionKey: Buffer;
+  if (vars.CASHIER_ENCRYPTION_KEY) {
+    const key = decodeKey(vars.CASHIER_ENCRYPTION_KEY);
+    if (!key) throw new ConfigError(["CASHIER_ENCRYPTION_KEY: must be 32 bytes, as 64 hex digits or base64"]);
+    encryptionKey = key;
+  } else if (isProduction) {
+    throw new ConfigError(["CASHIER_ENCRYPTION_KEY: required in production (32 bytes, hex or base64)"]);
+  } else {
+    encryptionKey = readOrCreateDevelopmentKey(dataDir);
+  }
+
+  if (isProduction && !vars.PUBLIC_BASE_URL) {
+    throw new ConfigError(["PUBLIC_BASE_URL: required in production (the URL customers and merchants reach)"]);
+  }
+
+  return {
+    env: vars.CASHIER_ENV,
+    isProduction,
+    port: vars.PORT,
+    databaseUrl: vars.DATABASE_URL,
+    dataDir,
+    publicBaseUrl: (vars.PUBLIC_BASE_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ""),
+    encryptionKey,
+    jwtAudience: vars.CASHIER_JWT_AUDIENCE,
+    logLevel: vars.LOG_LEVEL,
+    seedDemo: vars.CASHIER_SEED_DEMO,
+  };
+}
+
+let cached: Config | undefined;
+
+export function getConfig(): Config {
+  cached ??= loadConfig();
+  return cached;
+}

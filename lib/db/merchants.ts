@@ -1,0 +1,56 @@
+import type { DbOrTx } from "./client";
+
+export type MerchantMode = "sandbox" | "live";
+
+export type MerchantRecord = {
+  id: string;
+  name: string;
+  mode: MerchantMode;
+  callbackUrl: string | null;
+  redirectOrigins: string[];
+  createdAt: Date;
+};
+
+type MerchantRow = {
+  id: string;
+  name: string;
+  mode: string;
+  callbackUrl: string | null;
+  redirectOrigins: unknown;
+  createdAt: Date;
+};
+
+function toRecord(row: MerchantRow): MerchantRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    mode: row.mode === "live" ? "live" : "sandbox",
+    callbackUrl: row.callbackUrl,
+    redirectOrigins: Array.isArray(row.redirectOrigins) ? row.redirectOrigins.map(String) : [],
+    createdAt: row.createdAt,
+  };
+}
+
+export async function insertMerchant(
+  db: DbOrTx,
+  merchant: Omit<MerchantRecord, "createdAt">,
+): Promise<MerchantRecord> {
+  return toRecord(await db.merchant.create({ data: merchant }));
+}
+
+export async function findMerchant(db: DbOrTx, id: string): Promise<MerchantRecord | null> {
+  const row = await db.merchant.findUnique({ where: { id } });
+  return row ? toRecord(row) : null;
+}
+
+export async function listMerchantsWithKeys(db: DbOrTx) {
+  const rows = await db.merchant.findMany({
+    orderBy: { createdAt: "asc" },
+    include: { apiKeys: { select: { id: true, createdAt: true, revokedAt: true }, orderBy: { createdAt: "asc" } } },
+  });
+  return rows.map((row) => ({ ...toRecord(row), apiKeys: row.apiKeys }));
+}
+
+export async function countMerchants(db: DbOrTx): Promise<number> {
+  return db.merchant.count();
+}

@@ -1,0 +1,120 @@
+// The one wrapper every API route handler runs inside. It owns reading the body, verifying the
+// token, mapping errors and signing the answer, so a route file only names its operation.
+//  - the token fails: application/problem+json (RFC 9457), unsigned, as no key is trusted yet;
+//  - the operation refuses: a signed envelope with code 4xx and data.error;
+//  - anything unexpected: 500 with an opaque id; the details go to the server log only.
+import { ZodError } from "zod";
+import { getConfig } from "../config/config";
+import { getDb } from "../db/client";
+import { claimJti } from "../db/used-jtis";
+import type { MerchantRecord } from "../db/merchants";
+import { AppError, type FieldError, errorCodes } from "../errors/app-error";
+import { newId } from "../ids";
+import { log } from "../log/logger";
+import { findSigningKey, type MerchantSigningKey } from "../merchants/find-signing-key";
+import { readRequestToken } from "./read-request-token";
+import { signToken } from "./sign-token";
+import { RESPONSE_TOKEN_TYPE } from "./token-types";
+import { verifyRequestToken } from "./verify-request-token";
+
+export type EnvelopeContext = {
+  /** The merchant whose key verified the token. */
+  merchant: MerchantRecord;
+  keyId: string;
+  /** Verified but unvalidated: each operation parses it with its own schema. */
+  data: Record<string, unknown>;
+  request: Request;
+};
+
+export type EnvelopeResult = { code: number; data: Record<string, unknown> };
+
+const jsonHeaders = { "content-type": "application/json", "cache-control": "no-store" };
+
+function problem(status: number, body: Record<string, unknown>): Response {
+  return new Response(JSON.stringify({ status, ...body }), {
+    status,
+    headers: { "content-type": "application/problem+json", "cache-control": "no-store" },
+  });
+}
+
+function toAppError(error: unknown): AppError | null {
+  if (error instanceof AppError) return error;
+  if (error instanceof ZodError) {
+    const fields: FieldError[] = error.issues.map((issue) => ({
+      path: issue.path.map(String).join(".") || "data",
+      message: issue.message,
+    }));
+    const detail = fields.map((f) => `${f.path}: ${f.message}`).join("; ");
+    return new AppError("validation_failed", detail, fields);
+  }
+  return null;
+}
+
+function internalError(error: unknown, context: Record<string, unknown>): Response {
+  const id = newId("err");
+  log.error("unexpected error", { ...context, errorId: id, error: error instanceof Error ? error.stack : String(error) });
+  return problem(500, {
+    type: "/docs/errors#internal_error",
+    title: errorCodes.internal_error.title,
+    detail: `an unexpected error occurred; quote ${id} to support`,
+    id,
+  });
+}
+
+async function signed(key: MerchantSigningKey, result: EnvelopeResult): Promise<Response> {
+  const jwt = await signToken({
+    keyId: key.keyId,
+    secret: key.secret,
+    type: RESPONSE_TOKEN_TYPE,
+    claims: { code: result.code, data: result.data },
+  });
+  return new Response(JSON.stringify({ jwt }), { status: result.code, headers: jsonHeaders });
+}
+
+export function withEnvelope(operation: string, handler: (context: EnvelopeContext) => Promise<EnvelopeResult>) {
+  return async function handle(request: Request): Promise<Response> {
+    const started = performance.now();
+    const context: Record<string, unknown> = { operation };
+    const finish = (response: Response) => {
+      log.info("api request", { ...context, status: response.status, ms: Math.round(performance.now() - started) });
+      return response;
+    };
+
+    let key: MerchantSigningKey;
+    let data: Record<string, unknown>;
+    try {
+      const token = await readRequestToken(request);
+      const verified = await verifyRequestToken(token, {
+        findKey: findSigningKey,
+        claimJti: (entry) => claimJti(getDb(), entry, new Date()),
+        audience: getConfig().jwtAudience,
+        now: new Date(),
+      });
+      key = verified.key;
+      data = verified.data;
+      context.merchantId = key.merchantId;
+      context.keyId = key.keyId;
+    } catch (error) {
+      const known = toAppError(error);
+      if (!known) return finish(internalError(error, context));
+      context.error = known.code;
+      return finish(problem(known.status, { type: `/docs/errors#${known.code}`, title: known.title, detail: known.detail, code: known.code }));
+    }
+
+    try {
+      const result = await handler({ merchant: key.merchant, keyId: key.keyId, data, request });
+      return finish(await signed(key, result));
+    } catch (error) {
+      const known = toAppError(error);
+      if (!known || known.status >= 500) return finish(internalError(error, context));
+      context.error = known.code;
+      const body = {
+        type: known.code,
+        title: known.title,
+        detail: known.detail,
+        ...(known.fields ? { fields: known.fields } : {}),
+      };
+      return finish(await signed(key, { code: known.status, data: { error: body } }));
+    }
+  };
+}

@@ -1,0 +1,58 @@
+// One error class for everything the gateway refuses on purpose. The code decides the HTTP status
+// and the title; the detail is written for the merchant's developer and never holds a secret.
+
+export const errorCodes = {
+  // The token itself (answered as application/problem+json, unsigned: no key was trusted yet).
+  body_too_large: { status: 413, title: "Request body too large" },
+  unsupported_media_type: { status: 415, title: "Unsupported content type" },
+  token_missing: { status: 400, title: "No token in the request" },
+  token_malformed: { status: 400, title: "Malformed token" },
+  algorithm_not_allowed: { status: 401, title: "Signing algorithm not allowed" },
+  key_missing: { status: 401, title: "No key id in the token" },
+  key_unknown: { status: 401, title: "Unknown key" },
+  key_revoked: { status: 401, title: "Key revoked" },
+  signature_invalid: { status: 401, title: "Signature does not match" },
+  token_expired: { status: 401, title: "Token expired" },
+  token_not_yet_valid: { status: 401, title: "Token issued in the future" },
+  token_lifetime_too_long: { status: 400, title: "Token lifetime too long" },
+  claims_invalid: { status: 400, title: "Invalid claims" },
+  // A token the gateway issued (a response, a callback) sent back as a request.
+  token_type_not_allowed: { status: 400, title: "Token type not allowed as a request" },
+  issuer_invalid: { status: 401, title: "Issuer does not match the key's merchant" },
+  audience_invalid: { status: 401, title: "Audience is not this gateway" },
+  jti_replayed: { status: 409, title: "Token already used" },
+  // After the token is accepted (answered as a signed envelope).
+  validation_failed: { status: 422, title: "Invalid request data" },
+  not_found: { status: 404, title: "Not found" },
+  reference_conflict: { status: 409, title: "Reference already used with other data" },
+  state_conflict: { status: 409, title: "Transaction cannot change state" },
+  insufficient_funds: { status: 422, title: "Insufficient funds" },
+  // Tools (CLI) and the operator.
+  invalid_argument: { status: 400, title: "Invalid argument" },
+  // Anything unexpected: the detail stays in the server log.
+  internal_error: { status: 500, title: "Internal error" },
+} as const satisfies Record<string, { status: number; title: string }>;
+
+export type ErrorCode = keyof typeof errorCodes;
+
+export type FieldError = { path: string; message: string };
+
+export class AppError extends Error {
+  readonly status: number;
+  readonly title: string;
+
+  constructor(
+    readonly code: ErrorCode,
+    readonly detail: string,
+    readonly fields?: FieldError[],
+  ) {
+    super(detail);
+    this.name = "AppError";
+    this.status = errorCodes[code].status;
+    this.title = errorCodes[code].title;
+  }
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}

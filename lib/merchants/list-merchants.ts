@@ -1,0 +1,20 @@
+import { getDb } from "../db/client";
+import { listMerchantsWithKeys } from "../db/merchants";
+
+/** Merchants with their keys' ids and states; secrets are never listed. */
+export async function listMerchants() {
+  const merchants = await listMerchantsWithKeys(getDb());
+  return merchants.map((m) => ({
+    merchantId: m.id,
+    name: m.name,
+    mode: m.mode,
+    callbackUrl: m.callbackUrl,
+    redirectOrigins: m.redirectOrigins,
+    createdAt: m.createdAt.toISOString(),
+    keys: m.apiKeys.map((k) => ({
+      keyId: k.id,
+      createdAt: k.createdAt.toISOString(),
+      revokedAt: k.revokedAt?.toISOString() ?? null,
+    })),
+  }));
+}

@@ -1,0 +1,31 @@
+import { getDb } from "../db/client";
+import { findMerchantTransaction } from "../db/transactions";
+import { AppError } from "../errors/app-error";
+import { formatAmountDot } from "../money/format-amount";
+import { statusQuerySchema } from "./schemas";
+
+/** The status extension of contract section 1, for the verified merchant's own transactions. */
+export async function getTransactionStatus(options: { merchantId: string; data: unknown }) {
+  const query = statusQuerySchema.parse(options.data);
+  const id = query.id ?? query.transfer_id;
+  const lookup = id !== undefined ? { id } : { reference: query.reference as string };
+  const found = await findMerchantTransaction(getDb(), options.merchantId, lookup);
+  if (!found || (query.transfer_id !== undefined && found.operation !== "gateway_out")) {
+    const [field, value] = query.id ? ["id", query.id] : query.transfer_id ? ["transfer_id", query.transfer_id] : ["reference", query.reference];
+    throw new AppError("not_found", `no transaction with ${field} "${value}" for this merchant`);
+  }
+  return {
+    code: 200,
+    data: {
+      id: found.id,
+      ...(found.operation === "gateway_out" ? { transfer_id: found.id } : {}),
+      operation: found.operation,
+      reference: found.reference,
+      status: found.status,
+      amount: formatAmountDot(found.amountCents),
+      currency: found.currency,
+      created_at: found.createdAt.toISOString(),
+      updated_at: found.updatedAt.toISOString(),
+    },
+  };
+}

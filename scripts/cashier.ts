@@ -1,0 +1,12 @@
+import { runCli } from "../lib/cli/run-cli";
+import { disconnectDb } from "../lib/db/client";
+
+const code = await runCli(process.argv.slice(2), {
+  out: (text) => process.stdout.write(`${text}\n`),
+  err: (text) => process.stderr.write(`${text}\n`),
+}).catch((error: unknown) => {
+  process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);
+  return 1;
+});
+await disconnectDb();
+process.exit(code);

@@ -1,0 +1,62 @@
+// npm start: check the configuration, apply pending migrations, seed the demo merchant into an
+// empty database, build when there is no build, then serve with `next start` on PORT.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { ConfigError, getConfig } from "../lib/config/config";
+import { applyMigrations } from "../lib/db/apply-migrations";
+import { resolveDatabaseUrl } from "../lib/db/database-url";
+import { disconnectDb } from "../lib/db/client";
+import { findDemoSigningKey } from "../lib/merchants/find-demo-signing-key";
+import { seedDemoMerchant } from "../lib/merchants/seed-demo-merchant";
+
+const root = path.resolve(import.meta.dirname, "..");
+const nextBin = path.join(root, "node_modules/.bin/next");
+
+let config;
+try {
+  config = getConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const target = resolveDatabaseUrl(config.databaseUrl);
+const applied = await applyMigrations(config.databaseUrl);
+console.log(
+  `database: ${target.provider === "sqlite" ? target.filename : "PostgreSQL"}` +
+    (applied.length ? ` (applied ${applied.join(", ")})` : " (up to date)"),
+);
+
+if (config.seedDemo) {
+  const seeded = await seedDemoMerchant();
+  if (seeded) {
+    console.log(`
+Sandbox demo merchant created. Its secret is shown this once:
+  merchantId  ${seeded.merchantId}
+  keyId       ${seeded.keyId}
+  secret      ${seeded.secret}
+Try it:  npm run -s sign -- '{"id":"dep_unknown"}' | curl -s -H 'content-type: application/jwt' --data-binary @- ${config.publicBaseUrl}/api/status
+`);
+  } else {
+    const demo = await findDemoSigningKey();
+    if (demo) console.log(`demo merchant ${demo.merchantId}, key ${demo.keyId}: sign a request with npm run sign -- '<json data>'`);
+  }
+}
+await disconnectDb();
+
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+if (!existsSync(path.join(root, ".next/BUILD_ID"))) {
+  console.log("no build found: running next build");
+  const build = spawnSync(nextBin, ["build"], { cwd: root, stdio: "inherit", env });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const server = spawn(nextBin, ["start", "--port", String(config.port)], { cwd: root, stdio: "inherit", env });
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => server.kill(signal));
+}
+server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

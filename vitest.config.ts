@@ -1,0 +1,27 @@
+import { defineConfig } from "vitest/config";
+
+// The integration suite runs once per database: always on SQLite, and on PostgreSQL when
+// TEST_POSTGRES_URL names a server (scripts/test.ts says so loudly when it does not).
+const integration = (database: "sqlite" | "postgres") => ({
+  extends: true as const,
+  test: {
+    name: `integration-${database}`,
+    include: ["test/integration/**/*.test.ts"],
+    setupFiles: ["test/support/setup-integration.ts"],
+    env: { TEST_DATABASE: database },
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+  },
+});
+
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  test: {
+    env: { CASHIER_ENV: "test", LOG_LEVEL: "silent", CASHIER_SEED_DEMO: "false" },
+    projects: [
+      { extends: true, test: { name: "unit", include: ["lib/**/*.test.ts", "scripts/**/*.test.ts"] } },
+      integration("sqlite"),
+      ...(process.env.TEST_POSTGRES_URL ? [integration("postgres")] : []),
+    ],
+  },
+});
