@@ -1,10 +1,12 @@
 import Link from "next/link";
+import { type Operation, OperationCard } from "@/components/operation-card";
 
-const operations = [
-  { name: "Pix on-page", path: "POST /api/pix", text: "QR Code Pix e código copia e cola para exibir na sua página." },
-  { name: "Payment Initiation", path: "POST /api/payment-initiation", text: "Um link único onde o cliente paga direto da conta bancária." },
-  { name: "Gateway In", path: "GET /direct/{keyId}/{token}", text: "O caixa hospedado: o cliente confirma os dados e paga." },
-  { name: "Gateway Out", path: "POST /api/gateway-out", text: "Transferências para o cliente por chave Pix ou conta bancária." },
+const operations: Operation[] = [
+  { name: "Consulta de status", path: "POST /api/status", text: "Situação de um depósito ou transferência pelo id ou pela referência.", isAvailable: true },
+  { name: "Pix on-page", path: "POST /api/pix", text: "QR Code Pix e código copia e cola para exibir na sua página.", isAvailable: false },
+  { name: "Payment Initiation", path: "POST /api/payment-initiation", text: "Um link único onde o cliente paga direto da conta bancária.", isAvailable: false },
+  { name: "Gateway In", path: "GET /direct/{keyId}/{token}", text: "O caixa hospedado: o cliente confirma os dados e paga.", isAvailable: false },
+  { name: "Gateway Out", path: "POST /api/gateway-out", text: "Transferências para o cliente por chave Pix ou conta bancária.", isAvailable: false },
 ];
 
 export default function HomePage() {
@@ -31,11 +33,7 @@ export default function HomePage() {
       <h2 className="mt-12 text-xl font-bold">Operações</h2>
       <ul className="mt-4 grid gap-3 sm:grid-cols-2">
         {operations.map((op) => (
-          <li key={op.name} className="rounded-xl border border-stone-200 bg-white p-4">
-            <p className="font-semibold">{op.name}</p>
-            <p className="mt-1 font-mono text-sm break-all text-stone-600">{op.path}</p>
-            <p className="mt-2 text-stone-700">{op.text}</p>
-          </li>
+          <OperationCard key={op.name} operation={op} />
         ))}
       </ul>
     </main>

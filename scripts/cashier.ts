@@ -1,6 +1,8 @@
+import { loadEnvFiles } from "../lib/config/config";
 import { runCli } from "../lib/cli/run-cli";
 import { disconnectDb } from "../lib/db/client";
 
+loadEnvFiles();
 const code = await runCli(process.argv.slice(2), {
   out: (text) => process.stdout.write(`${text}\n`),
   err: (text) => process.stderr.write(`${text}\n`),

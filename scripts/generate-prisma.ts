@@ -14,7 +14,7 @@ const providers = {
 
 const models = readFileSync(path.join(root, "prisma/models.prisma"), "utf8");
 const isCheck = process.argv.includes("--check");
-let stale: string[] = [];
+const stale: string[] = [];
 
 for (const [name, { provider, url }] of Object.entries(providers)) {
   const schemaPath = path.join(root, "prisma", name, "schema.prisma");

@@ -1,7 +1,7 @@
 // npm run sign -- '<json data>' [--key-id ID --secret SECRET] [--lifetime SECONDS]
 // Prints a request token for the demo merchant (or the given key), to try the API with curl.
 import { parseArgs } from "node:util";
-import { getConfig } from "../lib/config/config";
+import { getConfig, loadEnvFiles } from "../lib/config/config";
 import { applyMigrations } from "../lib/db/apply-migrations";
 import { disconnectDb } from "../lib/db/client";
 import { signRequestToken } from "../lib/envelope/sign-request-token";
@@ -24,6 +24,7 @@ try {
   fail(`not JSON: ${positionals[0]}`);
 }
 
+loadEnvFiles();
 let keyId = values["key-id"];
 let secret = values.secret;
 if (!keyId || !secret) {

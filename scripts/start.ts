@@ -3,7 +3,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { ConfigError, getConfig } from "../lib/config/config";
+import { ConfigError, getConfig, loadEnvFiles } from "../lib/config/config";
 import { applyMigrations } from "../lib/db/apply-migrations";
 import { resolveDatabaseUrl } from "../lib/db/database-url";
 import { disconnectDb } from "../lib/db/client";
@@ -13,6 +13,7 @@ import { seedDemoMerchant } from "../lib/merchants/seed-demo-merchant";
 const root = path.resolve(import.meta.dirname, "..");
 const nextBin = path.join(root, "node_modules/.bin/next");
 
+loadEnvFiles(root);
 let config;
 try {
   config = getConfig();

@@ -77,32 +77,15 @@ await fetch(BASE_URL + "/api/status", {
           <code>title</code>, <code>detail</code> and, for invalid data, <code>fields</code> (
           <code>{"[{ path, message }]"}</code>).
         </p>
-        <div className="overflow-x-auto">
-          <table className="w-full border-collapse text-left text-sm">
-            <thead>
-              <tr className="border-b border-stone-300">
-                <th scope="col" className="py-2 pr-4">
-                  Code
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  HTTP
-                </th>
-                <th scope="col" className="py-2">
-                  Meaning
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {Object.entries(errorCodes).map(([code, { status, title }]) => (
-                <tr key={code} id={code} className="border-b border-stone-200">
-                  <td className="py-2 pr-4 font-mono">{code}</td>
-                  <td className="py-2 pr-4">{status}</td>
-                  <td className="py-2">{title}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <dl className="divide-y divide-stone-200 border-y border-stone-200">
+          {Object.entries(errorCodes).map(([code, { status, title }]) => (
+            <div key={code} id={code} className="flex flex-wrap items-baseline gap-x-3 py-2">
+              <dt className="font-mono text-sm break-all">{code}</dt>
+              <dd className="text-sm font-semibold text-stone-600">HTTP {status}</dd>
+              <dd className="w-full text-sm text-stone-700">{title}</dd>
+            </div>
+          ))}
+        </dl>
       </section>
     </main>
   );

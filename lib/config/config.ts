@@ -3,6 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import nextEnv from "@next/env";
 import { z } from "zod";
 
 const booleanString = z
@@ -106,6 +107,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: vars.LOG_LEVEL,
     seedDemo: vars.CASHIER_SEED_DEMO,
   };
+}
+
+/**
+ * Loads .env, .env.local and .env.production the way `next start` does, so the tools (npm start's
+ * migrations, the CLI) and the server read the same settings. Variables already set win.
+ */
+export function loadEnvFiles(dir: string = process.cwd()): void {
+  nextEnv.loadEnvConfig(dir, false, { info: () => undefined, error: (...args: unknown[]) => console.error(...args) });
 }
 
 let cached: Config | undefined;

@@ -1,0 +1,33 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+import { fitsViewport, keepScreenshot } from "./support";
+
+test("the home page says what the gateway is and leads to the merchant docs", async ({ page }, testInfo) => {
+  const response = await page.goto("/");
+  expect(response?.status()).toBe(200);
+  await expect(page.locator("html")).toHaveAttribute("lang", "pt-BR");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pagamentos em reais, via Pix e conta bancária");
+  await expect(page.getByText("POST /api/status")).toBeVisible();
+  expect(await fitsViewport(page)).toBe(true);
+  await keepScreenshot(page, testInfo, "home-390");
+
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+
+  await page.getByRole("link", { name: "Documentação para desenvolvedores" }).click();
+  await expect(page).toHaveURL(/\/docs$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Merchant API");
+  await expect(page.locator("#token_expired")).toContainText("HTTP 401");
+  expect(await fitsViewport(page)).toBe(true);
+  await keepScreenshot(page, testInfo, "docs-390");
+});
+
+test("no third-party request is made", async ({ page }) => {
+  const hosts = new Set<string>();
+  page.on("request", (request) => {
+    hosts.add(new URL(request.url()).host);
+  });
+  await page.goto("/");
+  await page.goto("/docs");
+  expect([...hosts]).toEqual([new URL(page.url()).host]);
+});

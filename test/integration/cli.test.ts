@@ -1,0 +1,109 @@
+// The operator's tool, run as a real process against the test database.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { POST as status } from "@/app/api/status/route";
+import { postSigned, readProblem, readSigned, type TestMerchant } from "../support/api";
+import { runTool } from "../support/run-tool";
+
+const cashier = (...args: string[]) => runTool("cashier", args);
+
+async function createMerchantWithCli(...args: string[]): Promise<TestMerchant> {
+  const result = await cashier("merchant", "create", ...args);
+  expect(result.stderr).toBe("");
+  expect(result.code).toBe(0);
+  return JSON.parse(result.stdout) as TestMerchant;
+}
+
+describe("npm run cashier -- merchant …", () => {
+  it("creates a merchant whose printed key signs requests the API accepts", async () => {
+    const merchant = await createMerchantWithCli("--name", "Loja CLI", "--callback-url", "https://shop.example/cb", "--redirect-origin", "https://shop.example");
+    expect(merchant.merchantId).toMatch(/^mer_[a-z0-9]{20}$/);
+    expect(merchant.keyId).toMatch(/^mk_test_[a-z0-9]{24}$/);
+    expect(Buffer.from(merchant.secret, "base64url")).toHaveLength(32);
+    const response = await postSigned(status, merchant, { id: "dep_none" });
+    expect(response.status).toBe(404);
+    await readSigned(response, merchant);
+  });
+
+  it("uses a given key id and secret, and makes live keys for --live", async () => {
+    const given = await createMerchantWithCli("--name", "Demo", "--key-id", "mk_test_givenkey123", "--secret", "s".repeat(43));
+    expect(given).toMatchObject({ keyId: "mk_test_givenkey123", secret: "s".repeat(43) });
+    expect((await postSigned(status, given, { id: "x" })).status).toBe(404);
+    const live = await createMerchantWithCli("--name", "Live", "--live");
+    expect(live.keyId).toMatch(/^mk_live_/);
+  });
+
+  it("lists merchants and keys without any secret", async () => {
+    const merchant = await createMerchantWithCli("--name", "Listed");
+    const result = await cashier("merchant", "list");
+    expect(result.code).toBe(0);
+    const listed = JSON.parse(result.stdout) as { merchantId: string; name: string; keys: { keyId: string; revokedAt: string | null }[] }[];
+    expect(listed.find((m) => m.merchantId === merchant.merchantId)).toMatchObject({ name: "Listed", keys: [{ keyId: merchant.keyId, revokedAt: null }] });
+    expect(result.stdout).not.toContain(merchant.secret);
+  });
+
+  it("rotates keys: a new key works beside the old; the revoked one stops at once", async () => {
+    const merchant = await createMerchantWithCli("--name", "Rotating");
+    const created = await cashier("merchant", "key", "create", merchant.merchantId);
+    expect(created.code).toBe(0);
+    const second = JSON.parse(created.stdout) as TestMerchant;
+    expect(second.merchantId).toBe(merchant.merchantId);
+    expect(second.keyId).not.toBe(merchant.keyId);
+
+    const revoked = await cashier("merchant", "key", "revoke", merchant.keyId);
+    expect(revoked.code).toBe(0);
+    expect(JSON.parse(revoked.stdout)).toMatchObject({ keyId: merchant.keyId });
+    const refused = await postSigned(status, merchant, { id: "x" });
+    expect(refused.status).toBe(401);
+    expect((await readProblem(refused)).code).toBe("key_revoked");
+    expect((await postSigned(status, second, { id: "x" })).status).toBe(404);
+  });
+
+  it("says what is wrong on stderr and exits non-zero", async () => {
+    const noName = await cashier("merchant", "create");
+    expect(noName.code).toBe(2);
+    expect(noName.stderr).toMatch(/--name is required/);
+    expect(noName.stdout).toBe("");
+
+    const badUrl = await cashier("merchant", "create", "--name", "X", "--callback-url", "not a url");
+    expect(badUrl.code).toBe(1);
+    expect(badUrl.stderr).toMatch(/callbackUrl: must be an absolute http\(s\) URL/);
+
+    const liveWithTestKey = await cashier("merchant", "create", "--name", "X", "--live", "--key-id", "mk_test_abcdefgh1", "--secret", "s".repeat(43));
+    expect(liveWithTestKey.code).toBe(1);
+    expect(liveWithTestKey.stderr).toMatch(/must start with mk_live_/);
+
+    const unknownMerchant = await cashier("merchant", "key", "create", "mer_nobody");
+    expect(unknownMerchant.code).toBe(1);
+    expect(unknownMerchant.stderr).toMatch(/no merchant mer_nobody/);
+
+    const unknownKey = await cashier("merchant", "key", "revoke", "mk_test_nobody");
+    expect(unknownKey.code).toBe(1);
+
+    const unknownCommand = await cashier("merchant", "delete");
+    expect(unknownCommand.code).toBe(2);
+    expect(unknownCommand.stderr).toMatch(/unknown command/);
+  });
+
+  it.runIf(process.env.TEST_DATABASE === "sqlite")("applies pending migrations to a new database before it acts", async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "cashier-cli-")), "fresh.db");
+    const result = await runTool("cashier", ["merchant", "create", "--name", "Fresh"], { DATABASE_URL: `file:${file}` });
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout).merchantId).toMatch(/^mer_/);
+  });
+});
+
+describe("npm run sign", () => {
+  it("signs a request for a given key that the API accepts", async () => {
+    const merchant = await createMerchantWithCli("--name", "Signer");
+    const signed = await runTool("sign", ['{"id":"dep_x"}', "--key-id", merchant.keyId, "--secret", merchant.secret]);
+    expect(signed.stderr).toBe("");
+    expect(signed.code).toBe(0);
+    const { post } = await import("../support/api");
+    const response = await post(status, signed.stdout.trim(), { "content-type": "application/jwt" });
+    expect(response.status).toBe(404);
+    await readSigned(response, merchant);
+  });
+});

@@ -1,0 +1,21 @@
+import { execFile } from "node:child_process";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+export type ToolResult = { code: number; stdout: string; stderr: string };
+
+/** Runs scripts/<script>.ts as the operator would (`npm run <script> -- …`), in a child process. */
+export function runTool(script: string, args: string[], env: Record<string, string> = {}): Promise<ToolResult> {
+  return new Promise((resolve) => {
+    execFile(
+      path.join(root, "node_modules/.bin/tsx"),
+      [path.join(root, "scripts", `${script}.ts`), ...args],
+      { cwd: root, env: { ...process.env, ...env }, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
+        resolve({ code, stdout, stderr });
+      },
+    );
+  });
+}
