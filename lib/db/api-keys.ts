@@ -1,5 +1,5 @@
 import type { DbOrTx } from "./client";
-import { type MerchantRecord, findMerchant } from "./merchants";
+import { type MerchantRecord, toMerchantRecord } from "./merchants";
 
 export type ApiKeyRecord = {
   id: string;
@@ -25,10 +25,10 @@ export async function findApiKeyWithMerchant(
   db: DbOrTx,
   keyId: string,
 ): Promise<{ key: ApiKeyRecord; merchant: MerchantRecord } | null> {
-  const key = await findApiKey(db, keyId);
-  if (!key) return null;
-  const merchant = await findMerchant(db, key.merchantId);
-  return merchant ? { key, merchant } : null;
+  const row = await db.apiKey.findUnique({ where: { id: keyId }, include: { merchant: true } });
+  if (!row) return null;
+  const { merchant, ...key } = row;
+  return { key, merchant: toMerchantRecord(merchant) };
 }
 
 export async function findActiveApiKeys(db: DbOrTx, merchantId: string): Promise<ApiKeyRecord[]> {

@@ -20,7 +20,8 @@ type MerchantRow = {
   createdAt: Date;
 };
 
-function toRecord(row: MerchantRow): MerchantRecord {
+/** A stored row as the domain sees it (redirectOrigins parsed from JSON). */
+export function toMerchantRecord(row: MerchantRow): MerchantRecord {
   return {
     id: row.id,
     name: row.name,
@@ -35,12 +36,12 @@ export async function insertMerchant(
   db: DbOrTx,
   merchant: Omit<MerchantRecord, "createdAt">,
 ): Promise<MerchantRecord> {
-  return toRecord(await db.merchant.create({ data: merchant }));
+  return toMerchantRecord(await db.merchant.create({ data: merchant }));
 }
 
 export async function findMerchant(db: DbOrTx, id: string): Promise<MerchantRecord | null> {
   const row = await db.merchant.findUnique({ where: { id } });
-  return row ? toRecord(row) : null;
+  return row ? toMerchantRecord(row) : null;
 }
 
 export async function listMerchantsWithKeys(db: DbOrTx) {
@@ -48,7 +49,7 @@ export async function listMerchantsWithKeys(db: DbOrTx) {
     orderBy: { createdAt: "asc" },
     include: { apiKeys: { select: { id: true, createdAt: true, revokedAt: true }, orderBy: { createdAt: "asc" } } },
   });
-  return rows.map((row) => ({ ...toRecord(row), apiKeys: row.apiKeys }));
+  return rows.map((row) => ({ ...toMerchantRecord(row), apiKeys: row.apiKeys }));
 }
 
 export async function countMerchants(db: DbOrTx): Promise<number> {

@@ -1,0 +1,50 @@
+// The README's first command, as a newcomer runs it: npm start on an empty data folder prints a
+// sandbox key, and a request signed with that printed key gets an answer signed with it.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { jwtVerify } from "jose";
+import { signRequestToken } from "../lib/envelope/sign-request-token";
+import { E2E_PORT } from "./environment";
+
+const root = path.resolve(import.meta.dirname, "..");
+const port = E2E_PORT + 1;
+let server: ChildProcess;
+let dataDir: string;
+let output = "";
+
+test.beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), "cashier-start-"));
+  server = spawn(path.join(root, "node_modules/.bin/tsx"), [path.join(root, "scripts/start.ts")], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), CASHIER_DATA_DIR: dataDir, DATABASE_URL: `file:${dataDir}/cashier.db`, CASHIER_ENV: "development" },
+  });
+  server.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  server.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  await expect.poll(() => output, { timeout: 60_000 }).toMatch(/Ready in/);
+});
+
+test.afterAll(() => {
+  server.kill("SIGTERM");
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+test("npm start prints a demo key that signs requests the gateway answers", async ({ request }) => {
+  const keyId = /^\s+keyId\s+(mk_test_\w+)$/m.exec(output)?.[1];
+  const secret = /^\s+secret\s+(\S+)$/m.exec(output)?.[1];
+  expect(keyId, output).toBeTruthy();
+  expect(secret, output).toBeTruthy();
+
+  const health = await request.get(`http://127.0.0.1:${port}/api/health`);
+  expect(health.status()).toBe(200);
+
+  const jwt = await signRequestToken({ keyId: keyId as string, secret: secret as string, data: { id: "dep_unknown" } });
+  const response = await request.post(`http://127.0.0.1:${port}/api/status`, { data: { jwt } });
+  expect(response.status()).toBe(404);
+  const { payload } = await jwtVerify(((await response.json()) as { jwt: string }).jwt, new TextEncoder().encode(secret));
+  expect(payload).toMatchObject({ code: 404, data: { error: { type: "not_found" } } });
+  // the secret is printed once, at creation, and never written to the log lines
+  expect(output.split(secret as string)).toHaveLength(2);
+});
