@@ -41,6 +41,10 @@ try {
         stdio: ["ignore", "pipe", "inherit"],
       },
     );
+    if (!sql.replace(/^--.*$/gm, "").trim()) {
+      console.log(`${provider}: no change to the database (comments only?): no migration written`);
+      continue;
+    }
     const dir = path.join(root, "prisma", provider, "migrations", `${stamp}_${name}`);
     mkdirSync(dir, { recursive: true });
     writeFileSync(path.join(dir, "migration.sql"), sql);

@@ -5,7 +5,8 @@ import { getConfig, loadEnvFiles } from "../lib/config/config";
 import { applyMigrations } from "../lib/db/apply-migrations";
 import { disconnectDb } from "../lib/db/client";
 import { signRequestToken } from "../lib/envelope/sign-request-token";
-import { findDemoSigningKey } from "../lib/merchants/find-demo-signing-key";
+import { DEMO_MERCHANT_ID } from "../lib/merchants/seed-demo-merchant";
+import { findActiveSigningKey } from "../lib/merchants/find-active-signing-key";
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -29,7 +30,7 @@ let keyId = values["key-id"];
 let secret = values.secret;
 if (!keyId || !secret) {
   await applyMigrations(getConfig().databaseUrl);
-  const demo = await findDemoSigningKey();
+  const demo = await findActiveSigningKey(DEMO_MERCHANT_ID);
   await disconnectDb();
   if (!demo) fail("no demo merchant with an active key: run npm start once, or pass --key-id and --secret");
   ({ keyId, secret } = demo);

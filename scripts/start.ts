@@ -7,8 +7,8 @@ import { ConfigError, getConfig, loadEnvFiles } from "../lib/config/config";
 import { applyMigrations } from "../lib/db/apply-migrations";
 import { resolveDatabaseUrl } from "../lib/db/database-url";
 import { disconnectDb } from "../lib/db/client";
-import { findDemoSigningKey } from "../lib/merchants/find-demo-signing-key";
-import { seedDemoMerchant } from "../lib/merchants/seed-demo-merchant";
+import { findActiveSigningKey } from "../lib/merchants/find-active-signing-key";
+import { DEMO_MERCHANT_ID, seedDemoMerchant } from "../lib/merchants/seed-demo-merchant";
 
 const root = path.resolve(import.meta.dirname, "..");
 const nextBin = path.join(root, "node_modules/.bin/next");
@@ -43,7 +43,7 @@ Sandbox demo merchant created. Its secret is shown this once:
 Try it:  npm run -s sign -- '{"id":"dep_unknown"}' | curl -s -H 'content-type: application/jwt' --data-binary @- ${config.publicBaseUrl}/api/status
 `);
   } else {
-    const demo = await findDemoSigningKey();
+    const demo = await findActiveSigningKey(DEMO_MERCHANT_ID);
     if (demo) console.log(`demo merchant ${demo.merchantId}, key ${demo.keyId}: sign a request with npm run sign -- '<json data>'`);
   }
 }

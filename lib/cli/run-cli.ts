@@ -9,6 +9,11 @@ import { createApiKey } from "../merchants/create-api-key";
 import { createMerchant } from "../merchants/create-merchant";
 import { listMerchants } from "../merchants/list-merchants";
 import { revokeApiKey } from "../merchants/revoke-api-key";
+import { callbackStatusSchema } from "../callbacks/callback-types";
+import { type CallbackSummary, listCallbacks } from "../callbacks/list-callbacks";
+import { resendCallback } from "../callbacks/resend-callback";
+import { runCallbackWorker } from "../callbacks/run-callback-worker";
+import { showCallback } from "../callbacks/show-callback";
 
 export type CliIo = { out: (text: string) => void; err: (text: string) => void };
 
@@ -18,7 +23,11 @@ const usage = `usage: npm run cashier -- <command>
                   [--key-id ID --secret SECRET] [--live]
   merchant list
   merchant key create MERCHANT_ID [--key-id ID --secret SECRET]
-  merchant key revoke KEY_ID`;
+  merchant key revoke KEY_ID
+  callbacks run [--once]
+  callbacks list [--status pending|delivered|failed] [--json]
+  callbacks show EVENT_ID
+  callbacks resend EVENT_ID`;
 
 class UsageError extends Error {}
 
@@ -81,7 +90,38 @@ const commands: Record<string, Command> = {
     const revoked = await revokeApiKey(positionals[0]);
     return { keyId: revoked.keyId, revokedAt: revoked.revokedAt.toISOString() };
   },
+  "callbacks run": async (args) => {
+    const { values } = parse(args, { once: { type: "boolean" } }, 0);
+    const controller = new AbortController();
+    const stop = () => controller.abort();
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+    const attempts = await runCallbackWorker({ signal: controller.signal, isOnce: Boolean(values.once) });
+    return { attempts };
+  },
+  "callbacks list": async (args) => {
+    const { values } = parse(args, { status: { type: "string" }, json: { type: "boolean" } }, 0);
+    const status = values.status === undefined ? undefined : callbackStatusSchema.parse(values.status);
+    const rows = await listCallbacks({ status });
+    return values.json ? rows : callbackTable(rows);
+  },
+  "callbacks show": async (args) => {
+    const { positionals } = parse(args, {}, 1);
+    return showCallback(positionals[0]);
+  },
+  "callbacks resend": async (args) => {
+    const { positionals } = parse(args, {}, 1);
+    return resendCallback(positionals[0]);
+  },
 };
+
+function callbackTable(rows: CallbackSummary[]): string {
+  if (rows.length === 0) return "no callbacks";
+  const header = ["EVENT_ID", "TYPE", "STATUS", "ATTEMPTS", "MERCHANT", "NEXT_OR_DELIVERED"];
+  const lines = rows.map((r) => [r.event_id, r.type, r.status, String(r.attempts), r.merchant_id, r.delivered_at ?? r.next_attempt_at ?? "-"]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  return [header, ...lines].map((l) => l.map((cell, i) => cell.padEnd(widths[i])).join("  ").trimEnd()).join("\n");
+}
 
 function findCommand(argv: string[]): { command: Command; args: string[] } | null {
   for (const length of [3, 2]) {
@@ -109,7 +149,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   try {
     await applyMigrations(getConfig().databaseUrl);
     const result = await found.command(found.args);
-    io.out(JSON.stringify(result, null, 2));
+    io.out(typeof result === "string" ? result : JSON.stringify(result, null, 2));
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {

@@ -24,6 +24,17 @@ const envSchema = z.object({
   CASHIER_JWT_AUDIENCE: z.string().min(1).default("cashier"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   CASHIER_SEED_DEMO: booleanString.default(true),
+  // Seconds between a failed attempt and the next; one more attempt than entries. The default
+  // reaches past 28 hours before jitter, which only ever lengthens a delay.
+  CALLBACK_RETRY_SCHEDULE: z
+    .string()
+    .regex(/^\s*\d+(\s*,\s*\d+)*\s*$/, "must be whole seconds separated by commas, such as 10,60,300")
+    .transform((value) => value.split(",").map((part) => Number(part.trim())))
+    .default([10, 30, 60, 300, 900, 1800, 3600, 7200, 14400, 28800, 43200]),
+  CALLBACK_ALLOW_PRIVATE: booleanString.default(false),
+  CALLBACK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
+  CALLBACK_WORKER: booleanString.default(true),
+  CALLBACK_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
 });
 
 export type Config = {
@@ -38,6 +49,15 @@ export type Config = {
   jwtAudience: string;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   seedDemo: boolean;
+  callbacks: {
+    retrySchedule: number[];
+    /** Send to loopback and private networks: always outside production, there only when set. */
+    allowPrivateTargets: boolean;
+    timeoutMs: number;
+    /** Run the delivery worker inside the server (false when a separate `callbacks run` does). */
+    runWorkerInServer: boolean;
+    pollMs: number;
+  };
 };
 
 export class ConfigError extends Error {
@@ -106,6 +126,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtAudience: vars.CASHIER_JWT_AUDIENCE,
     logLevel: vars.LOG_LEVEL,
     seedDemo: vars.CASHIER_SEED_DEMO,
+    callbacks: {
+      retrySchedule: vars.CALLBACK_RETRY_SCHEDULE,
+      allowPrivateTargets: !isProduction || vars.CALLBACK_ALLOW_PRIVATE,
+      timeoutMs: vars.CALLBACK_TIMEOUT_SECONDS * 1000,
+      runWorkerInServer: vars.CALLBACK_WORKER,
+      pollMs: vars.CALLBACK_POLL_MS,
+    },
   };
 }
 

@@ -9,8 +9,8 @@ export type ToolResult = { code: number; stdout: string; stderr: string };
 export function runTool(script: string, args: string[], env: Record<string, string> = {}): Promise<ToolResult> {
   return new Promise((resolve) => {
     execFile(
-      path.join(root, "node_modules/.bin/tsx"),
-      [path.join(root, "scripts", `${script}.ts`), ...args],
+      process.execPath,
+      ["--import", "tsx", path.join(root, "scripts", `${script}.ts`), ...args],
       { cwd: root, env: { ...process.env, ...env }, timeout: 60_000 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;

@@ -1,0 +1,14 @@
+import { z } from "zod";
+
+/** The events a merchant hears about (contract section 5). */
+export const callbackTypeSchema = z.enum([
+  "gateway_out.completed",
+  "gateway_out.canceled",
+  "deposit.paid",
+  "deposit.failed",
+  "deposit.expired",
+]);
+
+export type CallbackType = z.infer<typeof callbackTypeSchema>;
+
+export const callbackStatusSchema = z.enum(["pending", "delivered", "failed"]);

@@ -1,0 +1,74 @@
+// One HTTP POST of a callback: a fixed timeout for the whole exchange, redirects never followed
+// (node:http does not follow them; a 3xx is just not a 2xx), the connection pinned to the checked
+// address, and the first 500 bytes of the reply kept. Never throws: the outcome is data.
+import http from "node:http";
+import https from "node:https";
+import type { LookupFunction } from "node:net";
+import type { CallbackTarget } from "./check-callback-target";
+
+export const RESPONSE_EXCERPT_BYTES = 500;
+
+export type PostOutcome = { httpStatus: number | null; error: string | null; latencyMs: number; responseExcerpt: string | null };
+
+export function postCallback(
+  target: Extract<CallbackTarget, { isAllowed: true }>,
+  body: string,
+  timeoutMs: number,
+): Promise<PostOutcome> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  const pinnedLookup: LookupFunction = (_hostname, options, callback) => {
+    if (options.all) callback(null, [{ address: target.address, family: target.family }]);
+    else callback(null, target.address, target.family);
+  };
+
+  return new Promise((resolve) => {
+    let isSettled = false;
+    const settle = (outcome: Omit<PostOutcome, "latencyMs">) => {
+      if (isSettled) return;
+      isSettled = true;
+      clearTimeout(timer);
+      request.destroy();
+      resolve({ ...outcome, latencyMs: elapsed() });
+    };
+    const client = target.url.protocol === "https:" ? https : http;
+    const request = client.request(
+      target.url,
+      {
+        method: "POST",
+        lookup: pinnedLookup,
+        agent: false,
+        headers: {
+          "content-type": "application/json",
+          "content-length": Buffer.byteLength(body),
+          "user-agent": "Cashier-Callbacks/1",
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        const finish = () =>
+          settle({
+            httpStatus: response.statusCode ?? null,
+            error: null,
+            responseExcerpt: Buffer.concat(chunks).subarray(0, RESPONSE_EXCERPT_BYTES).toString("utf8"),
+          });
+        response.on("data", (chunk: Buffer) => {
+          chunks.push(chunk);
+          size += chunk.length;
+          if (size >= RESPONSE_EXCERPT_BYTES) finish();
+        });
+        response.on("end", finish);
+        response.on("error", finish);
+      },
+    );
+    const timer = setTimeout(
+      () => settle({ httpStatus: null, error: `no answer within ${timeoutMs} ms`, responseExcerpt: null }),
+      timeoutMs,
+    );
+    request.on("error", (error: NodeJS.ErrnoException) =>
+      settle({ httpStatus: null, error: `${error.code ?? "network error"}: ${error.message}`, responseExcerpt: null }),
+    );
+    request.end(body);
+  });
+}

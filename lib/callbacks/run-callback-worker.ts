@@ -1,0 +1,39 @@
+import { randomBytes } from "node:crypto";
+import { hostname } from "node:os";
+import { setTimeout as sleep } from "node:timers/promises";
+import { getConfig } from "../config/config";
+import { log } from "../log/logger";
+import type { CallbackTransport } from "./attempt-callback";
+import { deliverDueCallbacks } from "./deliver-due-callbacks";
+
+export type WorkerOptions = {
+  /** Stops the loop (between batches; an attempt under way finishes and is recorded). */
+  signal?: AbortSignal;
+  /** Return once nothing is due instead of polling for more. */
+  isOnce?: boolean;
+  transport?: CallbackTransport;
+};
+
+/** Delivers due callbacks until stopped. Returns the number of attempts made. */
+export async function runCallbackWorker(options: WorkerOptions = {}): Promise<number> {
+  // Unique per worker, so leases tell two workers on one machine apart.
+  const owner = `${hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
+  const { pollMs } = getConfig().callbacks;
+  let total = 0;
+  while (!options.signal?.aborted) {
+    let due = 0;
+    try {
+      const batch = await deliverDueCallbacks({ owner, transport: options.transport });
+      due = batch.due;
+      total += batch.claimed;
+    } catch (error) {
+      // A database hiccup must not stop delivery for good: log it and try again after a pause.
+      log.error("callback worker batch failed", { owner, error: error instanceof Error ? error.message : String(error) });
+    }
+    // Found work (even if another worker won it): look again at once.
+    if (due > 0) continue;
+    if (options.isOnce) break;
+    await sleep(pollMs, undefined, { signal: options.signal }).catch(() => undefined);
+  }
+  return total;
+}

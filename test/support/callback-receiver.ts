@@ -1,0 +1,76 @@
+// A merchant's callback endpoint, for real: an HTTP server on the loopback interface that answers
+// as told and keeps what it received.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { decodeJwt } from "jose";
+
+export type Reply = { status: number; body?: string; headers?: Record<string, string>; delayMs?: number } | "hang";
+
+export type Received = { path: string; body: string; jwt: string; data: Record<string, unknown>; receivedAt: number };
+
+export type Receiver = {
+  url: string;
+  port: number;
+  received: Received[];
+  /** The most requests for one event_id that were in flight at the same moment. */
+  maxConcurrentPerEvent: number;
+  connections: number;
+  /** Replies in order; when they run out, `fallback` answers. */
+  replies: Reply[];
+  fallback: Reply;
+  close: () => Promise<void>;
+};
+
+export async function startReceiver(options: { host?: string; fallback?: Reply } = {}): Promise<Receiver> {
+  const inFlight = new Map<string, number>();
+  const hanging = new Set<http.ServerResponse>();
+  const receiver = {
+    received: [] as Received[],
+    maxConcurrentPerEvent: 0,
+    connections: 0,
+    replies: [] as Reply[],
+    fallback: options.fallback ?? ({ status: 204 } as Reply),
+  };
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", async () => {
+      const body = Buffer.concat(chunks).toString("utf8");
+      let jwt = "";
+      let data: Record<string, unknown> = {};
+      try {
+        jwt = (JSON.parse(body) as { jwt: string }).jwt;
+        data = decodeJwt(jwt).data as Record<string, unknown>;
+      } catch {
+        // kept as received; the test decides whether that is wrong
+      }
+      const eventId = String(data.event_id ?? "");
+      inFlight.set(eventId, (inFlight.get(eventId) ?? 0) + 1);
+      receiver.maxConcurrentPerEvent = Math.max(receiver.maxConcurrentPerEvent, inFlight.get(eventId) ?? 0);
+      receiver.received.push({ path: request.url ?? "", body, jwt, data, receivedAt: Date.now() });
+      // In flight until the exchange ends, answered or abandoned by the sender.
+      response.on("close", () => inFlight.set(eventId, (inFlight.get(eventId) ?? 1) - 1));
+      const reply = receiver.replies.shift() ?? receiver.fallback;
+      if (reply === "hang") {
+        hanging.add(response);
+        return;
+      }
+      if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
+      response.writeHead(reply.status, reply.headers).end(reply.body ?? "");
+    });
+  });
+  server.on("connection", () => receiver.connections++);
+  const host = options.host ?? "127.0.0.1";
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  const { port } = server.address() as AddressInfo;
+  const shownHost = host.includes(":") ? `[${host}]` : host;
+  return Object.assign(receiver, {
+    port,
+    url: `http://${shownHost}:${port}/callbacks`,
+    close: async () => {
+      for (const response of hanging) response.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  });
+}

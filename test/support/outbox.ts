@@ -1,0 +1,31 @@
+import { enqueueCallback } from "@/lib/callbacks/enqueue-callback";
+import { getDb } from "@/lib/db/client";
+import { insertTransaction } from "@/lib/db/transactions";
+import { newId } from "@/lib/ids";
+
+/**
+ * A state change and its callback in one transaction, as deposits and payouts will write them:
+ * a payout row marked completed, and gateway_out.completed in the outbox.
+ */
+export async function completePayoutWithCallback(merchantId: string): Promise<{ eventId: string; transferId: string }> {
+  const transferId = newId("po");
+  const reference = `ref-${transferId}`;
+  const eventId = await getDb().$transaction(async (tx) => {
+    await insertTransaction(tx, {
+      id: transferId,
+      merchantId,
+      operation: "gateway_out",
+      reference,
+      status: "completed",
+      amountCents: 1050n,
+      currency: "BRL",
+      requestHash: "test",
+    });
+    return enqueueCallback(tx, {
+      merchantId,
+      type: "gateway_out.completed",
+      data: { transfer_id: transferId, transfers_id: transferId, reference, merchant_user: "u1", user_id: "u1", amount: "10.50", currency: "BRL", status: "completed" },
+    });
+  });
+  return { eventId, transferId };
+}
