@@ -1,7 +1,7 @@
-// Next.js calls register() once when a server starts: the callback worker runs beside the routes
-// unless CALLBACK_WORKER=false (when a separate `npm run cashier -- callbacks run` does the work).
+// Next.js calls register() once when a server starts: background jobs (callback delivery, deposit
+// expiry) run beside the routes; see lib/jobs/start-server-jobs.ts.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
-  const { startServerCallbackWorker } = await import("./lib/callbacks/start-server-callback-worker");
-  startServerCallbackWorker();
+  const { startServerJobs } = await import("./lib/jobs/start-server-jobs");
+  startServerJobs();
 }

@@ -19,7 +19,8 @@ export async function enqueueCallback(
     merchantId: event.merchantId,
     type: event.type,
     payload: { event_id: id, type: event.type, ...event.data, occurred_at: occurredAt.toISOString() },
-    nextAttemptAt: occurredAt,
+    // Due as soon as it commits, whatever time the change is dated.
+    nextAttemptAt: new Date(),
   });
   return id;
 }

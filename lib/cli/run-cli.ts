@@ -14,6 +14,8 @@ import { type CallbackSummary, listCallbacks } from "../callbacks/list-callbacks
 import { resendCallback } from "../callbacks/resend-callback";
 import { runCallbackWorker } from "../callbacks/run-callback-worker";
 import { showCallback } from "../callbacks/show-callback";
+import { expireDueDeposits } from "../deposits/expire-due-deposits";
+import { paySandboxDeposit } from "../deposits/pay-sandbox-deposit";
 
 export type CliIo = { out: (text: string) => void; err: (text: string) => void };
 
@@ -24,6 +26,8 @@ const usage = `usage: npm run cashier -- <command>
   merchant list
   merchant key create MERCHANT_ID [--key-id ID --secret SECRET]
   merchant key revoke KEY_ID
+  deposit pay DEPOSIT_ID              (sandbox merchants only)
+  deposit expire-due
   callbacks run [--once]
   callbacks list [--status pending|delivered|failed] [--json]
   callbacks show EVENT_ID
@@ -89,6 +93,14 @@ const commands: Record<string, Command> = {
     const { positionals } = parse(args, {}, 1);
     const revoked = await revokeApiKey(positionals[0]);
     return { keyId: revoked.keyId, revokedAt: revoked.revokedAt.toISOString() };
+  },
+  "deposit pay": async (args) => {
+    const { positionals } = parse(args, {}, 1);
+    return paySandboxDeposit(positionals[0]);
+  },
+  "deposit expire-due": async (args) => {
+    parse(args, {}, 0);
+    return { expired: await expireDueDeposits() };
   },
   "callbacks run": async (args) => {
     const { values } = parse(args, { once: { type: "boolean" } }, 0);

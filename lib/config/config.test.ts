@@ -34,9 +34,20 @@ describe("loadConfig", () => {
     expect(problems({ CASHIER_ENCRYPTION_KEY: key, CASHIER_ENV: "prod" })[0]).toMatch(/^CASHIER_ENV: /);
   });
 
-  it("requires the encryption key and the public URL in production", () => {
+  it("requires the encryption key, the Pix key and the public URL in production", () => {
     expect(problems({ CASHIER_ENV: "production" })[0]).toMatch(/^CASHIER_ENCRYPTION_KEY: required in production/);
-    expect(problems({ CASHIER_ENV: "production", CASHIER_ENCRYPTION_KEY: key })[0]).toMatch(/^PUBLIC_BASE_URL: required/);
+    expect(problems({ CASHIER_ENV: "production", CASHIER_ENCRYPTION_KEY: key })[0]).toMatch(/^PIX_KEY: required/);
+    const withPixKey = { CASHIER_ENV: "production", CASHIER_ENCRYPTION_KEY: key, PIX_KEY: "pagamentos@cashier.example" };
+    expect(problems(withPixKey)[0]).toMatch(/^PUBLIC_BASE_URL: required/);
+    expect(loadConfig({ ...withPixKey, PUBLIC_BASE_URL: "https://pay.example" }).isProduction).toBe(true);
+  });
+
+  it("checks the Pix settings", () => {
+    expect(problems({ CASHIER_ENCRYPTION_KEY: key, PIX_KEY: "not a key" })[0]).toMatch(/^PIX_KEY: not a valid Pix key/);
+    expect(problems({ CASHIER_ENCRYPTION_KEY: key, PIX_MERCHANT_NAME: "x".repeat(26) })[0]).toMatch(/^PIX_MERCHANT_NAME: must be at most 25/);
+    expect(problems({ CASHIER_ENCRYPTION_KEY: key, PIX_MERCHANT_CITY: "x".repeat(16) })[0]).toMatch(/^PIX_MERCHANT_CITY: must be at most 15/);
+    expect(loadConfig({ CASHIER_ENCRYPTION_KEY: key, CASHIER_MAX_AMOUNT: "500.5" }).maxAmountCents).toBe(50050n);
+    expect(problems({ CASHIER_ENCRYPTION_KEY: key, CASHIER_MAX_AMOUNT: "1.000,00" })[0]).toMatch(/^CASHIER_MAX_AMOUNT: /);
   });
 
   it("outside production generates a key once under the data directory and reuses it", () => {

@@ -3,6 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { getPixKeyInfo } from "@brazilian-utils/brazilian-utils";
 import nextEnv from "@next/env";
 import { z } from "zod";
 
@@ -35,7 +36,21 @@ const envSchema = z.object({
   CALLBACK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
   CALLBACK_WORKER: booleanString.default(true),
   CALLBACK_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  // The gateway's own Pix key, in every BR Code it issues. The default is the example key of the
+  // Central Bank's manual: fine for the sandbox, required to be set in production.
+  PIX_KEY: z.string().trim().min(1).optional(),
+  PIX_MERCHANT_NAME: z.string().trim().min(1).max(25, "must be at most 25 characters").default("Cashier Sandbox"),
+  PIX_MERCHANT_CITY: z.string().trim().min(1).max(15, "must be at most 15 characters").default("Sao Paulo"),
+  PIX_EXPIRATION_SECONDS: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(1800),
+  // The largest amount one deposit or payout may carry, in reais.
+  CASHIER_MAX_AMOUNT: z
+    .string()
+    .regex(/^\d+(\.\d{1,2})?$/, "must be an amount in reais such as 50000.00")
+    .default("100000.00"),
 });
+
+/** The random key in the Central Bank's BR Code manual: a valid key that reaches no one. */
+export const SANDBOX_PIX_KEY = "123e4567-e12b-12d1-a456-426655440000";
 
 export type Config = {
   env: "development" | "production" | "test";
@@ -49,6 +64,8 @@ export type Config = {
   jwtAudience: string;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   seedDemo: boolean;
+  pix: { key: string; merchantName: string; merchantCity: string; expirationSeconds: number };
+  maxAmountCents: bigint;
   callbacks: {
     retrySchedule: number[];
     /** Send to loopback and private networks: always outside production, there only when set. */
@@ -111,6 +128,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     encryptionKey = readOrCreateDevelopmentKey(dataDir);
   }
 
+  if (isProduction && !vars.PIX_KEY) {
+    throw new ConfigError(["PIX_KEY: required in production (the gateway's own Pix key, in every BR Code)"]);
+  }
+  const pixKey = vars.PIX_KEY ?? SANDBOX_PIX_KEY;
+  if (!getPixKeyInfo(pixKey)) {
+    throw new ConfigError(["PIX_KEY: not a valid Pix key (CPF, CNPJ, e-mail, +55 phone or random key)"]);
+  }
+  const [reais, centavos = ""] = vars.CASHIER_MAX_AMOUNT.split(".");
+
   if (isProduction && !vars.PUBLIC_BASE_URL) {
     throw new ConfigError(["PUBLIC_BASE_URL: required in production (the URL customers and merchants reach)"]);
   }
@@ -126,6 +152,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtAudience: vars.CASHIER_JWT_AUDIENCE,
     logLevel: vars.LOG_LEVEL,
     seedDemo: vars.CASHIER_SEED_DEMO,
+    pix: {
+      key: pixKey,
+      merchantName: vars.PIX_MERCHANT_NAME,
+      merchantCity: vars.PIX_MERCHANT_CITY,
+      expirationSeconds: vars.PIX_EXPIRATION_SECONDS,
+    },
+    maxAmountCents: BigInt(reais) * 100n + BigInt(centavos.padEnd(2, "0")),
     callbacks: {
       retrySchedule: vars.CALLBACK_RETRY_SCHEDULE,
       allowPrivateTargets: !isProduction || vars.CALLBACK_ALLOW_PRIVATE,

@@ -8,9 +8,34 @@ export type TransactionRecord = {
   status: string;
   amountCents: bigint;
   currency: string;
+  requestHash: string;
+  merchantUser: string | null;
+  customerName: string | null;
+  customerEmail: string | null;
+  customerCpf: string | null;
+  invalidFields: string[];
+  buyerIp: string | null;
+  phone: string | null;
+  brand: string | null;
+  pixTxid: string | null;
+  pixCode: string | null;
+  provider: string | null;
+  expiresAt: Date | null;
+  settledAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 };
+
+export type NewTransaction = Pick<TransactionRecord, "id" | "merchantId" | "operation" | "reference" | "status" | "amountCents" | "currency" | "requestHash"> &
+  Partial<Omit<TransactionRecord, "createdAt" | "updatedAt" | "settledAt">>;
+
+export type Actor = "merchant" | "customer" | "operator" | "provider" | "system";
+
+type Row = Omit<TransactionRecord, "invalidFields"> & { invalidFields: unknown };
+
+function toRecord(row: Row): TransactionRecord {
+  return { ...row, invalidFields: Array.isArray(row.invalidFields) ? row.invalidFields.map(String) : [] };
+}
 
 export type TransactionLookup = { id: string } | { reference: string };
 
@@ -21,12 +46,64 @@ export async function findMerchantTransaction(
   lookup: TransactionLookup,
 ): Promise<TransactionRecord | null> {
   const where = "id" in lookup ? { id: lookup.id, merchantId } : { merchantId, reference: lookup.reference };
-  return db.transaction.findFirst({ where });
+  const row = await db.transaction.findFirst({ where });
+  return row ? toRecord(row) : null;
 }
 
-export async function insertTransaction(
+export async function findTransaction(db: DbOrTx, id: string): Promise<TransactionRecord | null> {
+  const row = await db.transaction.findUnique({ where: { id } });
+  return row ? toRecord(row) : null;
+}
+
+/** Inserts a transaction with its creation event; a reference used before fails as a unique violation. */
+export async function insertTransaction(db: DbOrTx, row: NewTransaction, actor: Actor = "merchant"): Promise<TransactionRecord> {
+  const created = await db.transaction.create({ data: { ...row, invalidFields: row.invalidFields ?? undefined } });
+  await db.transactionEvent.create({
+    data: { id: `${row.id}_0`, transactionId: row.id, fromStatus: null, toStatus: row.status, actor },
+  });
+  return toRecord(created);
+}
+
+/**
+ * Moves a transaction from one status to another and records who did it. Conditional on the
+ * current status, so of two concurrent changes one wins; false when the status was not `from`.
+ */
+export async function changeTransactionStatus(
   db: DbOrTx,
-  row: Omit<TransactionRecord, "createdAt" | "updatedAt"> & { requestHash: string },
-): Promise<TransactionRecord> {
-  return db.transaction.create({ data: row });
+  change: { id: string; from: string; to: string; actor: Actor; at: Date; reasonCode?: string; reason?: string; isFinal: boolean },
+): Promise<boolean> {
+  const { count } = await db.transaction.updateMany({
+    where: { id: change.id, status: change.from },
+    data: { status: change.to, ...(change.isFinal ? { settledAt: change.at } : {}) },
+  });
+  if (count !== 1) return false;
+  const events = await db.transactionEvent.count({ where: { transactionId: change.id } });
+  await db.transactionEvent.create({
+    data: {
+      id: `${change.id}_${events}`,
+      transactionId: change.id,
+      fromStatus: change.from,
+      toStatus: change.to,
+      actor: change.actor,
+      reasonCode: change.reasonCode,
+      reason: change.reason,
+      createdAt: change.at,
+    },
+  });
+  return true;
+}
+
+export async function listTransactionEvents(db: DbOrTx, transactionId: string) {
+  return db.transactionEvent.findMany({ where: { transactionId }, orderBy: { createdAt: "asc" }, omit: { id: true } });
+}
+
+/** Pending deposits whose expiry has passed, oldest first. */
+export async function findExpiredPendingDepositIds(db: DbOrTx, now: Date, limit: number): Promise<string[]> {
+  const rows = await db.transaction.findMany({
+    where: { status: "pending", expiresAt: { lte: now }, operation: { not: "gateway_out" } },
+    orderBy: { expiresAt: "asc" },
+    take: limit,
+    select: { id: true },
+  });
+  return rows.map((row) => row.id);
 }

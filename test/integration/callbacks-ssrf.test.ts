@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 process.env.CASHIER_ENV = "production";
 process.env.PUBLIC_BASE_URL = "https://cashier.example";
+process.env.PIX_KEY = "123e4567-e12b-12d1-a456-426655440000";
 process.env.CALLBACK_RETRY_SCHEDULE = "0,0";
 delete process.env.CALLBACK_ALLOW_PRIVATE;
 

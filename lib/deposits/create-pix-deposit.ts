@@ -1,0 +1,72 @@
+// Pix on-page (POST /api/pix): a pending deposit and the BR Code the customer pays in the
+// merchant's own page, with its QR image.
+import { getConfig } from "../config/config";
+import { getDb } from "../db/client";
+import type { MerchantRecord } from "../db/merchants";
+import { type TransactionRecord, insertTransaction } from "../db/transactions";
+import type { EnvelopeResult } from "../envelope/with-envelope";
+import { newId, randomAlphanumeric } from "../ids";
+import { amountToNumber } from "../money/format-amount";
+import { renderQrCode } from "../pix/render-qr-code";
+import { defaultProvider } from "../providers/find-provider";
+import { createOnce } from "../transactions/create-once";
+import { hashRequest } from "../transactions/hash-request";
+import { createPixDepositSchema } from "./schemas";
+
+async function pixAnswer(deposit: TransactionRecord, code: 200 | 201): Promise<EnvelopeResult> {
+  const qrCodeText = deposit.pixCode as string;
+  return {
+    code,
+    data: {
+      id: deposit.id,
+      currency: deposit.currency,
+      amount: amountToNumber(deposit.amountCents),
+      reference: deposit.reference,
+      qrCodeText,
+      qrCodeImage: await renderQrCode(qrCodeText),
+    },
+  };
+}
+
+export async function createPixDeposit(options: { merchant: MerchantRecord; data: unknown }): Promise<EnvelopeResult> {
+  const config = getConfig();
+  const request = createPixDepositSchema({ maxAmountCents: config.maxAmountCents }).parse(options.data);
+  const requestHash = hashRequest("pix", request);
+  return createOnce({
+    merchantId: options.merchant.id,
+    reference: request.reference,
+    operation: "pix",
+    requestHash,
+    replay: (existing) => pixAnswer(existing, 200),
+    create: async () => {
+      const txid = randomAlphanumeric(25).toUpperCase();
+      const charge = await defaultProvider.createPixCharge({ txid, amountCents: request.amount });
+      const now = new Date();
+      const deposit = await getDb().$transaction((tx) =>
+        insertTransaction(tx, {
+          id: newId("dep"),
+          merchantId: options.merchant.id,
+          operation: "pix",
+          reference: request.reference,
+          status: "pending",
+          amountCents: request.amount,
+          currency: request.currency,
+          requestHash,
+          merchantUser: request.merchant_user,
+          customerName: request.name.value,
+          customerEmail: request.email.value,
+          customerCpf: request.cpf.value,
+          invalidFields: (["name", "email", "cpf"] as const).filter((field) => !request[field].isValid),
+          buyerIp: request.buyer_ip,
+          phone: request.phone ?? null,
+          brand: request.brand ?? null,
+          pixTxid: txid,
+          pixCode: charge.qrCodeText,
+          provider: defaultProvider.name,
+          expiresAt: new Date(now.getTime() + config.pix.expirationSeconds * 1000),
+        }),
+      );
+      return pixAnswer(deposit, 201);
+    },
+  });
+}

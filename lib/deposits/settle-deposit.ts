@@ -1,0 +1,38 @@
+import { enqueueCallback } from "../callbacks/enqueue-callback";
+import type { Tx } from "../db/client";
+import { type Actor, type TransactionRecord, changeTransactionStatus } from "../db/transactions";
+import { AppError } from "../errors/app-error";
+import { formatAmountDot } from "../money/format-amount";
+
+export type DepositOutcome = "paid" | "failed" | "expired";
+
+/**
+ * Moves a pending deposit to a final state and writes its callback (deposit.paid, deposit.failed,
+ * deposit.expired) to the outbox, inside the caller's transaction. A deposit that is no longer
+ * pending is not changed: terminal states never change (contract section 4).
+ */
+export async function settleDeposit(
+  tx: Tx,
+  deposit: TransactionRecord,
+  outcome: DepositOutcome,
+  actor: Actor,
+  at: Date = new Date(),
+): Promise<string> {
+  const isChanged = await changeTransactionStatus(tx, { id: deposit.id, from: "pending", to: outcome, actor, at, isFinal: true });
+  if (!isChanged) {
+    throw new AppError("state_conflict", `deposit ${deposit.id} is no longer pending; a final state never changes`);
+  }
+  return enqueueCallback(tx, {
+    merchantId: deposit.merchantId,
+    type: `deposit.${outcome}`,
+    occurredAt: at,
+    data: {
+      id: deposit.id,
+      reference: deposit.reference,
+      merchant_user: deposit.merchantUser,
+      amount: formatAmountDot(deposit.amountCents),
+      currency: deposit.currency,
+      status: outcome,
+    },
+  });
+}
