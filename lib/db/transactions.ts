@@ -57,9 +57,13 @@ export async function findTransaction(db: DbOrTx, id: string): Promise<Transacti
 
 /** Inserts a transaction with its creation event; a reference used before fails as a unique violation. */
 export async function insertTransaction(db: DbOrTx, row: NewTransaction, actor: Actor = "merchant"): Promise<TransactionRecord> {
-  const created = await db.transaction.create({ data: { ...row, invalidFields: row.invalidFields ?? undefined } });
-  await db.transactionEvent.create({
-    data: { id: `${row.id}_0`, transactionId: row.id, fromStatus: null, toStatus: row.status, actor },
+  // One nested write: Prisma makes it atomic without an interactive transaction.
+  const created = await db.transaction.create({
+    data: {
+      ...row,
+      invalidFields: row.invalidFields ?? undefined,
+      events: { create: { id: `${row.id}_0`, fromStatus: null, toStatus: row.status, actor } },
+    },
   });
   return toRecord(created);
 }

@@ -23,14 +23,18 @@ async function pixAnswer(deposit: TransactionRecord, code: 200 | 201): Promise<E
       amount: amountToNumber(deposit.amountCents),
       reference: deposit.reference,
       qrCodeText,
-      qrCodeImage: await renderQrCode(qrCodeText),
+      qrCodeImage: renderQrCode(qrCodeText),
     },
   };
 }
 
+// Built once: zod compiles a schema on first use, which is too slow to repeat on every request.
+let schema: ReturnType<typeof createPixDepositSchema> | undefined;
+
 export async function createPixDeposit(options: { merchant: MerchantRecord; data: unknown }): Promise<EnvelopeResult> {
   const config = getConfig();
-  const request = createPixDepositSchema({ maxAmountCents: config.maxAmountCents }).parse(options.data);
+  schema ??= createPixDepositSchema({ maxAmountCents: config.maxAmountCents });
+  const request = schema.parse(options.data);
   const requestHash = hashRequest("pix", request);
   return createOnce({
     merchantId: options.merchant.id,
@@ -42,8 +46,7 @@ export async function createPixDeposit(options: { merchant: MerchantRecord; data
       const txid = randomAlphanumeric(25).toUpperCase();
       const charge = await defaultProvider.createPixCharge({ txid, amountCents: request.amount });
       const now = new Date();
-      const deposit = await getDb().$transaction((tx) =>
-        insertTransaction(tx, {
+      const deposit = await insertTransaction(getDb(), {
           id: newId("dep"),
           merchantId: options.merchant.id,
           operation: "pix",
@@ -64,8 +67,7 @@ export async function createPixDeposit(options: { merchant: MerchantRecord; data
           pixCode: charge.qrCodeText,
           provider: defaultProvider.name,
           expiresAt: new Date(now.getTime() + config.pix.expirationSeconds * 1000),
-        }),
-      );
+        });
       return pixAnswer(deposit, 201);
     },
   });

@@ -26,16 +26,14 @@ export async function createOnce<R>(options: {
     }
     return options.replay(existing);
   };
-  const lookup = () => findMerchantTransaction(getDb(), options.merchantId, { reference: options.reference });
-
-  const existing = await lookup();
-  if (existing) return answerExisting(existing);
+  // Insert first and look only when the reference is taken: a new reference, the usual case,
+  // costs no extra query.
   try {
     return await options.create();
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    const winner = await lookup();
-    if (!winner) throw error;
-    return answerExisting(winner);
+    const existing = await findMerchantTransaction(getDb(), options.merchantId, { reference: options.reference });
+    if (!existing) throw error;
+    return answerExisting(existing);
   }
 }
