@@ -63,6 +63,13 @@ await fetch(BASE_URL + "/api/status", {
             currency, created_at, updated_at.
           </li>
           <li>
+            <code>POST /api/pix</code>: data name, email, cpf, amount (<code>&quot;10,50&quot;</code>,{" "}
+            <code>&quot;10.50&quot;</code> or <code>10.5</code>), currency (BRL), reference, merchant_user, country (BR),
+            buyer_ip, phone and brand (optional); answers 201 with id, currency, amount (a number), reference,
+            qrCodeText (the BR Code) and qrCodeImage (a PNG data URI). The same reference with the same data answers
+            200 with the original answer; with other data 409.
+          </li>
+          <li>
             <code>GET /api/health</code>: 200 when the database answers, 503 when it does not.
           </li>
         </ul>
