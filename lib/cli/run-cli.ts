@@ -15,6 +15,9 @@ import { resendCallback } from "../callbacks/resend-callback";
 import { runCallbackWorker } from "../callbacks/run-callback-worker";
 import { showCallback } from "../callbacks/show-callback";
 import { expireDueDeposits } from "../deposits/expire-due-deposits";
+import { fundSandboxMerchant } from "../funds/fund-sandbox-merchant";
+import { getMerchantBalance } from "../funds/get-merchant-balance";
+import { markPayout } from "../payouts/mark-payout";
 import { paySandboxDeposit } from "../deposits/pay-sandbox-deposit";
 
 export type CliIo = { out: (text: string) => void; err: (text: string) => void };
@@ -26,6 +29,10 @@ const usage = `usage: npm run cashier -- <command>
   merchant list
   merchant key create MERCHANT_ID [--key-id ID --secret SECRET]
   merchant key revoke KEY_ID
+  merchant fund MERCHANT_ID AMOUNT     (sandbox merchants only)
+  merchant balance MERCHANT_ID
+  payout complete TRANSFER_ID
+  payout cancel TRANSFER_ID --reason-code CODE --reason TEXT
   deposit pay DEPOSIT_ID              (sandbox merchants only)
   deposit expire-due
   callbacks run [--once]
@@ -93,6 +100,28 @@ const commands: Record<string, Command> = {
     const { positionals } = parse(args, {}, 1);
     const revoked = await revokeApiKey(positionals[0]);
     return { keyId: revoked.keyId, revokedAt: revoked.revokedAt.toISOString() };
+  },
+  "merchant fund": async (args) => {
+    const { positionals } = parse(args, {}, 2);
+    return fundSandboxMerchant(positionals[0], positionals[1]);
+  },
+  "merchant balance": async (args) => {
+    const { positionals } = parse(args, {}, 1);
+    return getMerchantBalance(positionals[0]);
+  },
+  "payout complete": async (args) => {
+    const { positionals } = parse(args, {}, 1);
+    return markPayout({ transferId: positionals[0], outcome: "completed" });
+  },
+  "payout cancel": async (args) => {
+    const { values, positionals } = parse(args, { "reason-code": { type: "string" }, reason: { type: "string" } }, 1);
+    const reasonCode = (values["reason-code"] as string | undefined)?.trim();
+    const reason = (values.reason as string | undefined)?.trim();
+    if (!reasonCode || !/^[A-Za-z0-9_.-]{1,50}$/.test(reasonCode)) {
+      throw new UsageError("--reason-code is required: 1 to 50 letters, digits, _ . or -");
+    }
+    if (!reason || reason.length > 500) throw new UsageError("--reason is required: at most 500 characters");
+    return markPayout({ transferId: positionals[0], outcome: "canceled", reasonCode, reason });
   },
   "deposit pay": async (args) => {
     const { positionals } = parse(args, {}, 1);

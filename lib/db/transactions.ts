@@ -20,6 +20,14 @@ export type TransactionRecord = {
   pixTxid: string | null;
   pixCode: string | null;
   provider: string | null;
+  paymentMethod: string | null;
+  pixKey: string | null;
+  bankCode: string | null;
+  branch: string | null;
+  account: string | null;
+  accountType: string | null;
+  reasonCode: string | null;
+  reason: string | null;
   expiresAt: Date | null;
   settledAt: Date | null;
   createdAt: Date;
@@ -27,7 +35,7 @@ export type TransactionRecord = {
 };
 
 export type NewTransaction = Pick<TransactionRecord, "id" | "merchantId" | "operation" | "reference" | "status" | "amountCents" | "currency" | "requestHash"> &
-  Partial<Omit<TransactionRecord, "createdAt" | "updatedAt" | "settledAt">>;
+  Partial<Omit<TransactionRecord, "createdAt" | "updatedAt" | "settledAt" | "reasonCode" | "reason">>;
 
 export type Actor = "merchant" | "customer" | "operator" | "provider" | "system";
 
@@ -78,7 +86,11 @@ export async function changeTransactionStatus(
 ): Promise<boolean> {
   const { count } = await db.transaction.updateMany({
     where: { id: change.id, status: change.from },
-    data: { status: change.to, ...(change.isFinal ? { settledAt: change.at } : {}) },
+    data: {
+      status: change.to,
+      ...(change.isFinal ? { settledAt: change.at } : {}),
+      ...(change.reasonCode ? { reasonCode: change.reasonCode, reason: change.reason } : {}),
+    },
   });
   if (count !== 1) return false;
   const events = await db.transactionEvent.count({ where: { transactionId: change.id } });

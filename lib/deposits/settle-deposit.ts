@@ -2,12 +2,14 @@ import { enqueueCallback } from "../callbacks/enqueue-callback";
 import type { Tx } from "../db/client";
 import { type Actor, type TransactionRecord, changeTransactionStatus } from "../db/transactions";
 import { AppError } from "../errors/app-error";
+import { recordFundsMovement } from "../funds/record-funds-movement";
 import { formatAmountDot } from "../money/format-amount";
 
 export type DepositOutcome = "paid" | "failed" | "expired";
 
 /**
- * Moves a pending deposit to a final state and writes its callback (deposit.paid, deposit.failed,
+ * Moves a pending deposit to a final state, credits the merchant's funds when it is paid, and
+ * writes its callback (deposit.paid, deposit.failed,
  * deposit.expired) to the outbox, inside the caller's transaction. A deposit that is no longer
  * pending is not changed: terminal states never change (contract section 4).
  */
@@ -21,6 +23,9 @@ export async function settleDeposit(
   const isChanged = await changeTransactionStatus(tx, { id: deposit.id, from: "pending", to: outcome, actor, at, isFinal: true });
   if (!isChanged) {
     throw new AppError("state_conflict", `deposit ${deposit.id} is no longer pending; a final state never changes`);
+  }
+  if (outcome === "paid") {
+    await recordFundsMovement(tx, { merchantId: deposit.merchantId, kind: "credit", amountCents: deposit.amountCents, transactionId: deposit.id });
   }
   return enqueueCallback(tx, {
     merchantId: deposit.merchantId,

@@ -12,6 +12,11 @@ export type PaymentProvider = {
   name: string;
   /** Issues a charge for one deposit; txid is unique per deposit (at most 25 letters and digits). */
   createPixCharge(input: { txid: string; amountCents: bigint }): Promise<PixCharge>;
+  /**
+   * Carries out an operator's marking of a payout: completed (the money was sent) or canceled.
+   * Throws when the provider refuses; the payout then stays pending.
+   */
+  settlePayout(input: { transferId: string; outcome: "completed" | "canceled" }): Promise<void>;
   /** Whether an operator may settle this provider's deposits by hand (the sandbox only). */
   canSimulatePayments: boolean;
 };

@@ -26,6 +26,7 @@ export async function getTransactionStatus(options: { merchantId: string; data: 
       currency: found.currency,
       created_at: found.createdAt.toISOString(),
       updated_at: found.updatedAt.toISOString(),
+      ...(found.reasonCode ? { reason_code: found.reasonCode, reason: found.reason } : {}),
     },
   };
 }

@@ -16,6 +16,7 @@ const { createTestMerchant, postSigned, readSigned } = await import("../support/
 const { startReceiver } = await import("../support/callback-receiver");
 const { decodeQrDataUri } = await import("../support/decode-qr");
 const { runTool } = await import("../support/run-tool");
+const { getMerchantBalance } = await import("@/lib/funds/get-merchant-balance");
 
 type Merchant = Awaited<ReturnType<typeof createTestMerchant>>;
 let merchant: Merchant;
@@ -213,6 +214,7 @@ describe("lifecycle", () => {
   it("a sandbox payment from the command line sends a verified deposit.paid callback", async () => {
     const request = valid();
     const { data } = await createPix(request);
+    const before = await getMerchantBalance(merchant.merchantId);
     const paid = await runTool("cashier", ["deposit", "pay", data.id as string]);
     expect(paid.stderr).toBe("");
     expect(JSON.parse(paid.stdout)).toMatchObject({ id: data.id, status: "paid" });
@@ -232,6 +234,9 @@ describe("lifecycle", () => {
       currency: "BRL",
       status: "paid",
     });
+
+    const after = await getMerchantBalance(merchant.merchantId);
+    expect(Number(after.available) - Number(before.available)).toBeCloseTo(10.5, 2);
 
     const byReference = await readSigned(await postSigned(status, merchant, { reference: request.reference }), merchant);
     expect(byReference.data).toMatchObject({ id: data.id, operation: "pix", status: "paid", amount: "10.50" });

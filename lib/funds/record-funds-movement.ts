@@ -1,0 +1,26 @@
+import type { Tx } from "../db/client";
+import { type LedgerKind, appendLedgerEntry } from "../db/ledger";
+import { newId } from "../ids";
+
+/** How each kind of movement shifts money between available and reserved. */
+const effects: Record<LedgerKind, (cents: bigint) => { availableDeltaCents: bigint; reservedDeltaCents: bigint }> = {
+  credit: (cents) => ({ availableDeltaCents: cents, reservedDeltaCents: 0n }),
+  reserve: (cents) => ({ availableDeltaCents: -cents, reservedDeltaCents: cents }),
+  release: (cents) => ({ availableDeltaCents: cents, reservedDeltaCents: -cents }),
+  debit: (cents) => ({ availableDeltaCents: 0n, reservedDeltaCents: -cents }),
+};
+
+/** Appends one entry to the merchant's ledger, inside the transaction that causes it. */
+export async function recordFundsMovement(
+  tx: Tx,
+  movement: { merchantId: string; kind: LedgerKind; amountCents: bigint; transactionId?: string; memo?: string },
+): Promise<void> {
+  await appendLedgerEntry(tx, {
+    id: newId("led"),
+    merchantId: movement.merchantId,
+    kind: movement.kind,
+    ...effects[movement.kind](movement.amountCents),
+    transactionId: movement.transactionId,
+    memo: movement.memo,
+  });
+}
