@@ -11,6 +11,7 @@ import { renderQrCode } from "../pix/render-qr-code";
 import { defaultProvider } from "../providers/find-provider";
 import { createOnce } from "../transactions/create-once";
 import { hashRequest } from "../transactions/hash-request";
+import { requestColumns } from "../transactions/request-schemas";
 import { createPixDepositSchema } from "./schemas";
 
 async function pixAnswer(deposit: TransactionRecord, code: 200 | 201): Promise<EnvelopeResult> {
@@ -49,19 +50,8 @@ export async function createPixDeposit(options: { merchant: MerchantRecord; data
       const deposit = await insertTransaction(getDb(), {
           id: newId("dep"),
           merchantId: options.merchant.id,
-          operation: "pix",
-          reference: request.reference,
-          status: "pending",
-          amountCents: request.amount,
-          currency: request.currency,
+          ...requestColumns("pix", request),
           requestHash,
-          merchantUser: request.merchant_user,
-          customerName: request.name.value,
-          customerEmail: request.email.value,
-          customerCpf: request.cpf.value,
-          invalidFields: (["name", "email", "cpf"] as const).filter((field) => !request[field].isValid),
-          buyerIp: request.buyer_ip,
-          phone: request.phone ?? null,
           brand: request.brand ?? null,
           pixTxid: txid,
           pixCode: charge.qrCodeText,

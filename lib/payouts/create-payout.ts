@@ -13,6 +13,7 @@ import { formatAmountDot } from "../money/format-amount";
 import { defaultProvider } from "../providers/find-provider";
 import { createOnce } from "../transactions/create-once";
 import { hashRequest } from "../transactions/hash-request";
+import { requestColumns } from "../transactions/request-schemas";
 import { createGatewayOutSchema } from "./schemas";
 
 let schema: ReturnType<typeof createGatewayOutSchema> | undefined;
@@ -37,19 +38,8 @@ export async function createPayout(options: { merchant: MerchantRecord; data: un
         await insertTransaction(tx, {
           id,
           merchantId,
-          operation: "gateway_out",
-          reference: request.reference,
-          status: "pending",
-          amountCents: request.amount,
-          currency: request.currency,
+          ...requestColumns("gateway_out", request),
           requestHash,
-          merchantUser: request.merchant_user,
-          customerName: request.name.value,
-          customerEmail: request.email.value,
-          customerCpf: request.cpf.value,
-          invalidFields: (["name", "email", "cpf"] as const).filter((field) => !request[field].isValid),
-          buyerIp: request.buyer_ip,
-          phone: request.phone ?? null,
           paymentMethod: request.paymentMethod,
           ...(request.destination.kind === "pix"
             ? { pixKey: request.destination.pixKey }

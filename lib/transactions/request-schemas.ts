@@ -69,3 +69,36 @@ export const buyerIpSchema = z.union([z.ipv4(), z.ipv6()], { error: "must be an 
 export const phoneSchema = z.string({ error: "must be a string" }).trim().max(45, "must be at most 45 characters").optional();
 
 export type Limits = { maxAmountCents: bigint };
+
+type LenientField = { value: string; isValid: boolean };
+
+/** The columns every new transaction takes from its validated request, whatever the operation. */
+export function requestColumns(
+  operation: string,
+  request: {
+    reference: string;
+    amount: bigint;
+    currency: string;
+    merchant_user: string;
+    name: LenientField;
+    email: LenientField;
+    cpf: LenientField;
+    buyer_ip: string;
+    phone?: string;
+  },
+) {
+  return {
+    operation,
+    reference: request.reference,
+    status: "pending",
+    amountCents: request.amount,
+    currency: request.currency,
+    merchantUser: request.merchant_user,
+    customerName: request.name.value,
+    customerEmail: request.email.value,
+    customerCpf: request.cpf.value,
+    invalidFields: (["name", "email", "cpf"] as const).filter((field) => !request[field].isValid),
+    buyerIp: request.buyer_ip,
+    phone: request.phone ?? null,
+  };
+}
