@@ -70,6 +70,12 @@ await fetch(BASE_URL + "/api/status", {
             200 with the original answer; with other data 409.
           </li>
           <li>
+            <code>POST /api/payment-initiation</code>: Pix on-page&apos;s data plus successRedirectUrl and
+            failedRedirectUrl (https, within your registered origins). Answers 201 with id, currency, amount
+            (<code>&quot;10,50&quot;</code>), reference and paymentInitiationUrl, where the customer pays from a bank
+            account and returns to one of your URLs; deposit.paid or deposit.failed follows.
+          </li>
+          <li>
             <code>POST /api/gateway-out</code>: data name, email, cpf, paymentMethod (pix, banco-do-brasil, bradesco,
             caixa, nubank, santander), amount, currency, reference, merchant_user, country, buyer_ip, phone; for pix
             a pix_key equal to cpf, otherwise branch, account (with its check digit) and account_type (C or S). Answers

@@ -42,6 +42,7 @@ const envSchema = z.object({
   PIX_MERCHANT_NAME: z.string().trim().min(1).max(25, "must be at most 25 characters").default("Cashier Sandbox"),
   PIX_MERCHANT_CITY: z.string().trim().min(1).max(15, "must be at most 15 characters").default("Sao Paulo"),
   PIX_EXPIRATION_SECONDS: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(1800),
+  PAYMENT_URL_EXPIRATION_SECONDS: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(1800),
   // The largest amount one deposit or payout may carry, in reais.
   CASHIER_MAX_AMOUNT: z
     .string()
@@ -66,6 +67,8 @@ export type Config = {
   seedDemo: boolean;
   pix: { key: string; merchantName: string; merchantCity: string; expirationSeconds: number };
   maxAmountCents: bigint;
+  /** How long a hosted payment page (Payment Initiation, Gateway In) can be paid. */
+  paymentUrlExpirationSeconds: number;
   callbacks: {
     retrySchedule: number[];
     /** Send to loopback and private networks: always outside production, there only when set. */
@@ -159,6 +162,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       expirationSeconds: vars.PIX_EXPIRATION_SECONDS,
     },
     maxAmountCents: BigInt(reais) * 100n + BigInt(centavos.padEnd(2, "0")),
+    paymentUrlExpirationSeconds: vars.PAYMENT_URL_EXPIRATION_SECONDS,
     callbacks: {
       retrySchedule: vars.CALLBACK_RETRY_SCHEDULE,
       allowPrivateTargets: !isProduction || vars.CALLBACK_ALLOW_PRIVATE,

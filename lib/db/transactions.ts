@@ -28,6 +28,10 @@ export type TransactionRecord = {
   accountType: string | null;
   reasonCode: string | null;
   reason: string | null;
+  payToken: string | null;
+  successRedirectUrl: string | null;
+  failedRedirectUrl: string | null;
+  returnUrl: string | null;
   expiresAt: Date | null;
   settledAt: Date | null;
   createdAt: Date;
@@ -122,4 +126,22 @@ export async function findExpiredPendingDepositIds(db: DbOrTx, now: Date, limit:
     select: { id: true },
   });
   return rows.map((row) => row.id);
+}
+
+export async function findTransactionByPayToken(db: DbOrTx, payToken: string): Promise<TransactionRecord | null> {
+  const row = await db.transaction.findUnique({ where: { payToken } });
+  return row ? toRecord(row) : null;
+}
+
+/** The customer's corrected details: all valid now, so nothing is flagged any more. */
+export async function updateCustomerDetails(
+  db: DbOrTx,
+  id: string,
+  details: { customerName: string; customerEmail: string; customerCpf: string },
+): Promise<void> {
+  await db.transaction.update({ where: { id }, data: { ...details, invalidFields: [] } });
+}
+
+export async function setTransactionBank(db: DbOrTx, id: string, bankCode: string): Promise<void> {
+  await db.transaction.update({ where: { id }, data: { bankCode } });
 }

@@ -32,3 +32,10 @@ export function createPixDepositSchema(limits: Limits) {
 }
 
 export type PixDepositRequest = z.infer<ReturnType<typeof createPixDepositSchema>>;
+
+const redirectField = z.string({ error: "is required: an absolute https URL" }).trim().min(1, "is required: an absolute https URL");
+
+/** Payment Initiation (POST /api/payment-initiation): Pix on-page's fields and the two redirect URLs. */
+export function createPaymentInitiationSchema(limits: Limits) {
+  return createPixDepositSchema(limits).extend({ successRedirectUrl: redirectField, failedRedirectUrl: redirectField });
+}

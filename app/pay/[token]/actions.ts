@@ -1,0 +1,35 @@
+"use server";
+
+import { redirect } from "next/navigation";
+import type { CustomerFormState } from "@/components/pay/customer-form";
+import { decideInitiatedPayment } from "@/lib/deposits/decide-initiated-payment";
+import { submitCustomerDetails } from "@/lib/deposits/submit-customer-details";
+import { isAppError } from "@/lib/errors/app-error";
+
+const text = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value : undefined;
+};
+
+// The payer's details, step 1 of the hosted payment.
+export async function submitCustomer(token: string, lang: string, _state: CustomerFormState, form: FormData): Promise<CustomerFormState> {
+  const values = { name: text(form, "name"), email: text(form, "email"), cpf: text(form, "cpf") };
+  const result = await submitCustomerDetails(token, values);
+  const query = lang ? `?lang=${encodeURIComponent(lang)}` : "";
+  if (result.ok) redirect(`/pay/${token}/banco${query}`);
+  if (result.closed) redirect(`/pay/${token}${query}`);
+  return { invalid: result.invalid, values };
+}
+
+// The customer's answer at the sandbox bank: authorize or decline, then back to the merchant.
+export async function decidePayment(token: string, bank: string, lang: string, decision: "authorize" | "decline"): Promise<void> {
+  const query = lang ? `?lang=${encodeURIComponent(lang)}` : "";
+  let redirectTo: string | null = null;
+  try {
+    ({ redirectTo } = await decideInitiatedPayment({ token, bank, decision }));
+  } catch (error) {
+    // Decided meanwhile in another tab, or the details are incomplete: the page shows where it stands.
+    if (!isAppError(error)) throw error;
+  }
+  redirect(redirectTo ?? `/pay/${token}${query}`);
+}

@@ -1,0 +1,26 @@
+import { headers } from "next/headers";
+import { notFound } from "next/navigation";
+import { findHostedPayment } from "@/lib/deposits/find-hosted-payment";
+import { formatBrl, messages, resolveLocale } from "@/lib/i18n/messages";
+
+export type PageProps = { params: Promise<{ token: string }>; searchParams: Promise<Record<string, string | undefined>> };
+
+/** What every step of the hosted payment needs: the payment (or a 404), the language, the amount. */
+export async function loadPaymentPage(props: PageProps) {
+  const { token } = await props.params;
+  const query = await props.searchParams;
+  const payment = await findHostedPayment(token);
+  if (!payment) notFound();
+  const locale = resolveLocale(query.lang, (await headers()).get("accept-language"));
+  // An explicit ?lang= is carried from step to step.
+  const langQuery = query.lang ? `lang=${encodeURIComponent(query.lang)}` : "";
+  return {
+    token,
+    query,
+    payment,
+    locale,
+    t: messages[locale],
+    amount: formatBrl(payment.deposit.amountCents, locale),
+    withLang: (path: string) => (langQuery ? `${path}${path.includes("?") ? "&" : "?"}${langQuery}` : path),
+  };
+}

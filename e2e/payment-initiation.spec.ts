@@ -1,0 +1,160 @@
+// The customer's side of Payment Initiation, in Chromium at 390 px: the hosted form, the sandbox
+// bank, and the way back to the merchant's own pages (served here by the test).
+import { execFileSync } from "node:child_process";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { type Page, expect, test } from "@playwright/test";
+import { signRequestToken } from "../lib/envelope/sign-request-token";
+import { e2eServerEnv } from "./environment";
+import { cashier, fitsViewport, keepScreenshot, type Merchant } from "./support";
+
+const root = path.resolve(import.meta.dirname, "..");
+let merchant: Merchant;
+let shop: http.Server;
+let shopUrl: string;
+let sequence = 0;
+
+test.beforeAll(async () => {
+  shop = http.createServer((request, response) => {
+    const title = request.url?.startsWith("/ok") ? "Pedido pago" : "Pagamento falhou";
+    response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(`<!doctype html><html lang="pt-BR"><title>${title}</title><h1>${title}</h1></html>`);
+  });
+  await new Promise<void>((resolve) => shop.listen(0, "127.0.0.1", resolve));
+  shopUrl = `http://127.0.0.1:${(shop.address() as AddressInfo).port}`;
+  merchant = JSON.parse(cashier("merchant", "create", "--name", "Loja Azul")) as Merchant;
+});
+
+test.afterAll(() => new Promise<void>((resolve) => shop.close(() => resolve())));
+
+async function createPayment(request: import("@playwright/test").APIRequestContext, customer: Record<string, string>) {
+  const data = {
+    name: "Maria da Silva",
+    email: "maria@example.com",
+    cpf: "529.982.247-25",
+    amount: "149,90",
+    reference: `e2e-${Date.now()}-${++sequence}`,
+    merchant_user: "cliente-42",
+    country: "BR",
+    buyer_ip: "203.0.113.9",
+    successRedirectUrl: `${shopUrl}/ok`,
+    failedRedirectUrl: `${shopUrl}/falhou`,
+    ...customer,
+  };
+  const jwt = await signRequestToken({ keyId: merchant.keyId, secret: merchant.secret, data });
+  const response = await request.post("/api/payment-initiation", { data: { jwt } });
+  expect(response.status()).toBe(201);
+  const claims = JSON.parse(Buffer.from(((await response.json()) as { jwt: string }).jwt.split(".")[1], "base64url").toString()) as {
+    data: { id: string; paymentInitiationUrl: string };
+  };
+  return claims.data;
+}
+
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+}
+
+test("valid fields are locked and invalid ones editable; a corrected CPF lets the customer pay", async ({ page }, testInfo) => {
+  const payment = await createPayment(page.request, { cpf: "123.456.789-00", email: "" });
+  await page.goto(payment.paymentInitiationUrl);
+  await expect(page.getByTestId("amount")).toHaveText(/R\$\s149,90/);
+  await expect(page.getByTestId("merchant-name")).toHaveText("Loja Azul");
+
+  const name = page.getByLabel("Nome completo");
+  await expect(name).toHaveValue("Maria da Silva");
+  await expect(name).toHaveAttribute("readonly", "");
+  await expect(name).toHaveAttribute("name", "name");
+  const email = page.getByLabel("E-mail");
+  const cpf = page.getByLabel("CPF");
+  await expect(email).toBeEditable();
+  await expect(cpf).toBeEditable();
+  await expect(email).toHaveAttribute("name", "email");
+  await expect(cpf).toHaveAttribute("name", "cpf");
+  expect(await fitsViewport(page)).toBe(true);
+  await keepScreenshot(page, testInfo, "1-details-390");
+  await expectAccessible(page);
+
+  await email.fill("maria@example.com");
+  await cpf.fill("111.111.111-11");
+  await page.getByRole("button", { name: "Continuar" }).click();
+  // (Next.js keeps a route announcer with role alert too.)
+  await expect(page.getByRole("alert").filter({ hasText: "Corrija os campos indicados para continuar." })).toBeVisible();
+  await expect(cpf).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("CPF inválido. Confira os 11 dígitos.")).toBeVisible();
+  await keepScreenshot(page, testInfo, "2-details-error-390");
+  await expectAccessible(page);
+
+  await cpf.fill("529.982.247-25");
+  await page.getByRole("button", { name: "Continuar" }).click();
+  await expect(page.getByRole("group", { name: "Escolha o seu banco" })).toBeVisible();
+  await keepScreenshot(page, testInfo, "3-bank-390");
+  await expectAccessible(page);
+  await page.getByLabel(/Nubank/).check();
+  await page.getByRole("button", { name: "Continuar" }).click();
+
+  await expect(page.getByRole("heading", { name: "Autorize o pagamento" })).toBeVisible();
+  await expect(page.getByText("Maria da Silva")).toBeVisible();
+  await expect(page.getByText("529.982.247-25")).toBeVisible();
+  await expect(page.getByText("Nubank (260)")).toBeVisible();
+  await keepScreenshot(page, testInfo, "4-consent-390");
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Autorizar pagamento" }).click();
+  await expect(page).toHaveURL(`${shopUrl}/ok`);
+  await expect(page.getByRole("heading")).toHaveText("Pedido pago");
+
+  const status = JSON.parse(cashier("callbacks", "list", "--json")) as { type: string }[];
+  expect(status.some((e) => e.type === "deposit.paid")).toBe(true);
+  await page.goto(payment.paymentInitiationUrl);
+  await expect(page.getByRole("heading", { name: "Pagamento já concluído" })).toBeVisible();
+});
+
+test("declining at the bank returns to the merchant's failure URL", async ({ page }, testInfo) => {
+  const payment = await createPayment(page.request, {});
+  await page.goto(payment.paymentInitiationUrl);
+  await expect(page.getByLabel("CPF")).toHaveValue("529.982.247-25");
+  await expect(page.getByLabel("CPF")).toHaveAttribute("readonly", "");
+  await page.getByRole("button", { name: "Continuar" }).click();
+  await page.getByLabel(/Caixa/).check();
+  await page.getByRole("button", { name: "Continuar" }).click();
+  await page.getByRole("button", { name: "Recusar" }).click();
+  await expect(page).toHaveURL(`${shopUrl}/falhou`);
+  await page.goto(payment.paymentInitiationUrl);
+  await expect(page.getByRole("heading", { name: "Pagamento não concluído" })).toBeVisible();
+  await keepScreenshot(page, testInfo, "declined-390");
+});
+
+test("an expired link says so and leads back to the merchant", async ({ page }, testInfo) => {
+  const payment = await createPayment(page.request, {});
+  execFileSync(process.execPath, ["--import", "tsx", path.join(root, "test/support/expire-deposit-process.ts"), payment.id], {
+    cwd: root,
+    env: { ...process.env, ...e2eServerEnv },
+  });
+  await page.goto(payment.paymentInitiationUrl);
+  await expect(page.getByRole("heading", { name: "Este link de pagamento expirou" })).toBeVisible();
+  await expect(page.getByLabel("CPF")).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Voltar para a loja" })).toHaveAttribute("href", `${shopUrl}/falhou`);
+  await keepScreenshot(page, testInfo, "expired-390");
+  await expectAccessible(page);
+  // The bank step cannot be reached either.
+  await page.goto(`${payment.paymentInitiationUrl}/autorizar?banco=nubank`);
+  await expect(page.getByRole("heading", { name: "Este link de pagamento expirou" })).toBeVisible();
+});
+
+test("an unknown link is a 404 page, and English is there when asked for", async ({ page }, testInfo) => {
+  const response = await page.goto("/pay/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Página não encontrada" })).toBeVisible();
+  await keepScreenshot(page, testInfo, "not-found-390");
+
+  const payment = await createPayment(page.request, {});
+  await page.goto(`${payment.paymentInitiationUrl}?lang=en`);
+  await expect(page.getByRole("heading", { name: "Your details" })).toBeVisible();
+  await expect(page.getByLabel("Full name")).toHaveValue("Maria da Silva");
+  await expect(page.locator("main")).toHaveAttribute("lang", "en");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(/\/banco\?lang=en$/);
+  await expect(page.getByRole("group", { name: "Choose your bank" })).toBeVisible();
+  await keepScreenshot(page, testInfo, "bank-en-390");
+});

@@ -1,0 +1,70 @@
+// Payment Initiation (POST /api/payment-initiation): a pending deposit and the unique URL where
+// the customer pays from a bank account, then returns to the merchant's success or failure URL.
+import { randomBytes } from "node:crypto";
+import { getConfig } from "../config/config";
+import { getDb } from "../db/client";
+import type { MerchantRecord } from "../db/merchants";
+import { type TransactionRecord, insertTransaction } from "../db/transactions";
+import type { EnvelopeResult } from "../envelope/with-envelope";
+import { newId } from "../ids";
+import { formatAmountComma } from "../money/format-amount";
+import { defaultProvider } from "../providers/find-provider";
+import { assertRedirectUrls } from "../transactions/check-redirect-url";
+import { createOnce } from "../transactions/create-once";
+import { hashRequest } from "../transactions/hash-request";
+import { requestColumns } from "../transactions/request-schemas";
+import { createPaymentInitiationSchema } from "./schemas";
+
+let schema: ReturnType<typeof createPaymentInitiationSchema> | undefined;
+
+/** The hosted page's address: PUBLIC_BASE_URL + /pay/{token}. */
+export function paymentPageUrl(payToken: string): string {
+  return `${getConfig().publicBaseUrl}/pay/${payToken}`;
+}
+
+function answer(deposit: TransactionRecord, code: 200 | 201): EnvelopeResult {
+  return {
+    code,
+    data: {
+      id: deposit.id,
+      currency: deposit.currency,
+      amount: formatAmountComma(deposit.amountCents),
+      reference: deposit.reference,
+      paymentInitiationUrl: paymentPageUrl(deposit.payToken as string),
+    },
+  };
+}
+
+export async function createPaymentInitiation(options: { merchant: MerchantRecord; data: unknown }): Promise<EnvelopeResult> {
+  const config = getConfig();
+  schema ??= createPaymentInitiationSchema({ maxAmountCents: config.maxAmountCents });
+  const request = schema.parse(options.data);
+  assertRedirectUrls(
+    { successRedirectUrl: request.successRedirectUrl, failedRedirectUrl: request.failedRedirectUrl },
+    { allowedOrigins: options.merchant.redirectOrigins, isProduction: config.isProduction },
+  );
+  const requestHash = hashRequest("payment_initiation", request);
+  return createOnce({
+    merchantId: options.merchant.id,
+    reference: request.reference,
+    operation: "payment_initiation",
+    requestHash,
+    replay: async (existing) => answer(existing, 200),
+    create: async () => {
+      const deposit = await insertTransaction(getDb(), {
+        id: newId("dep"),
+        merchantId: options.merchant.id,
+        ...requestColumns("payment_initiation", request),
+        requestHash,
+        brand: request.brand ?? null,
+        // 24 random bytes: the URL is the customer's only credential for this payment.
+        payToken: randomBytes(24).toString("base64url"),
+        successRedirectUrl: request.successRedirectUrl,
+        failedRedirectUrl: request.failedRedirectUrl,
+        provider: defaultProvider.name,
+        expiresAt: new Date(Date.now() + config.paymentUrlExpirationSeconds * 1000),
+      });
+      return answer(deposit, 201);
+    },
+  });
+}

@@ -1,0 +1,32 @@
+// The sandbox payment initiator, standing in for the customer's bank: the customer authorizes or
+// declines, the deposit becomes paid or failed with its callback, and the customer goes back to
+// the merchant's success or failure URL.
+import { type BankMethod, bankMethods, findBank } from "../banks/bank-directory";
+import { getDb } from "../db/client";
+import { setTransactionBank } from "../db/transactions";
+import { AppError } from "../errors/app-error";
+import { findHostedPayment, merchantReturnUrl } from "./find-hosted-payment";
+import { settleDeposit } from "./settle-deposit";
+
+export function isBankMethod(value: unknown): value is BankMethod {
+  return bankMethods.includes(value as BankMethod);
+}
+
+export async function decideInitiatedPayment(options: {
+  token: string;
+  bank: string;
+  decision: "authorize" | "decline";
+}): Promise<{ redirectTo: string | null }> {
+  const payment = await findHostedPayment(options.token);
+  if (!payment) throw new AppError("not_found", "no payment at this address");
+  if (payment.state !== "open") return { redirectTo: null };
+  if (payment.deposit.invalidFields.length > 0) throw new AppError("validation_failed", "the payer's details are not complete");
+  if (!isBankMethod(options.bank)) throw new AppError("validation_failed", `unknown bank ${options.bank}`);
+  const bank = findBank(options.bank);
+  const outcome = options.decision === "authorize" ? "paid" : "failed";
+  await getDb().$transaction(async (tx) => {
+    await setTransactionBank(tx, payment.deposit.id, bank.code);
+    await settleDeposit(tx, payment.deposit, outcome, "customer");
+  });
+  return { redirectTo: merchantReturnUrl({ ...payment, state: outcome }) };
+}

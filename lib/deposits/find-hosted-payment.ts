@@ -1,0 +1,35 @@
+import { getDb } from "../db/client";
+import { findMerchant } from "../db/merchants";
+import { type TransactionRecord, findTransactionByPayToken } from "../db/transactions";
+
+export type HostedPaymentState = "open" | "expired" | "paid" | "failed";
+
+export type HostedPayment = { deposit: TransactionRecord; merchantName: string; state: HostedPaymentState };
+
+/**
+ * The payment behind a hosted page's token (unverified, from the customer's address bar), with
+ * what the customer can do now. Past its expiry a pending deposit is expired, sweep or no sweep.
+ */
+export async function findHostedPayment(token: string, now: Date = new Date()): Promise<HostedPayment | null> {
+  if (!/^[A-Za-z0-9_-]{16,64}$/.test(token)) return null;
+  const deposit = await findTransactionByPayToken(getDb(), token);
+  if (!deposit) return null;
+  const merchant = await findMerchant(getDb(), deposit.merchantId);
+  const state: HostedPaymentState =
+    deposit.status === "pending"
+      ? deposit.expiresAt && deposit.expiresAt <= now
+        ? "expired"
+        : "open"
+      : deposit.status === "paid"
+        ? "paid"
+        : deposit.status === "expired"
+          ? "expired"
+          : "failed";
+  return { deposit, merchantName: merchant?.name ?? "", state };
+}
+
+/** Where the customer goes back to: the success URL once paid, the failure URL otherwise. */
+export function merchantReturnUrl(payment: HostedPayment): string | null {
+  const { deposit } = payment;
+  return (payment.state === "paid" ? deposit.successRedirectUrl : deposit.failedRedirectUrl) ?? deposit.returnUrl;
+}
