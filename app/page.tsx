@@ -5,7 +5,7 @@ const operations: Operation[] = [
   { name: "Consulta de status", path: "POST /api/status", text: "Situação de um depósito ou transferência pelo id ou pela referência.", isAvailable: true },
   { name: "Pix on-page", path: "POST /api/pix", text: "QR Code Pix e código copia e cola para exibir na sua página.", isAvailable: true },
   { name: "Payment Initiation", path: "POST /api/payment-initiation", text: "Um link único onde o cliente paga direto da conta bancária.", isAvailable: true },
-  { name: "Gateway In", path: "GET /direct/{keyId}/{token}", text: "O caixa hospedado: o cliente confirma os dados e paga.", isAvailable: false },
+  { name: "Gateway In", path: "GET /direct/{keyId}/{token}", text: "O caixa hospedado: o cliente confirma os dados e paga.", isAvailable: true },
   { name: "Gateway Out", path: "POST /api/gateway-out", text: "Transferências para o cliente por chave Pix ou conta bancária.", isAvailable: true },
 ];
 

@@ -76,6 +76,12 @@ await fetch(BASE_URL + "/api/status", {
             account and returns to one of your URLs; deposit.paid or deposit.failed follows.
           </li>
           <li>
+            <code>GET /direct/{"{keyId}"}/{"{token}"}</code>: send the customer here with a token signed as above whose
+            data has name, email and cpf (required and valid), currency, reference, merchant_user, country, and
+            optionally amount, paymentMethod (no nubank), return_url (https, within your origins), brand, phone. The
+            deposit is created once per reference; deposit.paid follows the payment.
+          </li>
+          <li>
             <code>POST /api/gateway-out</code>: data name, email, cpf, paymentMethod (pix, banco-do-brasil, bradesco,
             caixa, nubank, santander), amount, currency, reference, merchant_user, country, buyer_ip, phone; for pix
             a pix_key equal to cpf, otherwise branch, account (with its check digit) and account_type (C or S). Answers

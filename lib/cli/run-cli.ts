@@ -1,10 +1,9 @@
 // `npm run cashier -- <command>`: the operator's tool. Pending migrations are applied before any
 // command acts. Results go to stdout as JSON; errors to stderr with a non-zero exit.
 import { type ParseArgsConfig, parseArgs } from "node:util";
-import { ZodError } from "zod";
 import { getConfig } from "../config/config";
 import { applyMigrations } from "../db/apply-migrations";
-import { AppError } from "../errors/app-error";
+import { toAppError } from "../errors/to-app-error";
 import { createApiKey } from "../merchants/create-api-key";
 import { createMerchant } from "../merchants/create-merchant";
 import { listMerchants } from "../merchants/list-merchants";
@@ -172,14 +171,6 @@ function findCommand(argv: string[]): { command: Command; args: string[] } | nul
   return null;
 }
 
-function describeError(error: unknown): string | null {
-  if (error instanceof AppError) return error.detail;
-  if (error instanceof ZodError) {
-    return error.issues.map((issue) => `${issue.path.join(".") || "input"}: ${issue.message}`).join("; ");
-  }
-  return null;
-}
-
 /** Returns the exit code: 0 done, 1 refused, 2 bad usage. */
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const found = findCommand(argv);
@@ -197,9 +188,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       io.err(`${error.message}\n\n${usage}`);
       return 2;
     }
-    const message = describeError(error);
-    if (message === null) throw error;
-    io.err(`error: ${message}`);
+    const known = toAppError(error);
+    if (!known) throw error;
+    io.err(`error: ${known.detail}`);
     return 1;
   }
 }

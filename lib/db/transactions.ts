@@ -32,6 +32,7 @@ export type TransactionRecord = {
   successRedirectUrl: string | null;
   failedRedirectUrl: string | null;
   returnUrl: string | null;
+  amountEditable: boolean;
   expiresAt: Date | null;
   settledAt: Date | null;
   createdAt: Date;
@@ -144,4 +145,13 @@ export async function updateCustomerDetails(
 
 export async function setTransactionBank(db: DbOrTx, id: string, bankCode: string): Promise<void> {
   await db.transaction.update({ where: { id }, data: { bankCode } });
+}
+
+/** The customer's choice on a Gateway In page: the amount (when it was theirs to type) and the method. */
+export async function updateCheckoutChoice(
+  db: DbOrTx,
+  id: string,
+  choice: { amountCents: bigint; paymentMethod: string; pixTxid?: string; pixCode?: string },
+): Promise<TransactionRecord> {
+  return toRecord(await db.transaction.update({ where: { id }, data: { ...choice, amountEditable: false } }));
 }

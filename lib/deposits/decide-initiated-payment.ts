@@ -21,6 +21,7 @@ export async function decideInitiatedPayment(options: {
   if (!payment) throw new AppError("not_found", "no payment at this address");
   if (payment.state !== "open") return { redirectTo: null };
   if (payment.deposit.invalidFields.length > 0) throw new AppError("validation_failed", "the payer's details are not complete");
+  if (payment.deposit.amountEditable) throw new AppError("validation_failed", "the amount has not been chosen");
   if (!isBankMethod(options.bank)) throw new AppError("validation_failed", `unknown bank ${options.bank}`);
   const bank = findBank(options.bank);
   const outcome = options.decision === "authorize" ? "paid" : "failed";

@@ -39,3 +39,30 @@ const redirectField = z.string({ error: "is required: an absolute https URL" }).
 export function createPaymentInitiationSchema(limits: Limits) {
   return createPixDepositSchema(limits).extend({ successRedirectUrl: redirectField, failedRedirectUrl: redirectField });
 }
+
+/** Gateway In's methods: the spec leaves nubank out of this list. */
+export const gatewayInMethods = ["banco-do-brasil", "bradesco", "caixa", "santander", "pix"] as const;
+export type GatewayInMethod = (typeof gatewayInMethods)[number];
+
+/**
+ * Gateway In (GET /direct/{keyId}/{token}): name, email and cpf required and valid, as they are
+ * shown locked; amount optional (the customer then types it); paymentMethod optional.
+ */
+export function createGatewayInSchema(limits: Limits) {
+  return z.object({
+    name: customerNameSchema,
+    email: customerEmailSchema,
+    cpf: cpfSchema,
+    paymentMethod: z.enum(gatewayInMethods, { error: `must be one of ${gatewayInMethods.join(", ")}` }).optional(),
+    amount: createAmountSchema(limits.maxAmountCents).optional(),
+    currency: currencySchema,
+    reference: text(100),
+    merchant_user: text(100),
+    country: countrySchema,
+    return_url: z.string({ error: "must be a string" }).trim().min(1, "must not be empty").optional(),
+    brand: text(100).optional(),
+    phone: phoneSchema,
+  });
+}
+
+export type GatewayInRequest = z.infer<ReturnType<typeof createGatewayInSchema>>;

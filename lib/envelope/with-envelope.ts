@@ -3,12 +3,12 @@
 //  - the token fails: application/problem+json (RFC 9457), unsigned, as no key is trusted yet;
 //  - the operation refuses: a signed envelope with code 4xx and data.error;
 //  - anything unexpected: 500 with an opaque id; the details go to the server log only.
-import { ZodError } from "zod";
 import { getConfig } from "../config/config";
 import { getDb } from "../db/client";
 import { claimJti } from "../db/used-jtis";
 import type { MerchantRecord } from "../db/merchants";
-import { AppError, type FieldError, errorCodes } from "../errors/app-error";
+import { errorCodes } from "../errors/app-error";
+import { toAppError } from "../errors/to-app-error";
 import { newId } from "../ids";
 import { log } from "../log/logger";
 import { findSigningKey, type MerchantSigningKey } from "../merchants/find-signing-key";
@@ -35,19 +35,6 @@ function problem(status: number, body: Record<string, unknown>): Response {
     status,
     headers: { "content-type": "application/problem+json", "cache-control": "no-store" },
   });
-}
-
-function toAppError(error: unknown): AppError | null {
-  if (error instanceof AppError) return error;
-  if (error instanceof ZodError) {
-    const fields: FieldError[] = error.issues.map((issue) => ({
-      path: issue.path.map(String).join(".") || "data",
-      message: issue.message,
-    }));
-    const detail = fields.map((f) => `${f.path}: ${f.message}`).join("; ");
-    return new AppError("validation_failed", detail, fields);
-  }
-  return null;
 }
 
 function internalError(error: unknown, context: Record<string, unknown>): Response {

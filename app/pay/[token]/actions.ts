@@ -1,7 +1,9 @@
 "use server";
 
 import { redirect } from "next/navigation";
+import type { CheckoutFormState } from "@/components/pay/checkout-form";
 import type { CustomerFormState } from "@/components/pay/customer-form";
+import { chooseCheckoutPayment } from "@/lib/deposits/choose-checkout-payment";
 import { decideInitiatedPayment } from "@/lib/deposits/decide-initiated-payment";
 import { submitCustomerDetails } from "@/lib/deposits/submit-customer-details";
 import { isAppError } from "@/lib/errors/app-error";
@@ -18,6 +20,22 @@ export async function submitCustomer(token: string, lang: string, _state: Custom
   const query = lang ? `?lang=${encodeURIComponent(lang)}` : "";
   if (result.ok) redirect(`/pay/${token}/banco${query}`);
   if (result.closed) redirect(`/pay/${token}${query}`);
+  return { invalid: result.invalid, values };
+}
+
+// Gateway In's form: amount and method, then Pix or the sandbox bank.
+export async function submitCheckout(token: string, lang: string, _state: CheckoutFormState, form: FormData): Promise<CheckoutFormState> {
+  const values = { amount: text(form, "amount"), paymentMethod: text(form, "paymentMethod") };
+  const result = await chooseCheckoutPayment(token, values);
+  const query = lang ? `lang=${encodeURIComponent(lang)}` : "";
+  if (result.ok) {
+    redirect(
+      result.next.kind === "pix"
+        ? `/pay/${token}/pix${query ? `?${query}` : ""}`
+        : `/pay/${token}/autorizar?banco=${result.next.bank}${query ? `&${query}` : ""}`,
+    );
+  }
+  if (result.closed) redirect(`/pay/${token}${query ? `?${query}` : ""}`);
   return { invalid: result.invalid, values };
 }
 

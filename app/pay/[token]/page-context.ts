@@ -20,7 +20,8 @@ export async function loadPaymentPage(props: PageProps) {
     payment,
     locale,
     t: messages[locale],
-    amount: formatBrl(payment.deposit.amountCents, locale),
+    // A Gateway In amount the customer has yet to type is not zero: it is not known.
+    amount: payment.deposit.amountEditable ? "—" : formatBrl(payment.deposit.amountCents, locale),
     withLang: (path: string) => (langQuery ? `${path}${path.includes("?") ? "&" : "?"}${langQuery}` : path),
   };
 }

@@ -12,7 +12,9 @@ export const metadata: Metadata = { title: "Autorizar pagamento", robots: { inde
 // /pay/{token}/autorizar?banco=… - step 3: the sandbox bank asks the customer's consent
 export default async function ConsentPage(props: PageProps) {
   const { token, query, payment, locale, t, amount, withLang } = await loadPaymentPage(props);
-  if (payment.state !== "open" || payment.deposit.invalidFields.length > 0) redirect(withLang(`/pay/${token}`));
+  if (payment.state !== "open" || payment.deposit.invalidFields.length > 0 || payment.deposit.amountEditable) {
+    redirect(withLang(`/pay/${token}`));
+  }
   if (!isBankMethod(query.banco)) redirect(withLang(`/pay/${token}/banco`));
   const bank = findBank(query.banco);
   const { deposit } = payment;

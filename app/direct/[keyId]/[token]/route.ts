@@ -1,0 +1,27 @@
+import { renderDirectErrorPage } from "@/components/pay/direct-error-page";
+import { openGatewayIn } from "@/lib/deposits/open-gateway-in";
+import { toAppError } from "@/lib/errors/to-app-error";
+import { messages, resolveLocale } from "@/lib/i18n/messages";
+import { log } from "@/lib/log/logger";
+
+// GET /direct/{keyId}/{token} - Gateway In: open the hosted cashier for the deposit in the token
+export async function GET(request: Request, context: { params: Promise<{ keyId: string; token: string }> }): Promise<Response> {
+  const { keyId, token } = await context.params;
+  const lang = new URL(request.url).searchParams.get("lang") ?? undefined;
+  const locale = resolveLocale(lang, request.headers.get("accept-language"));
+  try {
+    const { payToken } = await openGatewayIn({ keyId, token });
+    const query = lang ? `?lang=${encodeURIComponent(lang)}` : "";
+    return new Response(null, { status: 303, headers: { location: `/pay/${payToken}${query}`, "cache-control": "no-store" } });
+  } catch (error) {
+    const known = toAppError(error);
+    if (!known) throw error;
+    // The token failed (expired, bad signature, unknown key): 401; the data in it: 422.
+    const status = known.code === "validation_failed" ? 422 : 401;
+    log.info("gateway in refused", { keyId, status, error: known.code });
+    return new Response(renderDirectErrorPage({ locale, t: messages[locale], fields: status === 422 ? known.fields : undefined }), {
+      status,
+      headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
+    });
+  }
+}

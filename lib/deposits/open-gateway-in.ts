@@ -1,0 +1,74 @@
+// Gateway In (GET /direct/{keyId}/{token}): the merchant sends the customer here with the deposit
+// in a signed token. Opening it creates the deposit once (idempotent on reference), so reloading
+// or opening it twice leads to the same hosted payment.
+import { randomBytes } from "node:crypto";
+import { getConfig } from "../config/config";
+import { getDb } from "../db/client";
+import { insertTransaction } from "../db/transactions";
+import { AppError } from "../errors/app-error";
+import { verifyRequestToken } from "../envelope/verify-request-token";
+import { newId } from "../ids";
+import { findSigningKey } from "../merchants/find-signing-key";
+import { defaultProvider } from "../providers/find-provider";
+import { assertRedirectUrls } from "../transactions/check-redirect-url";
+import { createOnce } from "../transactions/create-once";
+import { hashRequest } from "../transactions/hash-request";
+import { createGatewayInSchema } from "./schemas";
+
+let schema: ReturnType<typeof createGatewayInSchema> | undefined;
+
+/** Returns the hosted payment's token. Throws AppError: token failures (401) or invalid data (422). */
+export async function openGatewayIn(options: { keyId: string; token: string }): Promise<{ payToken: string }> {
+  const config = getConfig();
+  const verified = await verifyRequestToken(options.token, {
+    findKey: findSigningKey,
+    // A page is reloaded, and a customer may open the link twice: a jti is not single-use here.
+    // The reference keeps it to one deposit.
+    claimJti: async () => true,
+    audience: config.jwtAudience,
+    now: new Date(),
+  });
+  if (verified.key.keyId !== options.keyId) {
+    throw new AppError("key_unknown", `the address names key ${options.keyId} but the token was signed with ${verified.key.keyId}`);
+  }
+  const merchant = verified.key.merchant;
+  schema ??= createGatewayInSchema({ maxAmountCents: config.maxAmountCents });
+  const request = schema.parse(verified.data);
+  assertRedirectUrls({ return_url: request.return_url }, { allowedOrigins: merchant.redirectOrigins, isProduction: config.isProduction });
+  const requestHash = hashRequest("gateway_in", request);
+  return createOnce({
+    merchantId: merchant.id,
+    reference: request.reference,
+    operation: "gateway_in",
+    requestHash,
+    replay: async (existing) => ({ payToken: existing.payToken as string }),
+    create: async () => {
+      const payToken = randomBytes(24).toString("base64url");
+      await insertTransaction(getDb(), {
+        id: newId("dep"),
+        merchantId: merchant.id,
+        operation: "gateway_in",
+        reference: request.reference,
+        status: "pending",
+        // Without an amount the customer types it; until then the deposit carries zero.
+        amountCents: request.amount ?? 0n,
+        amountEditable: request.amount === undefined,
+        currency: request.currency,
+        requestHash,
+        merchantUser: request.merchant_user,
+        customerName: request.name,
+        customerEmail: request.email,
+        customerCpf: request.cpf,
+        invalidFields: [],
+        phone: request.phone ?? null,
+        brand: request.brand ?? null,
+        paymentMethod: request.paymentMethod ?? null,
+        payToken,
+        returnUrl: request.return_url ?? null,
+        provider: defaultProvider.name,
+        expiresAt: new Date(Date.now() + config.paymentUrlExpirationSeconds * 1000),
+      });
+      return { payToken };
+    },
+  });
+}

@@ -1,0 +1,15 @@
+import { ZodError } from "zod";
+import { AppError, type FieldError } from "./app-error";
+
+/** What the gateway refuses on purpose, as an AppError: its own, or a schema's (422 with fields). Null for anything else. */
+export function toAppError(error: unknown): AppError | null {
+  if (error instanceof AppError) return error;
+  if (error instanceof ZodError) {
+    const fields: FieldError[] = error.issues.map((issue) => ({
+      path: issue.path.map(String).join(".") || "data",
+      message: issue.message,
+    }));
+    return new AppError("validation_failed", fields.map((f) => `${f.path}: ${f.message}`).join("; "), fields);
+  }
+  return null;
+}

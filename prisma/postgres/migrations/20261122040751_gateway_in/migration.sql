@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Transaction" ADD COLUMN     "amountEditable" BOOLEAN NOT NULL DEFAULT false;
+
