@@ -1,27 +1,21 @@
 // Gateway In, the hosted cashier at /direct, in Chromium at 390 px: locked details, Pix paid from
 // outside the page, the sandbox bank, the error pages, and the merchant's return_url (served here).
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import AxeBuilder from "@axe-core/playwright";
 import { type Page, expect, test } from "@playwright/test";
 import { signRequestToken } from "../lib/envelope/sign-request-token";
-import { cashier, fitsViewport, keepScreenshot, type Merchant } from "./support";
+import { cashier, expectAccessible, fitsViewport, keepScreenshot, type Merchant, startShop } from "./support";
 
 let merchant: Merchant;
-let shop: http.Server;
+let shop: Awaited<ReturnType<typeof startShop>>;
 let shopUrl: string;
 let sequence = 0;
 
 test.beforeAll(async () => {
-  shop = http.createServer((_request, response) => {
-    response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end('<!doctype html><html lang="pt-BR"><title>Loja</title><h1>De volta à loja</h1></html>');
-  });
-  await new Promise<void>((resolve) => shop.listen(0, "127.0.0.1", resolve));
-  shopUrl = `http://127.0.0.1:${(shop.address() as AddressInfo).port}`;
+  shop = await startShop(() => "De volta à loja");
+  shopUrl = shop.url;
   merchant = JSON.parse(cashier("merchant", "create", "--name", "Loja Verde")) as Merchant;
 });
 
-test.afterAll(() => new Promise<void>((resolve) => shop.close(() => resolve())));
+test.afterAll(() => shop.close());
 
 let lastReference = "";
 
@@ -44,10 +38,6 @@ async function directUrl(extra: Record<string, unknown> = {}, now?: Date) {
   return `/direct/${merchant.keyId}/${token}`;
 }
 
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-}
 
 test("Pix: locked details, the QR and code, paid from outside the page, then back to return_url", async ({ page }, testInfo) => {
   await page.goto(await directUrl({ paymentMethod: "pix" }));

@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { fitsViewport, keepScreenshot } from "./support";
+import { expectAccessible, fitsViewport, keepScreenshot } from "./support";
 
 test("the home page says what the gateway is and leads to the merchant docs", async ({ page }, testInfo) => {
   const response = await page.goto("/");
@@ -11,8 +10,7 @@ test("the home page says what the gateway is and leads to the merchant docs", as
   expect(await fitsViewport(page)).toBe(true);
   await keepScreenshot(page, testInfo, "home-390");
 
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+  await expectAccessible(page);
 
   await page.getByRole("link", { name: "Documentação para desenvolvedores" }).click();
   await expect(page).toHaveURL(/\/docs$/);

@@ -1,32 +1,25 @@
 // The customer's side of Payment Initiation, in Chromium at 390 px: the hosted form, the sandbox
 // bank, and the way back to the merchant's own pages (served here by the test).
 import { execFileSync } from "node:child_process";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
-import { type Page, expect, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { signRequestToken } from "../lib/envelope/sign-request-token";
 import { e2eServerEnv } from "./environment";
-import { cashier, fitsViewport, keepScreenshot, type Merchant } from "./support";
+import { cashier, expectAccessible, fitsViewport, keepScreenshot, type Merchant, startShop } from "./support";
 
 const root = path.resolve(import.meta.dirname, "..");
 let merchant: Merchant;
-let shop: http.Server;
+let shop: Awaited<ReturnType<typeof startShop>>;
 let shopUrl: string;
 let sequence = 0;
 
 test.beforeAll(async () => {
-  shop = http.createServer((request, response) => {
-    const title = request.url?.startsWith("/ok") ? "Pedido pago" : "Pagamento falhou";
-    response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(`<!doctype html><html lang="pt-BR"><title>${title}</title><h1>${title}</h1></html>`);
-  });
-  await new Promise<void>((resolve) => shop.listen(0, "127.0.0.1", resolve));
-  shopUrl = `http://127.0.0.1:${(shop.address() as AddressInfo).port}`;
+  shop = await startShop((path) => (path.startsWith("/ok") ? "Pedido pago" : "Pagamento falhou"));
+  shopUrl = shop.url;
   merchant = JSON.parse(cashier("merchant", "create", "--name", "Loja Azul")) as Merchant;
 });
 
-test.afterAll(() => new Promise<void>((resolve) => shop.close(() => resolve())));
+test.afterAll(() => shop.close());
 
 async function createPayment(request: import("@playwright/test").APIRequestContext, customer: Record<string, string>) {
   const data = {
@@ -51,10 +44,6 @@ async function createPayment(request: import("@playwright/test").APIRequestConte
   return claims.data;
 }
 
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-}
 
 test("valid fields are locked and invalid ones editable; a corrected CPF lets the customer pay", async ({ page }, testInfo) => {
   const payment = await createPayment(page.request, { cpf: "123.456.789-00", email: "" });

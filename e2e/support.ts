@@ -1,6 +1,9 @@
 import { execFileSync } from "node:child_process";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
-import type { Page, TestInfo } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { type Page, type TestInfo, expect } from "@playwright/test";
 import { e2eServerEnv } from "./environment";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -35,4 +38,25 @@ export async function keepScreenshot(page: Page, testInfo: TestInfo, name: strin
 /** True when the page needs no sideways scrolling at the viewport's width. */
 export function fitsViewport(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+}
+
+/** No serious or critical axe violations on the page as it stands. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+}
+
+/** The merchant's own site, where customers come back to: every path answers a page with its title. */
+export async function startShop(titleFor: (path: string) => string): Promise<{ url: string; close: () => Promise<void> }> {
+  const shop = http.createServer((request, response) => {
+    const title = titleFor(request.url ?? "/");
+    response
+      .writeHead(200, { "content-type": "text/html; charset=utf-8" })
+      .end(`<!doctype html><html lang="pt-BR"><title>${title}</title><h1>${title}</h1></html>`);
+  });
+  await new Promise<void>((resolve) => shop.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(shop.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => shop.close(() => resolve())),
+  };
 }

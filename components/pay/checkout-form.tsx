@@ -2,6 +2,7 @@
 
 import { useActionState } from "react";
 import type { Messages } from "@/lib/i18n/messages";
+import { FormAlert } from "./form-alert";
 import { primaryButton } from "./payment-shell";
 
 type Field = "amount" | "paymentMethod";
@@ -26,11 +27,7 @@ export function CheckoutForm(props: {
   const lockedMethod = props.method.options.find((o) => o.value === props.method.value);
   return (
     <form action={formAction} noValidate className="space-y-5">
-      {state.invalid.length > 0 && (
-        <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 font-medium text-red-800">
-          {t.fixErrors}
-        </p>
-      )}
+      <FormAlert t={t} isShown={state.invalid.length > 0} />
       {(["name", "email", "cpf"] as const).map((field) => (
         <div key={field}>
           <label htmlFor={field} className="block font-semibold">

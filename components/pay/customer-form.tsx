@@ -2,6 +2,7 @@
 
 import { useActionState } from "react";
 import type { Messages } from "@/lib/i18n/messages";
+import { FormAlert } from "./form-alert";
 import { primaryButton } from "./payment-shell";
 
 type Field = "name" | "email" | "cpf";
@@ -28,11 +29,7 @@ export function CustomerForm(props: {
   ];
   return (
     <form action={formAction} noValidate className="space-y-5">
-      {state.invalid.length > 0 && (
-        <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 font-medium text-red-800">
-          {t.fixErrors}
-        </p>
-      )}
+      <FormAlert t={t} isShown={state.invalid.length > 0} />
       {fields.map(({ field, label, type, autoComplete, inputMode }) => {
         const isEditable = props.editable.includes(field);
         const isInvalid = state.invalid.includes(field);
