@@ -102,13 +102,15 @@ test("a bank chosen by the customer, authorized, back to return_url; the amount 
   await expect(page).toHaveURL(`${shopUrl}/caixa`);
 });
 
-test("reloading or opening the link twice creates no second deposit", async ({ page }) => {
+test("reloading or opening the link twice (with or without a trailing slash) creates no second deposit", async ({ page }) => {
   const url = await directUrl();
   await page.goto(url);
   const first = page.url();
   await page.reload();
   expect(page.url()).toBe(first);
   await page.goto(url);
+  expect(page.url()).toBe(first);
+  await page.goto(`${url}/`);
   expect(page.url()).toBe(first);
   const again = await page.request.get(url, { maxRedirects: 0 });
   expect(again.status()).toBe(303);

@@ -8,6 +8,7 @@ import { createApiKey } from "../merchants/create-api-key";
 import { createMerchant } from "../merchants/create-merchant";
 import { listMerchants } from "../merchants/list-merchants";
 import { revokeApiKey } from "../merchants/revoke-api-key";
+import { updateMerchant } from "../merchants/update-merchant";
 import { callbackStatusSchema } from "../callbacks/callback-types";
 import { type CallbackSummary, listCallbacks } from "../callbacks/list-callbacks";
 import { resendCallback } from "../callbacks/resend-callback";
@@ -26,6 +27,7 @@ const usage = `usage: npm run cashier -- <command>
   merchant create --name NAME [--callback-url URL] [--redirect-origin ORIGIN]...
                   [--key-id ID --secret SECRET] [--live]
   merchant list
+  merchant update MERCHANT_ID [--callback-url URL | --no-callback-url] [--redirect-origin ORIGIN]...
   merchant key create MERCHANT_ID [--key-id ID --secret SECRET]
   merchant key revoke KEY_ID
   merchant fund MERCHANT_ID AMOUNT     (sandbox merchants only)
@@ -85,6 +87,18 @@ const commands: Record<string, Command> = {
       callbackUrl: values["callback-url"] as string | undefined,
       redirectOrigins: (values["redirect-origin"] as string[] | undefined) ?? [],
       ...keyPair(values),
+    });
+  },
+  "merchant update": async (args) => {
+    const { values, positionals } = parse(
+      args,
+      { "callback-url": { type: "string" }, "no-callback-url": { type: "boolean" }, "redirect-origin": { type: "string", multiple: true } },
+      1,
+    );
+    if (values["callback-url"] !== undefined && values["no-callback-url"]) throw new UsageError("--callback-url and --no-callback-url exclude each other");
+    return updateMerchant(positionals[0], {
+      callbackUrl: values["no-callback-url"] ? null : (values["callback-url"] as string | undefined),
+      redirectOrigins: values["redirect-origin"] as string[] | undefined,
     });
   },
   "merchant list": async (args) => {

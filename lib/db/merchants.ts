@@ -55,3 +55,12 @@ export async function listMerchantsWithKeys(db: DbOrTx) {
 export async function countMerchants(db: DbOrTx): Promise<number> {
   return db.merchant.count();
 }
+
+export async function updateMerchantSettings(
+  db: DbOrTx,
+  id: string,
+  settings: { callbackUrl?: string | null; redirectOrigins?: string[] },
+): Promise<MerchantRecord | null> {
+  const { count } = await db.merchant.updateMany({ where: { id }, data: settings });
+  return count === 1 ? findMerchant(db, id) : null;
+}

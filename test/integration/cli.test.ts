@@ -61,6 +61,18 @@ describe("npm run cashier -- merchant …", () => {
     expect((await postSigned(status, second, { id: "x" })).status).toBe(404);
   });
 
+  it("updates where callbacks go and which origins redirects may use", async () => {
+    const merchant = await createMerchantWithCli("--name", "Muda");
+    const updated = await cashier("merchant", "update", merchant.merchantId, "--callback-url", "https://muda.example/cb", "--redirect-origin", "https://muda.example/");
+    expect(updated.code).toBe(0);
+    expect(JSON.parse(updated.stdout)).toEqual({ merchantId: merchant.merchantId, callbackUrl: "https://muda.example/cb", redirectOrigins: ["https://muda.example"] });
+    const cleared = await cashier("merchant", "update", merchant.merchantId, "--no-callback-url");
+    expect(JSON.parse(cleared.stdout)).toMatchObject({ callbackUrl: null, redirectOrigins: ["https://muda.example"] });
+    expect((await cashier("merchant", "update", merchant.merchantId)).stderr).toMatch(/nothing to change/);
+    expect((await cashier("merchant", "update", merchant.merchantId, "--redirect-origin", "https://x.example/path")).stderr).toMatch(/without a path/);
+    expect((await cashier("merchant", "update", "mer_nobody", "--no-callback-url")).stderr).toMatch(/no merchant mer_nobody/);
+  });
+
   it("says what is wrong on stderr and exits non-zero", async () => {
     const noName = await cashier("merchant", "create");
     expect(noName.code).toBe(2);
