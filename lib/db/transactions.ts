@@ -147,11 +147,20 @@ export async function setTransactionBank(db: DbOrTx, id: string, bankCode: strin
   await db.transaction.update({ where: { id }, data: { bankCode } });
 }
 
-/** The customer's choice on a Gateway In page: the amount (when it was theirs to type) and the method. */
+/**
+ * The customer's choice on a Gateway In page: the amount (when it was theirs to type) and the
+ * method. Only while the deposit is pending and, when the amount was open, still open: of two
+ * submissions racing in two tabs, one wins. False when nothing was written.
+ */
 export async function updateCheckoutChoice(
   db: DbOrTx,
   id: string,
+  wasAmountEditable: boolean,
   choice: { amountCents: bigint; paymentMethod: string; pixTxid?: string; pixCode?: string },
-): Promise<TransactionRecord> {
-  return toRecord(await db.transaction.update({ where: { id }, data: { ...choice, amountEditable: false } }));
+): Promise<boolean> {
+  const { count } = await db.transaction.updateMany({
+    where: { id, status: "pending", ...(wasAmountEditable ? { amountEditable: true } : {}) },
+    data: { ...choice, amountEditable: false },
+  });
+  return count === 1;
 }

@@ -13,6 +13,7 @@ import { type GatewayInMethod, gatewayInMethods } from "./schemas";
 export type CheckoutChoice = { amount?: string; paymentMethod?: string };
 export type CheckoutResult =
   | { ok: true; next: { kind: "pix" } | { kind: "bank"; bank: Exclude<GatewayInMethod, "pix"> } }
+  // closed: settled, expired, or changed meanwhile (another tab): the page shows where it stands.
   | { ok: false; invalid: ("amount" | "paymentMethod")[]; closed?: boolean };
 
 export async function chooseCheckoutPayment(token: string, choice: CheckoutChoice): Promise<CheckoutResult> {
@@ -38,9 +39,9 @@ export async function chooseCheckoutPayment(token: string, choice: CheckoutChoic
     const pixCode = isIssued
       ? (deposit.pixCode as string)
       : (await findProviderByName(deposit.provider).createPixCharge({ txid, amountCents })).qrCodeText;
-    await updateCheckoutChoice(getDb(), deposit.id, { amountCents, paymentMethod: method, pixTxid: txid, pixCode });
-    return { ok: true, next: { kind: "pix" } };
+    const isWritten = await updateCheckoutChoice(getDb(), deposit.id, deposit.amountEditable, { amountCents, paymentMethod: method, pixTxid: txid, pixCode });
+    return isWritten ? { ok: true, next: { kind: "pix" } } : { ok: false, invalid: [], closed: true };
   }
-  await updateCheckoutChoice(getDb(), deposit.id, { amountCents, paymentMethod: method });
-  return { ok: true, next: { kind: "bank", bank: method } };
+  const isWritten = await updateCheckoutChoice(getDb(), deposit.id, deposit.amountEditable, { amountCents, paymentMethod: method });
+  return isWritten ? { ok: true, next: { kind: "bank", bank: method } } : { ok: false, invalid: [], closed: true };
 }

@@ -22,7 +22,14 @@ export async function decideInitiatedPayment(options: {
   if (payment.state !== "open") return { redirectTo: null };
   if (payment.deposit.invalidFields.length > 0) throw new AppError("validation_failed", "the payer's details are not complete");
   if (payment.deposit.amountEditable) throw new AppError("validation_failed", "the amount has not been chosen");
+  if (!payment.isSimulated) {
+    throw new AppError("invalid_argument", "the sandbox bank settles only a sandbox merchant's deposits");
+  }
   if (!isBankMethod(options.bank)) throw new AppError("validation_failed", `unknown bank ${options.bank}`);
+  // Gateway In's method was locked or chosen on its form: the bank must be that one.
+  if (payment.deposit.operation === "gateway_in" && payment.deposit.paymentMethod !== options.bank) {
+    throw new AppError("validation_failed", `this payment is to be made with ${payment.deposit.paymentMethod ?? "the method chosen on its form"}`);
+  }
   const bank = findBank(options.bank);
   const outcome = options.decision === "authorize" ? "paid" : "failed";
   await getDb().$transaction(async (tx) => {

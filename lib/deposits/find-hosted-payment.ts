@@ -1,10 +1,17 @@
 import { getDb } from "../db/client";
 import { findMerchant } from "../db/merchants";
 import { type TransactionRecord, findTransactionByPayToken } from "../db/transactions";
+import { findProviderByName } from "../providers/find-provider";
 
 export type HostedPaymentState = "open" | "expired" | "paid" | "failed";
 
-export type HostedPayment = { deposit: TransactionRecord; merchantName: string; state: HostedPaymentState };
+export type HostedPayment = {
+  deposit: TransactionRecord;
+  merchantName: string;
+  state: HostedPaymentState;
+  /** Whether the sandbox bank may settle it: a sandbox merchant's deposit at a simulating provider. */
+  isSimulated: boolean;
+};
 
 /**
  * The payment behind a hosted page's token (unverified, from the customer's address bar), with
@@ -25,7 +32,8 @@ export async function findHostedPayment(token: string, now: Date = new Date()): 
         : deposit.status === "expired"
           ? "expired"
           : "failed";
-  return { deposit, merchantName: merchant?.name ?? "", state };
+  const isSimulated = merchant?.mode === "sandbox" && findProviderByName(deposit.provider).canSimulatePayments;
+  return { deposit, merchantName: merchant?.name ?? "", state, isSimulated };
 }
 
 /** Where the customer goes back to: the success URL once paid, the failure URL otherwise. */

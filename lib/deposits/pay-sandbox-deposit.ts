@@ -17,6 +17,9 @@ export async function paySandboxDeposit(id: string): Promise<{ id: string; statu
     throw new AppError("invalid_argument", `deposit ${id} belongs to a live merchant: only sandbox deposits can be paid by hand`);
   }
   if (deposit.status !== "pending") throw new AppError("state_conflict", `deposit ${id} is already ${deposit.status}; it cannot be paid`);
+  if (deposit.amountEditable) {
+    throw new AppError("state_conflict", `deposit ${id} has no amount yet: the customer has not typed it`);
+  }
   const now = new Date();
   if (deposit.expiresAt && deposit.expiresAt <= now) {
     throw new AppError("state_conflict", `deposit ${id} expired at ${deposit.expiresAt.toISOString()}; it can no longer be paid`);

@@ -70,6 +70,8 @@ export async function verifyRequestToken<K extends SigningKey>(
   if (typeof header.kid !== "string" || header.kid === "") {
     throw new AppError("key_missing", 'the token header has no "kid"; set it to your keyId (mk_test_… or mk_live_…)');
   }
+  // Key ids are printable ASCII; anything else is no key of ours (and PostgreSQL refuses NUL).
+  if (!/^[\x21-\x7e]{1,100}$/.test(header.kid)) throw new AppError("key_unknown", "no such key; check the keyId in the kid header");
   const key = await deps.findKey(header.kid);
   if (!key) throw new AppError("key_unknown", `no key "${header.kid}"; check the keyId in the kid header`);
   if (key.revokedAt) {
@@ -137,6 +139,10 @@ export async function verifyRequestToken<K extends SigningKey>(
       "claims_invalid",
       data === undefined ? "data is required: an object holding the operation's fields" : `data must be an object; got ${describe(data)}`,
     );
+  }
+  // No database stores the NUL character (PostgreSQL refuses it): refused here, whatever the field.
+  if (JSON.stringify(data).includes("\\u0000")) {
+    throw new AppError("claims_invalid", "data must not contain the NUL character (\\u0000)");
   }
   if (jti !== undefined) {
     if (typeof jti !== "string" || jti === "" || jti.length > 200) {

@@ -34,6 +34,8 @@ const ptBR = {
   directErrorTitle: "Não foi possível abrir o pagamento",
   directTokenText: "Este link de pagamento expirou ou não é válido. Volte para a loja e comece o pagamento de novo.",
   directInvalidText: "A loja enviou dados que não podem ser aceitos. Volte para a loja e confira:",
+  directConflictText: "Este pedido já foi aberto com outros dados. Volte para a loja e comece o pagamento de novo.",
+  sandboxOnly: "Este banco de teste só autoriza pagamentos de lojas em modo sandbox. Volte para a loja e escolha outra forma de pagamento.",
   fieldNames: {
     name: "Nome",
     email: "E-mail",
@@ -107,6 +109,8 @@ const en: Messages = {
   directErrorTitle: "The payment could not be opened",
   directTokenText: "This payment link has expired or is not valid. Go back to the shop and start the payment again.",
   directInvalidText: "The shop sent details that cannot be accepted. Go back to the shop and check:",
+  directConflictText: "This order was already opened with other details. Go back to the shop and start the payment again.",
+  sandboxOnly: "This test bank only authorizes payments to shops in sandbox mode. Go back to the shop and choose another way to pay.",
   fieldNames: {
     name: "Name",
     email: "E-mail",

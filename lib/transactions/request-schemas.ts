@@ -9,7 +9,8 @@ export const text = (max: number) =>
     .string({ error: "must be a string" })
     .trim()
     .min(1, "is required")
-    .max(max, `must be at most ${max} characters`);
+    .max(max, `must be at most ${max} characters`)
+    .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), "must not contain control characters");
 
 /** 11 digits with valid check digits; "123.456.789-09" is accepted and normalized. */
 export const cpfSchema = z

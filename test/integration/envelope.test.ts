@@ -177,6 +177,13 @@ describe("failures of the token itself", () => {
     await expectProblem(await sendToken(wrongAud), 401, "audience_invalid", /"cashier"/);
   });
 
+  it("NUL characters, which PostgreSQL cannot store, in the kid or in data", async () => {
+    const badKid = await new SignJWT({ data: {} }).setProtectedHeader({ alg: "HS256", kid: "mk_test_\u0000" }).setIssuedAt().setExpirationTime("60s").sign(secretBytes());
+    await expectProblem(await sendToken(badKid), 401, "key_unknown");
+    const badData = await claimsToken({ iat: now(), exp: now() + 60, data: { reference: "a\u0000b" } });
+    await expectProblem(await sendToken(badData), 400, "claims_invalid", /NUL character/);
+  });
+
   it("a content type other than JSON or JWT", async () => {
     await expectProblem(await post(status, "jwt=abc", { "content-type": "application/x-www-form-urlencoded" }), 415, "unsupported_media_type");
   });

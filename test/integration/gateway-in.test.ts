@@ -4,6 +4,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { GET as direct } from "@/app/direct/[keyId]/[token]/route";
 import { getDb } from "@/lib/db/client";
 import { chooseCheckoutPayment } from "@/lib/deposits/choose-checkout-payment";
+import { decideInitiatedPayment } from "@/lib/deposits/decide-initiated-payment";
+import { paySandboxDeposit } from "@/lib/deposits/pay-sandbox-deposit";
 import { findHostedPayment } from "@/lib/deposits/find-hosted-payment";
 import { signRequestToken } from "@/lib/envelope/sign-request-token";
 import { createTestMerchant, type TestMerchant } from "../support/api";
@@ -59,6 +61,14 @@ describe("GET /direct/{keyId}/{token}", () => {
       returnUrl: "https://shop.example/caixa",
       paymentMethod: null,
     });
+  });
+
+  it("answers a reference already used with other data with a 409 page", async () => {
+    const request = valid();
+    await open(request);
+    const response = await open({ ...request, amount: "1,00" });
+    expect(response.status).toBe(409);
+    expect(await response.text()).toContain("Este pedido já foi aberto com outros dados");
   });
 
   it("keeps ?lang=en on the way to the hosted page", async () => {
@@ -119,6 +129,20 @@ describe("GET /direct/{keyId}/{token}", () => {
     const parsed = parsePix(deposit.pixCode as string);
     expect(hasError(parsed)).toBe(false);
     expect(parsed).toMatchObject({ transactionAmount: 50, txid: deposit.pixTxid });
+  });
+
+  it("pays only with the method the form settled on, and not before the amount is chosen", async () => {
+    const request = valid({ paymentMethod: "pix" });
+    delete request.amount;
+    const token = payTokenOf(await open(request));
+    const { deposit } = (await findHostedPayment(token))!;
+    await expect(paySandboxDeposit(deposit.id)).rejects.toThrow(/no amount yet/);
+    await expect(decideInitiatedPayment({ token, bank: "caixa", decision: "authorize" })).rejects.toThrow(/amount has not been chosen/);
+    await chooseCheckoutPayment(token, { amount: "10,00" });
+    await expect(decideInitiatedPayment({ token, bank: "caixa", decision: "authorize" })).rejects.toThrow(/to be made with pix/);
+    // A second choice after the first one won changes nothing.
+    expect(await chooseCheckoutPayment(token, { amount: "1000,00" })).toMatchObject({ ok: true });
+    expect((await findHostedPayment(token))?.deposit.amountCents).toBe(1000n);
   });
 
   it("asks for a method when the merchant sent none, and takes a bank", async () => {

@@ -16,6 +16,8 @@ export default async function ConsentPage(props: PageProps) {
     redirect(withLang(`/pay/${token}`));
   }
   if (!isBankMethod(query.banco)) redirect(withLang(`/pay/${token}/banco`));
+  // Gateway In: only the method its form settled on.
+  if (payment.deposit.operation === "gateway_in" && payment.deposit.paymentMethod !== query.banco) redirect(withLang(`/pay/${token}`));
   const bank = findBank(query.banco);
   const { deposit } = payment;
   const authorize = decidePayment.bind(null, token, bank.method, query.lang ?? "", "authorize");
@@ -42,6 +44,11 @@ export default async function ConsentPage(props: PageProps) {
             </div>
           ))}
         </dl>
+        {!payment.isSimulated ? (
+          <p role="alert" className="mt-5 rounded-xl bg-amber-50 px-4 py-3 font-medium text-amber-900">
+            {t.sandboxOnly}
+          </p>
+        ) : (
         <form className="mt-5 space-y-3">
           <button type="submit" formAction={authorize} className={primaryButton}>
             {t.authorize}
@@ -50,6 +57,7 @@ export default async function ConsentPage(props: PageProps) {
             {t.decline}
           </button>
         </form>
+        )}
       </section>
     </PaymentShell>
   );
