@@ -7,7 +7,7 @@ import ipaddr from "ipaddr.js";
 
 export type Resolver = (hostname: string) => Promise<{ address: string; family: number }[]>;
 
-export const systemResolver: Resolver = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
+const systemResolver: Resolver = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
 
 export type CallbackTarget =
   | { isAllowed: true; url: URL; address: string; family: number }

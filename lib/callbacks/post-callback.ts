@@ -6,7 +6,7 @@ import https from "node:https";
 import type { LookupFunction } from "node:net";
 import type { CallbackTarget } from "./check-callback-target";
 
-export const RESPONSE_EXCERPT_BYTES = 500;
+const RESPONSE_EXCERPT_BYTES = 500;
 
 export type PostOutcome = { httpStatus: number | null; error: string | null; latencyMs: number; responseExcerpt: string | null };
 

@@ -119,14 +119,13 @@ export async function listTransactionEvents(db: DbOrTx, transactionId: string) {
 }
 
 /** Pending deposits whose expiry has passed, oldest first. */
-export async function findExpiredPendingDepositIds(db: DbOrTx, now: Date, limit: number): Promise<string[]> {
+export async function findExpiredPendingDeposits(db: DbOrTx, now: Date, limit: number): Promise<TransactionRecord[]> {
   const rows = await db.transaction.findMany({
     where: { status: "pending", expiresAt: { lte: now }, operation: { not: "gateway_out" } },
     orderBy: { expiresAt: "asc" },
     take: limit,
-    select: { id: true },
   });
-  return rows.map((row) => row.id);
+  return rows.map(toRecord);
 }
 
 export async function findTransactionByPayToken(db: DbOrTx, payToken: string): Promise<TransactionRecord | null> {

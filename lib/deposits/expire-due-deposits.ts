@@ -1,5 +1,5 @@
 import { getDb } from "../db/client";
-import { findExpiredPendingDepositIds, findTransaction } from "../db/transactions";
+import { findExpiredPendingDeposits } from "../db/transactions";
 import { isAppError } from "../errors/app-error";
 import { settleDeposit } from "./settle-deposit";
 
@@ -10,9 +10,7 @@ import { settleDeposit } from "./settle-deposit";
  */
 export async function expireDueDeposits(now: Date = new Date()): Promise<number> {
   let expired = 0;
-  for (const id of await findExpiredPendingDepositIds(getDb(), now, 100)) {
-    const deposit = await findTransaction(getDb(), id);
-    if (!deposit) continue;
+  for (const deposit of await findExpiredPendingDeposits(getDb(), now, 100)) {
     try {
       await getDb().$transaction((tx) => settleDeposit(tx, deposit, "expired", "system", now));
       expired++;

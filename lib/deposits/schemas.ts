@@ -31,8 +31,6 @@ export function createPixDepositSchema(limits: Limits) {
   });
 }
 
-export type PixDepositRequest = z.infer<ReturnType<typeof createPixDepositSchema>>;
-
 const redirectField = z.string({ error: "is required: an absolute https URL" }).trim().min(1, "is required: an absolute https URL");
 
 /** Payment Initiation (POST /api/payment-initiation): Pix on-page's fields and the two redirect URLs. */
@@ -64,5 +62,3 @@ export function createGatewayInSchema(limits: Limits) {
     phone: phoneSchema,
   });
 }
-
-export type GatewayInRequest = z.infer<ReturnType<typeof createGatewayInSchema>>;

@@ -1,7 +1,7 @@
 import { SignJWT } from "jose";
 
 /** Lifetime of every token the gateway signs (the spec's samples use 60 s). */
-export const SIGNED_TOKEN_LIFETIME_SECONDS = 60;
+const SIGNED_TOKEN_LIFETIME_SECONDS = 60;
 
 /** HS256 with the merchant's key, `kid` and `typ` in the header, fresh iat and exp = iat + 60. */
 export async function signToken(options: {

@@ -163,6 +163,11 @@ export function resolveLocale(lang: string | undefined, acceptLanguage: string |
   return preferred?.startsWith("en") ? "en" : "pt-BR";
 }
 
+/** A path with an explicit ?lang= carried along (none when the language came from the browser). */
+export function withLang(path: string, lang: string | undefined): string {
+  return lang ? `${path}${path.includes("?") ? "&" : "?"}lang=${encodeURIComponent(lang)}` : path;
+}
+
 export function formatBrl(cents: bigint, locale: Locale): string {
   return new Intl.NumberFormat(locale, { style: "currency", currency: "BRL" }).format(Number(cents) / 100);
 }

@@ -81,5 +81,3 @@ export function createGatewayOutSchema(limits: Limits) {
       };
     });
 }
-
-export type GatewayOutRequest = z.infer<ReturnType<typeof createGatewayOutSchema>>;

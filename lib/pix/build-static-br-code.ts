@@ -5,7 +5,7 @@
 import { generatePixPayload } from "@brazilian-utils/brazilian-utils";
 import { amountToNumber } from "../money/format-amount";
 
-export const TXID_PATTERN = /^[A-Za-z0-9]{1,25}$/;
+const TXID_PATTERN = /^[A-Za-z0-9]{1,25}$/;
 
 export function buildStaticBrCode(options: {
   key: string;

@@ -7,6 +7,7 @@ import { chooseCheckoutPayment } from "@/lib/deposits/choose-checkout-payment";
 import { decideInitiatedPayment } from "@/lib/deposits/decide-initiated-payment";
 import { submitCustomerDetails } from "@/lib/deposits/submit-customer-details";
 import { isAppError } from "@/lib/errors/app-error";
+import { withLang } from "@/lib/i18n/messages";
 
 const text = (form: FormData, name: string) => {
   const value = form.get(name);
@@ -17,9 +18,8 @@ const text = (form: FormData, name: string) => {
 export async function submitCustomer(token: string, lang: string, _state: CustomerFormState, form: FormData): Promise<CustomerFormState> {
   const values = { name: text(form, "name"), email: text(form, "email"), cpf: text(form, "cpf") };
   const result = await submitCustomerDetails(token, values);
-  const query = lang ? `?lang=${encodeURIComponent(lang)}` : "";
-  if (result.ok) redirect(`/pay/${token}/banco${query}`);
-  if (result.closed) redirect(`/pay/${token}${query}`);
+  if (result.ok) redirect(withLang(`/pay/${token}/banco`, lang));
+  if (result.closed) redirect(withLang(`/pay/${token}`, lang));
   return { invalid: result.invalid, values };
 }
 
@@ -27,21 +27,15 @@ export async function submitCustomer(token: string, lang: string, _state: Custom
 export async function submitCheckout(token: string, lang: string, _state: CheckoutFormState, form: FormData): Promise<CheckoutFormState> {
   const values = { amount: text(form, "amount"), paymentMethod: text(form, "paymentMethod") };
   const result = await chooseCheckoutPayment(token, values);
-  const query = lang ? `lang=${encodeURIComponent(lang)}` : "";
   if (result.ok) {
-    redirect(
-      result.next.kind === "pix"
-        ? `/pay/${token}/pix${query ? `?${query}` : ""}`
-        : `/pay/${token}/autorizar?banco=${result.next.bank}${query ? `&${query}` : ""}`,
-    );
+    redirect(withLang(result.next.kind === "pix" ? `/pay/${token}/pix` : `/pay/${token}/autorizar?banco=${result.next.bank}`, lang));
   }
-  if (result.closed) redirect(`/pay/${token}${query ? `?${query}` : ""}`);
+  if (result.closed) redirect(withLang(`/pay/${token}`, lang));
   return { invalid: result.invalid, values };
 }
 
 // The customer's answer at the sandbox bank: authorize or decline, then back to the merchant.
 export async function decidePayment(token: string, bank: string, lang: string, decision: "authorize" | "decline"): Promise<void> {
-  const query = lang ? `?lang=${encodeURIComponent(lang)}` : "";
   let redirectTo: string | null = null;
   try {
     ({ redirectTo } = await decideInitiatedPayment({ token, bank, decision }));
@@ -49,5 +43,5 @@ export async function decidePayment(token: string, bank: string, lang: string, d
     // Decided meanwhile in another tab, or the details are incomplete: the page shows where it stands.
     if (!isAppError(error)) throw error;
   }
-  redirect(redirectTo ?? `/pay/${token}${query}`);
+  redirect(redirectTo ?? withLang(`/pay/${token}`, lang));
 }

@@ -1,7 +1,7 @@
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { findHostedPayment } from "@/lib/deposits/find-hosted-payment";
-import { formatBrl, messages, resolveLocale } from "@/lib/i18n/messages";
+import { formatBrl, messages, resolveLocale, withLang } from "@/lib/i18n/messages";
 
 export type PageProps = { params: Promise<{ token: string }>; searchParams: Promise<Record<string, string | undefined>> };
 
@@ -12,8 +12,6 @@ export async function loadPaymentPage(props: PageProps) {
   const payment = await findHostedPayment(token);
   if (!payment) notFound();
   const locale = resolveLocale(query.lang, (await headers()).get("accept-language"));
-  // An explicit ?lang= is carried from step to step.
-  const langQuery = query.lang ? `lang=${encodeURIComponent(query.lang)}` : "";
   return {
     token,
     query,
@@ -22,6 +20,7 @@ export async function loadPaymentPage(props: PageProps) {
     t: messages[locale],
     // A Gateway In amount the customer has yet to type is not zero: it is not known.
     amount: payment.deposit.amountEditable ? "—" : formatBrl(payment.deposit.amountCents, locale),
-    withLang: (path: string) => (langQuery ? `${path}${path.includes("?") ? "&" : "?"}${langQuery}` : path),
+    // An explicit ?lang= is carried from step to step.
+    withLang: (path: string) => withLang(path, query.lang),
   };
 }

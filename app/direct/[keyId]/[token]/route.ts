@@ -1,7 +1,7 @@
 import { renderDirectErrorPage } from "@/components/pay/direct-error-page";
 import { openGatewayIn } from "@/lib/deposits/open-gateway-in";
 import { toAppError } from "@/lib/errors/to-app-error";
-import { messages, resolveLocale } from "@/lib/i18n/messages";
+import { messages, resolveLocale, withLang } from "@/lib/i18n/messages";
 import { log } from "@/lib/log/logger";
 
 // GET /direct/{keyId}/{token} - Gateway In: open the hosted cashier for the deposit in the token
@@ -11,8 +11,7 @@ export async function GET(request: Request, context: { params: Promise<{ keyId: 
   const locale = resolveLocale(lang, request.headers.get("accept-language"));
   try {
     const { payToken } = await openGatewayIn({ keyId, token });
-    const query = lang ? `?lang=${encodeURIComponent(lang)}` : "";
-    return new Response(null, { status: 303, headers: { location: `/pay/${payToken}${query}`, "cache-control": "no-store" } });
+    return new Response(null, { status: 303, headers: { location: withLang(`/pay/${payToken}`, lang), "cache-control": "no-store" } });
   } catch (error) {
     const known = toAppError(error);
     if (!known) throw error;
