@@ -38,7 +38,7 @@ export async function chooseCheckoutPayment(token: string, choice: CheckoutChoic
     const txid = isIssued ? (deposit.pixTxid as string) : randomAlphanumeric(25).toUpperCase();
     const pixCode = isIssued
       ? (deposit.pixCode as string)
-      : (await findProviderByName(deposit.provider).createPixCharge({ txid, amountCents })).qrCodeText;
+      : (await findProviderByName(deposit.provider).createPixCharge({ txid, amountCents, expiresInSeconds: getConfig().pix.expirationSeconds })).qrCodeText;
     const isWritten = await updateCheckoutChoice(getDb(), deposit.id, deposit.amountEditable, { amountCents, paymentMethod: method, pixTxid: txid, pixCode });
     return isWritten ? { ok: true, next: { kind: "pix" } } : { ok: false, invalid: [], closed: true };
   }

@@ -45,7 +45,7 @@ export async function createPixDeposit(options: { merchant: MerchantRecord; data
     replay: (existing) => pixAnswer(existing, 200),
     create: async () => {
       const txid = randomAlphanumeric(25).toUpperCase();
-      const charge = await defaultProvider.createPixCharge({ txid, amountCents: request.amount });
+      const charge = await defaultProvider.createPixCharge({ txid, amountCents: request.amount, expiresInSeconds: config.pix.expirationSeconds });
       const now = new Date();
       const deposit = await insertTransaction(getDb(), {
           id: newId("dep"),

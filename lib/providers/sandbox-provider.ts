@@ -1,6 +1,8 @@
 // The built-in sandbox (contract section 6): offline, faithful where a merchant can see it. It
 // issues real static BR Codes on the gateway's own Pix key, which any BR Code reader accepts, lets
-// a payment be simulated from the console or the command line, and settles payouts when marked.
+// a payment be simulated from the page or the command line, refunds at once, and settles payouts
+// when marked. It keeps no state of its own: a sandbox deposit is paid only by a simulation, so
+// there is nothing to ask it about later.
 import { getConfig } from "../config/config";
 import { buildStaticBrCode } from "../pix/build-static-br-code";
 import type { PaymentProvider } from "./payment-provider";
@@ -8,9 +10,27 @@ import type { PaymentProvider } from "./payment-provider";
 export const sandboxProvider: PaymentProvider = {
   name: "sandbox",
   canSimulatePayments: true,
+  // A static BR Code's txid holds at most 25 letters and digits.
+  txidLength: 25,
   async createPixCharge({ txid, amountCents }) {
     const { key, merchantName, merchantCity } = getConfig().pix;
-    return { qrCodeText: buildStaticBrCode({ key, merchantName, merchantCity, amountCents, txid }) };
+    return { qrCodeText: buildStaticBrCode({ key, merchantName, merchantCity, amountCents, txid }), location: null };
+  },
+  async findPixCharge() {
+    return null;
+  },
+  async findReceivedPix() {
+    return null;
+  },
+  async listReceivedPix() {
+    return [];
+  },
+  // Completes at once, so a merchant can build against refund.completed without a PSP.
+  async requestRefund({ refundId, amountCents }) {
+    return { refundId, status: "completed", amountCents, providerRefundId: null, failureReason: null };
+  },
+  async findRefund() {
+    return null;
   },
   // The sandbox moves no money: a payout settles the moment an operator marks it.
   async settlePayout() {},
