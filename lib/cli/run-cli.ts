@@ -19,6 +19,8 @@ import { fundSandboxMerchant } from "../funds/fund-sandbox-merchant";
 import { getMerchantBalance } from "../funds/get-merchant-balance";
 import { markPayout } from "../payouts/mark-payout";
 import { paySandboxDeposit } from "../deposits/pay-sandbox-deposit";
+import { reconcileLiveDeposits } from "../deposits/reconcile-live-deposits";
+import { registerPspWebhook } from "../providers/register-psp-webhook";
 
 export type CliIo = { out: (text: string) => void; err: (text: string) => void };
 
@@ -39,7 +41,9 @@ const usage = `usage: npm run cashier -- <command>
   callbacks run [--once]
   callbacks list [--status pending|delivered|failed] [--json]
   callbacks show EVENT_ID
-  callbacks resend EVENT_ID`;
+  callbacks resend EVENT_ID
+  psp webhook register                (PUT /webhook/{PIX_KEY} at the PSP: $PUBLIC_BASE_URL/api/psp/webhook)
+  psp reconcile                       (asks the PSP about pending live deposits and refunds, once)`;
 
 class UsageError extends Error {}
 
@@ -166,6 +170,14 @@ const commands: Record<string, Command> = {
   "callbacks resend": async (args) => {
     const { positionals } = parse(args, {}, 1);
     return resendCallback(positionals[0]);
+  },
+  "psp webhook register": async (args) => {
+    parse(args, {}, 0);
+    return registerPspWebhook();
+  },
+  "psp reconcile": async (args) => {
+    parse(args, {}, 0);
+    return reconcileLiveDeposits();
   },
 };
 

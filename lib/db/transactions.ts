@@ -19,6 +19,9 @@ export type TransactionRecord = {
   brand: string | null;
   pixTxid: string | null;
   pixCode: string | null;
+  pixLocation: string | null;
+  pixEndToEndId: string | null;
+  mode: string;
   provider: string | null;
   paymentMethod: string | null;
   pixKey: string | null;
@@ -39,7 +42,7 @@ export type TransactionRecord = {
   updatedAt: Date;
 };
 
-export type NewTransaction = Pick<TransactionRecord, "id" | "merchantId" | "operation" | "reference" | "status" | "amountCents" | "currency" | "requestHash"> &
+export type NewTransaction = Pick<TransactionRecord, "id" | "merchantId" | "operation" | "reference" | "status" | "amountCents" | "currency" | "requestHash" | "mode"> &
   Partial<Omit<TransactionRecord, "createdAt" | "updatedAt" | "settledAt" | "reasonCode" | "reason">>;
 
 export type Actor = "merchant" | "customer" | "operator" | "provider" | "system";
@@ -118,10 +121,13 @@ export async function listTransactionEvents(db: DbOrTx, transactionId: string) {
   return db.transactionEvent.findMany({ where: { transactionId }, orderBy: { createdAt: "asc" }, omit: { id: true } });
 }
 
-/** Pending deposits whose expiry has passed, oldest first. */
+/**
+ * Pending deposits whose expiry has passed, oldest first. Not those at a live PSP: a Pix may have
+ * been paid there a moment before, so reconciliation asks the PSP before anything expires.
+ */
 export async function findExpiredPendingDeposits(db: DbOrTx, now: Date, limit: number): Promise<TransactionRecord[]> {
   const rows = await db.transaction.findMany({
-    where: { status: "pending", expiresAt: { lte: now }, operation: { not: "gateway_out" } },
+    where: { status: "pending", expiresAt: { lte: now }, operation: { not: "gateway_out" }, provider: { not: "api_pix" } },
     orderBy: { expiresAt: "asc" },
     take: limit,
   });
@@ -155,11 +161,50 @@ export async function updateCheckoutChoice(
   db: DbOrTx,
   id: string,
   wasAmountEditable: boolean,
-  choice: { amountCents: bigint; paymentMethod: string; pixTxid?: string; pixCode?: string },
+  choice: { amountCents: bigint; paymentMethod: string; pixTxid?: string },
 ): Promise<boolean> {
   const { count } = await db.transaction.updateMany({
-    where: { id, status: "pending", ...(wasAmountEditable ? { amountEditable: true } : {}) },
+    // A txid is given once: of two tabs issuing a charge, one wins, and no charge is orphaned.
+    where: { id, status: "pending", ...(wasAmountEditable ? { amountEditable: true } : {}), ...(choice.pixTxid ? { pixTxid: null } : {}) },
     data: { ...choice, amountEditable: false },
   });
   return count === 1;
+}
+
+/**
+ * Records the charge a provider issued under the txid the row already holds. Conditional on no
+ * code being recorded yet, so a repeated call (reconciliation beside a replay) writes once.
+ */
+export async function recordPixCharge(
+  db: DbOrTx,
+  charge: { id: string; txid: string; qrCodeText: string; location: string | null },
+): Promise<boolean> {
+  const { count } = await db.transaction.updateMany({
+    where: { id: charge.id, pixTxid: charge.txid, pixCode: null },
+    data: { pixCode: charge.qrCodeText, pixLocation: charge.location },
+  });
+  return count === 1;
+}
+
+export async function findTransactionByPixTxid(db: DbOrTx, txid: string): Promise<TransactionRecord | null> {
+  const row = await db.transaction.findUnique({ where: { pixTxid: txid } });
+  return row ? toRecord(row) : null;
+}
+
+/** The Pix that paid a deposit, kept for refunds and for the operator. */
+export async function recordPixEndToEndId(db: DbOrTx, id: string, endToEndId: string): Promise<void> {
+  await db.transaction.update({ where: { id }, data: { pixEndToEndId: endToEndId } });
+}
+
+/** Pending deposits at one provider that carry a Pix charge (issued or not yet), oldest first. */
+export async function findPendingPixDeposits(
+  db: DbOrTx,
+  options: { provider: string; createdBefore: Date; limit: number },
+): Promise<TransactionRecord[]> {
+  const rows = await db.transaction.findMany({
+    where: { status: "pending", provider: options.provider, pixTxid: { not: null }, createdAt: { lte: options.createdBefore } },
+    orderBy: { createdAt: "asc" },
+    take: options.limit,
+  });
+  return rows.map(toRecord);
 }

@@ -8,7 +8,8 @@ import { type TransactionRecord, insertTransaction } from "../db/transactions";
 import type { EnvelopeResult } from "../envelope/with-envelope";
 import { newId } from "../ids";
 import { formatAmountComma } from "../money/format-amount";
-import { defaultProvider } from "../providers/find-provider";
+import { AppError } from "../errors/app-error";
+import { sandboxProvider } from "../providers/sandbox-provider";
 import { assertRedirectUrls } from "../transactions/check-redirect-url";
 import { createOnce } from "../transactions/create-once";
 import { hashRequest } from "../transactions/hash-request";
@@ -39,6 +40,11 @@ export async function createPaymentInitiation(options: { merchant: MerchantRecor
   const config = getConfig();
   schema ??= createPaymentInitiationSchema({ maxAmountCents: config.maxAmountCents });
   const request = schema.parse(options.data);
+  if (options.merchant.mode === "live") {
+    // The bank consent flow is the sandbox's payment initiator; no real Open Finance initiator is
+    // connected, and a live customer must never meet a simulated bank.
+    throw new AppError("provider_unavailable", "Payment Initiation is available to sandbox merchants only: no live payment initiator is connected; use Pix (POST /api/pix or Gateway In) for live payments");
+  }
   assertRedirectUrls(
     { successRedirectUrl: request.successRedirectUrl, failedRedirectUrl: request.failedRedirectUrl },
     { allowedOrigins: options.merchant.redirectOrigins, isProduction: config.isProduction },
@@ -54,6 +60,7 @@ export async function createPaymentInitiation(options: { merchant: MerchantRecor
       const deposit = await insertTransaction(getDb(), {
         id: newId("dep"),
         merchantId: options.merchant.id,
+        mode: options.merchant.mode,
         ...requestColumns("payment_initiation", request),
         requestHash,
         brand: request.brand ?? null,
@@ -61,7 +68,7 @@ export async function createPaymentInitiation(options: { merchant: MerchantRecor
         payToken: randomBytes(24).toString("base64url"),
         successRedirectUrl: request.successRedirectUrl,
         failedRedirectUrl: request.failedRedirectUrl,
-        provider: defaultProvider.name,
+        provider: sandboxProvider.name,
         expiresAt: new Date(Date.now() + config.paymentUrlExpirationSeconds * 1000),
       });
       return answer(deposit, 201);

@@ -8,14 +8,15 @@ import type { EnvelopeResult } from "../envelope/with-envelope";
 import { newId, randomAlphanumeric } from "../ids";
 import { amountToNumber } from "../money/format-amount";
 import { renderQrCode } from "../pix/render-qr-code";
-import { defaultProvider } from "../providers/find-provider";
+import { providerForMode } from "../providers/find-provider";
 import { createOnce } from "../transactions/create-once";
 import { hashRequest } from "../transactions/hash-request";
 import { requestColumns } from "../transactions/request-schemas";
+import { issuePixCharge } from "./issue-pix-charge";
 import { createPixDepositSchema } from "./schemas";
 
-async function pixAnswer(deposit: TransactionRecord, code: 200 | 201): Promise<EnvelopeResult> {
-  const qrCodeText = deposit.pixCode as string;
+function pixAnswer(deposit: TransactionRecord & { pixCode: string }, code: 200 | 201): EnvelopeResult {
+  const qrCodeText = deposit.pixCode;
   return {
     code,
     data: {
@@ -42,23 +43,22 @@ export async function createPixDeposit(options: { merchant: MerchantRecord; data
     reference: request.reference,
     operation: "pix",
     requestHash,
-    replay: (existing) => pixAnswer(existing, 200),
+    replay: async (existing) => pixAnswer(await issuePixCharge(existing), 200),
     create: async () => {
-      const txid = randomAlphanumeric(25).toUpperCase();
-      const charge = await defaultProvider.createPixCharge({ txid, amountCents: request.amount, expiresInSeconds: config.pix.expirationSeconds });
-      const now = new Date();
+      // Chosen before anything is written: a live merchant without a PSP gets a clear 503.
+      const provider = providerForMode(options.merchant.mode);
       const deposit = await insertTransaction(getDb(), {
-          id: newId("dep"),
-          merchantId: options.merchant.id,
-          ...requestColumns("pix", request),
-          requestHash,
-          brand: request.brand ?? null,
-          pixTxid: txid,
-          pixCode: charge.qrCodeText,
-          provider: defaultProvider.name,
-          expiresAt: new Date(now.getTime() + config.pix.expirationSeconds * 1000),
-        });
-      return pixAnswer(deposit, 201);
+        id: newId("dep"),
+        merchantId: options.merchant.id,
+        mode: options.merchant.mode,
+        ...requestColumns("pix", request),
+        requestHash,
+        brand: request.brand ?? null,
+        pixTxid: randomAlphanumeric(provider.txidLength).toUpperCase(),
+        provider: provider.name,
+        expiresAt: new Date(Date.now() + config.pix.expirationSeconds * 1000),
+      });
+      return pixAnswer(await issuePixCharge(deposit), 201);
     },
   });
 }

@@ -5,6 +5,8 @@ import { type BankMethod, bankMethods, findBank } from "../banks/bank-directory"
 import { getDb } from "../db/client";
 import { setTransactionBank } from "../db/transactions";
 import { AppError } from "../errors/app-error";
+import { newEndToEndId } from "../pix/new-end-to-end-id";
+import { SANDBOX_ISPB } from "../providers/sandbox-provider";
 import { findHostedPayment, merchantReturnUrl } from "./find-hosted-payment";
 import { settleDeposit } from "./settle-deposit";
 
@@ -34,7 +36,7 @@ export async function decideInitiatedPayment(options: {
   const outcome = options.decision === "authorize" ? "paid" : "failed";
   await getDb().$transaction(async (tx) => {
     await setTransactionBank(tx, payment.deposit.id, bank.code);
-    await settleDeposit(tx, payment.deposit, outcome, "customer");
+    await settleDeposit(tx, payment.deposit, outcome, "customer", undefined, outcome === "paid" ? newEndToEndId(SANDBOX_ISPB) : undefined);
   });
   return { redirectTo: merchantReturnUrl({ ...payment, state: outcome }) };
 }

@@ -9,7 +9,7 @@ import { AppError } from "../errors/app-error";
 import { verifyRequestToken } from "../envelope/verify-request-token";
 import { newId } from "../ids";
 import { findSigningKey } from "../merchants/find-signing-key";
-import { defaultProvider } from "../providers/find-provider";
+import { providerForMode } from "../providers/find-provider";
 import { assertRedirectUrls } from "../transactions/check-redirect-url";
 import { createOnce } from "../transactions/create-once";
 import { hashRequest } from "../transactions/hash-request";
@@ -34,6 +34,11 @@ export async function openGatewayIn(options: { keyId: string; token: string }): 
   const merchant = verified.key.merchant;
   schema ??= createGatewayInSchema({ maxAmountCents: config.maxAmountCents });
   const request = schema.parse(verified.data);
+  if (merchant.mode === "live" && request.paymentMethod !== undefined && request.paymentMethod !== "pix") {
+    throw new AppError("validation_failed", "paymentMethod: live payments are made with Pix only", [
+      { path: "paymentMethod", message: "live payments are made with Pix only (no live bank initiator is connected)" },
+    ]);
+  }
   assertRedirectUrls({ return_url: request.return_url }, { allowedOrigins: merchant.redirectOrigins, isProduction: config.isProduction });
   const requestHash = hashRequest("gateway_in", request);
   return createOnce({
@@ -43,10 +48,12 @@ export async function openGatewayIn(options: { keyId: string; token: string }): 
     requestHash,
     replay: async (existing) => ({ payToken: existing.payToken as string }),
     create: async () => {
+      const provider = providerForMode(merchant.mode);
       const payToken = randomBytes(24).toString("base64url");
       await insertTransaction(getDb(), {
         id: newId("dep"),
         merchantId: merchant.id,
+        mode: merchant.mode,
         operation: "gateway_in",
         reference: request.reference,
         status: "pending",
@@ -65,7 +72,7 @@ export async function openGatewayIn(options: { keyId: string; token: string }): 
         paymentMethod: request.paymentMethod ?? null,
         payToken,
         returnUrl: request.return_url ?? null,
-        provider: defaultProvider.name,
+        provider: provider.name,
         expiresAt: new Date(Date.now() + config.paymentUrlExpirationSeconds * 1000),
       });
       return { payToken };

@@ -2,7 +2,9 @@ import { getDb } from "../db/client";
 import { findMerchant } from "../db/merchants";
 import { findTransaction } from "../db/transactions";
 import { AppError } from "../errors/app-error";
+import { newEndToEndId } from "../pix/new-end-to-end-id";
 import { findProviderByName } from "../providers/find-provider";
+import { SANDBOX_ISPB } from "../providers/sandbox-provider";
 import { settleDeposit } from "./settle-deposit";
 
 /**
@@ -24,6 +26,6 @@ export async function paySandboxDeposit(id: string): Promise<{ id: string; statu
   if (deposit.expiresAt && deposit.expiresAt <= now) {
     throw new AppError("state_conflict", `deposit ${id} expired at ${deposit.expiresAt.toISOString()}; it can no longer be paid`);
   }
-  const eventId = await getDb().$transaction((tx) => settleDeposit(tx, deposit, "paid", "provider", now));
+  const eventId = await getDb().$transaction((tx) => settleDeposit(tx, deposit, "paid", "provider", now, newEndToEndId(SANDBOX_ISPB, now)));
   return { id, status: "paid", event_id: eventId };
 }

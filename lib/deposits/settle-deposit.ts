@@ -1,17 +1,19 @@
 import { enqueueCallback } from "../callbacks/enqueue-callback";
 import type { Tx } from "../db/client";
-import { type Actor, type TransactionRecord, changeTransactionStatus } from "../db/transactions";
+import { type Actor, type TransactionRecord, changeTransactionStatus, recordPixEndToEndId } from "../db/transactions";
 import { AppError } from "../errors/app-error";
 import { recordFundsMovement } from "../funds/record-funds-movement";
 import { formatAmountDot } from "../money/format-amount";
+import { type DepositStatus, assertTransition } from "../transactions/statuses";
 
-export type DepositOutcome = "paid" | "failed" | "expired";
+export type DepositOutcome = Extract<DepositStatus, "paid" | "failed" | "expired">;
 
 /**
  * Moves a pending deposit to a final state, credits the merchant's funds when it is paid, and
- * writes its callback (deposit.paid, deposit.failed,
- * deposit.expired) to the outbox, inside the caller's transaction. A deposit that is no longer
- * pending is not changed: terminal states never change (contract section 4).
+ * writes its callback (deposit.paid, deposit.failed, deposit.expired) to the outbox, inside the
+ * caller's transaction. A deposit that is no longer pending is not changed: terminal states never
+ * change (contract section 4). A paid deposit keeps the end-to-end id of the Pix that paid it,
+ * which its refunds name.
  */
 export async function settleDeposit(
   tx: Tx,
@@ -19,11 +21,14 @@ export async function settleDeposit(
   outcome: DepositOutcome,
   actor: Actor,
   at: Date = new Date(),
+  endToEndId?: string,
 ): Promise<string> {
+  assertTransition("deposit", deposit.id, deposit.status as DepositStatus, outcome);
   const isChanged = await changeTransactionStatus(tx, { id: deposit.id, from: "pending", to: outcome, actor, at, isFinal: true });
   if (!isChanged) {
     throw new AppError("state_conflict", `deposit ${deposit.id} is no longer pending; a final state never changes`);
   }
+  if (endToEndId) await recordPixEndToEndId(tx, deposit.id, endToEndId);
   if (outcome === "paid") {
     await recordFundsMovement(tx, { merchantId: deposit.merchantId, kind: "credit", amountCents: deposit.amountCents, transactionId: deposit.id });
   }

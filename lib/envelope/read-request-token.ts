@@ -4,7 +4,7 @@ import { AppError } from "../errors/app-error";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
-async function readLimitedBody(request: Request): Promise<string> {
+export async function readLimitedBody(request: Request): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > MAX_BODY_BYTES) {
     throw new AppError("body_too_large", `body is ${declared} bytes; at most ${MAX_BODY_BYTES} bytes allowed`);

@@ -30,7 +30,7 @@ export type EnvelopeResult = { code: number; data: Record<string, unknown> };
 
 const jsonHeaders = { "content-type": "application/json", "cache-control": "no-store" };
 
-function problem(status: number, body: Record<string, unknown>): Response {
+export function problem(status: number, body: Record<string, unknown>): Response {
   return new Response(JSON.stringify({ status, ...body }), {
     status,
     headers: { "content-type": "application/problem+json", "cache-control": "no-store" },
@@ -93,7 +93,9 @@ export function withEnvelope(operation: string, handler: (context: EnvelopeConte
       return finish(await signed(key, result));
     } catch (error) {
       const known = toAppError(error);
-      if (!known || known.status >= 500) return finish(internalError(error, context));
+      // A provider that is down or refused is the merchant's business (a signed 502 or 503 they
+      // can retry); only the unexpected stays opaque.
+      if (!known || known.code === "internal_error") return finish(internalError(error, context));
       context.error = known.code;
       const body = {
         type: known.code,

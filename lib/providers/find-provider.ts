@@ -1,19 +1,42 @@
+import { getConfig } from "../config/config";
+import type { MerchantMode } from "../db/merchants";
 import { AppError } from "../errors/app-error";
-import type { PaymentProvider } from "./payment-provider";
+import { createApiPixProvider } from "./api-pix/create-api-pix-provider";
+import type { PaymentProvider, ProviderName } from "./payment-provider";
 import { sandboxProvider } from "./sandbox-provider";
 
-const providers: Record<string, PaymentProvider> = { [sandboxProvider.name]: sandboxProvider };
+let apiPixProvider: PaymentProvider | undefined;
+
+/** The PSP reached through the Central Bank's API Pix, built once from the configuration. */
+function findApiPixProvider(): PaymentProvider {
+  const config = getConfig();
+  if (!config.psp) {
+    throw new AppError(
+      "provider_unavailable",
+      "live payments are not available: the gateway has no Pix PSP configured; the operator sets PIX_PSP_URL and its credentials",
+    );
+  }
+  apiPixProvider ??= createApiPixProvider(config.psp, config.pix.key);
+  return apiPixProvider;
+}
 
 /**
- * The provider new transactions go to. Only the sandbox exists today, for sandbox and live
- * merchants alike: it issues real BR Codes, but only a sandbox merchant's deposits can be settled
- * by hand. A PSP adapter registers above and becomes the live merchants' provider.
+ * The provider a merchant's new transactions go to. Sandbox merchants never reach a real PSP, and
+ * live merchants never the sandbox: the mode decides, not the request.
  */
-export const defaultProvider: PaymentProvider = sandboxProvider;
+export function providerForMode(mode: MerchantMode): PaymentProvider {
+  return mode === "live" ? findApiPixProvider() : sandboxProvider;
+}
 
 /** The provider that issued an existing transaction. */
 export function findProviderByName(name: string | null): PaymentProvider {
-  const provider = providers[name ?? ""];
-  if (!provider) throw new AppError("internal_error", `unknown provider ${name}`);
-  return provider;
+  const known: Record<ProviderName, () => PaymentProvider> = { sandbox: () => sandboxProvider, api_pix: findApiPixProvider };
+  const find = known[name as ProviderName];
+  if (!find) throw new AppError("internal_error", `unknown provider ${name}`);
+  return find();
+}
+
+/** For tests that point the process at another PSP. */
+export function forgetApiPixProvider(): void {
+  apiPixProvider = undefined;
 }

@@ -7,6 +7,9 @@ import { getConfig } from "../config/config";
 import { buildStaticBrCode } from "../pix/build-static-br-code";
 import type { PaymentProvider } from "./payment-provider";
 
+/** The payer institution in the sandbox's end-to-end ids: no real institution has it. */
+export const SANDBOX_ISPB = "99999999";
+
 export const sandboxProvider: PaymentProvider = {
   name: "sandbox",
   canSimulatePayments: true,

@@ -10,7 +10,7 @@ let other: TestMerchant;
 beforeAll(async () => {
   merchant = await createTestMerchant();
   other = await createTestMerchant({ name: "Outra Loja" });
-  const base = { status: "pending", currency: "BRL", requestHash: "h" };
+  const base = { status: "pending", currency: "BRL", requestHash: "h", mode: "sandbox" };
   await insertTransaction(getDb(), { ...base, id: "dep_status1", merchantId: merchant.merchantId, operation: "pix", reference: "order-1", amountCents: 1050n });
   await insertTransaction(getDb(), { ...base, id: "po_status1", merchantId: merchant.merchantId, operation: "gateway_out", reference: "payout-1", amountCents: 123456789n, status: "completed" });
   await insertTransaction(getDb(), { ...base, id: "dep_other1", merchantId: other.merchantId, operation: "pix", reference: "order-1", amountCents: 500n });

@@ -20,6 +20,7 @@ export async function completePayoutWithCallback(merchantId: string): Promise<{ 
       amountCents: 1050n,
       currency: "BRL",
       requestHash: "test",
+      mode: "sandbox",
     });
     return enqueueCallback(tx, {
       merchantId,

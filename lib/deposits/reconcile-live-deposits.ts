@@ -1,0 +1,99 @@
+// What the PSP's webhook may have missed, asked of the PSP itself: every pending live deposit's
+// charge (GET /cob/{txid}) and the Pix received lately (GET /pix?inicio=&fim=). Paid charges are
+// settled, charges the PSP closed or let expire end expired, charge calls that never returned are
+// finished under their txid, and pending refunds are followed up. Safe in every server at once:
+// each change is conditional, so two reconcilers settle a deposit once.
+import { getConfig } from "../config/config";
+import { getDb } from "../db/client";
+import { type TransactionRecord, findPendingPixDeposits, recordPixCharge } from "../db/transactions";
+import { log } from "../log/logger";
+import type { PaymentProvider } from "../providers/payment-provider";
+import { findProviderByName } from "../providers/find-provider";
+import { reconcilePendingRefunds } from "../refunds/reconcile-pending-refunds";
+import { issuePixCharge } from "./issue-pix-charge";
+import { settleDeposit } from "./settle-deposit";
+import { settleReceivedPix } from "./settle-received-pix";
+
+export type ReconcileSummary = { checked: number; issued: number; paid: number; expired: number; refunds: number; errors: number };
+
+// A charge call younger than this may still be answered: leave it to the request that made it.
+const IN_FLIGHT_MS = 15_000;
+// The PSP stops taking a charge at its expiry; this margin lets a Pix paid at the last second
+// arrive (webhook or query) before the deposit ends expired.
+const EXPIRY_GRACE_MS = 120_000;
+
+async function expire(deposit: TransactionRecord, now: Date): Promise<void> {
+  await getDb().$transaction((tx) => settleDeposit(tx, deposit, "expired", "system", now));
+}
+
+/** One deposit: returns what happened to it. */
+async function reconcileDeposit(provider: PaymentProvider, deposit: TransactionRecord, now: Date): Promise<keyof ReconcileSummary | null> {
+  const isPastExpiry = deposit.expiresAt !== null && deposit.expiresAt.getTime() + EXPIRY_GRACE_MS <= now.getTime();
+  const state = await provider.findPixCharge(deposit.pixTxid as string);
+  if (!state) {
+    // The charge call never reached the PSP: make it now, or end the deposit if it is too late.
+    if (isPastExpiry || (deposit.expiresAt !== null && deposit.expiresAt <= now)) {
+      await expire(deposit, now);
+      return "expired";
+    }
+    if (deposit.pixCode !== null) {
+      log.error("PSP has no charge for a deposit that holds its code", { depositId: deposit.id, txid: deposit.pixTxid });
+      return "errors";
+    }
+    await issuePixCharge(deposit);
+    return "issued";
+  }
+  let issued = false;
+  if (deposit.pixCode === null && state.charge) {
+    issued = await recordPixCharge(getDb(), { id: deposit.id, txid: deposit.pixTxid as string, ...state.charge });
+  }
+  if (state.status === "paid") {
+    let isPaid = false;
+    for (const pix of state.payments) isPaid = (await settleReceivedPix(pix, provider)) === "paid" || isPaid;
+    return isPaid ? "paid" : null;
+  }
+  if (state.status === "closed" || isPastExpiry) {
+    await expire(deposit, now);
+    return "expired";
+  }
+  return issued ? "issued" : null;
+}
+
+export async function reconcileLiveDeposits(now: Date = new Date()): Promise<ReconcileSummary> {
+  const summary: ReconcileSummary = { checked: 0, issued: 0, paid: 0, expired: 0, refunds: 0, errors: 0 };
+  // Refunds at any provider: a sandbox refund whose call never returned is repeated too.
+  summary.refunds = await reconcilePendingRefunds(now);
+  const psp = getConfig().psp;
+  if (!psp) return summary;
+  const provider = findProviderByName("api_pix");
+  const pending = await findPendingPixDeposits(getDb(), {
+    provider: provider.name,
+    createdBefore: new Date(now.getTime() - IN_FLIGHT_MS),
+    limit: 500,
+  });
+  for (const deposit of pending) {
+    summary.checked++;
+    try {
+      const outcome = await reconcileDeposit(provider, deposit, now);
+      if (outcome) summary[outcome]++;
+    } catch (error) {
+      summary.errors++;
+      log.warn("reconciliation of a deposit failed; tried again next run", {
+        depositId: deposit.id,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
+  // Pix received in the last few intervals: one whose charge was not among the pending above
+  // (a deposit reconciled just now is settled already, and settling again changes nothing).
+  const windowMs = Math.max(3 * psp.reconcileSeconds * 1000, 10 * 60_000);
+  try {
+    for (const pix of await provider.listReceivedPix({ from: new Date(now.getTime() - windowMs), to: now })) {
+      if ((await settleReceivedPix(pix, provider)) === "paid") summary.paid++;
+    }
+  } catch (error) {
+    summary.errors++;
+    log.warn("listing received Pix failed; tried again next run", { error: error instanceof Error ? error.message : String(error) });
+  }
+  return summary;
+}

@@ -1,0 +1,23 @@
+import { setTimeout as sleep } from "node:timers/promises";
+import { log } from "../log/logger";
+
+/**
+ * Runs a background task every interval until stopped. A failed run is logged and tried again at
+ * the next interval: a database or PSP hiccup must not stop the job for good.
+ */
+export async function runPeriodically(
+  name: string,
+  task: () => Promise<Record<string, number> | number>,
+  options: { intervalMs: number; signal?: AbortSignal },
+): Promise<void> {
+  while (!options.signal?.aborted) {
+    try {
+      const result = await task();
+      const counts = typeof result === "number" ? { count: result } : result;
+      if (Object.values(counts).some((value) => value > 0)) log.info(name, counts);
+    } catch (error) {
+      log.error(`${name} failed`, { error: error instanceof Error ? error.message : String(error) });
+    }
+    await sleep(options.intervalMs, undefined, { signal: options.signal }).catch(() => undefined);
+  }
+}
