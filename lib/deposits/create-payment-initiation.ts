@@ -5,7 +5,6 @@ import { getConfig } from "../config/config";
 import { getDb } from "../db/client";
 import type { MerchantRecord } from "../db/merchants";
 import { type TransactionRecord, insertTransaction } from "../db/transactions";
-import type { EnvelopeResult } from "../envelope/with-envelope";
 import { newId } from "../ids";
 import { formatAmountComma } from "../money/format-amount";
 import { AppError } from "../errors/app-error";
@@ -23,20 +22,19 @@ export function paymentPageUrl(payToken: string): string {
   return `${getConfig().publicBaseUrl}/pay/${payToken}`;
 }
 
-function answer(deposit: TransactionRecord, code: 200 | 201): EnvelopeResult {
+/** The spec's answer: the deposit and the hosted page's URL. */
+export function toPaymentInitiationAnswer(deposit: TransactionRecord) {
   return {
-    code,
-    data: {
-      id: deposit.id,
-      currency: deposit.currency,
-      amount: formatAmountComma(deposit.amountCents),
-      reference: deposit.reference,
-      paymentInitiationUrl: paymentPageUrl(deposit.payToken as string),
-    },
+    id: deposit.id,
+    currency: deposit.currency,
+    amount: formatAmountComma(deposit.amountCents),
+    reference: deposit.reference,
+    paymentInitiationUrl: paymentPageUrl(deposit.payToken as string),
   };
 }
 
-export async function createPaymentInitiation(options: { merchant: MerchantRecord; data: unknown }): Promise<EnvelopeResult> {
+/** The deposit; isNew is false when the request replayed an earlier one. */
+export async function createPaymentInitiation(options: { merchant: MerchantRecord; data: unknown }): Promise<{ deposit: TransactionRecord; isNew: boolean }> {
   const config = getConfig();
   schema ??= createPaymentInitiationSchema({ maxAmountCents: config.maxAmountCents });
   const request = schema.parse(options.data);
@@ -50,12 +48,12 @@ export async function createPaymentInitiation(options: { merchant: MerchantRecor
     { allowedOrigins: options.merchant.redirectOrigins, isProduction: config.isProduction },
   );
   const requestHash = hashRequest("payment_initiation", request);
-  return createOnce({
+  return createOnce<{ deposit: TransactionRecord; isNew: boolean }>({
     merchantId: options.merchant.id,
     reference: request.reference,
     operation: "payment_initiation",
     requestHash,
-    replay: async (existing) => answer(existing, 200),
+    replay: async (existing) => ({ deposit: existing, isNew: false }),
     create: async () => {
       const deposit = await insertTransaction(getDb(), {
         id: newId("dep"),
@@ -71,7 +69,7 @@ export async function createPaymentInitiation(options: { merchant: MerchantRecor
         provider: sandboxProvider.name,
         expiresAt: new Date(Date.now() + config.paymentUrlExpirationSeconds * 1000),
       });
-      return answer(deposit, 201);
+      return { deposit, isNew: true };
     },
   });
 }

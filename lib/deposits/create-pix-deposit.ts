@@ -4,7 +4,6 @@ import { getConfig } from "../config/config";
 import { getDb } from "../db/client";
 import type { MerchantRecord } from "../db/merchants";
 import { type TransactionRecord, insertTransaction } from "../db/transactions";
-import type { EnvelopeResult } from "../envelope/with-envelope";
 import { newId, randomAlphanumeric } from "../ids";
 import { amountToNumber } from "../money/format-amount";
 import { renderQrCode } from "../pix/render-qr-code";
@@ -15,35 +14,35 @@ import { requestColumns } from "../transactions/request-schemas";
 import { issuePixCharge } from "./issue-pix-charge";
 import { createPixDepositSchema } from "./schemas";
 
-function pixAnswer(deposit: TransactionRecord & { pixCode: string }, code: 200 | 201): EnvelopeResult {
-  const qrCodeText = deposit.pixCode;
+type IssuedDeposit = TransactionRecord & { pixCode: string };
+
+/** The spec's answer for a Pix deposit: its BR Code and the QR image drawn from it. */
+export function toPixDepositAnswer(deposit: IssuedDeposit) {
   return {
-    code,
-    data: {
-      id: deposit.id,
-      currency: deposit.currency,
-      amount: amountToNumber(deposit.amountCents),
-      reference: deposit.reference,
-      qrCodeText,
-      qrCodeImage: renderQrCode(qrCodeText),
-    },
+    id: deposit.id,
+    currency: deposit.currency,
+    amount: amountToNumber(deposit.amountCents),
+    reference: deposit.reference,
+    qrCodeText: deposit.pixCode,
+    qrCodeImage: renderQrCode(deposit.pixCode),
   };
 }
 
 // Built once: zod compiles a schema on first use, which is too slow to repeat on every request.
 let schema: ReturnType<typeof createPixDepositSchema> | undefined;
 
-export async function createPixDeposit(options: { merchant: MerchantRecord; data: unknown }): Promise<EnvelopeResult> {
+/** The deposit with its charge; isNew is false when the request replayed an earlier one. */
+export async function createPixDeposit(options: { merchant: MerchantRecord; data: unknown }): Promise<{ deposit: IssuedDeposit; isNew: boolean }> {
   const config = getConfig();
   schema ??= createPixDepositSchema({ maxAmountCents: config.maxAmountCents });
   const request = schema.parse(options.data);
   const requestHash = hashRequest("pix", request);
-  return createOnce({
+  return createOnce<{ deposit: IssuedDeposit; isNew: boolean }>({
     merchantId: options.merchant.id,
     reference: request.reference,
     operation: "pix",
     requestHash,
-    replay: async (existing) => pixAnswer(await issuePixCharge(existing), 200),
+    replay: async (existing) => ({ deposit: await issuePixCharge(existing), isNew: false }),
     create: async () => {
       // Chosen before anything is written: a live merchant without a PSP gets a clear 503.
       const provider = providerForMode(options.merchant.mode);
@@ -58,7 +57,7 @@ export async function createPixDeposit(options: { merchant: MerchantRecord; data
         provider: provider.name,
         expiresAt: new Date(Date.now() + config.pix.expirationSeconds * 1000),
       });
-      return pixAnswer(await issuePixCharge(deposit), 201);
+      return { deposit: await issuePixCharge(deposit), isNew: true };
     },
   });
 }

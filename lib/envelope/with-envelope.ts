@@ -28,6 +28,11 @@ export type EnvelopeContext = {
 
 export type EnvelopeResult = { code: number; data: Record<string, unknown> };
 
+/** A creating operation's answer: 201 when it created, 200 when the request replayed an earlier one. */
+export function createdOrReplayed(result: { isNew: boolean }, data: Record<string, unknown>): EnvelopeResult {
+  return { code: result.isNew ? 201 : 200, data };
+}
+
 const jsonHeaders = { "content-type": "application/json", "cache-control": "no-store" };
 
 export function problem(status: number, body: Record<string, unknown>): Response {

@@ -1,5 +1,8 @@
-import { createPaymentInitiation } from "@/lib/deposits/create-payment-initiation";
-import { withEnvelope } from "@/lib/envelope/with-envelope";
+import { createPaymentInitiation, toPaymentInitiationAnswer } from "@/lib/deposits/create-payment-initiation";
+import { createdOrReplayed, withEnvelope } from "@/lib/envelope/with-envelope";
 
 // POST /api/payment-initiation - a deposit paid from a bank account at a unique hosted URL
-export const POST = withEnvelope("payment_initiation", ({ merchant, data }) => createPaymentInitiation({ merchant, data }));
+export const POST = withEnvelope("payment_initiation", async ({ merchant, data }) => {
+  const created = await createPaymentInitiation({ merchant, data });
+  return createdOrReplayed(created, toPaymentInitiationAnswer(created.deposit));
+});

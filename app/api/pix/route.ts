@@ -1,5 +1,8 @@
-import { createPixDeposit } from "@/lib/deposits/create-pix-deposit";
-import { withEnvelope } from "@/lib/envelope/with-envelope";
+import { createPixDeposit, toPixDepositAnswer } from "@/lib/deposits/create-pix-deposit";
+import { createdOrReplayed, withEnvelope } from "@/lib/envelope/with-envelope";
 
 // POST /api/pix - a Pix deposit: its BR Code and QR image for the merchant's own page
-export const POST = withEnvelope("pix", ({ merchant, data }) => createPixDeposit({ merchant, data }));
+export const POST = withEnvelope("pix", async ({ merchant, data }) => {
+  const created = await createPixDeposit({ merchant, data });
+  return createdOrReplayed(created, toPixDepositAnswer(created.deposit));
+});
