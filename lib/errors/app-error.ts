@@ -27,6 +27,10 @@ export const errorCodes = {
   reference_conflict: { status: 409, title: "Reference already used with other data" },
   state_conflict: { status: 409, title: "Transaction cannot change state" },
   insufficient_funds: { status: 422, title: "Insufficient funds" },
+  // The PSP behind a live payment: refused the call (502), or could not be reached or is not
+  // configured (503). Signed like any refusal: the merchant may retry the same request.
+  provider_error: { status: 502, title: "Payment provider refused the request" },
+  provider_unavailable: { status: 503, title: "Payment provider unavailable" },
   // Tools (CLI) and the operator.
   invalid_argument: { status: 400, title: "Invalid argument" },
   // Anything unexpected: the detail stays in the server log.

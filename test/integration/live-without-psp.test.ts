@@ -1,0 +1,58 @@
+// A live merchant on a gateway with no PSP configured: every live money path answers clearly and
+// writes nothing, and no live customer ever meets the sandbox bank.
+import { beforeAll, describe, expect, it } from "vitest";
+import { POST as pix } from "@/app/api/pix/route";
+import { POST as paymentInitiation } from "@/app/api/payment-initiation/route";
+import { GET as direct } from "@/app/direct/[keyId]/[token]/route";
+import { getDb } from "@/lib/db/client";
+import { signRequestToken } from "@/lib/envelope/sign-request-token";
+import { createTestMerchant, postSigned, readSigned, type TestMerchant } from "../support/api";
+
+let live: TestMerchant;
+let sequence = 0;
+
+const deposit = (extra: Record<string, unknown> = {}) => ({
+  name: "Maria da Silva",
+  email: "maria@example.com",
+  cpf: "529.982.247-25",
+  amount: "10.50",
+  currency: "BRL",
+  reference: `live-${Date.now()}-${++sequence}`,
+  merchant_user: "cliente-42",
+  country: "BR",
+  buyer_ip: "203.0.113.9",
+  ...extra,
+});
+
+beforeAll(async () => {
+  live = await createTestMerchant({ name: "Loja Real", mode: "live", redirectOrigins: ["https://shop.example"] });
+});
+
+const countRows = () => getDb().transaction.count({ where: { merchantId: live.merchantId } });
+
+describe("a live merchant without a PSP", () => {
+  it("gets a signed 503 provider_unavailable for a Pix deposit, and nothing is written", async () => {
+    const response = await postSigned(pix, live, deposit());
+    const { data } = await readSigned(response, live);
+    expect(response.status).toBe(503);
+    expect(data.error).toMatchObject({ type: "provider_unavailable", detail: expect.stringContaining("PIX_PSP_URL") });
+    expect(await countRows()).toBe(0);
+  });
+
+  it("gets a signed 503 for Payment Initiation: no live customer meets the sandbox bank", async () => {
+    const response = await postSigned(paymentInitiation, live, deposit({ successRedirectUrl: "https://shop.example/ok", failedRedirectUrl: "https://shop.example/no" }));
+    const { data } = await readSigned(response, live);
+    expect(response.status).toBe(503);
+    expect(data.error).toMatchObject({ type: "provider_unavailable", detail: expect.stringContaining("sandbox merchants only") });
+    expect(await countRows()).toBe(0);
+  });
+
+  it("gets a 422 page naming paymentMethod for a Gateway In link to a bank", async () => {
+    const data = { ...deposit({ return_url: "https://shop.example/caixa", paymentMethod: "bradesco" }), amount: "149,90" };
+    const token = await signRequestToken({ keyId: live.keyId, secret: live.secret, data });
+    const response = await direct(new Request(`http://localhost/direct/${live.keyId}/${token}`), { params: Promise.resolve({ keyId: live.keyId, token }) });
+    expect(response.status).toBe(422);
+    expect(await response.text()).toContain("paymentMethod");
+    expect(await countRows()).toBe(0);
+  });
+});
