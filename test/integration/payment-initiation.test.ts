@@ -120,15 +120,6 @@ describe("the hosted payment", () => {
     expect(events.map((e) => e.type)).toEqual(["deposit.failed"]);
   });
 
-  it("the sandbox bank refuses a live merchant's deposit", async () => {
-    const live = await createTestMerchant({ name: "Real", mode: "live" });
-    const { data } = await send(valid({ successRedirectUrl: "https://live.example/ok", failedRedirectUrl: "https://live.example/no" }), live);
-    const token = tokenOf(data.paymentInitiationUrl);
-    expect(await findHostedPayment(token)).toMatchObject({ state: "open", isSimulated: false });
-    await expect(decideInitiatedPayment({ token, bank: "nubank", decision: "authorize" })).rejects.toThrow(/only a sandbox merchant's deposits/);
-    expect(await findTransaction(getDb(), data.id as string)).toMatchObject({ status: "pending" });
-  });
-
   it("an expired link cannot be paid", async () => {
     const { data } = await send(valid());
     const token = tokenOf(data.paymentInitiationUrl);
