@@ -71,7 +71,8 @@ await fetch(BASE_URL + "/api/status", {
           </li>
           <li>
             <code>POST /api/payment-initiation</code>: Pix on-page&apos;s data plus successRedirectUrl and
-            failedRedirectUrl (https, within your registered origins). Answers 201 with id, currency, amount
+            failedRedirectUrl (absolute https with a host, no control characters or spaces, within your registered
+            origins; in production register them first). The normalised URL is stored and used. Answers 201 with id, currency, amount
             (<code>&quot;10,50&quot;</code>), reference and paymentInitiationUrl, where the customer pays from a bank
             account and returns to one of your URLs; deposit.paid or deposit.failed follows.
           </li>

@@ -9,7 +9,7 @@ import { newId } from "../ids";
 import { formatAmountComma } from "../money/format-amount";
 import { AppError } from "../errors/app-error";
 import { sandboxProvider } from "../providers/sandbox-provider";
-import { assertRedirectUrls } from "../transactions/check-redirect-url";
+import { checkRedirectUrls } from "../transactions/check-redirect-url";
 import { createOnce } from "../transactions/create-once";
 import { hashRequest } from "../transactions/hash-request";
 import { requestColumns } from "../transactions/request-schemas";
@@ -43,7 +43,7 @@ export async function createPaymentInitiation(options: { merchant: MerchantRecor
     // connected, and a live customer must never meet a simulated bank.
     throw new AppError("provider_unavailable", "Payment Initiation is available to sandbox merchants only: no live payment initiator is connected; use Pix (POST /api/pix or Gateway In) for live payments");
   }
-  assertRedirectUrls(
+  const redirects = checkRedirectUrls(
     { successRedirectUrl: request.successRedirectUrl, failedRedirectUrl: request.failedRedirectUrl },
     { allowedOrigins: options.merchant.redirectOrigins, isProduction: config.isProduction },
   );
@@ -64,8 +64,8 @@ export async function createPaymentInitiation(options: { merchant: MerchantRecor
         brand: request.brand ?? null,
         // 24 random bytes: the URL is the customer's only credential for this payment.
         payToken: randomBytes(24).toString("base64url"),
-        successRedirectUrl: request.successRedirectUrl,
-        failedRedirectUrl: request.failedRedirectUrl,
+        successRedirectUrl: redirects.successRedirectUrl,
+        failedRedirectUrl: redirects.failedRedirectUrl,
         provider: sandboxProvider.name,
         expiresAt: new Date(Date.now() + config.paymentUrlExpirationSeconds * 1000),
       });

@@ -2,6 +2,7 @@ import { getDb } from "../db/client";
 import { findMerchant } from "../db/merchants";
 import { type TransactionRecord, findTransactionByPayToken } from "../db/transactions";
 import { findProviderByName } from "../providers/find-provider";
+import { parseRedirectUrl } from "../transactions/check-redirect-url";
 
 export type HostedPaymentState = "open" | "expired" | "paid" | "failed";
 
@@ -36,8 +37,13 @@ export async function findHostedPayment(token: string, now: Date = new Date()): 
   return { deposit, merchantName: merchant?.name ?? "", state, isSimulated };
 }
 
-/** Where the customer goes back to: the success URL once paid, the failure URL otherwise. */
+/**
+ * Where the customer goes back to: the success URL once paid, the failure URL otherwise. Parsed
+ * again because rows stored before URLs were normalised may hold text no Location header can
+ * carry; such a customer stays on the gateway's own page instead of meeting an error.
+ */
 export function merchantReturnUrl(payment: HostedPayment): string | null {
   const { deposit } = payment;
-  return (payment.state === "paid" ? deposit.successRedirectUrl : deposit.failedRedirectUrl) ?? deposit.returnUrl;
+  const stored = (payment.state === "paid" ? deposit.successRedirectUrl : deposit.failedRedirectUrl) ?? deposit.returnUrl;
+  return stored === null ? null : (parseRedirectUrl(stored)?.href ?? null);
 }

@@ -10,7 +10,7 @@ import { verifyRequestToken } from "../envelope/verify-request-token";
 import { newId } from "../ids";
 import { findSigningKey } from "../merchants/find-signing-key";
 import { providerForMode } from "../providers/find-provider";
-import { assertRedirectUrls } from "../transactions/check-redirect-url";
+import { checkRedirectUrls } from "../transactions/check-redirect-url";
 import { createOnce } from "../transactions/create-once";
 import { hashRequest } from "../transactions/hash-request";
 import { createGatewayInSchema } from "./schemas";
@@ -39,7 +39,7 @@ export async function openGatewayIn(options: { keyId: string; token: string }): 
       { path: "paymentMethod", message: "live payments are made with Pix only (no live bank initiator is connected)" },
     ]);
   }
-  assertRedirectUrls({ return_url: request.return_url }, { allowedOrigins: merchant.redirectOrigins, isProduction: config.isProduction });
+  const redirects = checkRedirectUrls({ return_url: request.return_url }, { allowedOrigins: merchant.redirectOrigins, isProduction: config.isProduction });
   const requestHash = hashRequest("gateway_in", request);
   return createOnce({
     merchantId: merchant.id,
@@ -71,7 +71,7 @@ export async function openGatewayIn(options: { keyId: string; token: string }): 
         brand: request.brand ?? null,
         paymentMethod: request.paymentMethod ?? null,
         payToken,
-        returnUrl: request.return_url ?? null,
+        returnUrl: redirects.return_url ?? null,
         provider: provider.name,
         expiresAt: new Date(Date.now() + config.paymentUrlExpirationSeconds * 1000),
       });
