@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { generateCertificates } from "../../test/psp-simulator/generate-certificates";
 import { ConfigError, loadConfig } from "./config";
 
 const key = "ab".repeat(32);
@@ -62,5 +63,77 @@ describe("loadConfig", () => {
   it("accepts the key as base64", () => {
     const b64 = Buffer.alloc(32, 7).toString("base64");
     expect(loadConfig({ CASHIER_ENCRYPTION_KEY: b64 }).encryptionKey).toEqual(Buffer.alloc(32, 7));
+  });
+});
+
+describe("loadConfig: the PSP", () => {
+  const certificates = generateCertificates();
+  const psp = {
+    CASHIER_ENCRYPTION_KEY: key,
+    PIX_PSP_URL: "https://psp.example/api/v2/",
+    PIX_PSP_CLIENT_ID: "cashier",
+    PIX_PSP_CLIENT_SECRET: "client-secret-never-shown",
+    PIX_PSP_CERT_FILE: certificates.clientCertFile,
+    PIX_PSP_KEY_FILE: certificates.clientKeyFile,
+    PIX_PSP_CA_FILE: certificates.caFile,
+  };
+  const production = { ...psp, CASHIER_ENV: "production", PIX_KEY: "pagamentos@cashier.example", PUBLIC_BASE_URL: "https://pay.example" };
+
+  it("is absent unless PIX_PSP_URL is set, and a lone PSP variable is a mistake", () => {
+    expect(loadConfig({ CASHIER_ENCRYPTION_KEY: key }).psp).toBeNull();
+    expect(problems({ CASHIER_ENCRYPTION_KEY: key, PIX_PSP_CLIENT_ID: "cashier" })[0]).toBe("PIX_PSP_URL: required when PIX_PSP_CLIENT_ID is set");
+  });
+
+  it("reads the settings, the certificate files and the defaults", () => {
+    const settings = loadConfig(psp).psp!;
+    expect(settings.baseUrl).toBe("https://psp.example/api/v2");
+    expect(settings.tokenUrl).toBe("https://psp.example/api/v2/oauth/token");
+    expect(settings.clientCertificate!.cert).toEqual(readFileSync(certificates.clientCertFile));
+    expect(settings.clientCertificate!.key).toEqual(readFileSync(certificates.clientKeyFile));
+    expect(settings.ca).toEqual(readFileSync(certificates.caFile));
+    expect(settings).toMatchObject({ clientId: "cashier", webhookSecret: null, reconcileSeconds: 60, timeoutMs: 10_000 });
+    const tuned = loadConfig({ ...psp, PIX_PSP_TOKEN_URL: "https://auth.psp.example/token", PIX_PSP_RECONCILE_SECONDS: "5", PIX_PSP_TIMEOUT_SECONDS: "3", PIX_PSP_WEBHOOK_SECRET: "w".repeat(16) }).psp!;
+    expect(tuned).toMatchObject({ tokenUrl: "https://auth.psp.example/token", reconcileSeconds: 5, timeoutMs: 3000, webhookSecret: "w".repeat(16) });
+  });
+
+  it("requires the client credentials, and both halves of the certificate", () => {
+    expect(problems({ CASHIER_ENCRYPTION_KEY: key, PIX_PSP_URL: "https://psp.example" })).toEqual([
+      "PIX_PSP_CLIENT_ID: required when PIX_PSP_URL is set",
+      "PIX_PSP_CLIENT_SECRET: required when PIX_PSP_URL is set",
+    ]);
+    expect(problems({ ...psp, PIX_PSP_KEY_FILE: "" })).toEqual(["PIX_PSP_CERT_FILE, PIX_PSP_KEY_FILE: set both or neither"]);
+    expect(problems({ ...psp, PIX_PSP_URL: "ftp://psp.example" })[0]).toMatch(/^PIX_PSP_URL: must be an http\(s\) URL/);
+    expect(problems({ ...psp, PIX_PSP_WEBHOOK_SECRET: "short" })[0]).toMatch(/^PIX_PSP_WEBHOOK_SECRET: must be at least 16/);
+    expect(problems({ ...psp, PIX_PSP_TIMEOUT_SECONDS: "0" })[0]).toMatch(/^PIX_PSP_TIMEOUT_SECONDS: /);
+  });
+
+  it("in production requires https and mutual TLS; outside it, a plain http simulator is allowed", () => {
+    expect(loadConfig(production).psp!.clientCertificate).not.toBeNull();
+    expect(problems({ ...production, PIX_PSP_URL: "http://127.0.0.1:8443" })).toEqual([
+      "PIX_PSP_URL: must be https:// in production",
+      "PIX_PSP_TOKEN_URL: must be https:// in production",
+    ]);
+    expect(problems({ ...production, PIX_PSP_CERT_FILE: "", PIX_PSP_KEY_FILE: "" })).toEqual([
+      "PIX_PSP_CERT_FILE: required in production (the client certificate for mutual TLS)",
+      "PIX_PSP_KEY_FILE: required in production (the client certificate's private key)",
+    ]);
+    const local = loadConfig({ CASHIER_ENCRYPTION_KEY: key, PIX_PSP_URL: "http://127.0.0.1:8443", PIX_PSP_CLIENT_ID: "c", PIX_PSP_CLIENT_SECRET: "s" }).psp!;
+    expect(local).toMatchObject({ baseUrl: "http://127.0.0.1:8443", clientCertificate: null, ca: null });
+  });
+
+  it("names an unreadable or wrong file without showing its contents", () => {
+    const missing = path.join(certificates.dir, "missing.pem");
+    expect(problems({ ...psp, PIX_PSP_KEY_FILE: missing })).toEqual([`PIX_PSP_KEY_FILE: cannot read ${missing} (ENOENT)`]);
+    expect(problems({ ...psp, PIX_PSP_CA_FILE: certificates.dir })).toEqual([`PIX_PSP_CA_FILE: cannot read ${certificates.dir} (EISDIR)`]);
+    // A key given where the certificate belongs, and the other way round.
+    const swapped = problems({ ...psp, PIX_PSP_CERT_FILE: certificates.clientKeyFile, PIX_PSP_KEY_FILE: certificates.clientCertFile });
+    expect(swapped).toEqual([`PIX_PSP_CERT_FILE: ${certificates.clientKeyFile} is not a PEM certificate`]);
+    const keyText = readFileSync(certificates.clientKeyFile, "utf8");
+    const wrongKey = problems({ ...psp, PIX_PSP_KEY_FILE: certificates.clientCertFile }).join("\n");
+    expect(wrongKey).toBe(`PIX_PSP_KEY_FILE: ${certificates.clientCertFile} is not a PEM private key (or it is encrypted)`);
+    for (const message of [...swapped, wrongKey]) {
+      expect(message).not.toContain(keyText.split("\n")[1]);
+      expect(message).not.toContain(psp.PIX_PSP_CLIENT_SECRET);
+    }
   });
 });

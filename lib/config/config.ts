@@ -1,6 +1,6 @@
 // The one place that reads process.env. Everything else asks getConfig(), which validates once
 // and throws a ConfigError naming each bad variable, so a bad value stops the start.
-import { randomBytes } from "node:crypto";
+import { X509Certificate, createPrivateKey, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { getPixKeyInfo } from "@brazilian-utils/brazilian-utils";
@@ -10,6 +10,10 @@ import { z } from "zod";
 const booleanString = z
   .enum(["true", "false", "1", "0"])
   .transform((value) => value === "true" || value === "1");
+
+const pspUrl = z
+  .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+  .transform((value) => value.replace(/\/+$/, ""));
 
 const envSchema = z.object({
   // Not NODE_ENV: `next start` forces that to production even for a local sandbox run.
@@ -48,10 +52,41 @@ const envSchema = z.object({
     .string()
     .regex(/^\d+(\.\d{1,2})?$/, "must be an amount in reais such as 50000.00")
     .default("100000.00"),
+  // The PSP behind live payments, reached through the Central Bank's API Pix.
+  PIX_PSP_URL: pspUrl.optional(),
+  PIX_PSP_TOKEN_URL: pspUrl.optional(),
+  PIX_PSP_CLIENT_ID: z.string().trim().min(1).optional(),
+  PIX_PSP_CLIENT_SECRET: z.string().min(1).optional(),
+  PIX_PSP_CERT_FILE: z.string().min(1).optional(),
+  PIX_PSP_KEY_FILE: z.string().min(1).optional(),
+  PIX_PSP_CA_FILE: z.string().min(1).optional(),
+  // Anyone who learns the webhook URL could make the gateway query the PSP; a long secret in it
+  // keeps strangers out even where the mTLS terminator is missing.
+  PIX_PSP_WEBHOOK_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+  PIX_PSP_RECONCILE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  PIX_PSP_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
 });
 
 /** The random key in the Central Bank's BR Code manual: a valid key that reaches no one. */
 export const SANDBOX_PIX_KEY = "123e4567-e12b-12d1-a456-426655440000";
+
+/** How the gateway reaches its PSP's API Pix. The secrets here are never logged nor put in errors. */
+export type PspSettings = {
+  /** The API Pix base URL, without a trailing slash: paths such as /cob/{txid} follow it. */
+  baseUrl: string;
+  /** OAuth 2.0 client-credentials token endpoint. */
+  tokenUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** Mutual TLS: the gateway's client certificate and key (PEM). Required in production. */
+  clientCertificate: { cert: Buffer; key: Buffer } | null;
+  /** The CA that signed the PSP's server certificate, when it is not a publicly trusted one. */
+  ca: Buffer | null;
+  /** When set, the PSP's notifications must carry it as ?secret= in the webhook URL. */
+  webhookSecret: string | null;
+  reconcileSeconds: number;
+  timeoutMs: number;
+};
 
 export type Config = {
   env: "development" | "production" | "test";
@@ -67,6 +102,8 @@ export type Config = {
   seedDemo: boolean;
   pix: { key: string; merchantName: string; merchantCity: string; expirationSeconds: number };
   maxAmountCents: bigint;
+  /** Null when no PSP is configured: live merchants then get provider_unavailable. */
+  psp: PspSettings | null;
   /** How long a hosted payment page (Payment Initiation, Gateway In) can be paid. */
   paymentUrlExpirationSeconds: number;
   callbacks: {
@@ -108,6 +145,74 @@ function readOrCreateDevelopmentKey(dataDir: string): Buffer {
   const key = randomBytes(32);
   writeFileSync(file, `${key.toString("base64url")}\n`, { mode: 0o600 });
   return key;
+}
+
+function readPemFile(variable: string, file: string): Buffer {
+  try {
+    return readFileSync(file);
+  } catch (error) {
+    // The code (ENOENT, EACCES) says enough; the file's contents never reach the message.
+    const code = (error as NodeJS.ErrnoException).code ?? "unreadable";
+    throw new ConfigError([`${variable}: cannot read ${file} (${code})`]);
+  }
+}
+
+type EnvVars = z.infer<typeof envSchema>;
+
+function loadPspSettings(vars: EnvVars, isProduction: boolean): PspSettings | null {
+  const url = vars.PIX_PSP_URL;
+  if (!url) {
+    const orphans = (["PIX_PSP_TOKEN_URL", "PIX_PSP_CLIENT_ID", "PIX_PSP_CLIENT_SECRET", "PIX_PSP_CERT_FILE", "PIX_PSP_KEY_FILE", "PIX_PSP_CA_FILE"] as const).filter(
+      (name) => vars[name] !== undefined,
+    );
+    if (orphans.length > 0) throw new ConfigError([`PIX_PSP_URL: required when ${orphans.join(", ")} is set`]);
+    return null;
+  }
+  const tokenUrl = vars.PIX_PSP_TOKEN_URL ?? `${url}/oauth/token`;
+  const problems: string[] = [];
+  if (!vars.PIX_PSP_CLIENT_ID) problems.push("PIX_PSP_CLIENT_ID: required when PIX_PSP_URL is set");
+  if (!vars.PIX_PSP_CLIENT_SECRET) problems.push("PIX_PSP_CLIENT_SECRET: required when PIX_PSP_URL is set");
+  if (isProduction) {
+    // Credentials and payments in clear text only ever go to a simulator on the operator's machine.
+    for (const [name, value] of [["PIX_PSP_URL", url], ["PIX_PSP_TOKEN_URL", tokenUrl]] as const) {
+      if (!value.startsWith("https://")) problems.push(`${name}: must be https:// in production`);
+    }
+    if (!vars.PIX_PSP_CERT_FILE) problems.push("PIX_PSP_CERT_FILE: required in production (the client certificate for mutual TLS)");
+    if (!vars.PIX_PSP_KEY_FILE) problems.push("PIX_PSP_KEY_FILE: required in production (the client certificate's private key)");
+  }
+  if (Boolean(vars.PIX_PSP_CERT_FILE) !== Boolean(vars.PIX_PSP_KEY_FILE)) {
+    problems.push("PIX_PSP_CERT_FILE, PIX_PSP_KEY_FILE: set both or neither");
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const cert = vars.PIX_PSP_CERT_FILE ? readPemFile("PIX_PSP_CERT_FILE", vars.PIX_PSP_CERT_FILE) : null;
+  const key = vars.PIX_PSP_KEY_FILE ? readPemFile("PIX_PSP_KEY_FILE", vars.PIX_PSP_KEY_FILE) : null;
+  const ca = vars.PIX_PSP_CA_FILE ? readPemFile("PIX_PSP_CA_FILE", vars.PIX_PSP_CA_FILE) : null;
+  if (cert) {
+    try {
+      new X509Certificate(cert);
+    } catch {
+      throw new ConfigError([`PIX_PSP_CERT_FILE: ${vars.PIX_PSP_CERT_FILE} is not a PEM certificate`]);
+    }
+  }
+  if (key) {
+    try {
+      createPrivateKey(key);
+    } catch {
+      throw new ConfigError([`PIX_PSP_KEY_FILE: ${vars.PIX_PSP_KEY_FILE} is not a PEM private key (or it is encrypted)`]);
+    }
+  }
+  return {
+    baseUrl: url,
+    tokenUrl,
+    clientId: vars.PIX_PSP_CLIENT_ID!,
+    clientSecret: vars.PIX_PSP_CLIENT_SECRET!,
+    clientCertificate: cert && key ? { cert, key } : null,
+    ca,
+    webhookSecret: vars.PIX_PSP_WEBHOOK_SECRET ?? null,
+    reconcileSeconds: vars.PIX_PSP_RECONCILE_SECONDS,
+    timeoutMs: vars.PIX_PSP_TIMEOUT_SECONDS * 1000,
+  };
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -162,6 +267,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       expirationSeconds: vars.PIX_EXPIRATION_SECONDS,
     },
     maxAmountCents: BigInt(reais) * 100n + BigInt(centavos.padEnd(2, "0")),
+    psp: loadPspSettings(vars, isProduction),
     paymentUrlExpirationSeconds: vars.PAYMENT_URL_EXPIRATION_SECONDS,
     callbacks: {
       retrySchedule: vars.CALLBACK_RETRY_SCHEDULE,
