@@ -14,7 +14,14 @@ export async function readLimitedBody(request: Request): Promise<string> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch {
+      // The client went away mid-body (or the server's body timeout cut it off): its fault, not ours.
+      throw new AppError("body_incomplete", `the body ended after ${size} bytes, before it was complete; send it again`);
+    }
+    const { done, value } = chunk;
     if (done) break;
     size += value.byteLength;
     if (size > MAX_BODY_BYTES) {

@@ -4,6 +4,8 @@
 export const errorCodes = {
   // The token itself (answered as application/problem+json, unsigned: no key was trusted yet).
   body_too_large: { status: 413, title: "Request body too large" },
+  // The client aborted the body, or was too slow to send it (the server's body timeout).
+  body_incomplete: { status: 400, title: "Request body incomplete" },
   unsupported_media_type: { status: 415, title: "Unsupported content type" },
   token_missing: { status: 400, title: "No token in the request" },
   token_malformed: { status: 400, title: "Malformed token" },

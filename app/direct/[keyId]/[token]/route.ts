@@ -15,9 +15,10 @@ export async function GET(request: Request, context: { params: Promise<{ keyId: 
   } catch (error) {
     const known = toAppError(error);
     if (!known) throw error;
-    // The data in the token: 422; its reference already used with other data: 409; the token
-    // itself (expired, bad signature, unknown key): 401.
-    const status = known.code === "validation_failed" ? 422 : known.code === "reference_conflict" ? 409 : 401;
+    // The data in the token: 422; its reference already used with other data: 409; a malformed
+    // token or claims (NUL, lone surrogates, nesting): 400; otherwise (expired, bad signature,
+    // unknown key): 401.
+    const status = known.code === "validation_failed" ? 422 : known.code === "reference_conflict" ? 409 : known.status === 400 ? 400 : 401;
     log.info("gateway in refused", { keyId, status, error: known.code });
     return new Response(renderDirectErrorPage({ locale, t: messages[locale], isConflict: status === 409, fields: status === 422 ? known.fields : undefined }), {
       status,
