@@ -1,0 +1,190 @@
+// HTTP to a PSP's API Pix: mutual TLS with the gateway's client certificate, an OAuth 2.0
+// client-credentials token (cached until shortly before it expires, fetched by one caller at a
+// time, renewed once when the PSP answers 401), a time limit on every call. Failures become
+// AppErrors the merchant can act on: provider_unavailable (the PSP could not be reached or
+// failed: retry later) and provider_error (the PSP refused). The client secret and the tokens
+// never appear in them.
+import http from "node:http";
+import https from "node:https";
+import type { z } from "zod";
+import type { PspSettings } from "../../config/config";
+import { AppError } from "../../errors/app-error";
+import { problemSchema, tokenResponseSchema } from "./schemas";
+
+export type ApiPixMethod = "GET" | "PUT" | "POST" | "DELETE";
+
+/** A PSP answer below 500 (5xx and transport failures throw provider_unavailable). */
+export type ApiPixAnswer = { operation: string; status: number; body: unknown };
+
+export type ApiPixClient = {
+  send(request: { method: ApiPixMethod; path: string; query?: Record<string, string>; body?: unknown }): Promise<ApiPixAnswer>;
+  /** The body of a 2xx answer in the expected shape; provider_error for anything else. */
+  read<T>(answer: ApiPixAnswer, schema: z.ZodType<T>): T;
+  /** The PSP's refusal, summarised from its problem body. */
+  refusal(answer: ApiPixAnswer): AppError;
+};
+
+type RawAnswer = { status: number; text: string };
+
+// An API Pix page of 1000 Pix is a few hundred kilobytes; anything far larger is not an answer.
+const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
+
+class CallTimeout extends Error {}
+
+function exchange(url: URL, method: string, headers: Record<string, string>, body: string | undefined, agent: http.Agent, timeoutMs: number): Promise<RawAnswer> {
+  const transport = url.protocol === "https:" ? https : http;
+  return new Promise((resolve, reject) => {
+    const request = transport.request(url, { method, headers, agent });
+    // The whole exchange, connection and TLS handshake to the last byte, fits in the limit.
+    const timer = setTimeout(() => request.destroy(new CallTimeout()), timeoutMs);
+    request.on("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    request.on("response", (response) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      response.on("data", (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > MAX_ANSWER_BYTES) request.destroy(new Error(`answer larger than ${MAX_ANSWER_BYTES} bytes`));
+        else chunks.push(chunk);
+      });
+      response.on("error", (error) => {
+        clearTimeout(timer);
+        reject(error);
+      });
+      response.on("end", () => {
+        clearTimeout(timer);
+        resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") });
+      });
+    });
+    request.end(body);
+  });
+}
+
+function describeFailure(error: unknown, timeoutMs: number): string {
+  if (error instanceof CallTimeout) return `did not answer within ${timeoutMs / 1000} s`;
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === "ECONNREFUSED") return "refused the connection";
+  if (code && /^(ERR_TLS|ERR_SSL|CERT_|UNABLE_TO|DEPTH_ZERO|SELF_SIGNED|HOSTNAME)/.test(code)) return `failed the TLS handshake (${code})`;
+  return `could not be reached (${code ?? (error instanceof Error ? error.message : String(error))})`;
+}
+
+function parseJson(text: string): unknown {
+  if (text.trim() === "") return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+export function createApiPixClient(settings: PspSettings): ApiPixClient {
+  const httpsAgent = new https.Agent({
+    keepAlive: true,
+    cert: settings.clientCertificate?.cert,
+    key: settings.clientCertificate?.key,
+    ca: settings.ca ?? undefined,
+  });
+  const httpAgent = new http.Agent({ keepAlive: true });
+  let token: { value: string; renewAt: number } | null = null;
+  let pendingToken: Promise<string> | null = null;
+
+  /** Anything the PSP says is shown without the gateway's credentials, should it echo them. */
+  function scrub(text: string): string {
+    return [settings.clientSecret, token?.value]
+      .reduce((out: string, secret) => (secret ? out.split(secret).join("[redacted]") : out), text)
+      .slice(0, 300);
+  }
+
+  function summarise(operation: string, status: number, body: unknown): string {
+    const problem = problemSchema.safeParse(body);
+    let said: string;
+    if (problem.success) {
+      const reasons = (problem.data.violacoes ?? []).map((violation) => [violation.propriedade, violation.razao].filter(Boolean).join(": "));
+      said = [problem.data.title, problem.data.detail, ...reasons].filter(Boolean).join(" ");
+    } else if (body && typeof body === "object" && "error" in body) {
+      // OAuth's own error shape (RFC 6749 section 5.2).
+      const oauth = body as { error: unknown; error_description?: unknown };
+      said = [oauth.error, oauth.error_description].filter((part) => typeof part === "string").join(": ");
+    } else {
+      said = typeof body === "string" ? body : "";
+    }
+    return scrub(`the PSP answered ${status} to ${operation}${said ? `: ${said}` : ""}`);
+  }
+
+  async function call(url: URL, method: ApiPixMethod, operation: string, headers: Record<string, string>, body?: string): Promise<RawAnswer> {
+    let raw: RawAnswer;
+    try {
+      raw = await exchange(url, method, headers, body, url.protocol === "https:" ? httpsAgent : httpAgent, settings.timeoutMs);
+    } catch (error) {
+      throw new AppError("provider_unavailable", `the PSP ${describeFailure(error, settings.timeoutMs)} (${operation})`);
+    }
+    if (raw.status >= 500) throw new AppError("provider_unavailable", summarise(operation, raw.status, parseJson(raw.text)));
+    return raw;
+  }
+
+  async function fetchToken(): Promise<string> {
+    const operation = "POST token";
+    const basic = Buffer.from(`${settings.clientId}:${settings.clientSecret}`).toString("base64");
+    const raw = await call(new URL(settings.tokenUrl), "POST", operation, {
+      authorization: `Basic ${basic}`,
+      "content-type": "application/x-www-form-urlencoded",
+      accept: "application/json",
+    }, "grant_type=client_credentials");
+    const body = parseJson(raw.text);
+    if (raw.status !== 200) throw new AppError("provider_error", summarise(operation, raw.status, body));
+    const parsed = tokenResponseSchema.safeParse(body);
+    if (!parsed.success) throw new AppError("provider_error", `the PSP's token answer is not an OAuth token: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+    // Renewed a little early (a tenth of its life, at most a minute), so no call carries a token
+    // that expires on the way.
+    const lifeMs = parsed.data.expires_in * 1000;
+    token = { value: parsed.data.access_token, renewAt: Date.now() + lifeMs - Math.min(60_000, lifeMs / 10) };
+    return token.value;
+  }
+
+  function accessToken(): Promise<string> {
+    if (token && Date.now() < token.renewAt) return Promise.resolve(token.value);
+    pendingToken ??= fetchToken().finally(() => {
+      pendingToken = null;
+    });
+    return pendingToken;
+  }
+
+  return {
+    async send({ method, path, query, body }) {
+      const operation = `${method} ${path}`;
+      const url = new URL(`${settings.baseUrl}${path}`);
+      for (const [name, value] of Object.entries(query ?? {})) url.searchParams.set(name, value);
+      const text = body === undefined ? undefined : JSON.stringify(body);
+      const attempt = async (bearer: string) => {
+        const headers: Record<string, string> = { authorization: `Bearer ${bearer}`, accept: "application/json" };
+        if (text !== undefined) headers["content-type"] = "application/json";
+        return call(url, method, operation, headers, text);
+      };
+      const used = await accessToken();
+      let raw = await attempt(used);
+      if (raw.status === 401) {
+        // Revoked or expired early at the PSP: one fresh token, one more try. Concurrent calls
+        // that met the same 401 share the one renewal.
+        if (token?.value === used) token = null;
+        raw = await attempt(await accessToken());
+      }
+      return { operation, status: raw.status, body: parseJson(raw.text) };
+    },
+
+    read(answer, schema) {
+      if (answer.status < 200 || answer.status > 299) throw this.refusal(answer);
+      const parsed = schema.safeParse(answer.body);
+      if (!parsed.success) {
+        const issues = parsed.error.issues.slice(0, 5).map((issue) => `${issue.path.join(".") || "body"}: ${issue.message}`);
+        throw new AppError("provider_error", scrub(`the PSP's answer to ${answer.operation} is not what the API Pix specifies: ${issues.join("; ")}`));
+      }
+      return parsed.data;
+    },
+
+    refusal(answer) {
+      return new AppError("provider_error", summarise(answer.operation, answer.status, answer.body));
+    },
+  };
+}
