@@ -72,7 +72,17 @@ export const cobSchema = z.object({
   chave: z.string().max(77),
   devedor: devedorSchema.optional(),
   solicitacaoPagador: z.string().max(140).optional(),
-  loc: z.object({ id: z.number().int(), location: z.string().max(77), tipoCob: z.enum(["cob", "cobv"]), criacao: dateTimeSchema }).optional(),
+  // The document requires id, txid, tipoCob and criacao here while its own examples leave some
+  // out: only location is read, so each is optional.
+  loc: z
+    .object({
+      id: z.number().int().optional(),
+      txid: txidSchema.optional(),
+      location: z.string().max(77).optional(),
+      tipoCob: z.enum(["cob", "cobv"]).optional(),
+      criacao: dateTimeSchema.optional(),
+    })
+    .optional(),
   location: z.string().max(77).optional(),
   pixCopiaECola: z.string().max(512).optional(),
   pix: z.array(pixSchema).optional(),
@@ -105,7 +115,7 @@ export type DevolucaoRequest = z.infer<typeof devolucaoRequestSchema>;
 export const webhookRequestSchema = z.object({ webhookUrl: z.url() });
 
 /** GET /webhook/{chave} (WebhookCompleto). */
-export const webhookSchema = z.object({ webhookUrl: z.url(), chave: z.string().optional(), criacao: dateTimeSchema });
+export const webhookSchema = z.object({ webhookUrl: z.url(), chave: z.string().optional(), cnpj: z.string().regex(/^[0-9A-Z]{14}$/), criacao: dateTimeSchema });
 
 /** What the PSP POSTs to {webhookUrl}/pix (WebhookPixBody). Unverified: only its ids are used. */
 export const pixNotificationSchema = z.object({ pix: z.array(pixSchema) });

@@ -1,0 +1,44 @@
+// npx tsx test/psp-simulator/main.ts [port]: a PSP simulator for a local gateway. It prints the
+// environment to give the gateway, then a line per request; type `pay <txid>` to pay a charge.
+import { createInterface } from "node:readline";
+import { startPspSimulator } from "./start-psp-simulator";
+
+const simulator = await startPspSimulator({ port: Number(process.argv[2] ?? 0), clientSecret: process.env.PIX_PSP_CLIENT_SECRET });
+console.log(`PSP simulator (API Pix) at ${simulator.url}\n\n# for the gateway's .env.local:`);
+for (const [name, value] of Object.entries(simulator.env)) console.log(`${name}=${value}`);
+console.log("\nCommands: pay <txid> [amount], refunds later|DEVOLVIDO|NAO_REALIZADO, complete <e2eid> <id> DEVOLVIDO|NAO_REALIZADO, webhooks on|off, quit");
+
+let seen = 0;
+setInterval(() => {
+  for (const exchange of simulator.exchanges.slice(seen)) {
+    console.log(`${exchange.method} ${exchange.path}${Object.keys(exchange.query).length ? `?${new URLSearchParams(exchange.query)}` : ""} → ${exchange.status}`);
+  }
+  seen = simulator.exchanges.length;
+}, 200).unref();
+
+const commands: Record<string, (args: string[]) => Promise<unknown> | unknown> = {
+  pay: ([txid, amount]) => simulator.pay(txid, { amount }),
+  refunds: ([outcome]) => simulator.setRefundOutcome(outcome === "later" ? "later" : { status: outcome === "NAO_REALIZADO" ? "NAO_REALIZADO" : "DEVOLVIDO" }),
+  complete: ([endToEndId, id, outcome]) => simulator.completeRefund(endToEndId, id, outcome === "NAO_REALIZADO" ? "NAO_REALIZADO" : "DEVOLVIDO"),
+  webhooks: ([state]) => simulator.setWebhooksEnabled(state !== "off"),
+  quit: async () => {
+    await simulator.close();
+    process.exit(0);
+  },
+};
+
+const input = createInterface({ input: process.stdin });
+input.on("line", async (line) => {
+  const [name, ...args] = line.trim().split(/\s+/);
+  if (!name) return;
+  const command = commands[name];
+  if (!command) return console.log(`unknown command ${name}`);
+  try {
+    const result = await command(args);
+    if (result !== undefined) console.log(JSON.stringify(result, null, 2));
+    console.log(`webhook deliveries: ${JSON.stringify(simulator.webhookDeliveries.slice(-2).map((d) => ({ url: d.url, status: d.status, error: d.error })))}`);
+  } catch (error) {
+    console.log(error instanceof Error ? error.message : String(error));
+  }
+});
+process.on("SIGINT", () => void commands.quit([]));

@@ -1,0 +1,545 @@
+// A receiving PSP's API Pix, small and in memory, for tests and local runs: HTTPS with mutual TLS
+// (certificates made for the run), OAuth 2.0 client credentials, immediate charges with dynamic
+// BR Codes, received Pix, refunds and the webhook that tells the gateway about them. Its bodies
+// are built and checked with the adapter's own schemas (lib/providers/api-pix/schemas.ts), and
+// the contract test checks both sides against the Central Bank's OpenAPI document.
+//
+// Tests drive it with plain functions (pay, completeRefund, failNext…), never over HTTP, and read
+// what it received and answered in `exchanges`.
+import { randomBytes, timingSafeEqual } from "node:crypto";
+import { readFileSync } from "node:fs";
+import https from "node:https";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+import { createDynamicPix, hasError } from "pix-utils";
+import type { z } from "zod";
+import type { PspSettings } from "../../lib/config/config";
+import { newEndToEndId } from "../../lib/pix/new-end-to-end-id";
+import {
+  type Cob,
+  type Devolucao,
+  type Pix,
+  cobRequestSchema,
+  cobSchema,
+  devolucaoIdSchema,
+  devolucaoRequestSchema,
+  devolucaoSchema,
+  endToEndIdSchema,
+  pixListSchema,
+  pixNotificationSchema,
+  pixSchema,
+  txidSchema,
+  webhookRequestSchema,
+  webhookSchema,
+} from "../../lib/providers/api-pix/schemas";
+import { valorToCents } from "../../lib/providers/api-pix/transformers";
+import { type PspCertificates, generateCertificates } from "./generate-certificates";
+
+export type RefundOutcome = "DEVOLVIDO" | "NAO_REALIZADO";
+
+export type PspSimulatorOptions = {
+  /** Default 0: any free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** The receiver's Pix key: the gateway's PIX_KEY. Default pix@cashier.example. */
+  chave?: string;
+  clientId?: string;
+  /** Default: random. */
+  clientSecret?: string;
+  /** Seconds an access token lives. Default 3600. */
+  tokenLifetimeSeconds?: number;
+  /** Pix per page of GET /pix. Default 100 (the API Pix's default). */
+  pageSize?: number;
+  certificates?: PspCertificates;
+  /** Default true. */
+  webhooksEnabled?: boolean;
+  /** How refunds end; default DEVOLVIDO at once. */
+  refundOutcome?: RefundOutcomeSetting;
+};
+
+/** `later`: the refund stays EM_PROCESSAMENTO until completeRefund decides it. */
+export type RefundOutcomeSetting = { status: RefundOutcome; motivo?: string } | "later";
+
+/** One HTTP exchange, as the simulator saw it. `path` is relative to `url` for the API Pix. */
+export type Exchange = {
+  kind: "token" | "api";
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  body: unknown;
+  /** Null when the simulator was told never to answer (failNext timeout). */
+  status: number | null;
+  response: unknown;
+};
+
+export type WebhookDelivery = { url: string; body: { pix: Pix[] }; status: number | null; error: string | null };
+
+/** The next matching calls fail: with a status and a problem body, or by never answering. */
+export type Failure = { kind: "status"; status: number; times?: number; target?: "token" | "api" } | { kind: "timeout"; times?: number; target?: "token" | "api" };
+
+export type PspSimulator = {
+  /** PIX_PSP_URL: the API Pix base URL (https://127.0.0.1:port/api/v2). */
+  url: string;
+  /** PIX_PSP_TOKEN_URL. */
+  tokenUrl: string;
+  /** PIX_PSP_CA_FILE, PIX_PSP_CERT_FILE, PIX_PSP_KEY_FILE. */
+  caFile: string;
+  certFile: string;
+  keyFile: string;
+  clientId: string;
+  clientSecret: string;
+  /** PIX_KEY. */
+  chave: string;
+  /** Everything a gateway process needs in its environment to use this PSP. */
+  env: Record<string, string>;
+  /** The same, as lib/config would load it. */
+  settings: PspSettings;
+  certificates: PspCertificates;
+  /** Every request received and the answer sent, oldest first. */
+  exchanges: Exchange[];
+  webhookDeliveries: WebhookDelivery[];
+  /** Connections refused during the TLS handshake (no or an untrusted client certificate). */
+  tlsRejections: number;
+  tokensIssued: number;
+  /** How many charges were created under this txid (a correct gateway never makes it above 1). */
+  chargeCount(txid: string): number;
+  charge(txid: string): Cob | undefined;
+  /** The registered webhook URL, or null. */
+  webhookUrl(): string | null;
+  /**
+   * The customer pays the charge: a Pix with a fresh end-to-end id, the charge CONCLUIDA, and,
+   * unless webhooks are off, {"pix": [...]} POSTed to the webhook URL + /pix (awaited).
+   * `amount` ("10.50") pays another amount than the charge's.
+   */
+  pay(txid: string, options?: { amount?: string; at?: Date }): Promise<Pix>;
+  /** The charge is removed by the PSP (as some PSPs do on expiry). */
+  removeCharge(txid: string): void;
+  setWebhooksEnabled(enabled: boolean): void;
+  setRefundOutcome(outcome: RefundOutcomeSetting): void;
+  /** Ends a refund that is EM_PROCESSAMENTO, and notifies the Pix with its refunds by webhook. */
+  completeRefund(endToEndId: string, id: string, outcome: RefundOutcome, motivo?: string): Promise<Devolucao>;
+  failNext(failure: Failure): void;
+  /** Every token issued so far stops working: the next call meets a 401. */
+  revokeTokens(): void;
+  close(): Promise<void>;
+};
+
+const API_BASE = "/api/v2";
+// Made-up institutions: the receiver's PSP (in refunds' rtrId) and every payer's (in end-to-end ids).
+const PSP_ISPB = "99999998";
+const PAYER_ISPB = "99999997";
+const RECEIVER_CNPJ = "11222333000181";
+
+type Refused = { status: number; title: string; detail: string; type?: string; violacoes?: { razao: string; propriedade: string }[] };
+
+function problem({ status, title, detail, type, violacoes }: Refused) {
+  return { type: `https://pix.bcb.gov.br/api/v2/error/${type ?? title.replace(/\W/g, "")}`, title, status, detail, ...(violacoes ? { violacoes } : {}) };
+}
+
+function violations(error: z.ZodError, prefix: string) {
+  return error.issues.map((issue) => ({ razao: issue.message, propriedade: [prefix, ...issue.path.map(String)].join(".") }));
+}
+
+export async function startPspSimulator(options: PspSimulatorOptions = {}): Promise<PspSimulator> {
+  const certificates = options.certificates ?? generateCertificates();
+  const chave = options.chave ?? "pix@cashier.example";
+  const clientId = options.clientId ?? "cashier-gateway";
+  const clientSecret = options.clientSecret ?? randomBytes(24).toString("base64url");
+  const tokenLifetimeSeconds = options.tokenLifetimeSeconds ?? 3600;
+  const pageSize = options.pageSize ?? 100;
+  let webhooksEnabled = options.webhooksEnabled ?? true;
+  let refundOutcome: RefundOutcomeSetting = options.refundOutcome ?? { status: "DEVOLVIDO" };
+
+  const tokens = new Map<string, number>();
+  const charges = new Map<string, Cob>();
+  const created = new Map<string, number>();
+  const received = new Map<string, Pix>();
+  let webhook: { webhookUrl: string; criacao: string } | null = null;
+  let nextLocationId = 1;
+  const failures: (Failure & { left: number })[] = [];
+  const hanging = new Set<ServerResponse>();
+  const sockets = new Set<Socket>();
+
+  const server = https.createServer({
+    cert: readFileSync(certificates.serverCertFile),
+    key: readFileSync(certificates.serverKeyFile),
+    ca: readFileSync(certificates.caFile),
+    // Mutual TLS: no client certificate signed by the CA, no connection.
+    requestCert: true,
+    rejectUnauthorized: true,
+  });
+  server.on("connection", (socket: Socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+  });
+  server.on("tlsClientError", () => {
+    simulator.tlsRejections += 1;
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? "127.0.0.1", resolve));
+  const { address, port } = server.address() as AddressInfo;
+  const origin = `https://${address}:${port}`;
+
+  /** A Pix as the API Pix shows it: with its refunds once it has any. */
+  function showPix(pix: Pix): Pix {
+    return pixSchema.parse(pix);
+  }
+
+  function showCob(cob: Cob): Cob {
+    return cobSchema.parse(cob);
+  }
+
+  async function notify(pix: Pix[]): Promise<void> {
+    if (!webhooksEnabled || !webhook) return;
+    // The API Pix appends /pix to the registered URL as a string, query included.
+    const url = `${webhook.webhookUrl}/pix`;
+    const body = pixNotificationSchema.parse({ pix: pix.map(showPix) });
+    const delivery: WebhookDelivery = { url, body, status: null, error: null };
+    simulator.webhookDeliveries.push(delivery);
+    try {
+      const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), signal: AbortSignal.timeout(10_000) });
+      delivery.status = response.status;
+      await response.arrayBuffer();
+    } catch (error) {
+      delivery.error = error instanceof Error ? error.message : String(error);
+    }
+  }
+
+  function finishRefund(devolucao: Devolucao, status: RefundOutcome, motivo?: string): void {
+    devolucao.status = status;
+    devolucao.horario.liquidacao = new Date().toISOString();
+    if (motivo) devolucao.motivo = motivo;
+    else if (status === "NAO_REALIZADO") devolucao.motivo = "Devolução não realizada pelo PSP do pagador";
+  }
+
+  function findRefund(endToEndId: string, id: string): { pix: Pix; devolucao: Devolucao } | null {
+    const pix = received.get(endToEndId);
+    const devolucao = pix?.devolucoes?.find((item) => item.id === id);
+    return pix && devolucao ? { pix, devolucao } : null;
+  }
+
+  function isAuthorized(request: IncomingMessage): boolean {
+    const match = /^Bearer (.+)$/.exec(request.headers.authorization ?? "");
+    const expiresAt = match ? tokens.get(match[1]) : undefined;
+    return expiresAt !== undefined && expiresAt > Date.now();
+  }
+
+  function isClient(request: IncomingMessage): boolean {
+    const match = /^Basic (.+)$/.exec(request.headers.authorization ?? "");
+    if (!match) return false;
+    const given = Buffer.from(Buffer.from(match[1], "base64").toString("utf8"));
+    const expected = Buffer.from(`${clientId}:${clientSecret}`);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+
+  type Answer = { status: number; body?: unknown };
+
+  function issueToken(request: IncomingMessage, body: unknown): Answer {
+    if (!isClient(request)) return { status: 401, body: { error: "invalid_client", error_description: "client authentication failed" } };
+    if ((body as Record<string, string> | undefined)?.grant_type !== "client_credentials") {
+      return { status: 400, body: { error: "unsupported_grant_type", error_description: "only client_credentials" } };
+    }
+    const accessToken = randomBytes(24).toString("base64url");
+    tokens.set(accessToken, Date.now() + tokenLifetimeSeconds * 1000);
+    simulator.tokensIssued += 1;
+    return { status: 200, body: { access_token: accessToken, token_type: "Bearer", expires_in: tokenLifetimeSeconds, scope: "cob.write cob.read pix.write pix.read webhook.write webhook.read" } };
+  }
+
+  function refuse(refused: Refused): Answer {
+    return { status: refused.status, body: problem(refused) };
+  }
+
+  const notFound = (what: string) => refuse({ status: 404, title: "Não Encontrado", type: "NaoEncontrado", detail: `${what} não encontrado(a).` });
+
+  function putCob(txid: string, body: unknown): Answer {
+    if (!txidSchema.safeParse(txid).success) {
+      return refuse({ status: 400, title: "Cobrança inválida.", type: "CobOperacaoInvalida", detail: "O txid não respeita o _schema_.", violacoes: [{ razao: "26 a 35 letras e dígitos", propriedade: "cob.txid" }] });
+    }
+    const parsed = cobRequestSchema.safeParse(body);
+    if (!parsed.success) {
+      return refuse({ status: 400, title: "Cobrança inválida.", type: "CobOperacaoInvalida", detail: "A requisição não respeita o _schema_.", violacoes: violations(parsed.error, "cob") });
+    }
+    if (parsed.data.chave !== chave) {
+      return refuse({ status: 400, title: "Cobrança inválida.", type: "CobOperacaoInvalida", detail: "A chave não pertence ao usuário recebedor.", violacoes: [{ razao: "chave desconhecida", propriedade: "cob.chave" }] });
+    }
+    if (charges.has(txid)) {
+      return refuse({ status: 400, title: "Cobrança inválida.", type: "CobOperacaoInvalida", detail: `O txid ${txid} já foi utilizado por outra cobrança.` });
+    }
+    const now = new Date().toISOString();
+    const location = `${address}:${port}/qr/v2/${randomBytes(16).toString("hex")}`;
+    const brCode = createDynamicPix({ merchantName: "CASHIER PSP SIMULATOR", merchantCity: "SAO PAULO", url: location, oneTime: true });
+    if (hasError(brCode)) throw new Error(`BR Code: ${String(brCode.message)}`);
+    const cob = showCob({
+      ...parsed.data,
+      txid,
+      calendario: { criacao: now, expiracao: parsed.data.calendario.expiracao },
+      revisao: 0,
+      status: "ATIVA",
+      loc: { id: nextLocationId++, txid, location, tipoCob: "cob", criacao: now },
+      location,
+      pixCopiaECola: brCode.toBRCode(),
+    });
+    charges.set(txid, cob);
+    created.set(txid, (created.get(txid) ?? 0) + 1);
+    return { status: 201, body: cob };
+  }
+
+  function listPix(query: Record<string, string>): Answer {
+    const inicio = Date.parse(query.inicio ?? "");
+    const fim = Date.parse(query.fim ?? "");
+    const page = Number(query["paginacao.paginaAtual"] ?? "0");
+    const perPage = Number(query["paginacao.itensPorPagina"] ?? String(pageSize));
+    if (Number.isNaN(inicio) || Number.isNaN(fim) || !Number.isInteger(page) || page < 0 || !Number.isInteger(perPage) || perPage < 1) {
+      return refuse({ status: 400, title: "Consulta inválida.", type: "ConsultaInvalida", detail: "inicio e fim são obrigatórios (RFC 3339); a paginação é inteira e positiva." });
+    }
+    const all = [...received.values()].filter((pix) => {
+      const at = Date.parse(pix.horario);
+      return at >= inicio && at <= fim;
+    });
+    const body = pixListSchema.parse({
+      parametros: {
+        inicio: new Date(inicio).toISOString(),
+        fim: new Date(fim).toISOString(),
+        paginacao: { paginaAtual: page, itensPorPagina: perPage, quantidadeDePaginas: Math.max(1, Math.ceil(all.length / perPage)), quantidadeTotalDeItens: all.length },
+      },
+      pix: all.slice(page * perPage, (page + 1) * perPage).map(showPix),
+    });
+    return { status: 200, body };
+  }
+
+  function putDevolucao(endToEndId: string, id: string, body: unknown): Answer {
+    const pix = received.get(endToEndId);
+    if (!pix) return notFound("Pix");
+    if (!devolucaoIdSchema.safeParse(id).success) {
+      return refuse({ status: 400, title: "Devolução inválida.", type: "PixDevolucaoInvalida", detail: "O id da devolução não respeita o _schema_." });
+    }
+    const parsed = devolucaoRequestSchema.safeParse(body);
+    if (!parsed.success) {
+      return refuse({ status: 400, title: "Devolução inválida.", type: "PixDevolucaoInvalida", detail: "A requisição não respeita o _schema_.", violacoes: violations(parsed.error, "devolucao") });
+    }
+    if (pix.devolucoes?.some((item) => item.id === id)) {
+      return refuse({ status: 400, title: "Devolução inválida.", type: "PixDevolucaoInvalida", detail: `O id de devolução ${id} já foi utilizado.` });
+    }
+    const refunded = (pix.devolucoes ?? []).filter((item) => item.status !== "NAO_REALIZADO").reduce((sum, item) => sum + valorToCents(item.valor), 0n);
+    if (refunded + valorToCents(parsed.data.valor) > valorToCents(pix.valor)) {
+      return refuse({ status: 400, title: "Devolução inválida.", type: "PixDevolucaoInvalida", detail: "A soma das devoluções ultrapassa o valor do Pix." });
+    }
+    const devolucao = devolucaoSchema.parse({
+      id,
+      rtrId: newEndToEndId(PSP_ISPB).replace(/^E/, "D"),
+      valor: parsed.data.valor,
+      ...(parsed.data.descricao ? { descricao: parsed.data.descricao } : {}),
+      natureza: "ORIGINAL",
+      horario: { solicitacao: new Date().toISOString() },
+      status: "EM_PROCESSAMENTO",
+    });
+    pix.devolucoes = [...(pix.devolucoes ?? []), devolucao];
+    if (refundOutcome !== "later") {
+      finishRefund(devolucao, refundOutcome.status, refundOutcome.motivo);
+      // A final status is notified too, after the answer, as a PSP's own queue would.
+      setImmediate(() => void notify([pix]));
+    }
+    return { status: 201, body: devolucaoSchema.parse(devolucao) };
+  }
+
+  function route(request: IncomingMessage, path: string, query: Record<string, string>, body: unknown): Answer {
+    const method = request.method ?? "GET";
+    let match: RegExpExecArray | null;
+    if ((match = /^\/cob\/([^/]+)$/.exec(path))) {
+      const txid = decodeURIComponent(match[1]);
+      if (method === "PUT") return putCob(txid, body);
+      if (method === "GET") {
+        const cob = charges.get(txid);
+        return cob ? { status: 200, body: showCob(cob) } : notFound("Cobrança");
+      }
+    } else if (path === "/pix" && method === "GET") {
+      return listPix(query);
+    } else if ((match = /^\/pix\/([^/]+)$/.exec(path)) && method === "GET") {
+      const endToEndId = decodeURIComponent(match[1]);
+      const pix = endToEndIdSchema.safeParse(endToEndId).success ? received.get(endToEndId) : undefined;
+      return pix ? { status: 200, body: showPix(pix) } : notFound("Pix");
+    } else if ((match = /^\/pix\/([^/]+)\/devolucao\/([^/]+)$/.exec(path))) {
+      const [endToEndId, id] = [decodeURIComponent(match[1]), decodeURIComponent(match[2])];
+      if (method === "PUT") return putDevolucao(endToEndId, id, body);
+      if (method === "GET") {
+        const found = findRefund(endToEndId, id);
+        return found ? { status: 200, body: devolucaoSchema.parse(found.devolucao) } : notFound("Devolução");
+      }
+    } else if ((match = /^\/webhook\/([^/]+)$/.exec(path))) {
+      if (decodeURIComponent(match[1]) !== chave) return notFound("Chave");
+      if (method === "PUT") {
+        const parsed = webhookRequestSchema.safeParse(body);
+        if (!parsed.success) {
+          return refuse({ status: 400, title: "Webhook inválido.", type: "WebhookOperacaoInvalida", detail: "A requisição não respeita o _schema_.", violacoes: violations(parsed.error, "webhook") });
+        }
+        webhook = { webhookUrl: parsed.data.webhookUrl, criacao: webhook?.webhookUrl === parsed.data.webhookUrl ? webhook.criacao : new Date().toISOString() };
+        return { status: 200 };
+      }
+      if (method === "GET") return webhook ? { status: 200, body: webhookSchema.parse({ ...webhook, chave, cnpj: RECEIVER_CNPJ }) } : notFound("Webhook");
+      if (method === "DELETE") {
+        if (!webhook) return notFound("Webhook");
+        webhook = null;
+        return { status: 204 };
+      }
+    }
+    return notFound("Recurso");
+  }
+
+  function takeFailure(kind: "token" | "api"): Failure | null {
+    const index = failures.findIndex((failure) => (failure.target ?? "api") === kind);
+    if (index === -1) return null;
+    const failure = failures[index];
+    failure.left -= 1;
+    if (failure.left <= 0) failures.splice(index, 1);
+    return failure;
+  }
+
+  server.on("request", (request: IncomingMessage, response: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      const url = new URL(request.url ?? "/", origin);
+      const query = Object.fromEntries(url.searchParams);
+      const text = Buffer.concat(chunks).toString("utf8");
+      const isToken = url.pathname === "/oauth/token";
+      const kind = isToken ? "token" : "api";
+      const path = isToken ? url.pathname : url.pathname.startsWith(API_BASE) ? url.pathname.slice(API_BASE.length) : url.pathname;
+      const exchange: Exchange = { kind, method: request.method ?? "GET", path, query, body: undefined, status: null, response: undefined };
+      simulator.exchanges.push(exchange);
+
+      let answer: Answer;
+      if (isToken) {
+        exchange.body = Object.fromEntries(new URLSearchParams(text));
+      } else if (text !== "") {
+        try {
+          exchange.body = JSON.parse(text);
+        } catch {
+          exchange.body = text;
+        }
+      }
+      const failure = takeFailure(kind);
+      if (failure?.kind === "timeout") {
+        hanging.add(response);
+        response.on("close", () => hanging.delete(response));
+        return;
+      }
+      if (failure) {
+        answer = refuse({ status: failure.status, title: failure.status >= 500 ? "Serviço Indisponível" : "Requisição inválida", type: failure.status >= 500 ? "ServicoIndisponivel" : "RequisicaoInvalida", detail: "Falha provocada pelo teste." });
+      } else if (isToken) {
+        answer = request.method === "POST" ? issueToken(request, exchange.body) : notFound("Recurso");
+      } else if (!url.pathname.startsWith(`${API_BASE}/`)) {
+        answer = notFound("Recurso");
+      } else if (!isAuthorized(request)) {
+        answer = refuse({ status: 401, title: "Não autorizado", type: "AcessoNegado", detail: "Token de acesso ausente, inválido ou expirado." });
+      } else if (typeof exchange.body === "string") {
+        answer = refuse({ status: 400, title: "Requisição inválida", type: "RequisicaoInvalida", detail: "O corpo não é JSON." });
+      } else {
+        answer = route(request, path, query, exchange.body);
+      }
+      exchange.status = answer.status;
+      exchange.response = answer.body;
+      const isProblem = answer.status >= 400 && !isToken;
+      response.writeHead(answer.status, answer.body === undefined ? {} : { "content-type": isProblem ? "application/problem+json" : "application/json" });
+      response.end(answer.body === undefined ? undefined : JSON.stringify(answer.body));
+    });
+  });
+
+  const simulator: PspSimulator = {
+    url: `${origin}${API_BASE}`,
+    tokenUrl: `${origin}/oauth/token`,
+    caFile: certificates.caFile,
+    certFile: certificates.clientCertFile,
+    keyFile: certificates.clientKeyFile,
+    clientId,
+    clientSecret,
+    chave,
+    env: {
+      PIX_PSP_URL: `${origin}${API_BASE}`,
+      PIX_PSP_TOKEN_URL: `${origin}/oauth/token`,
+      PIX_PSP_CLIENT_ID: clientId,
+      PIX_PSP_CLIENT_SECRET: clientSecret,
+      PIX_PSP_CERT_FILE: certificates.clientCertFile,
+      PIX_PSP_KEY_FILE: certificates.clientKeyFile,
+      PIX_PSP_CA_FILE: certificates.caFile,
+      PIX_KEY: chave,
+    },
+    settings: {
+      baseUrl: `${origin}${API_BASE}`,
+      tokenUrl: `${origin}/oauth/token`,
+      clientId,
+      clientSecret,
+      clientCertificate: { cert: readFileSync(certificates.clientCertFile), key: readFileSync(certificates.clientKeyFile) },
+      ca: readFileSync(certificates.caFile),
+      webhookSecret: null,
+      reconcileSeconds: 60,
+      timeoutMs: 10_000,
+    },
+    certificates,
+    exchanges: [],
+    webhookDeliveries: [],
+    tlsRejections: 0,
+    tokensIssued: 0,
+    chargeCount: (txid) => created.get(txid) ?? 0,
+    charge: (txid) => charges.get(txid),
+    webhookUrl: () => webhook?.webhookUrl ?? null,
+
+    async pay(txid, { amount, at } = {}) {
+      const cob = charges.get(txid);
+      if (!cob) throw new Error(`no charge under txid ${txid}`);
+      if (cob.status !== "ATIVA") throw new Error(`charge ${txid} is ${cob.status}: it cannot be paid`);
+      const horario = (at ?? new Date()).toISOString();
+      const pix = pixSchema.parse({
+        endToEndId: newEndToEndId(PAYER_ISPB, at),
+        txid,
+        valor: amount ?? cob.valor.original,
+        chave,
+        horario,
+        infoPagador: "Pagamento pelo simulador",
+      });
+      received.set(pix.endToEndId, pix);
+      cob.status = "CONCLUIDA";
+      cob.pix = [pix];
+      await notify([pix]);
+      return showPix(pix);
+    },
+
+    removeCharge(txid) {
+      const cob = charges.get(txid);
+      if (!cob) throw new Error(`no charge under txid ${txid}`);
+      cob.status = "REMOVIDA_PELO_PSP";
+    },
+
+    setWebhooksEnabled(enabled) {
+      webhooksEnabled = enabled;
+    },
+
+    setRefundOutcome(outcome) {
+      refundOutcome = outcome;
+    },
+
+    async completeRefund(endToEndId, id, outcome, motivo) {
+      const found = findRefund(endToEndId, id);
+      if (!found) throw new Error(`no refund ${id} of Pix ${endToEndId}`);
+      if (found.devolucao.status !== "EM_PROCESSAMENTO") throw new Error(`refund ${id} is already ${found.devolucao.status}`);
+      finishRefund(found.devolucao, outcome, motivo);
+      await notify([found.pix]);
+      return devolucaoSchema.parse(found.devolucao);
+    },
+
+    failNext(failure) {
+      failures.push({ ...failure, left: failure.times ?? 1 });
+    },
+
+    revokeTokens() {
+      tokens.clear();
+    },
+
+    async close() {
+      for (const response of hanging) response.destroy();
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const socket of sockets) socket.destroy();
+      await closed;
+    },
+  };
+  return simulator;
+}
