@@ -75,8 +75,14 @@ export type Exchange = {
 
 export type WebhookDelivery = { url: string; body: { pix: Pix[] }; status: number | null; error: string | null };
 
-/** The next matching calls fail: with a status and a problem body, or by never answering. */
-export type Failure = { kind: "status"; status: number; times?: number; target?: "token" | "api" } | { kind: "timeout"; times?: number; target?: "token" | "api" };
+/**
+ * The next matching calls fail: with a status and a problem body, or by never answering. A
+ * timeout `afterHandling` carries the call out (a charge is created) and loses only the answer,
+ * as when the gateway dies or gives up while the PSP works.
+ */
+export type Failure =
+  | { kind: "status"; status: number; times?: number; target?: "token" | "api" }
+  | { kind: "timeout"; times?: number; target?: "token" | "api"; afterHandling?: boolean };
 
 export type PspSimulator = {
   /** PIX_PSP_URL: the API Pix base URL (https://127.0.0.1:port/api/v2). */
@@ -418,12 +424,12 @@ export async function startPspSimulator(options: PspSimulatorOptions = {}): Prom
         }
       }
       const failure = takeFailure(kind);
-      if (failure?.kind === "timeout") {
+      const hang = () => {
         hanging.add(response);
         response.on("close", () => hanging.delete(response));
-        return;
-      }
-      if (failure) {
+      };
+      if (failure?.kind === "timeout" && !failure.afterHandling) return hang();
+      if (failure?.kind === "status") {
         answer = refuse({ status: failure.status, title: failure.status >= 500 ? "Serviço Indisponível" : "Requisição inválida", type: failure.status >= 500 ? "ServicoIndisponivel" : "RequisicaoInvalida", detail: "Falha provocada pelo teste." });
       } else if (isToken) {
         answer = request.method === "POST" ? issueToken(request, exchange.body) : notFound("Recurso");
@@ -436,6 +442,7 @@ export async function startPspSimulator(options: PspSimulatorOptions = {}): Prom
       } else {
         answer = route(request, path, query, exchange.body);
       }
+      if (failure?.kind === "timeout") return hang();
       exchange.status = answer.status;
       exchange.response = answer.body;
       const isProblem = answer.status >= 400 && !isToken;

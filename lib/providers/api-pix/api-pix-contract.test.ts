@@ -223,6 +223,15 @@ describe("API Pix adapter", () => {
     expect(await failure(impatient.findPixCharge(newTxid()))).toMatchObject({ code: "provider_unavailable", detail: expect.stringMatching(/did not answer within 0\.3 s \(GET \/cob\//) });
     expect(Date.now() - started).toBeLessThan(3000);
 
+    // The PSP made the charge but its answer never came: the same call again finds that charge.
+    const txid = newTxid();
+    simulator.failNext({ kind: "timeout", afterHandling: true });
+    const request = { txid, amountCents: 700n, expiresInSeconds: 600 };
+    expect(await failure(impatient.createPixCharge(request))).toMatchObject({ code: "provider_unavailable" });
+    expect(simulator.chargeCount(txid)).toBe(1);
+    expect((await impatient.createPixCharge(request)).qrCodeText).toBe(simulator.charge(txid)?.pixCopiaECola);
+    expect(simulator.chargeCount(txid)).toBe(1);
+
     simulator.failNext({ kind: "status", status: 503 });
     expect(await failure(provider.findReceivedPix(`E${"2".repeat(31)}`))).toMatchObject({
       code: "provider_unavailable",
