@@ -1,0 +1,252 @@
+// A live merchant's Pix through the PSP simulator: a real HTTPS server with mutual TLS and OAuth
+// speaking the Central Bank's API Pix. The gateway's route handlers run in this process, its PSP
+// webhook behind a real HTTP server the simulator posts to, and the merchant's callbacks reach a
+// real receiver.
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { jwtVerify } from "jose";
+import { hasError, parsePix } from "pix-utils";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startPspSimulator } from "../psp-simulator/start-psp-simulator";
+import { startRouteServer } from "../support/route-server";
+
+const simulator = await startPspSimulator();
+const { POST: webhook } = await import("@/app/api/psp/webhook/route");
+const { POST: webhookPix } = await import("@/app/api/psp/webhook/pix/route");
+const gateway = await startRouteServer({ "/api/psp/webhook": webhook, "/api/psp/webhook/pix": webhookPix });
+const WEBHOOK_SECRET = "webhook-secret-0123456789";
+// Before anything reads the configuration: this process is a gateway pointed at the simulator.
+Object.assign(process.env, simulator.env, {
+  PUBLIC_BASE_URL: gateway.url,
+  PIX_PSP_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  CALLBACK_RETRY_SCHEDULE: "0",
+});
+
+const { POST: pix } = await import("@/app/api/pix/route");
+const { getDb } = await import("@/lib/db/client");
+const { findTransaction } = await import("@/lib/db/transactions");
+const { reconcileLiveDeposits } = await import("@/lib/deposits/reconcile-live-deposits");
+const { paySandboxDeposit } = await import("@/lib/deposits/pay-sandbox-deposit");
+const { registerPspWebhook } = await import("@/lib/providers/register-psp-webhook");
+const { runCallbackWorker } = await import("@/lib/callbacks/run-callback-worker");
+const { getMerchantBalance } = await import("@/lib/funds/get-merchant-balance");
+const { createTestMerchant, postSigned, readSigned } = await import("../support/api");
+const { startReceiver } = await import("../support/callback-receiver");
+const { decodeQrDataUri } = await import("../support/decode-qr");
+
+type Merchant = Awaited<ReturnType<typeof createTestMerchant>>;
+let live: Merchant;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let sequence = 0;
+
+const valid = (extra: Record<string, unknown> = {}) => ({
+  name: "Maria da Silva",
+  email: "maria@example.com",
+  cpf: "529.982.247-25",
+  amount: "10.50",
+  currency: "BRL",
+  reference: `live-${Date.now()}-${++sequence}`,
+  merchant_user: "cliente-42",
+  country: "BR",
+  buyer_ip: "203.0.113.9",
+  ...extra,
+});
+
+async function createPix(data: Record<string, unknown>) {
+  const response = await postSigned(pix, live, data);
+  return { response, ...(await readSigned(response, live)) };
+}
+
+async function stored(id: unknown) {
+  const deposit = await findTransaction(getDb(), id as string);
+  if (!deposit) throw new Error(`no deposit ${String(id)}`);
+  return deposit;
+}
+
+/** Reconciliation as the next run would see it: charge calls younger than 15 s are left alone. */
+const reconcileLater = () => reconcileLiveDeposits(new Date(Date.now() + 20_000));
+
+async function deliverCallbacks() {
+  await runCallbackWorker({ isOnce: true });
+  return receiver.received.map((r) => r.data);
+}
+
+const postNotification = (body: unknown, query = `?secret=${WEBHOOK_SECRET}`) =>
+  fetch(`${gateway.url}/api/psp/webhook/pix${query}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+
+beforeAll(async () => {
+  receiver = await startReceiver();
+  live = await createTestMerchant({ name: "Loja Real", mode: "live", callbackUrl: receiver.url });
+  await registerPspWebhook();
+});
+
+afterAll(async () => {
+  await receiver.close();
+  await gateway.close();
+  await simulator.close();
+});
+
+describe("live Pix at the PSP (API Pix over mutual TLS)", () => {
+  it("registers the gateway's webhook with its secret", () => {
+    expect(simulator.webhookUrl()).toBe(`${gateway.url}/api/psp/webhook?secret=${WEBHOOK_SECRET}`);
+  });
+
+  it("creates a dynamic charge: qrCodeText is the PSP's pixCopiaECola, with its location and a valid CRC", async () => {
+    const request = valid();
+    const { response, data } = await createPix(request);
+    expect(response.status).toBe(201);
+    const deposit = await stored(data.id);
+    expect(deposit).toMatchObject({ status: "pending", mode: "live", provider: "api_pix", pixCode: data.qrCodeText });
+    expect(deposit.pixTxid).toMatch(/^[A-Z0-9]{32}$/);
+    const charge = simulator.charge(deposit.pixTxid as string);
+    expect(charge?.pixCopiaECola).toBe(data.qrCodeText);
+    expect(deposit.pixLocation).toBeTruthy();
+    expect(simulator.chargeCount(deposit.pixTxid as string)).toBe(1);
+
+    const parsed = parsePix(data.qrCodeText as string);
+    expect(hasError(parsed)).toBe(false);
+    expect(parsed).toMatchObject({ type: "DYNAMIC" });
+    expect(data.qrCodeText).toContain(deposit.pixLocation as string);
+    expect(decodeQrDataUri(data.qrCodeImage as string)).toBe(data.qrCodeText);
+
+    // The charge carries what the PSP needs: expiry, payer, amount and the gateway's key.
+    const put = simulator.exchanges.find((e) => e.method === "PUT" && e.path === `/cob/${deposit.pixTxid}`);
+    expect(put?.body).toMatchObject({
+      calendario: { expiracao: expect.any(Number) },
+      devedor: { cpf: "52998224725", nome: "Maria da Silva" },
+      valor: { original: "10.50" },
+      chave: simulator.chave,
+    });
+    expect((put?.body as { calendario: { expiracao: number } }).calendario.expiracao).toBeGreaterThan(1790);
+
+    // A replay answers the same code without calling the PSP again.
+    const replay = await createPix(request);
+    expect(replay.response.status).toBe(200);
+    expect(replay.data.qrCodeText).toBe(data.qrCodeText);
+    expect(simulator.exchanges.filter((e) => e.path.startsWith(`/cob/${deposit.pixTxid}`))).toHaveLength(1);
+  });
+
+  it("settles a Pix the PSP notifies only after confirming it: paid once, one callback, funds credited once", async () => {
+    const before = await getMerchantBalance(live.merchantId);
+    const { data } = await createPix(valid());
+    const deposit = await stored(data.id);
+    const paid = await simulator.pay(deposit.pixTxid as string);
+    expect(simulator.webhookDeliveries.at(-1)).toMatchObject({ status: 200 });
+    expect(await stored(data.id)).toMatchObject({ status: "paid", pixEndToEndId: paid.endToEndId });
+    expect(simulator.exchanges.some((e) => e.method === "GET" && e.path === `/pix/${paid.endToEndId}`)).toBe(true);
+
+    // The same notification again, and again out of order with reconciliation: nothing twice.
+    expect((await postNotification({ pix: [paid] })).status).toBe(200);
+    await reconcileLater();
+    const callbacks = (await deliverCallbacks()).filter((c) => c.id === data.id);
+    expect(callbacks).toHaveLength(1);
+    expect(callbacks[0]).toMatchObject({ type: "deposit.paid", status: "paid", amount: "10.50", reference: data.reference });
+    const token = receiver.received.find((r) => r.data.id === data.id)?.jwt as string;
+    await jwtVerify(token, new TextEncoder().encode(live.secret));
+    const after = await getMerchantBalance(live.merchantId);
+    expect(Number(after.available) - Number(before.available)).toBeCloseTo(10.5, 2);
+    expect(await getDb().ledgerEntry.count({ where: { transactionId: data.id as string } })).toBe(1);
+  });
+
+  it("changes nothing for a forged notification: a Pix the PSP does not know, a wrong secret, a malformed body", async () => {
+    const { data } = await createPix(valid());
+    const forged = { endToEndId: "E99999997202611221200abcdefghijk", txid: (await stored(data.id)).pixTxid, valor: "10.50", horario: new Date().toISOString() };
+    expect((await postNotification({ pix: [forged] })).status).toBe(200);
+    expect((await postNotification({ pix: [forged] }, "?secret=wrong")).status).toBe(401);
+    expect((await postNotification({ pix: [forged] }, "")).status).toBe(401);
+    expect((await postNotification({ pix: "nothing" })).status).toBe(422);
+    expect((await postNotification({ pix: [{ endToEndId: "E\u0000" }] })).status).toBe(422);
+    expect(await stored(data.id)).toMatchObject({ status: "pending", pixEndToEndId: null });
+    expect(await getDb().ledgerEntry.count({ where: { transactionId: data.id as string } })).toBe(0);
+  });
+
+  it("credits nothing for a Pix of another amount than the charge's", async () => {
+    const { data } = await createPix(valid());
+    await simulator.pay((await stored(data.id)).pixTxid as string, { amount: "1.00" });
+    await reconcileLater();
+    expect(await stored(data.id)).toMatchObject({ status: "pending" });
+    expect(await getDb().ledgerEntry.count({ where: { transactionId: data.id as string } })).toBe(0);
+  });
+
+  it("settles by reconciliation within one interval when no webhook comes", async () => {
+    simulator.setWebhooksEnabled(false);
+    try {
+      const { data } = await createPix(valid());
+      await simulator.pay((await stored(data.id)).pixTxid as string);
+      expect(await stored(data.id)).toMatchObject({ status: "pending" });
+      const summary = await reconcileLater();
+      expect(summary.paid).toBeGreaterThanOrEqual(1);
+      expect(await stored(data.id)).toMatchObject({ status: "paid" });
+    } finally {
+      simulator.setWebhooksEnabled(true);
+    }
+  });
+
+  it("ends expired a deposit whose charge the PSP removed, with its callback", async () => {
+    const { data } = await createPix(valid());
+    simulator.removeCharge((await stored(data.id)).pixTxid as string);
+    await reconcileLater();
+    expect(await stored(data.id)).toMatchObject({ status: "expired" });
+    expect((await deliverCallbacks()).filter((c) => c.id === data.id)).toMatchObject([{ type: "deposit.expired" }]);
+  });
+
+  it("answers a signed 503 when the PSP is down, and the replay finishes the same charge", async () => {
+    const request = valid();
+    simulator.failNext({ kind: "status", status: 503, target: "api" });
+    const { response, data } = await createPix(request);
+    expect(response.status).toBe(503);
+    expect(data.error).toMatchObject({ type: "provider_unavailable" });
+    const pending = await getDb().transaction.findFirstOrThrow({ where: { merchantId: live.merchantId, reference: request.reference } });
+    expect(pending).toMatchObject({ status: "pending", pixCode: null });
+
+    const replay = await createPix(request);
+    expect(replay.response.status).toBe(200);
+    expect(replay.data.qrCodeText).toBe(simulator.charge(pending.pixTxid as string)?.pixCopiaECola);
+    expect(simulator.chargeCount(pending.pixTxid as string)).toBe(1);
+  });
+
+  it("is never paid by hand or by the sandbox bank", async () => {
+    const { data } = await createPix(valid());
+    await expect(paySandboxDeposit(data.id as string)).rejects.toThrow(/live merchant/);
+    expect(await stored(data.id)).toMatchObject({ status: "pending" });
+  });
+});
+
+describe("a crash between the PSP's charge and the row's update", () => {
+  it("leaves a deposit that reconciliation makes usable, with one charge at the PSP", async () => {
+    const request = valid();
+    simulator.failNext({ kind: "timeout", target: "api", afterHandling: true });
+    const child = spawn(
+      process.execPath,
+      ["--import", "tsx", path.resolve(import.meta.dirname, "../support/create-pix-process.ts"), live.keyId, live.secret, JSON.stringify(request)],
+      { cwd: path.resolve(import.meta.dirname, "../.."), env: { ...process.env }, stdio: ["ignore", "pipe", "pipe"] },
+    );
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    // The PSP has made the charge and holds its answer: that is when the gateway dies.
+    const deadline = Date.now() + 20_000;
+    let txid: string | null = null;
+    while (!txid && Date.now() < deadline) {
+      const row = await getDb().transaction.findFirst({ where: { merchantId: live.merchantId, reference: request.reference } });
+      if (row?.pixTxid && simulator.chargeCount(row.pixTxid) === 1) txid = row.pixTxid;
+      else await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(txid).not.toBeNull();
+    child.kill("SIGKILL");
+    await exited;
+    const row = await getDb().transaction.findFirstOrThrow({ where: { merchantId: live.merchantId, reference: request.reference } });
+    expect(row).toMatchObject({ status: "pending", pixCode: null });
+
+    // After the restart: the next reconciliation finishes it from the PSP's own record.
+    const summary = await reconcileLater();
+    expect(summary.issued).toBeGreaterThanOrEqual(1);
+    const usable = await findTransaction(getDb(), row.id);
+    expect(usable?.pixCode).toBe(simulator.charge(txid as string)?.pixCopiaECola);
+    expect(simulator.chargeCount(txid as string)).toBe(1);
+    // The merchant's replay answers the same code; the customer can pay it.
+    const replay = await createPix(request);
+    expect(replay.response.status).toBe(200);
+    expect(replay.data.qrCodeText).toBe(usable?.pixCode);
+    await simulator.pay(txid as string);
+    expect(await findTransaction(getDb(), row.id)).toMatchObject({ status: "paid" });
+  });
+});
