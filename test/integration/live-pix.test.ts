@@ -7,6 +7,8 @@ import path from "node:path";
 import { jwtVerify } from "jose";
 import { hasError, parsePix } from "pix-utils";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { existsSync } from "node:fs";
+import { OPENAPI_FILE, loadOpenApiContract } from "../psp-simulator/openapi-contract";
 import { startPspSimulator } from "../psp-simulator/start-psp-simulator";
 import { startRouteServer } from "../support/route-server";
 
@@ -248,5 +250,15 @@ describe("a crash between the PSP's charge and the row's update", () => {
     expect(replay.data.qrCodeText).toBe(usable?.pixCode);
     await simulator.pay(txid as string);
     expect(await findTransaction(getDb(), row.id)).toMatchObject({ status: "paid" });
+  });
+});
+
+describe.skipIf(!existsSync(OPENAPI_FILE))(`the gateway's exchanges with the PSP against the OpenAPI document (skipped when ${OPENAPI_FILE} is absent)`, () => {
+  it("every request the gateway sent, every answer and every notification follow the API Pix", async () => {
+    const contract = (await loadOpenApiContract())!;
+    const exchanges = simulator.exchanges.filter((exchange) => exchange.kind === "api" && exchange.status !== null);
+    expect(exchanges.length).toBeGreaterThan(10);
+    expect(exchanges.flatMap((exchange) => contract.check(exchange))).toEqual([]);
+    expect(simulator.webhookDeliveries.flatMap((delivery) => contract.checkNotification(delivery.body))).toEqual([]);
   });
 });
