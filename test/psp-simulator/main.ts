@@ -6,7 +6,7 @@ import { startPspSimulator } from "./start-psp-simulator";
 const simulator = await startPspSimulator({ port: Number(process.argv[2] ?? 0), clientSecret: process.env.PIX_PSP_CLIENT_SECRET });
 console.log(`PSP simulator (API Pix) at ${simulator.url}\n\n# for the gateway's .env.local:`);
 for (const [name, value] of Object.entries(simulator.env)) console.log(`${name}=${value}`);
-console.log("\nCommands: pay <txid> [amount], refunds later|DEVOLVIDO|NAO_REALIZADO, complete <e2eid> <id> DEVOLVIDO|NAO_REALIZADO, webhooks on|off, quit");
+console.log("\nCommands: pay <txid> [amount], refunds later|DEVOLVIDO|NAO_REALIZADO, complete <e2eid> <refund id> DEVOLVIDO|NAO_REALIZADO, webhooks on|off, quit");
 
 let seen = 0;
 setInterval(() => {

@@ -32,7 +32,7 @@ import {
   webhookRequestSchema,
   webhookSchema,
 } from "../../lib/providers/api-pix/schemas";
-import { valorToCents } from "../../lib/providers/api-pix/transformers";
+import { toDevolucaoId, valorToCents } from "../../lib/providers/api-pix/transformers";
 import { type PspCertificates, generateCertificates } from "./generate-certificates";
 
 export type RefundOutcome = "DEVOLVIDO" | "NAO_REALIZADO";
@@ -76,13 +76,15 @@ export type Exchange = {
 export type WebhookDelivery = { url: string; body: { pix: Pix[] }; status: number | null; error: string | null };
 
 /**
- * The next matching calls fail: with a status and a problem body, or by never answering. A
- * timeout `afterHandling` carries the call out (a charge is created) and loses only the answer,
- * as when the gateway dies or gives up while the PSP works.
+ * The next matching calls fail: with a status and a problem body, by never answering, or by the
+ * connection being reset before any answer. A timeout `afterHandling` carries the call out (a
+ * charge is created) and loses only the answer, as when the gateway dies or gives up while the
+ * PSP works.
  */
 export type Failure =
   | { kind: "status"; status: number; times?: number; target?: "token" | "api" }
-  | { kind: "timeout"; times?: number; target?: "token" | "api"; afterHandling?: boolean };
+  | { kind: "timeout"; times?: number; target?: "token" | "api"; afterHandling?: boolean }
+  | { kind: "reset"; times?: number; target?: "token" | "api" };
 
 export type PspSimulator = {
   /** PIX_PSP_URL: the API Pix base URL (https://127.0.0.1:port/api/v2). */
@@ -123,7 +125,10 @@ export type PspSimulator = {
   removeCharge(txid: string): void;
   setWebhooksEnabled(enabled: boolean): void;
   setRefundOutcome(outcome: RefundOutcomeSetting): void;
-  /** Ends a refund that is EM_PROCESSAMENTO, and notifies the Pix with its refunds by webhook. */
+  /**
+   * Ends a refund that is EM_PROCESSAMENTO, and notifies the Pix with its refunds by webhook.
+   * `id` is the devolucao id or the gateway's refund id (rfd_…) it was made from.
+   */
   completeRefund(endToEndId: string, id: string, outcome: RefundOutcome, motivo?: string): Promise<Devolucao>;
   failNext(failure: Failure): void;
   /** Every token issued so far stops working: the next call meets a 401. */
@@ -368,7 +373,7 @@ export async function startPspSimulator(options: PspSimulatorOptions = {}): Prom
       const [endToEndId, id] = [decodeURIComponent(match[1]), decodeURIComponent(match[2])];
       if (method === "PUT") return putDevolucao(endToEndId, id, body);
       if (method === "GET") {
-        const found = findRefund(endToEndId, id);
+        const found = findRefund(endToEndId, toDevolucaoId(id));
         return found ? { status: 200, body: devolucaoSchema.parse(found.devolucao) } : notFound("Devolução");
       }
     } else if ((match = /^\/webhook\/([^/]+)$/.exec(path))) {
@@ -429,6 +434,7 @@ export async function startPspSimulator(options: PspSimulatorOptions = {}): Prom
         response.on("close", () => hanging.delete(response));
       };
       if (failure?.kind === "timeout" && !failure.afterHandling) return hang();
+      if (failure?.kind === "reset") return void request.socket.destroy();
       if (failure?.kind === "status") {
         answer = refuse({ status: failure.status, title: failure.status >= 500 ? "Serviço Indisponível" : "Requisição inválida", type: failure.status >= 500 ? "ServicoIndisponivel" : "RequisicaoInvalida", detail: "Falha provocada pelo teste." });
       } else if (isToken) {
@@ -525,7 +531,7 @@ export async function startPspSimulator(options: PspSimulatorOptions = {}): Prom
     },
 
     async completeRefund(endToEndId, id, outcome, motivo) {
-      const found = findRefund(endToEndId, id);
+      const found = findRefund(endToEndId, toDevolucaoId(id));
       if (!found) throw new Error(`no refund ${id} of Pix ${endToEndId}`);
       if (found.devolucao.status !== "EM_PROCESSAMENTO") throw new Error(`refund ${id} is already ${found.devolucao.status}`);
       finishRefund(found.devolucao, outcome, motivo);

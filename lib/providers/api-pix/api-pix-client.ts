@@ -31,6 +31,9 @@ const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
 
 class CallTimeout extends Error {}
 
+/** A kept-alive connection the PSP had closed while it sat idle: the request never reached it. */
+class StaleConnection extends Error {}
+
 function exchange(url: URL, method: string, headers: Record<string, string>, body: string | undefined, agent: http.Agent, timeoutMs: number): Promise<RawAnswer> {
   const transport = url.protocol === "https:" ? https : http;
   return new Promise((resolve, reject) => {
@@ -39,7 +42,8 @@ function exchange(url: URL, method: string, headers: Record<string, string>, bod
     const timer = setTimeout(() => request.destroy(new CallTimeout()), timeoutMs);
     request.on("error", (error) => {
       clearTimeout(timer);
-      reject(error);
+      const isStale = request.reusedSocket && (error as NodeJS.ErrnoException).code === "ECONNRESET";
+      reject(isStale ? new StaleConnection() : error);
     });
     request.on("response", (response) => {
       const chunks: Buffer[] = [];
@@ -114,9 +118,11 @@ export function createApiPixClient(settings: PspSettings): ApiPixClient {
   }
 
   async function call(url: URL, method: ApiPixMethod, operation: string, headers: Record<string, string>, body?: string): Promise<RawAnswer> {
+    const send = () => exchange(url, method, headers, body, url.protocol === "https:" ? httpsAgent : httpAgent, settings.timeoutMs);
     let raw: RawAnswer;
     try {
-      raw = await exchange(url, method, headers, body, url.protocol === "https:" ? httpsAgent : httpAgent, settings.timeoutMs);
+      // Node's advice for kept-alive connections: a reset on a reused one is retried on a new one.
+      raw = await send().catch((error: unknown) => (error instanceof StaleConnection ? send() : Promise.reject(error)));
     } catch (error) {
       throw new AppError("provider_unavailable", `the PSP ${describeFailure(error, settings.timeoutMs)} (${operation})`);
     }

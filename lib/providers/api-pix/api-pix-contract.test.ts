@@ -159,7 +159,7 @@ describe("API Pix adapter", () => {
     simulator.setRefundOutcome("later");
     const refundId = newRefundId();
     await provider.requestRefund({ endToEndId: pix.endToEndId, refundId, amountCents: 990n });
-    await simulator.completeRefund(pix.endToEndId, refundId.replace("_", ""), "DEVOLVIDO");
+    await simulator.completeRefund(pix.endToEndId, refundId, "DEVOLVIDO");
     const refundNotice = JSON.parse(receiver.received.at(-1)!.body) as { pix: { devolucoes: { status: string }[] }[] };
     expect(refundNotice.pix[0].devolucoes.map((devolucao) => devolucao.status)).toEqual(["DEVOLVIDO"]);
 
@@ -237,6 +237,16 @@ describe("API Pix adapter", () => {
       code: "provider_unavailable",
       detail: expect.stringMatching(/^the PSP answered 503 to GET \/pix\/E2+: Serviço Indisponível Falha provocada pelo teste\.$/),
     });
+
+    // A kept-alive connection reset under a call is sent again on a new one; a new one reset is down.
+    await provider.findPixCharge(txid);
+    simulator.failNext({ kind: "reset" });
+    const beforeReset = simulator.exchanges.length;
+    expect(await provider.findPixCharge(txid)).toMatchObject({ status: "active" });
+    expect(simulator.exchanges.slice(beforeReset).map((e) => `${e.path} ${e.status}`)).toEqual([`/cob/${txid} null`, `/cob/${txid} 200`]);
+    simulator.failNext({ kind: "reset", target: "token" });
+    const reset = createApiPixProvider(simulator.settings, simulator.chave);
+    expect(await failure(reset.findPixCharge(txid))).toMatchObject({ code: "provider_unavailable", detail: "the PSP could not be reached (ECONNRESET) (POST token)" });
 
     simulator.failNext({ kind: "timeout", target: "token" });
     const tokenless = createApiPixProvider({ ...simulator.settings, timeoutMs: 300 }, simulator.chave);

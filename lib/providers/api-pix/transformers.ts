@@ -17,7 +17,7 @@ export function centsToValor(cents: bigint): string {
 export function toCobRequest(request: PixChargeRequest, chave: string): CobRequest {
   return {
     calendario: { expiracao: request.expiresInSeconds },
-    ...(request.payer ? { devedor: { cpf: request.payer.cpf, nome: request.payer.name } } : {}),
+    ...(request.payer ? { devedor: { cpf: request.payer.cpf, nome: request.payer.name.slice(0, 200) } } : {}),
     valor: { original: centsToValor(request.amountCents) },
     chave,
     ...(request.description ? { solicitacaoPagador: request.description.slice(0, 140) } : {}),
