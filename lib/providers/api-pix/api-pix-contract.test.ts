@@ -6,7 +6,7 @@ import { parsePix } from "pix-utils";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Receiver, startReceiver } from "../../../test/support/callback-receiver";
 import { generateCertificates } from "../../../test/psp-simulator/generate-certificates";
-import { OPENAPI_FILE, loadOpenApiContract } from "../../../test/psp-simulator/openapi-contract";
+import { OPENAPI_FILE, type OpenApiContract, loadOpenApiContract } from "../../../test/psp-simulator/openapi-contract";
 import { type PspSimulator, startPspSimulator } from "../../../test/psp-simulator/start-psp-simulator";
 import type { PspSettings } from "../../config/config";
 import { AppError } from "../../errors/app-error";
@@ -279,8 +279,12 @@ describe("API Pix adapter", () => {
 });
 
 describe.skipIf(!existsSync(OPENAPI_FILE))(`the exchanges against the OpenAPI document (skipped when ${OPENAPI_FILE} is absent)`, () => {
+  let contract: OpenApiContract;
+  beforeAll(async () => {
+    contract = (await loadOpenApiContract())!;
+  });
+
   it("every request the adapter sent and every answer the simulator gave follow the API Pix", async () => {
-    const contract = (await loadOpenApiContract())!;
     const exchanges = simulators.flatMap((each) => each.exchanges).filter((exchange) => exchange.kind === "api");
     // Every operation the adapter uses was exercised, with its answers and refusals.
     const seen = new Set(exchanges.map((exchange) => `${exchange.method} ${exchange.path.replace(/\/[A-Za-z0-9%.@_-]{20,}/g, "/{id}")} ${exchange.status}`));
@@ -293,7 +297,6 @@ describe.skipIf(!existsSync(OPENAPI_FILE))(`the exchanges against the OpenAPI do
   });
 
   it("reports an exchange that breaks the document", async () => {
-    const contract = (await loadOpenApiContract())!;
     const txid = "A".repeat(32);
     const broken = {
       kind: "api" as const,
