@@ -35,6 +35,7 @@ const { getMerchantBalance } = await import("@/lib/funds/get-merchant-balance");
 const { createTestMerchant, postSigned, readSigned } = await import("../support/api");
 const { startReceiver } = await import("../support/callback-receiver");
 const { decodeQrDataUri } = await import("../support/decode-qr");
+const { runTool } = await import("../support/run-tool");
 
 type Merchant = Awaited<ReturnType<typeof createTestMerchant>>;
 let live: Merchant;
@@ -211,6 +212,28 @@ describe("live Pix at the PSP (API Pix over mutual TLS)", () => {
     const { data } = await createPix(valid());
     await expect(paySandboxDeposit(data.id as string)).rejects.toThrow(/live merchant/);
     expect(await stored(data.id)).toMatchObject({ status: "pending" });
+  });
+});
+
+describe("the operator's PSP commands", () => {
+  it("psp webhook register prints the URL without its secret; psp reconcile prints what it did", async () => {
+    const registered = await runTool("cashier", ["psp", "webhook", "register"]);
+    expect(registered.code).toBe(0);
+    expect(JSON.parse(registered.stdout)).toEqual({ chave: simulator.chave, webhookUrl: `${gateway.url}/api/psp/webhook?secret=…` });
+    expect(registered.stdout + registered.stderr).not.toContain(WEBHOOK_SECRET);
+    expect(simulator.webhookUrl()).toBe(`${gateway.url}/api/psp/webhook?secret=${WEBHOOK_SECRET}`);
+
+    simulator.setWebhooksEnabled(false);
+    try {
+      const { data } = await createPix(valid());
+      await simulator.pay((await stored(data.id)).pixTxid as string);
+      const reconciled = await runTool("cashier", ["psp", "reconcile"]);
+      expect(reconciled.code).toBe(0);
+      expect(JSON.parse(reconciled.stdout)).toMatchObject({ paid: expect.any(Number), errors: 0 });
+      expect(await stored(data.id)).toMatchObject({ status: "paid" });
+    } finally {
+      simulator.setWebhooksEnabled(true);
+    }
   });
 });
 
