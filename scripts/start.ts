@@ -1,12 +1,13 @@
 // npm start: check the configuration, apply pending migrations, seed the demo merchant into an
-// empty database, build when there is no build, then serve with `next start` on PORT.
-import { spawn, spawnSync } from "node:child_process";
+// empty database, build when there is no build, then serve Next.js on PORT from this process.
+import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { ConfigError, getConfig, loadEnvFiles } from "../lib/config/config";
 import { applyMigrations } from "../lib/db/apply-migrations";
 import { resolveDatabaseUrl } from "../lib/db/database-url";
 import { disconnectDb } from "../lib/db/client";
+import { serveGateway } from "../lib/http/serve-gateway";
 import { findActiveSigningKey } from "../lib/merchants/find-active-signing-key";
 import { DEMO_MERCHANT_ID, seedDemoMerchant } from "../lib/merchants/seed-demo-merchant";
 
@@ -49,15 +50,21 @@ Try it:  npm run -s sign -- '{"id":"dep_unknown"}' | curl -s -H 'content-type: a
 }
 await disconnectDb();
 
-const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+process.env.NEXT_TELEMETRY_DISABLED = "1";
 if (!existsSync(path.join(root, ".next/BUILD_ID"))) {
   console.log("no build found: running next build");
-  const build = spawnSync(nextBin, ["build"], { cwd: root, stdio: "inherit", env });
+  const build = spawnSync(nextBin, ["build"], { cwd: root, stdio: "inherit", env: process.env });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(nextBin, ["start", "--port", String(config.port)], { cwd: root, stdio: "inherit", env });
+// What `next start` would set; the server runs in this process (lib/http/serve-gateway.ts).
+Object.assign(process.env, { NODE_ENV: "production" });
+const started = performance.now();
+const server = await serveGateway({ dir: root, port: config.port });
+console.log(`✓ Ready in ${Math.round(performance.now() - started)}ms: ${config.publicBaseUrl} (port ${config.port})`);
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => server.kill(signal));
+  process.on(signal, () => {
+    server.close();
+    process.exit(0);
+  });
 }
-server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { getPixKeyInfo } from "@brazilian-utils/brazilian-utils";
 import nextEnv from "@next/env";
+import ipaddr from "ipaddr.js";
 import { z } from "zod";
 
 const booleanString = z
@@ -14,6 +15,18 @@ const booleanString = z
 const pspUrl = z
   .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
   .transform((value) => value.replace(/\/+$/, ""));
+
+const perMinute = z.coerce.number().int().min(1, "must be at least 1 request per minute");
+
+function isIpOrCidr(value: string): boolean {
+  try {
+    if (value.includes("/")) ipaddr.parseCIDR(value);
+    else ipaddr.parse(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const envSchema = z.object({
   // Not NODE_ENV: `next start` forces that to production even for a local sandbox run.
@@ -65,6 +78,25 @@ const envSchema = z.object({
   PIX_PSP_WEBHOOK_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   PIX_PSP_RECONCILE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   PIX_PSP_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
+  // Next.js sets it; read here only so development pages may allow what React's dev tools need.
+  NODE_ENV: z.string().optional(),
+  // Rate limits and their shared store. Each limit is a number of requests per minute.
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" }).optional(),
+  TRUSTED_PROXIES: z
+    .string()
+    .transform((value, ctx) => {
+      const entries = value.split(",").map((entry) => entry.trim()).filter(Boolean);
+      for (const entry of entries) {
+        if (!isIpOrCidr(entry)) ctx.addIssue({ code: "custom", message: `"${entry}" is not an IP address or CIDR range` });
+      }
+      return entries;
+    })
+    .default([]),
+  RATE_LIMIT_TOKEN_FAILURES: perMinute.default(100),
+  RATE_LIMIT_PAGES: perMinute.default(600),
+  RATE_LIMIT_REQUESTS: perMinute.default(60_000),
+  HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
+  HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
 });
 
 /** The random key in the Central Bank's BR Code manual: a valid key that reaches no one. */
@@ -106,6 +138,16 @@ export type Config = {
   psp: PspSettings | null;
   /** How long a hosted payment page (Payment Initiation, Gateway In) can be paid. */
   paymentUrlExpirationSeconds: number;
+  /** React's development build needs eval; production pages never allow it. */
+  isNextDevelopment: boolean;
+  /** Where rate-limit counters live: this process (null) or a Redis shared by every instance. */
+  redisUrl: string | null;
+  /** Proxies whose X-Forwarded-For is believed, as IPs or CIDR ranges; none by default. */
+  trustedProxies: string[];
+  /** Requests per minute: failed tokens per client IP and per key id, hosted pages per IP, valid requests per key. */
+  rateLimits: { tokenFailures: number; pages: number; requests: number };
+  /** How long a client may take to send its request headers, and its whole request. */
+  http: { headersTimeoutMs: number; requestTimeoutMs: number };
   callbacks: {
     retrySchedule: number[];
     /** Send to loopback and private networks: always outside production, there only when set. */
@@ -269,6 +311,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     maxAmountCents: BigInt(reais) * 100n + BigInt(centavos.padEnd(2, "0")),
     psp: loadPspSettings(vars, isProduction),
     paymentUrlExpirationSeconds: vars.PAYMENT_URL_EXPIRATION_SECONDS,
+    isNextDevelopment: vars.NODE_ENV === "development",
+    redisUrl: vars.REDIS_URL ?? null,
+    trustedProxies: vars.TRUSTED_PROXIES,
+    rateLimits: { tokenFailures: vars.RATE_LIMIT_TOKEN_FAILURES, pages: vars.RATE_LIMIT_PAGES, requests: vars.RATE_LIMIT_REQUESTS },
+    http: { headersTimeoutMs: vars.HTTP_HEADERS_TIMEOUT_SECONDS * 1000, requestTimeoutMs: vars.HTTP_REQUEST_TIMEOUT_SECONDS * 1000 },
     callbacks: {
       retrySchedule: vars.CALLBACK_RETRY_SCHEDULE,
       allowPrivateTargets: !isProduction || vars.CALLBACK_ALLOW_PRIVATE,

@@ -44,6 +44,16 @@ function readHeader(token: string): ProtectedHeaderParameters {
   }
 }
 
+/** The kid a token names, before anything about it is verified: only to count its failures. */
+export function unverifiedKeyId(token: string): string | null {
+  try {
+    const { kid } = readHeader(token);
+    return typeof kid === "string" && /^[\x21-\x7e]{1,100}$/.test(kid) ? kid : null;
+  } catch {
+    return null;
+  }
+}
+
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -7,15 +7,17 @@ import { getConfig } from "../config/config";
 import { getDb } from "../db/client";
 import { claimJti } from "../db/used-jtis";
 import type { MerchantRecord } from "../db/merchants";
-import { errorCodes } from "../errors/app-error";
+import { AppError, errorCodes } from "../errors/app-error";
+import { clientIpOf } from "../http/client-ip";
 import { toAppError } from "../errors/to-app-error";
 import { newId } from "../ids";
 import { log } from "../log/logger";
 import { findSigningKey, type MerchantSigningKey } from "../merchants/find-signing-key";
+import { checkRateLimit, consumeRateLimit } from "../rate-limits/consume-rate-limit";
 import { readRequestToken } from "./read-request-token";
 import { signToken } from "./sign-token";
 import { RESPONSE_TOKEN_TYPE } from "./token-types";
-import { verifyRequestToken } from "./verify-request-token";
+import { unverifiedKeyId, verifyRequestToken } from "./verify-request-token";
 
 export type EnvelopeContext = {
   /** The merchant whose key verified the token. */
@@ -35,11 +37,20 @@ export function createdOrReplayed(result: { isNew: boolean }, data: Record<strin
 
 const jsonHeaders = { "content-type": "application/json", "cache-control": "no-store" };
 
-export function problem(status: number, body: Record<string, unknown>): Response {
+export function problem(status: number, body: Record<string, unknown>, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify({ status, ...body }), {
     status,
-    headers: { "content-type": "application/problem+json", "cache-control": "no-store" },
+    headers: { "content-type": "application/problem+json", "cache-control": "no-store", ...headers },
   });
+}
+
+/** The unsigned 429: no key is trusted yet, or the client is refused before its token is read. */
+export function rateLimitedProblem(retryAfterSeconds: number, detail: string): Response {
+  return problem(
+    429,
+    { type: "/docs/errors#rate_limited", title: errorCodes.rate_limited.title, detail: `${detail}; retry after ${retryAfterSeconds} s`, code: "rate_limited" },
+    { "retry-after": String(retryAfterSeconds) },
+  );
 }
 
 function internalError(error: unknown, context: Record<string, unknown>): Response {
@@ -53,14 +64,32 @@ function internalError(error: unknown, context: Record<string, unknown>): Respon
   });
 }
 
-async function signed(key: MerchantSigningKey, result: EnvelopeResult): Promise<Response> {
+async function signed(key: MerchantSigningKey, result: EnvelopeResult, headers: Record<string, string> = {}): Promise<Response> {
   const jwt = await signToken({
     keyId: key.keyId,
     secret: key.secret,
     type: RESPONSE_TOKEN_TYPE,
     claims: { code: result.code, data: result.data },
   });
-  return new Response(JSON.stringify({ jwt }), { status: result.code, headers: jsonHeaders });
+  return new Response(JSON.stringify({ jwt }), { status: result.code, headers: { ...jsonHeaders, ...headers } });
+}
+
+function errorBody(error: AppError): Record<string, unknown> {
+  return { type: error.code, title: error.title, detail: error.detail, ...(error.fields ? { fields: error.fields } : {}) };
+}
+
+/**
+ * Counts a failed token against the client's address and the key it names; past either budget the
+ * answer is a 429 instead of the failure itself. A valid signature is never refused for its key's
+ * failures, so a stranger cannot lock a merchant out by failing in its name.
+ */
+async function countTokenFailure(ip: string, token: string | null) {
+  const keyId = token === null ? null : unverifiedKeyId(token);
+  const byIp = await consumeRateLimit("tokenFailureIp", ip);
+  const byKey = keyId === null ? byIp : await consumeRateLimit("tokenFailureKey", keyId);
+  if (byIp.isLimited) return rateLimitedProblem(byIp.retryAfterSeconds, "too many failed tokens from this address");
+  if (byKey.isLimited) return rateLimitedProblem(byKey.retryAfterSeconds, `too many failed tokens naming key ${keyId}`);
+  return null;
 }
 
 export function withEnvelope(operation: string, handler: (context: EnvelopeContext) => Promise<EnvelopeResult>) {
@@ -72,10 +101,19 @@ export function withEnvelope(operation: string, handler: (context: EnvelopeConte
       return response;
     };
 
+    const ip = clientIpOf(request);
+    // An address past its failure budget is refused before its token costs anything.
+    const blocked = await checkRateLimit("tokenFailureIp", ip);
+    if (blocked.isLimited) {
+      context.error = "rate_limited";
+      return finish(rateLimitedProblem(blocked.retryAfterSeconds, "too many failed tokens from this address"));
+    }
+
     let key: MerchantSigningKey;
     let data: Record<string, unknown>;
+    let token: string | null = null;
     try {
-      const token = await readRequestToken(request);
+      token = await readRequestToken(request);
       const verified = await verifyRequestToken(token, {
         findKey: findSigningKey,
         claimJti: (entry) => claimJti(getDb(), entry, new Date()),
@@ -90,7 +128,19 @@ export function withEnvelope(operation: string, handler: (context: EnvelopeConte
       const known = toAppError(error);
       if (!known) return finish(internalError(error, context));
       context.error = known.code;
+      const tooMany = await countTokenFailure(ip, token);
+      if (tooMany) {
+        context.error = "rate_limited";
+        return finish(tooMany);
+      }
       return finish(problem(known.status, { type: `/docs/errors#${known.code}`, title: known.title, detail: known.detail, code: known.code }));
+    }
+
+    const budget = await consumeRateLimit("request", key.keyId);
+    if (budget.isLimited) {
+      context.error = "rate_limited";
+      const refusal = new AppError("rate_limited", `more than ${getConfig().rateLimits.requests} requests a minute with key ${key.keyId}; retry after ${budget.retryAfterSeconds} s`);
+      return finish(await signed(key, { code: refusal.status, data: { error: errorBody(refusal) } }, { "retry-after": String(budget.retryAfterSeconds) }));
     }
 
     try {
@@ -102,13 +152,7 @@ export function withEnvelope(operation: string, handler: (context: EnvelopeConte
       // can retry); only the unexpected stays opaque.
       if (!known || known.code === "internal_error") return finish(internalError(error, context));
       context.error = known.code;
-      const body = {
-        type: known.code,
-        title: known.title,
-        detail: known.detail,
-        ...(known.fields ? { fields: known.fields } : {}),
-      };
-      return finish(await signed(key, { code: known.status, data: { error: body } }));
+      return finish(await signed(key, { code: known.status, data: { error: errorBody(known) } }));
     }
   };
 }

@@ -23,6 +23,9 @@ export const errorCodes = {
   issuer_invalid: { status: 401, title: "Issuer does not match the key's merchant" },
   audience_invalid: { status: 401, title: "Audience is not this gateway" },
   jti_replayed: { status: 409, title: "Token already used" },
+  // Too many requests (failed tokens per client IP or key, hosted pages per IP, requests per key):
+  // answered with Retry-After; signed when the key is verified.
+  rate_limited: { status: 429, title: "Too many requests" },
   // After the token is accepted (answered as a signed envelope).
   validation_failed: { status: 422, title: "Invalid request data" },
   not_found: { status: 404, title: "Not found" },

@@ -1,0 +1,95 @@
+// Rate limits across instances: two more gateway servers (npm start's script, on the e2e
+// database) count in the machine's Redis, behind a trusted proxy that names each client in
+// X-Forwarded-For. 300 forged tokens from one address, spread over both servers, meet 429 after
+// the shared budget of 100; another merchant's honest traffic through the same servers never does.
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { signRequestToken } from "../lib/envelope/sign-request-token";
+import { e2eServerEnv } from "./environment";
+import { cashier, type Merchant } from "./support";
+
+const root = path.resolve(import.meta.dirname, "..");
+// Beside the e2e server's port and start.spec.ts's (+1).
+const ports = [Number(e2eServerEnv.PORT) + 3, Number(e2eServerEnv.PORT) + 4];
+const servers: ChildProcess[] = [];
+
+async function waitForHealth(port: number): Promise<void> {
+  for (let i = 0; i < 120; i++) {
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`gateway on port ${port} did not start`);
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  for (const port of ports) {
+    const server = spawn(path.join(root, "node_modules/.bin/tsx"), [path.join(root, "scripts/start.ts")], {
+      cwd: root,
+      env: {
+        ...process.env,
+        ...e2eServerEnv,
+        PORT: String(port),
+        PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
+        REDIS_URL: process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379",
+        TRUSTED_PROXIES: "127.0.0.1",
+        CASHIER_SEED_DEMO: "false",
+        CALLBACK_WORKER: "false",
+      },
+      stdio: "ignore",
+    });
+    servers.push(server);
+  }
+  await Promise.all(ports.map(waitForHealth));
+});
+
+test.afterAll(() => {
+  for (const server of servers) server.kill("SIGTERM");
+});
+
+const randomIp = () => `203.0.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+
+test("300 forged tokens from one address over two servers sharing Redis: 429s past 100; honest traffic from another key continues", async ({ request }) => {
+  const victim = JSON.parse(cashier("merchant", "create", "--name", "Alvo")) as Merchant;
+  const honest = JSON.parse(cashier("merchant", "create", "--name", "Honesta")) as Merchant;
+  const attacker = randomIp();
+  const customer = randomIp();
+  const forged = await signRequestToken({ keyId: victim.keyId, secret: "not-the-secret", data: { id: "dep_x" } });
+  const statuses: number[] = [];
+  const honestStatuses: number[] = [];
+  const started = Date.now();
+  for (let i = 0; i < 300; i++) {
+    const port = ports[i % 2];
+    const response = await request.post(`http://127.0.0.1:${port}/api/status`, { data: { jwt: forged }, headers: { "x-forwarded-for": attacker } });
+    statuses.push(response.status());
+    if (i % 10 === 0) {
+      const jwt = await signRequestToken({ keyId: honest.keyId, secret: honest.secret, data: { id: "dep_unknown" } });
+      honestStatuses.push((await request.post(`http://127.0.0.1:${port}/api/status`, { data: { jwt }, headers: { "x-forwarded-for": customer } })).status());
+    }
+  }
+  console.log(`300 forged tokens in ${Date.now() - started} ms: ${statuses.filter((s) => s === 401).length} × 401, ${statuses.filter((s) => s === 429).length} × 429`);
+  // Each server saw 150 forged tokens: only a shared count reaches the budget of 100 on both.
+  expect(statuses.slice(0, 100).every((s) => s === 401)).toBe(true);
+  expect(statuses.slice(100).every((s) => s === 429)).toBe(true);
+  expect(new Set(statuses.slice(100).map((_, i) => ports[(100 + i) % 2]))).toEqual(new Set(ports));
+  expect(new Set(honestStatuses)).toEqual(new Set([404]));
+
+  const refused = await request.post(`http://127.0.0.1:${ports[0]}/api/status`, { data: { jwt: forged }, headers: { "x-forwarded-for": attacker } });
+  expect(refused.status()).toBe(429);
+  expect(Number(refused.headers()["retry-after"])).toBeGreaterThan(0);
+  expect(refused.headers()["content-type"]).toBe("application/problem+json");
+  expect(refused.headers()["x-frame-options"]).toBe("DENY");
+});
+
+test("hosted pages are limited per client address, one budget (600 a minute) over both servers", async ({ request }) => {
+  const address = randomIp();
+  let firstLimited = -1;
+  for (let i = 0; i < 620 && firstLimited < 0; i++) {
+    const response = await request.get(`http://127.0.0.1:${ports[i % 2]}/pay/${"x".repeat(32)}/status`, { headers: { "x-forwarded-for": address } });
+    if (response.status() === 429) firstLimited = i;
+  }
+  expect(firstLimited).toBe(600);
+});

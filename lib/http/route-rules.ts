@@ -1,0 +1,28 @@
+// What each kind of address takes, shared by proxy.ts and npm start's server: the methods it
+// answers (anything else is a 405 naming them in Allow), the security headers it gets, and
+// whether the per-address page limit counts it.
+import type { HeaderKind } from "../security/security-headers";
+
+export type RouteRules = { kind: HeaderKind; methods: string[]; isLimited: boolean };
+
+export function routeRules(pathname: string): RouteRules {
+  if (pathname === "/api/health") return { kind: "api", methods: ["GET", "HEAD"], isLimited: false };
+  if (pathname.startsWith("/api/")) return { kind: "api", methods: ["POST"], isLimited: false };
+  if (/^\/pay\/[^/]+\/status\/?$/.test(pathname)) return { kind: "api", methods: ["GET", "HEAD"], isLimited: true };
+  if (pathname.startsWith("/direct/")) return { kind: "document", methods: ["GET", "HEAD"], isLimited: true };
+  // Hosted payment pages take POST: their forms are server actions.
+  if (pathname.startsWith("/pay/")) return { kind: "page", methods: ["GET", "HEAD", "POST"], isLimited: true };
+  return { kind: "page", methods: ["GET", "HEAD"], isLimited: false };
+}
+
+/** The 405 body and headers, the same from the proxy and from the server. */
+export function methodNotAllowed(method: string, rules: RouteRules): { body: string; headers: Record<string, string> } {
+  const body = {
+    type: "/docs/errors#method_not_allowed",
+    title: "Method not allowed",
+    status: 405,
+    detail: `${method} is not allowed here; use ${rules.methods.join(" or ")}`,
+    code: "method_not_allowed",
+  };
+  return { body: JSON.stringify(body), headers: { allow: rules.methods.join(", "), "content-type": "application/problem+json", "cache-control": "no-store" } };
+}

@@ -1,0 +1,40 @@
+// The HTTP server npm start runs around Next.js, for what `next start` cannot be told: how long a
+// client may take to send its headers and its request (a slow body otherwise holds a socket for
+// 300 s), and the client's address as the socket saw it, resolved through trusted proxies only.
+import http from "node:http";
+import next from "next";
+import { getConfig } from "../config/config";
+import { newNonce, securityHeaders } from "../security/security-headers";
+import { CLIENT_IP_HEADER, resolveClientIp } from "./client-ip";
+import { methodNotAllowed, routeRules } from "./route-rules";
+
+const NEXT_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]);
+
+export async function serveGateway(options: { dir: string; port: number }): Promise<http.Server> {
+  const config = getConfig();
+  const app = next({ dev: false, dir: options.dir, port: options.port });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+  const server = http.createServer((request, response) => {
+    // Methods Next.js has no handler for (TRACE, CONNECT…) fail inside it as a 500; they are
+    // refused here with what proxy.ts gives every other answer.
+    if (!NEXT_METHODS.has(request.method ?? "")) {
+      const rules = routeRules(new URL(request.url ?? "/", "http://gateway").pathname);
+      const refusal = methodNotAllowed(request.method ?? "", rules);
+      response.writeHead(405, { ...securityHeaders({ kind: rules.kind, nonce: newNonce(), isProduction: config.isProduction }), ...refusal.headers }).end(refusal.body);
+      return;
+    }
+    const forwardedFor = request.headers["x-forwarded-for"];
+    request.headers[CLIENT_IP_HEADER] = resolveClientIp(
+      request.socket.remoteAddress,
+      Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor,
+      config.trustedProxies,
+    );
+    void handle(request, response);
+  });
+  // Node answers 408 and closes the socket when either runs out.
+  server.headersTimeout = config.http.headersTimeoutMs;
+  server.requestTimeout = config.http.requestTimeoutMs;
+  await new Promise<void>((resolve) => server.listen(options.port, resolve));
+  return server;
+}

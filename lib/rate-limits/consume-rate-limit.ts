@@ -1,0 +1,79 @@
+// Rate limits (issue 11): counters per minute in this process, or in Redis when REDIS_URL is set so
+// every gateway instance counts together. A Redis that is down falls back to this process's own
+// counters rather than refusing traffic or letting everything through.
+import { Redis } from "ioredis";
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { getConfig } from "../config/config";
+import { log } from "../log/logger";
+
+/**
+ *  - tokenFailureIp, tokenFailureKey: requests whose token failed, per client IP and per key id;
+ *  - page: hosted pages, their server actions and /direct, per client IP;
+ *  - request: verified requests, per key id.
+ */
+export type RateLimitKind = "tokenFailureIp" | "tokenFailureKey" | "page" | "request";
+
+export type RateLimitOutcome = { isLimited: false } | { isLimited: true; retryAfterSeconds: number };
+
+const WINDOW_SECONDS = 60;
+
+type Limiters = { byKind: Record<RateLimitKind, RateLimiterAbstract>; ready: Promise<void> };
+
+let limiters: Limiters | undefined;
+
+function buildLimiters(): Limiters {
+  const config = getConfig();
+  const points: Record<RateLimitKind, number> = {
+    tokenFailureIp: config.rateLimits.tokenFailures,
+    tokenFailureKey: config.rateLimits.tokenFailures,
+    page: config.rateLimits.pages,
+    request: config.rateLimits.requests,
+  };
+  let redis: Redis | null = null;
+  let ready = Promise.resolve();
+  if (config.redisUrl) {
+    // No offline queue: a counter that waits for Redis would hold the request; the fallback answers.
+    const client = new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true, connectTimeout: 1000 });
+    client.on("error", (error: Error) => log.warn("rate limit store unavailable; counting in this process", { error: error.message }));
+    // The first requests wait (at most a second) for the connection, so that they count where
+    // every instance counts rather than in the fallback.
+    ready = client.connect().catch(() => undefined);
+    redis = client;
+  }
+  const build = (kind: RateLimitKind): RateLimiterAbstract => {
+    const options = { points: points[kind], duration: WINDOW_SECONDS, keyPrefix: `cashier:rl:${kind}` };
+    const memory = new RateLimiterMemory(options);
+    return redis ? new RateLimiterRedis({ ...options, storeClient: redis, insuranceLimiter: memory }) : memory;
+  };
+  return {
+    byKind: { tokenFailureIp: build("tokenFailureIp"), tokenFailureKey: build("tokenFailureKey"), page: build("page"), request: build("request") },
+    ready,
+  };
+}
+
+async function limiter(kind: RateLimitKind): Promise<RateLimiterAbstract> {
+  limiters ??= buildLimiters();
+  await limiters.ready;
+  return limiters.byKind[kind];
+}
+
+const limited = (res: RateLimiterRes): RateLimitOutcome => ({ isLimited: true, retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) });
+
+/** Counts one request against the key; limited once the minute's budget is spent. */
+export async function consumeRateLimit(kind: RateLimitKind, key: string): Promise<RateLimitOutcome> {
+  try {
+    await (await limiter(kind)).consume(key);
+    return { isLimited: false };
+  } catch (error) {
+    if (error instanceof RateLimiterRes) return limited(error);
+    throw error;
+  }
+}
+
+/** Whether the key's budget is already spent, without counting this request. */
+export async function checkRateLimit(kind: RateLimitKind, key: string): Promise<RateLimitOutcome> {
+  const store = await limiter(kind);
+  // A store that cannot answer a look does not refuse anyone: the counting call has its fallback.
+  const current = await store.get(key).catch(() => null);
+  return current && current.consumedPoints >= store.points ? limited(current) : { isLimited: false };
+}

@@ -1,0 +1,66 @@
+// The rate-limit cases, run once with counters in memory and once in Redis (rate-limits*.test.ts).
+// Clients are told apart by the address npm start's server resolves (CLIENT_IP_HEADER).
+import { randomBytes } from "node:crypto";
+import { expect, it } from "vitest";
+import { POST as status } from "@/app/api/status/route";
+import { signRequestToken } from "@/lib/envelope/sign-request-token";
+import { CLIENT_IP_HEADER } from "@/lib/http/client-ip";
+import { createTestMerchant, readProblem, readSigned } from "./api";
+
+const randomIp = () => `198.51.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+
+async function send(jwt: string, ip: string): Promise<Response> {
+  return status(new Request("http://localhost/api/status", { method: "POST", body: JSON.stringify({ jwt }), headers: { "content-type": "application/json", [CLIENT_IP_HEADER]: ip } }));
+}
+
+export function rateLimitCases(): void {
+  it("300 bad signatures from one address: 429 with Retry-After past 100 a minute; another key's honest traffic never meets one", async () => {
+    const victim = await createTestMerchant({ name: "Alvo" });
+    const honest = await createTestMerchant({ name: "Honesta" });
+    const attacker = randomIp();
+    const honestIp = randomIp();
+    const forged = await signRequestToken({ keyId: victim.keyId, secret: "not-the-secret", data: { id: "dep_x" } });
+    const statuses: number[] = [];
+    const honestStatuses: number[] = [];
+    for (let i = 0; i < 300; i++) {
+      statuses.push((await send(forged, attacker)).status);
+      if (i % 10 === 0) {
+        honestStatuses.push((await send(await signRequestToken({ keyId: honest.keyId, secret: honest.secret, data: { id: "dep_unknown" } }), honestIp)).status);
+      }
+    }
+    expect(statuses.slice(0, 100).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(100).every((s) => s === 429)).toBe(true);
+    // The honest merchant's unknown deposit: a signed 404, never a 429.
+    expect(new Set(honestStatuses)).toEqual(new Set([404]));
+
+    const refused = await send(forged, attacker);
+    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await readProblem(refused)).toMatchObject({ code: "rate_limited", detail: expect.stringMatching(/failed tokens from this address/) });
+  });
+
+  it("failures naming one key from many addresses: 429 for failures past the budget, while the key's own valid requests pass", async () => {
+    const victim = await createTestMerchant({ name: "Alvo distribuído" });
+    const forged = await signRequestToken({ keyId: victim.keyId, secret: "not-the-secret", data: { id: "dep_x" } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 110; i++) statuses.push((await send(forged, randomIp())).status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(100);
+    expect(statuses.slice(100).every((s) => s === 429)).toBe(true);
+    const valid = await send(await signRequestToken({ keyId: victim.keyId, secret: victim.secret, data: { id: "dep_unknown" } }), randomIp());
+    expect(valid.status).toBe(404);
+  });
+
+  it("valid requests past the key's budget: a signed 429 envelope with Retry-After", async () => {
+    const busy = await createTestMerchant({ name: "Movimentada" });
+    const ip = randomIp();
+    const codes: number[] = [];
+    // RATE_LIMIT_REQUESTS is 50 in these files.
+    for (let i = 0; i < 52; i++) codes.push((await send(await signRequestToken({ keyId: busy.keyId, secret: busy.secret, data: { id: "dep_unknown" } }), ip)).status);
+    expect(codes.slice(0, 50).every((c) => c === 404)).toBe(true);
+    expect(codes.slice(50)).toEqual([429, 429]);
+    const response = await send(await signRequestToken({ keyId: busy.keyId, secret: busy.secret, data: { id: "dep_unknown" } }), ip);
+    expect(response.headers.get("retry-after")).toMatch(/^\d+$/);
+    const { data } = await readSigned(response, busy);
+    expect(data.error).toMatchObject({ type: "rate_limited", detail: expect.stringMatching(/more than 50 requests a minute/) });
+  });
+}
