@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from "next";
+import { connection } from "next/server";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -8,7 +9,10 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#0b5d4b" };
 
-export default function RootLayout({ children }: Readonly<{ children: React.ReactNode }>) {
+// Every page renders per request: its scripts carry that request's CSP nonce (proxy.ts), which
+// a page built ahead of time could not know.
+export default async function RootLayout({ children }: Readonly<{ children: React.ReactNode }>) {
+  await connection();
   return (
     <html lang="pt-BR">
       <body className="min-h-screen bg-stone-50 font-sans text-stone-900 antialiased">{children}</body>

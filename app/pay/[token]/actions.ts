@@ -1,13 +1,22 @@
 "use server";
 
-import { redirect } from "next/navigation";
+import { notFound, redirect } from "next/navigation";
+import type { z } from "zod";
 import type { CheckoutFormState } from "@/components/pay/checkout-form";
 import type { CustomerFormState } from "@/components/pay/customer-form";
 import { chooseCheckoutPayment } from "@/lib/deposits/choose-checkout-payment";
 import { decideInitiatedPayment } from "@/lib/deposits/decide-initiated-payment";
 import { submitCustomerDetails } from "@/lib/deposits/submit-customer-details";
 import { isAppError } from "@/lib/errors/app-error";
+import { decisionArguments, formActionArguments } from "@/lib/deposits/hosted-action-arguments";
 import { withLang } from "@/lib/i18n/messages";
+
+/** Arguments that are not what the page sends get the not-found page (404), never an exception. */
+function parseArguments<T extends z.ZodType>(schema: T, args: unknown[]): z.infer<T> {
+  const parsed = schema.safeParse(args);
+  if (!parsed.success) notFound();
+  return parsed.data;
+}
 
 const text = (form: FormData, name: string) => {
   const value = form.get(name);
@@ -16,6 +25,7 @@ const text = (form: FormData, name: string) => {
 
 // The payer's details, step 1 of the hosted payment.
 export async function submitCustomer(token: string, lang: string, _state: CustomerFormState, form: FormData): Promise<CustomerFormState> {
+  parseArguments(formActionArguments, [token, lang, form]);
   const values = { name: text(form, "name"), email: text(form, "email"), cpf: text(form, "cpf") };
   const result = await submitCustomerDetails(token, values);
   if (result.ok) redirect(withLang(`/pay/${token}/banco`, lang));
@@ -25,6 +35,7 @@ export async function submitCustomer(token: string, lang: string, _state: Custom
 
 // Gateway In's form: amount and method, then Pix or the sandbox bank.
 export async function submitCheckout(token: string, lang: string, _state: CheckoutFormState, form: FormData): Promise<CheckoutFormState> {
+  parseArguments(formActionArguments, [token, lang, form]);
   const values = { amount: text(form, "amount"), paymentMethod: text(form, "paymentMethod") };
   const result = await chooseCheckoutPayment(token, values);
   if (result.ok) {
@@ -36,6 +47,7 @@ export async function submitCheckout(token: string, lang: string, _state: Checko
 
 // The customer's answer at the sandbox bank: authorize or decline, then back to the merchant.
 export async function decidePayment(token: string, bank: string, lang: string, decision: "authorize" | "decline"): Promise<void> {
+  parseArguments(decisionArguments, [token, bank, lang, decision]);
   let redirectTo: string | null = null;
   try {
     ({ redirectTo } = await decideInitiatedPayment({ token, bank, decision }));

@@ -20,7 +20,7 @@ export async function GET(request: Request, context: { params: Promise<{ keyId: 
     // unknown key): 401.
     const status = known.code === "validation_failed" ? 422 : known.code === "reference_conflict" ? 409 : known.status === 400 ? 400 : 401;
     log.info("gateway in refused", { keyId, status, error: known.code });
-    return new Response(renderDirectErrorPage({ locale, t: messages[locale], isConflict: status === 409, fields: status === 422 ? known.fields : undefined }), {
+    return new Response(renderDirectErrorPage({ locale, t: messages[locale], nonce: request.headers.get("x-nonce"), isConflict: status === 409, fields: status === 422 ? known.fields : undefined }), {
       status,
       headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
     });

@@ -1,0 +1,84 @@
+// The review's reproducers that need the real HTTP server (issue 11, "500s from bad input"), each
+// by name, against the production build: every one is a 4xx. Those that reach a route handler's
+// logic are in test/integration/hostile-input.test.ts.
+import http from "node:http";
+import { type Page, expect, test } from "@playwright/test";
+import { signRequestToken } from "../lib/envelope/sign-request-token";
+import { E2E_BASE_URL } from "./environment";
+import { cashier, type Merchant } from "./support";
+
+let merchant: Merchant;
+let sequence = 0;
+
+test.beforeAll(() => {
+  merchant = JSON.parse(cashier("merchant", "create", "--name", "Loja Hostil")) as Merchant;
+});
+
+/** One request exactly as written (no client normalises the path or the method). */
+function raw(method: string, path: string, headers: Record<string, string> = {}, body?: string | Buffer): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${E2E_BASE_URL}/`, { method, path, headers }, (response) => {
+      let text = "";
+      response.on("data", (chunk: Buffer) => (text += chunk.toString()));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }));
+    });
+    request.on("error", reject);
+    request.end(body);
+  });
+}
+
+async function paymentUrl(page: Page): Promise<string> {
+  const data = { name: "Maria da Silva", email: "maria@example.com", cpf: "529.982.247-25", amount: "10,00", reference: `e2e-hostile-${Date.now()}-${++sequence}`, merchant_user: "u1", country: "BR", buyer_ip: "203.0.113.9", successRedirectUrl: "https://shop.example/ok", failedRedirectUrl: "https://shop.example/no" };
+  const jwt = await signRequestToken({ keyId: merchant.keyId, secret: merchant.secret, data });
+  const response = await page.request.post("/api/payment-initiation", { data: { jwt } });
+  return JSON.parse(Buffer.from(((await response.json()) as { jwt: string }).jwt.split(".")[1], "base64url").toString()).data.paymentInitiationUrl as string;
+}
+
+/** The id of the details form's server action, as the browser sends it. */
+async function customerAction(page: Page): Promise<{ url: string; actionId: string }> {
+  const url = await paymentUrl(page);
+  await page.goto(url);
+  const posted = page.waitForRequest((request) => request.method() === "POST" && Boolean(request.headers()["next-action"]));
+  await page.getByRole("button", { name: "Continuar" }).click();
+  return { url, actionId: (await posted).headers()["next-action"] };
+}
+
+test("malformed percent-encoding in a path: /pay/%E0%A4%A and /direct/%/x are 400", async () => {
+  for (const path of ["/pay/%E0%A4%A", "/direct/%/x"]) {
+    const response = await raw("GET", path);
+    expect(response.status, path).toBe(400);
+    expect(JSON.parse(response.body)).toMatchObject({ code: "path_malformed" });
+  }
+});
+
+test("TRACE on the API routes: 405 with Allow", async () => {
+  for (const [path, allow] of [["/api/pix", "POST"], ["/api/payment-initiation", "POST"], ["/api/gateway-out", "POST"], ["/api/status", "POST"], ["/api/health", "GET, HEAD"]]) {
+    const response = await raw("TRACE", path);
+    expect(response.status, path).toBe(405);
+    expect(response.headers.allow).toBe(allow);
+    expect(response.headers["x-frame-options"]).toBe("DENY");
+  }
+  expect((await raw("DELETE", "/api/pix")).headers.allow).toBe("POST");
+  expect((await raw("POST", "/docs")).status).toBe(405);
+});
+
+test("a multipart body posted to a /pay page: 4xx", async ({ page }) => {
+  const url = new URL(await paymentUrl(page));
+  const boundary = "----x";
+  const response = await raw("POST", url.pathname, { "content-type": `multipart/form-data; boundary=${boundary}` }, `--${boundary}\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--${boundary}--\r\n`);
+  expect(response.status).toBeGreaterThanOrEqual(400);
+  expect(response.status).toBeLessThan(500);
+});
+
+test("server actions: cross-origin 403, wrongly typed arguments 404, a malformed call 400, a body over 1 MB 413", async ({ page }) => {
+  const { url, actionId } = await customerAction(page);
+  const path = new URL(url).pathname;
+  const call = (body: string | Buffer, headers: Record<string, string> = {}) =>
+    raw("POST", path, { "next-action": actionId, "content-type": "text/plain;charset=UTF-8", origin: E2E_BASE_URL, ...headers }, body);
+
+  expect((await call("[]", { origin: "https://evil.example" })).status).toBe(403);
+  // A string where the form should be: the review's "a.get is not a function".
+  expect((await call('["token","pt-BR",null,"not-a-form"]')).status).toBe(404);
+  expect((await call("{{{")).status).toBe(400);
+  expect((await call(Buffer.alloc(1024 * 1024 + 10, "a"))).status).toBe(413);
+});

@@ -1,0 +1,95 @@
+// Runs before every route (Next.js 16's Proxy): what every answer shares and no handler should
+// repeat. In order: a path that is not valid percent-encoding is a 400; a method the route does
+// not take is a 405 with Allow; a page POST (a server action) from another origin, over 1 MB or
+// not a JSON array of arguments is refused; hosted pages and /direct are rate-limited per client IP; then every answer gets the
+// security headers of lib/security/security-headers.ts, pages with a fresh CSP nonce.
+import { type NextRequest, NextResponse } from "next/server";
+import { getConfig } from "@/lib/config/config";
+import { findRedirectOrigins } from "@/lib/deposits/find-redirect-origins";
+import { rateLimitedProblem, problem } from "@/lib/envelope/with-envelope";
+import { clientIpOf } from "@/lib/http/client-ip";
+import { type RouteRules, methodNotAllowed, routeRules } from "@/lib/http/route-rules";
+import { consumeRateLimit } from "@/lib/rate-limits/consume-rate-limit";
+import { newNonce, securityHeaders } from "@/lib/security/security-headers";
+
+/** Next.js's own limit for a server action's body (experimental.serverActions.bodySizeLimit). */
+const MAX_ACTION_BODY_BYTES = 1024 * 1024;
+
+function refuse(status: number, code: string, title: string, detail: string, headers: Record<string, string> = {}): Response {
+  return problem(status, { type: `/docs/errors#${code}`, title, detail, code }, headers);
+}
+
+function isMalformedPath(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+async function isJsonArray(request: NextRequest): Promise<boolean> {
+  try {
+    const text = await request.clone().text();
+    return text.length <= MAX_ACTION_BODY_BYTES && Array.isArray(JSON.parse(text));
+  } catch {
+    return false;
+  }
+}
+
+async function check(request: NextRequest, route: RouteRules): Promise<Response | null> {
+  const { pathname } = request.nextUrl;
+  if (isMalformedPath(pathname)) return refuse(400, "path_malformed", "Malformed path", "the path is not valid percent-encoding");
+  if (!route.methods.includes(request.method)) {
+    const refusal = methodNotAllowed(request.method, route);
+    return new Response(refusal.body, { status: 405, headers: refusal.headers });
+  }
+  if (route.kind === "page" && request.method === "POST") {
+    // Next.js refuses a foreign server action with an exception (a 500); the answer is the caller's fault.
+    const origin = request.headers.get("origin");
+    if (origin !== null && origin !== request.nextUrl.origin && origin !== getConfig().publicBaseUrl) {
+      return refuse(403, "origin_not_allowed", "Cross-origin form not allowed", `forms are accepted from ${getConfig().publicBaseUrl} only`);
+    }
+    if (Number(request.headers.get("content-length") ?? "0") > MAX_ACTION_BODY_BYTES) {
+      return refuse(413, "body_too_large", "Request body too large", `at most ${MAX_ACTION_BODY_BYTES} bytes allowed`);
+    }
+    // A script's action call is a JSON array of arguments; Next.js parses it unguarded (a 500).
+    if (request.headers.has("next-action") && (request.headers.get("content-type") ?? "").startsWith("text/plain") && !(await isJsonArray(request))) {
+      return refuse(400, "action_malformed", "Malformed action call", "the body of an action call must be a JSON array of its arguments");
+    }
+  }
+  if (route.isLimited) {
+    const outcome = await consumeRateLimit("page", clientIpOf(request));
+    if (outcome.isLimited) return rateLimitedProblem(outcome.retryAfterSeconds, "too many requests from this address");
+  }
+  return null;
+}
+
+export async function proxy(request: NextRequest): Promise<Response> {
+  const config = getConfig();
+  const route = routeRules(request.nextUrl.pathname);
+  const nonce = newNonce();
+  const payToken = route.kind === "page" && request.method === "GET" ? /^\/pay\/([^/]+)/.exec(request.nextUrl.pathname)?.[1] : undefined;
+  const headers = securityHeaders({
+    kind: route.kind,
+    nonce,
+    isProduction: config.isProduction,
+    allowEval: config.isNextDevelopment,
+    formActionOrigins: payToken ? await findRedirectOrigins(payToken) : [],
+  });
+
+  const refusal = await check(request, route);
+  const response =
+    refusal ??
+    NextResponse.next({
+      // Next.js takes the nonce for its own scripts from the request's CSP; handlers read x-nonce.
+      request: { headers: new Headers([...request.headers, ["content-security-policy", headers["content-security-policy"]], ["x-nonce", nonce]]) },
+    });
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
+}
+
+export const config = {
+  // Built assets carry no token and run no code of ours.
+  matcher: ["/((?!_next/static|_next/image|favicon.ico).*)"],
+};
