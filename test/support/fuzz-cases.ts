@@ -1,0 +1,136 @@
+// Property-based fuzzing of everything a merchant or a customer's browser can send the routes
+// (issue 11): signed requests whose data mixes valid fields with hostile values (NUL, lone
+// surrogates, control characters, deep nesting, wrong types, huge strings), hostile jti claims,
+// unsigned garbage bodies, and Gateway In tokens. Each case reports its HTTP status and whether it
+// wrote any row; the property is: never a 5xx, and nothing written for a refused request. Used by
+// test/integration/fuzz.test.ts (a fixed seed, a few hundred cases) and `npm run fuzz`.
+import fc from "fast-check";
+import { GET as direct } from "@/app/direct/[keyId]/[token]/route";
+import { POST as gatewayOut } from "@/app/api/gateway-out/route";
+import { POST as paymentInitiation } from "@/app/api/payment-initiation/route";
+import { POST as pix } from "@/app/api/pix/route";
+import { POST as status } from "@/app/api/status/route";
+import { getDb } from "@/lib/db/client";
+import type { TestMerchant } from "./api";
+import { signRawToken } from "./sign-raw-token";
+
+const customer = { name: "Maria da Silva", email: "maria@example.com", cpf: "529.982.247-25", amount: "10.50", currency: "BRL", merchant_user: "cliente-42", country: "BR", buyer_ip: "203.0.113.9" };
+
+/** A valid request per route, which the fuzzer then corrupts field by field. */
+export const baseRequests = {
+  "/api/pix": customer,
+  "/api/payment-initiation": { ...customer, successRedirectUrl: "https://shop.example/ok", failedRedirectUrl: "https://shop.example/no" },
+  "/api/gateway-out": { ...customer, paymentMethod: "pix", pix_key: "52998224725" },
+  "/api/status": { id: "dep_unknown" },
+  "/direct": { ...customer, amount: "10,50", return_url: "https://shop.example/caixa" },
+} as const;
+
+export type FuzzRoute = keyof typeof baseRequests;
+
+const handlers = { "/api/pix": pix, "/api/payment-initiation": paymentInitiation, "/api/gateway-out": gatewayOut, "/api/status": status };
+
+/**
+ * Arrays nested `depth` deep in the signed JSON text. Neither fast-check's reports nor
+ * JSON.stringify walk such a value without recursion, so it stays a marker until serialised.
+ */
+class Nested {
+  constructor(readonly depth: number) {}
+  toJSON(): string {
+    return `__nested_${this.depth}__`;
+  }
+}
+
+const expandNested = (json: string) => json.replace(/"__nested_(\d+)__"/g, (_match, depth: string) => `${"[".repeat(Number(depth))}${"]".repeat(Number(depth))}`);
+
+const hostileText = fc.oneof(
+  { weight: 2, arbitrary: fc.constantFrom("\ud800", "a\udc00b", "x\u0000y", "\r\nSet-Cookie: x=1", "\t", "", " ", "https:evil.example", "💸", "٣٤٥", "1e400", "-0", "NaN") },
+  // Values valid somewhere, sent where they may not be.
+  { weight: 2, arbitrary: fc.constantFrom("10,50", "0.01", "99999999.99", "BRL", "USD", "BR", "pix", "nubank", "C", "52998224725", "https://shop.example/ok", "203.0.113.9", "::1") },
+  { weight: 3, arbitrary: fc.string({ maxLength: 40 }) },
+  fc.string({ unit: "binary", maxLength: 40 }),
+  fc.string({ minLength: 1, maxLength: 3 }).map((s) => s.repeat(4000)),
+  // Lone surrogates and NUL inside otherwise plausible text.
+  fc.tuple(fc.string({ maxLength: 10 }), fc.constantFrom("\ud800", "\udfff", "\u0000"), fc.string({ maxLength: 10 })).map((parts) => parts.join("")),
+);
+
+const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 4, arbitrary: hostileText },
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.jsonValue({ maxDepth: 3 }),
+  fc.integer({ min: 33, max: 5000 }).map((depth) => new Nested(depth)),
+);
+
+/** The arbitrary's values one case in five, the usual value otherwise. */
+const rarely = <T, U>(arbitrary: fc.Arbitrary<T>, usual: U): fc.Arbitrary<T | U> =>
+  fc.oneof({ weight: 4, arbitrary: fc.constant(usual) }, { weight: 1, arbitrary });
+
+export type FuzzCase =
+  | { kind: "signed"; route: FuzzRoute; fields: Record<string, unknown>; extraKeys: Record<string, unknown>; jti: unknown; dataOverride: unknown }
+  | { kind: "garbage"; route: Exclude<FuzzRoute, "/direct">; body: string; contentType: string };
+
+const signedCase = fc.constantFrom(...(Object.keys(baseRequests) as FuzzRoute[])).chain((route) =>
+  fc.record({
+    kind: fc.constant("signed" as const),
+    route: fc.constant(route),
+    // Which of the route's own fields are replaced, and by what.
+    fields: fc.dictionary(fc.constantFrom(...Object.keys(baseRequests[route]), "reference"), hostileValue, { maxKeys: 4 }),
+    extraKeys: rarely(fc.dictionary(hostileText, hostileValue, { minKeys: 1, maxKeys: 2 }), {}),
+    jti: rarely(hostileValue, undefined),
+    // Now and then the whole data claim is not an object at all.
+    dataOverride: rarely(hostileValue, undefined),
+  }),
+);
+
+const garbageCase = fc.record({
+  kind: fc.constant("garbage" as const),
+  route: fc.constantFrom("/api/pix", "/api/payment-initiation", "/api/gateway-out", "/api/status" as const),
+  body: fc.oneof(fc.string({ unit: "binary", maxLength: 200 }), fc.jsonValue().map((v) => JSON.stringify(v) ?? ""), hostileText.map((jwt) => JSON.stringify({ jwt }))),
+  contentType: fc.constantFrom("application/json", "application/jwt", "text/plain", "multipart/form-data; boundary=x", ""),
+});
+
+export const fuzzCase: fc.Arbitrary<FuzzCase> = fc.oneof({ weight: 4, arbitrary: signedCase }, { weight: 1, arbitrary: garbageCase });
+
+let sequence = 0;
+
+async function rowCounts(merchantId: string): Promise<{ business: number; jtis: number }> {
+  const db = getDb();
+  const [transactions, events, ledger, jtis] = await Promise.all([
+    db.transaction.count({ where: { merchantId } }),
+    db.callbackEvent.count({ where: { merchantId } }),
+    db.ledgerEntry.count({ where: { merchantId } }),
+    db.usedJti.count(),
+  ]);
+  return { business: transactions + events + ledger, jtis };
+}
+
+/**
+ * Sends one case; its status and how many rows it wrote that a refusal must not write: business
+ * rows always, and the jti when the token itself was refused (a verified token's jti is used up
+ * whatever the operation answers, as replay protection requires).
+ */
+export async function runFuzzCase(fuzz: FuzzCase, merchant: TestMerchant): Promise<{ status: number; rowsWritten: number }> {
+  const before = await rowCounts(merchant.merchantId);
+  let response: Response;
+  if (fuzz.kind === "garbage") {
+    const headers: Record<string, string> = fuzz.contentType ? { "content-type": fuzz.contentType } : {};
+    response = await handlers[fuzz.route](new Request(`http://localhost${fuzz.route}`, { method: "POST", body: fuzz.body, headers }));
+  } else {
+    const data = fuzz.dataOverride !== undefined ? fuzz.dataOverride : { ...baseRequests[fuzz.route], reference: `fuzz-${Date.now()}-${++sequence}`, ...fuzz.extraKeys, ...fuzz.fields };
+    const iat = Math.floor(Date.now() / 1000);
+    // JSON.stringify keeps lone surrogates as \ud800 escapes: the token carries them as sent.
+    const claimsJson = expandNested(JSON.stringify({ iat, exp: iat + 60, ...(fuzz.jti !== undefined ? { jti: fuzz.jti } : {}), data }));
+    const token = signRawToken({ keyId: merchant.keyId, secret: merchant.secret, claimsJson });
+    if (fuzz.route === "/direct") {
+      response = await direct(new Request(`http://localhost/direct/${merchant.keyId}/${token}`), { params: Promise.resolve({ keyId: merchant.keyId, token }) });
+    } else {
+      response = await handlers[fuzz.route](new Request(`http://localhost${fuzz.route}`, { method: "POST", body: JSON.stringify({ jwt: token }), headers: { "content-type": "application/json" } }));
+    }
+  }
+  await response.arrayBuffer();
+  const after = await rowCounts(merchant.merchantId);
+  const isTokenRefusal = response.headers.get("content-type") === "application/problem+json" || fuzz.route === "/direct";
+  return { status: response.status, rowsWritten: after.business - before.business + (isTokenRefusal ? after.jtis - before.jtis : 0) };
+}
