@@ -22,15 +22,21 @@ import { paySandboxDeposit } from "../deposits/pay-sandbox-deposit";
 import { reconcileLiveDeposits } from "../deposits/reconcile-live-deposits";
 import { registerPspWebhook } from "../providers/register-psp-webhook";
 
-export type CliIo = { out: (text: string) => void; err: (text: string) => void };
+export type CliIo = {
+  out: (text: string) => void;
+  err: (text: string) => void;
+  /** All of standard input, for --secret-stdin. */
+  readStdin: () => Promise<string>;
+};
 
 const usage = `usage: npm run cashier -- <command>
 
   merchant create --name NAME [--callback-url URL] [--redirect-origin ORIGIN]...
-                  [--key-id ID --secret SECRET] [--live]
+                  [--key-id ID --secret-stdin | --key-id ID --secret SECRET] [--live]
   merchant list
   merchant update MERCHANT_ID [--callback-url URL | --no-callback-url] [--redirect-origin ORIGIN]...
-  merchant key create MERCHANT_ID [--key-id ID --secret SECRET]
+  merchant key create MERCHANT_ID [--key-id ID --secret-stdin | --key-id ID --secret SECRET]
+                  (--secret-stdin reads the secret from standard input, out of shell history and ps)
   merchant key revoke KEY_ID
   merchant fund MERCHANT_ID AMOUNT     (sandbox merchants only)
   merchant balance MERCHANT_ID
@@ -47,7 +53,7 @@ const usage = `usage: npm run cashier -- <command>
 
 class UsageError extends Error {}
 
-type Command = (args: string[]) => Promise<unknown>;
+type Command = (args: string[], io: CliIo) => Promise<unknown>;
 
 function parse(args: string[], options: NonNullable<ParseArgsConfig["options"]>, positionals: number) {
   let parsed;
@@ -62,17 +68,19 @@ function parse(args: string[], options: NonNullable<ParseArgsConfig["options"]>,
   return parsed;
 }
 
-function keyPair(values: Record<string, unknown>): { keyId?: string; secret?: string } {
+async function keyPair(values: Record<string, unknown>, io: CliIo): Promise<{ keyId?: string; secret?: string }> {
   const keyId = values["key-id"] as string | undefined;
-  const secret = values.secret as string | undefined;
-  if ((keyId === undefined) !== (secret === undefined)) throw new UsageError("--key-id and --secret go together");
+  if (values.secret !== undefined && values["secret-stdin"]) throw new UsageError("--secret and --secret-stdin exclude each other");
+  // A secret on the command line stays in shell history and shows in ps; standard input does not.
+  const secret = values["secret-stdin"] ? (await io.readStdin()).trim() : (values.secret as string | undefined);
+  if ((keyId === undefined) !== (secret === undefined)) throw new UsageError("--key-id and a secret (--secret-stdin or --secret) go together");
   return { keyId, secret };
 }
 
-const keyOptions = { "key-id": { type: "string" }, secret: { type: "string" } } as const;
+const keyOptions = { "key-id": { type: "string" }, secret: { type: "string" }, "secret-stdin": { type: "boolean" } } as const;
 
 const commands: Record<string, Command> = {
-  "merchant create": async (args) => {
+  "merchant create": async (args, io) => {
     const { values } = parse(
       args,
       {
@@ -90,7 +98,7 @@ const commands: Record<string, Command> = {
       mode: values.live ? "live" : "sandbox",
       callbackUrl: values["callback-url"] as string | undefined,
       redirectOrigins: (values["redirect-origin"] as string[] | undefined) ?? [],
-      ...keyPair(values),
+      ...(await keyPair(values, io)),
     });
   },
   "merchant update": async (args) => {
@@ -109,9 +117,9 @@ const commands: Record<string, Command> = {
     parse(args, {}, 0);
     return listMerchants();
   },
-  "merchant key create": async (args) => {
+  "merchant key create": async (args, io) => {
     const { values, positionals } = parse(args, keyOptions, 1);
-    return createApiKey({ merchantId: positionals[0], ...keyPair(values) });
+    return createApiKey({ merchantId: positionals[0], ...(await keyPair(values, io)) });
   },
   "merchant key revoke": async (args) => {
     const { positionals } = parse(args, {}, 1);
@@ -206,7 +214,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   }
   try {
     await applyMigrations(getConfig().databaseUrl);
-    const result = await found.command(found.args);
+    const result = await found.command(found.args, io);
     io.out(typeof result === "string" ? result : JSON.stringify(result, null, 2));
     return 0;
   } catch (error) {

@@ -2,10 +2,11 @@
 // its own transaction. Prisma's CLI is not needed at run time; the bookkeeping table is Prisma's own
 // _prisma_migrations, so `prisma migrate status` reads the same history.
 import { createHash, randomUUID } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
+import { createPrivateSqliteFile } from "./create-private-sqlite-file";
 import { resolveDatabaseUrl } from "./database-url";
 
 const projectRoot = path.resolve(import.meta.dirname, "../..");
@@ -46,7 +47,7 @@ const postgresBookkeeping = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
   "started_at" TIMESTAMPTZ NOT NULL DEFAULT now(), "applied_steps_count" INTEGER NOT NULL DEFAULT 0)`;
 
 function applySqlite(filename: string): string[] {
-  if (filename !== ":memory:") mkdirSync(path.dirname(filename), { recursive: true });
+  if (filename !== ":memory:") createPrivateSqliteFile(filename);
   const db = new Database(filename, { timeout: 10_000 });
   try {
     db.pragma("journal_mode = WAL");

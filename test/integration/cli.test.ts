@@ -35,6 +35,21 @@ describe("npm run cashier -- merchant …", () => {
     expect(live.keyId).toMatch(/^mk_live_/);
   });
 
+  it("takes the secret from standard input with --secret-stdin, so it never sits on the command line", async () => {
+    const secret = "p".repeat(43);
+    const created = await runTool("cashier", ["merchant", "create", "--name", "Stdin", "--key-id", "mk_test_stdinkey1234", "--secret-stdin"], {}, `${secret}\n`);
+    expect(created.code).toBe(0);
+    const merchant = JSON.parse(created.stdout) as TestMerchant;
+    expect(merchant).toMatchObject({ keyId: "mk_test_stdinkey1234", secret });
+    expect((await postSigned(status, merchant, { id: "x" })).status).toBe(404);
+
+    const key = await runTool("cashier", ["merchant", "key", "create", merchant.merchantId, "--key-id", "mk_test_stdinkey5678", "--secret-stdin"], {}, "q".repeat(43));
+    expect(JSON.parse(key.stdout)).toMatchObject({ keyId: "mk_test_stdinkey5678", secret: "q".repeat(43) });
+    const both = await runTool("cashier", ["merchant", "key", "create", merchant.merchantId, "--key-id", "mk_test_x1234567", "--secret", "s".repeat(43), "--secret-stdin"], {}, "");
+    expect(both.code).toBe(2);
+    expect(both.stderr).toMatch(/exclude each other/);
+  });
+
   it("lists merchants and keys without any secret", async () => {
     const merchant = await createMerchantWithCli("--name", "Listed");
     const result = await cashier("merchant", "list");

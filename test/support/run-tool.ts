@@ -6,9 +6,9 @@ const root = path.resolve(import.meta.dirname, "../..");
 export type ToolResult = { code: number; stdout: string; stderr: string };
 
 /** Runs scripts/<script>.ts as the operator would (`npm run <script> -- …`), in a child process. */
-export function runTool(script: string, args: string[], env: Record<string, string> = {}): Promise<ToolResult> {
+export function runTool(script: string, args: string[], env: Record<string, string> = {}, input?: string): Promise<ToolResult> {
   return new Promise((resolve) => {
-    execFile(
+    const child = execFile(
       process.execPath,
       ["--import", "tsx", path.join(root, "scripts", `${script}.ts`), ...args],
       { cwd: root, env: { ...process.env, ...env }, timeout: 60_000 },
@@ -17,5 +17,7 @@ export function runTool(script: string, args: string[], env: Record<string, stri
         resolve({ code, stdout, stderr });
       },
     );
+    // What the operator pipes in (--secret-stdin).
+    if (input !== undefined) child.stdin?.end(input);
   });
 }
