@@ -7,6 +7,7 @@ import { type NextRequest, NextResponse } from "next/server";
 import { getConfig } from "@/lib/config/config";
 import { findRedirectOrigins } from "@/lib/deposits/find-redirect-origins";
 import { rateLimitedProblem, problem } from "@/lib/envelope/with-envelope";
+import { type ErrorCode, errorCodes } from "@/lib/errors/app-error";
 import { clientIpOf } from "@/lib/http/client-ip";
 import { type RouteRules, methodNotAllowed, routeRules } from "@/lib/http/route-rules";
 import { consumeRateLimit } from "@/lib/rate-limits/consume-rate-limit";
@@ -15,8 +16,9 @@ import { newNonce, securityHeaders } from "@/lib/security/security-headers";
 /** Next.js's own limit for a server action's body (experimental.serverActions.bodySizeLimit). */
 const MAX_ACTION_BODY_BYTES = 1024 * 1024;
 
-function refuse(status: number, code: string, title: string, detail: string, headers: Record<string, string> = {}): Response {
-  return problem(status, { type: `/docs/errors#${code}`, title, detail, code }, headers);
+function refuse(code: ErrorCode, detail: string): Response {
+  const { status, title } = errorCodes[code];
+  return problem(status, { type: `/docs/errors#${code}`, title, detail, code });
 }
 
 function isMalformedPath(pathname: string): boolean {
@@ -39,7 +41,7 @@ async function isJsonArray(request: NextRequest): Promise<boolean> {
 
 async function check(request: NextRequest, route: RouteRules): Promise<Response | null> {
   const { pathname } = request.nextUrl;
-  if (isMalformedPath(pathname)) return refuse(400, "path_malformed", "Malformed path", "the path is not valid percent-encoding");
+  if (isMalformedPath(pathname)) return refuse("path_malformed", "the path is not valid percent-encoding");
   if (!route.methods.includes(request.method)) {
     const refusal = methodNotAllowed(request.method, route);
     return new Response(refusal.body, { status: 405, headers: refusal.headers });
@@ -48,14 +50,14 @@ async function check(request: NextRequest, route: RouteRules): Promise<Response 
     // Next.js refuses a foreign server action with an exception (a 500); the answer is the caller's fault.
     const origin = request.headers.get("origin");
     if (origin !== null && origin !== request.nextUrl.origin && origin !== getConfig().publicBaseUrl) {
-      return refuse(403, "origin_not_allowed", "Cross-origin form not allowed", `forms are accepted from ${getConfig().publicBaseUrl} only`);
+      return refuse("origin_not_allowed", `forms are accepted from ${getConfig().publicBaseUrl} only`);
     }
     if (Number(request.headers.get("content-length") ?? "0") > MAX_ACTION_BODY_BYTES) {
-      return refuse(413, "body_too_large", "Request body too large", `at most ${MAX_ACTION_BODY_BYTES} bytes allowed`);
+      return refuse("body_too_large", `at most ${MAX_ACTION_BODY_BYTES} bytes allowed`);
     }
     // A script's action call is a JSON array of arguments; Next.js parses it unguarded (a 500).
     if (request.headers.has("next-action") && (request.headers.get("content-type") ?? "").startsWith("text/plain") && !(await isJsonArray(request))) {
-      return refuse(400, "action_malformed", "Malformed action call", "the body of an action call must be a JSON array of its arguments");
+      return refuse("action_malformed", "the body of an action call must be a JSON array of its arguments");
     }
   }
   if (route.isLimited) {

@@ -104,6 +104,19 @@ await fetch(BASE_URL + "/api/status", {
           <code>title</code>, <code>detail</code> and, for invalid data, <code>fields</code> (
           <code>{"[{ path, message }]"}</code>).
         </p>
+        <p>
+          Too many requests answer <code>429</code> with <code>Retry-After</code> (seconds): unsigned while no key is
+          trusted, signed (<code>data.error.type: rate_limited</code>) once it is. Failed tokens are limited per client
+          address and per key id (a key&apos;s valid signatures are never refused for failures in its name), verified
+          requests per key, hosted pages per address; the defaults are far above honest traffic. A request must arrive
+          whole within 10 s.
+        </p>
+        <p>
+          Every answer carries <code>X-Frame-Options: DENY</code>, <code>X-Content-Type-Options: nosniff</code>,{" "}
+          <code>Referrer-Policy: no-referrer</code> and a Content-Security-Policy (<code>default-src &apos;none&apos;</code>{" "}
+          for the API); hosted pages cannot be framed. Redirect URLs must be absolute https URLs with a host, without
+          control characters or spaces; the normalised URL is what the customer is sent to.
+        </p>
         <dl className="divide-y divide-stone-200 border-y border-stone-200">
           {Object.entries(errorCodes).map(([code, { status, title }]) => (
             <div key={code} id={code} className="flex flex-wrap items-baseline gap-x-3 py-2">

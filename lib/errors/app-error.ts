@@ -23,6 +23,12 @@ export const errorCodes = {
   issuer_invalid: { status: 401, title: "Issuer does not match the key's merchant" },
   audience_invalid: { status: 401, title: "Audience is not this gateway" },
   jti_replayed: { status: 409, title: "Token already used" },
+  // Refused by proxy.ts before any route runs (unsigned): a path that is not valid
+  // percent-encoding, a method the route does not take, and server-action calls a page never makes.
+  path_malformed: { status: 400, title: "Malformed path" },
+  method_not_allowed: { status: 405, title: "Method not allowed" },
+  origin_not_allowed: { status: 403, title: "Cross-origin form not allowed" },
+  action_malformed: { status: 400, title: "Malformed action call" },
   // Too many requests (failed tokens per client IP or key, hosted pages per IP, requests per key):
   // answered with Retry-After; signed when the key is verified.
   rate_limited: { status: 429, title: "Too many requests" },

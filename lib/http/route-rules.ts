@@ -1,6 +1,7 @@
 // What each kind of address takes, shared by proxy.ts and npm start's server: the methods it
 // answers (anything else is a 405 naming them in Allow), the security headers it gets, and
 // whether the per-address page limit counts it.
+import { errorCodes } from "../errors/app-error";
 import type { HeaderKind } from "../security/security-headers";
 
 export type RouteRules = { kind: HeaderKind; methods: string[]; isLimited: boolean };
@@ -19,7 +20,7 @@ export function routeRules(pathname: string): RouteRules {
 export function methodNotAllowed(method: string, rules: RouteRules): { body: string; headers: Record<string, string> } {
   const body = {
     type: "/docs/errors#method_not_allowed",
-    title: "Method not allowed",
+    title: errorCodes.method_not_allowed.title,
     status: 405,
     detail: `${method} is not allowed here; use ${rules.methods.join(" or ")}`,
     code: "method_not_allowed",
