@@ -2,6 +2,7 @@
 // by name, against the production build: every one is a 4xx. Those that reach a route handler's
 // logic are in test/integration/hostile-input.test.ts.
 import http from "node:http";
+import net from "node:net";
 import { type Page, expect, test } from "@playwright/test";
 import { signRequestToken } from "../lib/envelope/sign-request-token";
 import { E2E_BASE_URL } from "./environment";
@@ -81,4 +82,22 @@ test("server actions: cross-origin 403, wrongly typed arguments 404, a malformed
   expect((await call('["token","pt-BR",null,"not-a-form"]')).status).toBe(404);
   expect((await call("{{{")).status).toBe(400);
   expect((await call(Buffer.alloc(1024 * 1024 + 10, "a"))).status).toBe(413);
+});
+
+test("a slow body is cut off with 408 after HTTP_REQUEST_TIMEOUT_SECONDS (10 s), not held for 300 s", async () => {
+  test.setTimeout(40_000);
+  const started = Date.now();
+  const answer = await new Promise<string>((resolve, reject) => {
+    const socket = net.connect(Number(new URL(E2E_BASE_URL).port), "127.0.0.1", () => {
+      socket.write("POST /api/status HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"jwt\":");
+    });
+    let text = "";
+    socket.on("data", (chunk: Buffer) => (text += chunk.toString()));
+    socket.on("close", () => resolve(text));
+    socket.on("error", reject);
+  });
+  const seconds = (Date.now() - started) / 1000;
+  expect(answer).toMatch(/^HTTP\/1\.1 408/);
+  expect(seconds).toBeGreaterThanOrEqual(9);
+  expect(seconds).toBeLessThan(20);
 });

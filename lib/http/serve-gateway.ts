@@ -15,7 +15,10 @@ export async function serveGateway(options: { dir: string; port: number }): Prom
   const app = next({ dev: false, dir: options.dir, port: options.port });
   await app.prepare();
   const handle = app.getRequestHandler();
-  const server = http.createServer((request, response) => {
+  // Node answers 408 and closes the socket when either limit runs out; it looks every second
+  // (its default, 30 s, would let a slow client hold a socket three times longer than allowed).
+  const timeouts = { headersTimeout: config.http.headersTimeoutMs, requestTimeout: config.http.requestTimeoutMs, connectionsCheckingInterval: 1000 };
+  const server = http.createServer(timeouts, (request, response) => {
     // Methods Next.js has no handler for (TRACE, CONNECT…) fail inside it as a 500; they are
     // refused here with what proxy.ts gives every other answer.
     if (!NEXT_METHODS.has(request.method ?? "")) {
@@ -32,9 +35,6 @@ export async function serveGateway(options: { dir: string; port: number }): Prom
     );
     void handle(request, response);
   });
-  // Node answers 408 and closes the socket when either runs out.
-  server.headersTimeout = config.http.headersTimeoutMs;
-  server.requestTimeout = config.http.requestTimeoutMs;
   await new Promise<void>((resolve) => server.listen(options.port, resolve));
   return server;
 }
