@@ -18,6 +18,21 @@ function problems(env: Record<string, string>): string[] {
 }
 
 describe("loadConfig", () => {
+  it("reads the rate limits, their Redis, the trusted proxies and the request timeouts", () => {
+    const defaults = loadConfig({ CASHIER_ENCRYPTION_KEY: key });
+    expect(defaults).toMatchObject({
+      redisUrl: null,
+      trustedProxies: [],
+      rateLimits: { tokenFailures: 100, pages: 600, requests: 60_000 },
+      http: { headersTimeoutMs: 10_000, requestTimeoutMs: 10_000 },
+    });
+    const set = loadConfig({ CASHIER_ENCRYPTION_KEY: key, REDIS_URL: "redis://127.0.0.1:6379", TRUSTED_PROXIES: "10.0.0.0/8, 127.0.0.1", RATE_LIMIT_PAGES: "30" });
+    expect(set).toMatchObject({ redisUrl: "redis://127.0.0.1:6379", trustedProxies: ["10.0.0.0/8", "127.0.0.1"], rateLimits: { pages: 30 } });
+    expect(problems({ CASHIER_ENCRYPTION_KEY: key, TRUSTED_PROXIES: "10.0.0.0/8,proxy.internal" })).toEqual(['TRUSTED_PROXIES: "proxy.internal" is not an IP address or CIDR range']);
+    expect(problems({ CASHIER_ENCRYPTION_KEY: key, REDIS_URL: "http://x" })[0]).toMatch(/^REDIS_URL: must be a redis/);
+    expect(problems({ CASHIER_ENCRYPTION_KEY: key, RATE_LIMIT_REQUESTS: "0" })[0]).toMatch(/^RATE_LIMIT_REQUESTS: /);
+  });
+
   it("defaults to SQLite under data/ on port 3000", () => {
     const config = loadConfig({ CASHIER_ENCRYPTION_KEY: key });
     expect(config.databaseUrl).toBe("file:./data/cashier.db");
