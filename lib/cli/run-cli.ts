@@ -40,8 +40,9 @@ const usage = `usage: npm run cashier -- <command>
   merchant key revoke KEY_ID
   merchant fund MERCHANT_ID AMOUNT     (sandbox merchants only)
   merchant balance MERCHANT_ID
-  payout complete TRANSFER_ID
-  payout cancel TRANSFER_ID --reason-code CODE --reason TEXT
+  payout complete TRANSFER_ID [--resume]
+  payout cancel TRANSFER_ID --reason-code CODE --reason TEXT [--resume]
+                                      (--resume: finish a marking that crashed while processing)
   deposit pay DEPOSIT_ID              (sandbox merchants only)
   deposit expire-due
   callbacks run [--once]
@@ -135,18 +136,18 @@ const commands: Record<string, Command> = {
     return getMerchantBalance(positionals[0]);
   },
   "payout complete": async (args) => {
-    const { positionals } = parse(args, {}, 1);
-    return markPayout({ transferId: positionals[0], outcome: "completed" });
+    const { values, positionals } = parse(args, { resume: { type: "boolean" } }, 1);
+    return markPayout({ transferId: positionals[0], outcome: "completed", isResume: Boolean(values.resume) });
   },
   "payout cancel": async (args) => {
-    const { values, positionals } = parse(args, { "reason-code": { type: "string" }, reason: { type: "string" } }, 1);
+    const { values, positionals } = parse(args, { "reason-code": { type: "string" }, reason: { type: "string" }, resume: { type: "boolean" } }, 1);
     const reasonCode = (values["reason-code"] as string | undefined)?.trim();
     const reason = (values.reason as string | undefined)?.trim();
     if (!reasonCode || !/^[A-Za-z0-9_.-]{1,50}$/.test(reasonCode)) {
       throw new UsageError("--reason-code is required: 1 to 50 letters, digits, _ . or -");
     }
     if (!reason || reason.length > 500) throw new UsageError("--reason is required: at most 500 characters");
-    return markPayout({ transferId: positionals[0], outcome: "canceled", reasonCode, reason });
+    return markPayout({ transferId: positionals[0], outcome: "canceled", reasonCode, reason, isResume: Boolean(values.resume) });
   },
   "deposit pay": async (args) => {
     const { positionals } = parse(args, {}, 1);

@@ -12,9 +12,10 @@ export async function lockMerchantFunds(tx: DbOrTx, merchantId: string): Promise
   await tx.merchant.update({ where: { id: merchantId }, data: { fundsLock: { increment: 1 } } });
 }
 
-export async function sumMerchantLedger(db: DbOrTx, merchantId: string): Promise<Balance> {
+/** One mode's balance: sandbox money and live money are never added together. */
+export async function sumMerchantLedger(db: DbOrTx, merchantId: string, mode: string): Promise<Balance> {
   const sums = await db.ledgerEntry.aggregate({
-    where: { merchantId },
+    where: { merchantId, mode },
     _sum: { availableDeltaCents: true, reservedDeltaCents: true },
   });
   return { availableCents: sums._sum.availableDeltaCents ?? 0n, reservedCents: sums._sum.reservedDeltaCents ?? 0n };
@@ -22,7 +23,7 @@ export async function sumMerchantLedger(db: DbOrTx, merchantId: string): Promise
 
 export async function appendLedgerEntry(
   db: DbOrTx,
-  entry: { id: string; merchantId: string; kind: LedgerKind; availableDeltaCents: bigint; reservedDeltaCents: bigint; transactionId?: string; memo?: string },
+  entry: { id: string; merchantId: string; mode: string; kind: LedgerKind; availableDeltaCents: bigint; reservedDeltaCents: bigint; transactionId?: string; memo?: string },
 ): Promise<void> {
   await db.ledgerEntry.create({ data: entry });
 }

@@ -208,3 +208,12 @@ export async function findPendingPixDeposits(
   });
   return rows.map(toRecord);
 }
+
+/**
+ * Takes over a transaction left in processing by a crashed marking: conditional on the update
+ * time it was seen with, so of two operators resuming it one wins.
+ */
+export async function reclaimProcessingTransaction(db: DbOrTx, id: string, seenUpdatedAt: Date): Promise<boolean> {
+  const { count } = await db.transaction.updateMany({ where: { id, status: "processing", updatedAt: seenUpdatedAt }, data: { updatedAt: new Date() } });
+  return count === 1;
+}

@@ -11,7 +11,7 @@ import { settleDeposit } from "./settle-deposit";
  * `npm run cashier -- deposit pay ID`: the sandbox provider receives the customer's Pix. Refused
  * for live merchants' deposits, and for deposits that expired or are already settled.
  */
-export async function paySandboxDeposit(id: string): Promise<{ id: string; status: "paid"; event_id: string }> {
+export async function paySandboxDeposit(id: string): Promise<{ id: string; mode: string; status: "paid"; event_id: string }> {
   const deposit = await findTransaction(getDb(), id);
   if (!deposit || deposit.operation === "gateway_out") throw new AppError("not_found", `no deposit ${id}`);
   const merchant = await findMerchant(getDb(), deposit.merchantId);
@@ -27,5 +27,5 @@ export async function paySandboxDeposit(id: string): Promise<{ id: string; statu
     throw new AppError("state_conflict", `deposit ${id} expired at ${deposit.expiresAt.toISOString()}; it can no longer be paid`);
   }
   const eventId = await getDb().$transaction((tx) => settleDeposit(tx, deposit, "paid", "provider", now, newEndToEndId(SANDBOX_ISPB, now)));
-  return { id, status: "paid", event_id: eventId };
+  return { id, mode: deposit.mode, status: "paid", event_id: eventId };
 }

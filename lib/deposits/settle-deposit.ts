@@ -30,7 +30,7 @@ export async function settleDeposit(
   }
   if (endToEndId) await recordPixEndToEndId(tx, deposit.id, endToEndId);
   if (outcome === "paid") {
-    await recordFundsMovement(tx, { merchantId: deposit.merchantId, kind: "credit", amountCents: deposit.amountCents, transactionId: deposit.id });
+    await recordFundsMovement(tx, { merchantId: deposit.merchantId, mode: deposit.mode, kind: "credit", amountCents: deposit.amountCents, transactionId: deposit.id });
   }
   return enqueueCallback(tx, {
     merchantId: deposit.merchantId,

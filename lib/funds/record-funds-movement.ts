@@ -10,14 +10,18 @@ const effects: Record<LedgerKind, (cents: bigint) => { availableDeltaCents: bigi
   debit: (cents) => ({ availableDeltaCents: 0n, reservedDeltaCents: -cents }),
 };
 
-/** Appends one entry to the merchant's ledger, inside the transaction that causes it. */
+/**
+ * Appends one entry to the merchant's ledger, inside the transaction that causes it, in the mode
+ * of the money it moves (the transaction's mode, or the merchant's for an operator's funding).
+ */
 export async function recordFundsMovement(
   tx: Tx,
-  movement: { merchantId: string; kind: LedgerKind; amountCents: bigint; transactionId?: string; memo?: string },
+  movement: { merchantId: string; mode: string; kind: LedgerKind; amountCents: bigint; transactionId?: string; memo?: string },
 ): Promise<void> {
   await appendLedgerEntry(tx, {
     id: newId("led"),
     merchantId: movement.merchantId,
+    mode: movement.mode,
     kind: movement.kind,
     ...effects[movement.kind](movement.amountCents),
     transactionId: movement.transactionId,

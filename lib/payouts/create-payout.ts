@@ -5,12 +5,11 @@ import { getDb } from "../db/client";
 import { lockMerchantFunds, sumMerchantLedger } from "../db/ledger";
 import type { MerchantRecord } from "../db/merchants";
 import { insertTransaction } from "../db/transactions";
-import type { EnvelopeResult } from "../envelope/with-envelope";
 import { AppError } from "../errors/app-error";
 import { recordFundsMovement } from "../funds/record-funds-movement";
 import { newId } from "../ids";
 import { formatAmountDot } from "../money/format-amount";
-import { defaultProvider } from "../providers/find-provider";
+import { providerForMode } from "../providers/find-provider";
 import { createOnce } from "../transactions/create-once";
 import { hashRequest } from "../transactions/hash-request";
 import { requestColumns } from "../transactions/request-schemas";
@@ -18,17 +17,21 @@ import { createGatewayOutSchema } from "./schemas";
 
 let schema: ReturnType<typeof createGatewayOutSchema> | undefined;
 
-export async function createPayout(options: { merchant: MerchantRecord; data: unknown }): Promise<EnvelopeResult> {
+/** The payout's transfer id; isNew is false when the request replayed an earlier one. */
+export async function createPayout(options: { merchant: MerchantRecord; data: unknown }): Promise<{ transferId: string; isNew: boolean }> {
   schema ??= createGatewayOutSchema({ maxAmountCents: getConfig().maxAmountCents });
   const request = schema.parse(options.data);
   const requestHash = hashRequest("gateway_out", request);
-  const merchantId = options.merchant.id;
-  return createOnce({
+  const { id: merchantId, mode } = options.merchant;
+  // The mode decides where the money leaves, and which funds pay for it: a sandbox merchant's
+  // money never meets a real provider.
+  const provider = providerForMode(mode);
+  return createOnce<{ transferId: string; isNew: boolean }>({
     merchantId,
     reference: request.reference,
     operation: "gateway_out",
     requestHash,
-    replay: async (existing) => ({ code: 200, data: { transfer_id: existing.id } }),
+    replay: async (existing) => ({ transferId: existing.id, isNew: false }),
     create: async () => {
       const id = newId("po");
       await getDb().$transaction(async (tx) => {
@@ -38,6 +41,7 @@ export async function createPayout(options: { merchant: MerchantRecord; data: un
         await insertTransaction(tx, {
           id,
           merchantId,
+          mode,
           ...requestColumns("gateway_out", request),
           requestHash,
           paymentMethod: request.paymentMethod,
@@ -49,18 +53,18 @@ export async function createPayout(options: { merchant: MerchantRecord; data: un
                 account: request.destination.account,
                 accountType: request.destination.accountType,
               }),
-          provider: defaultProvider.name,
+          provider: provider.name,
         });
-        const { availableCents } = await sumMerchantLedger(tx, merchantId);
+        const { availableCents } = await sumMerchantLedger(tx, merchantId, mode);
         if (availableCents < request.amount) {
           throw new AppError(
             "insufficient_funds",
             `available balance is ${formatAmountDot(availableCents)} BRL; this payout needs ${formatAmountDot(request.amount)} BRL`,
           );
         }
-        await recordFundsMovement(tx, { merchantId, kind: "reserve", amountCents: request.amount, transactionId: id });
+        await recordFundsMovement(tx, { merchantId, mode, kind: "reserve", amountCents: request.amount, transactionId: id });
       });
-      return { code: 201, data: { transfer_id: id } };
+      return { transferId: id, isNew: true };
     },
   });
 }

@@ -1,32 +1,69 @@
 // An operator marks a payout completed or canceled (the spec's two states), through the provider
-// that carries it out. The state change, the funds movement and the callback commit together.
+// that carries it out. Single-flight: the payout is first claimed (pending → processing, a
+// conditional update, committed), so of several markings one reaches the provider; the provider
+// is called outside any transaction with the transfer id as its idempotency key; then the final
+// state, the funds movement and the callback commit together.
 import { enqueueCallback } from "../callbacks/enqueue-callback";
 import { getDb } from "../db/client";
-import { changeTransactionStatus, findTransaction } from "../db/transactions";
+import { changeTransactionStatus, findTransaction, reclaimProcessingTransaction } from "../db/transactions";
 import { AppError } from "../errors/app-error";
 import { recordFundsMovement } from "../funds/record-funds-movement";
 import { formatAmountDot } from "../money/format-amount";
 import { findProviderByName } from "../providers/find-provider";
+import { type PayoutStatus, assertTransition } from "../transactions/statuses";
 
 export type PayoutMarking =
-  | { transferId: string; outcome: "completed" }
-  | { transferId: string; outcome: "canceled"; reasonCode: string; reason: string };
+  | { transferId: string; outcome: "completed"; isResume?: boolean }
+  | { transferId: string; outcome: "canceled"; reasonCode: string; reason: string; isResume?: boolean };
+
+/**
+ * How long a payout must have been processing before `--resume` may take it over: a marking that
+ * crashed between the provider call and the final state. Shorter would let a resume race a
+ * marking still under way; the transfer id keeps even that to one transfer at the provider.
+ */
+export const RESUME_AFTER_MS = 2 * 60_000;
+
+async function claim(marking: PayoutMarking, payout: { id: string; status: PayoutStatus; updatedAt: Date }, at: Date): Promise<void> {
+  if (marking.isResume) {
+    if (payout.status !== "processing") throw new AppError("state_conflict", `payout ${payout.id} is ${payout.status}, not processing: nothing to resume`);
+    const idleMs = at.getTime() - payout.updatedAt.getTime();
+    if (idleMs < RESUME_AFTER_MS) {
+      throw new AppError("state_conflict", `payout ${payout.id} has been processing for ${Math.round(idleMs / 1000)} s; it can be resumed after ${RESUME_AFTER_MS / 1000} s`);
+    }
+    if (!(await reclaimProcessingTransaction(getDb(), payout.id, payout.updatedAt))) {
+      throw new AppError("state_conflict", `payout ${payout.id} was resumed by someone else`);
+    }
+    return;
+  }
+  if (payout.status === "processing") {
+    throw new AppError("state_conflict", `payout ${payout.id} is being marked by someone else; if that marking crashed, use --resume after ${RESUME_AFTER_MS / 1000} s`);
+  }
+  assertTransition("payout", payout.id, payout.status, "processing");
+  const isClaimed = await changeTransactionStatus(getDb(), { id: payout.id, from: "pending", to: "processing", actor: "operator", at, isFinal: false });
+  if (!isClaimed) throw new AppError("state_conflict", `payout ${payout.id} was just marked by someone else`);
+}
 
 export async function markPayout(marking: PayoutMarking) {
   const payout = await findTransaction(getDb(), marking.transferId);
   if (!payout || payout.operation !== "gateway_out") throw new AppError("not_found", `no payout ${marking.transferId}`);
-  const refuse = (status: string) =>
-    new AppError("state_conflict", `payout ${payout.id} is already ${status}; a completed or canceled payout cannot change`);
-  if (payout.status !== "pending") throw refuse(payout.status);
+  await claim(marking, { id: payout.id, status: payout.status as PayoutStatus, updatedAt: payout.updatedAt }, new Date());
 
-  await findProviderByName(payout.provider).settlePayout({ transferId: payout.id, outcome: marking.outcome });
+  try {
+    await findProviderByName(payout.provider).settlePayout({ transferId: payout.id, outcome: marking.outcome });
+  } catch (error) {
+    // Nothing moved: the payout is pending again and can be marked again.
+    await changeTransactionStatus(getDb(), { id: payout.id, from: "processing", to: "pending", actor: "system", at: new Date(), isFinal: false });
+    throw error;
+  }
+
   const reason = marking.outcome === "canceled" ? { reasonCode: marking.reasonCode, reason: marking.reason } : {};
   const at = new Date();
   const eventId = await getDb().$transaction(async (tx) => {
-    const isChanged = await changeTransactionStatus(tx, { id: payout.id, from: "pending", to: marking.outcome, actor: "operator", at, isFinal: true, ...reason });
-    if (!isChanged) throw refuse("settled by someone else");
+    const isChanged = await changeTransactionStatus(tx, { id: payout.id, from: "processing", to: marking.outcome, actor: "operator", at, isFinal: true, ...reason });
+    if (!isChanged) throw new AppError("state_conflict", `payout ${payout.id} changed while it was being marked`);
     await recordFundsMovement(tx, {
       merchantId: payout.merchantId,
+      mode: payout.mode,
       kind: marking.outcome === "completed" ? "debit" : "release",
       amountCents: payout.amountCents,
       transactionId: payout.id,
@@ -48,5 +85,5 @@ export async function markPayout(marking: PayoutMarking) {
       },
     });
   });
-  return { transfer_id: payout.id, status: marking.outcome, event_id: eventId };
+  return { transfer_id: payout.id, mode: payout.mode, status: marking.outcome, event_id: eventId };
 }

@@ -1,8 +1,8 @@
 // Gateway Out (POST /api/gateway-out): the spec's table and rules 1 and 2, with contract
 // section 3. Bank accounts are checked with each bank's own check-digit rule.
-import { isValidBankAccount } from "@brazilian-utils/brazilian-utils";
 import { z } from "zod";
 import { bankMethods, findBank } from "../banks/bank-directory";
+import { checkBankAccount } from "../banks/check-bank-account";
 import {
   type Limits,
   buyerIpSchema,
@@ -20,11 +20,6 @@ import {
 const paymentMethods = [...bankMethods, "pix"] as const;
 
 const optionalText = z.string({ error: "must be a string" }).trim().optional();
-
-/** "1234" or "1234-5": the branch, and its own check digit when one is written. */
-const BRANCH = /^(\d{1,5})(?:-[\dXx])?$/;
-/** "12345-6" or "123456": the account and its check digit (X at Banco do Brasil, P at Bradesco). */
-const ACCOUNT = /^(\d{1,20})-?([\dXxPp])$/;
 
 export function createGatewayOutSchema(limits: Limits) {
   return z
@@ -58,24 +53,19 @@ export function createGatewayOutSchema(limits: Limits) {
       }
       // Rule 2: a bank transfer needs branch, account and account_type.
       const bank = findBank(request.paymentMethod);
-      const branch = BRANCH.exec(request.branch ?? "");
-      const account = ACCOUNT.exec(request.account ?? "");
       if (!request.branch) issue("branch", `is required when paymentMethod is ${request.paymentMethod}`);
-      else if (!branch) issue("branch", 'must be the branch number, such as "1234" or "1234-5"');
       if (!request.account) issue("account", `is required when paymentMethod is ${request.paymentMethod}`);
-      else if (!account) issue("account", 'must be the account number with its check digit, such as "12345-6"');
       if (!request.account_type) issue("account_type", `is required when paymentMethod is ${request.paymentMethod}`);
       else if (request.account_type !== "C" && request.account_type !== "S") issue("account_type", "must be C (current account) or S (savings account)");
-      if (branch && account && !isValidBankAccount({ bankCode: bank.code, agency: branch[1], account: account[1], digit: account[2].toUpperCase() })) {
-        issue("account", `check digit does not match branch ${branch[1]} and account ${account[1]} at ${bank.name}`);
-      }
+      const checked = request.branch && request.account ? checkBankAccount(request.paymentMethod, request.branch, request.account) : undefined;
+      if (checked && !checked.ok) issue(checked.field, checked.message);
       return {
         ...request,
         destination: {
           kind: "bank" as const,
           bankCode: bank.code,
           branch: request.branch ?? "",
-          account: request.account ?? "",
+          account: checked?.ok ? checked.account : "",
           accountType: request.account_type ?? "",
         },
       };

@@ -3,6 +3,7 @@ import { findMerchantTransaction } from "../db/transactions";
 import { AppError } from "../errors/app-error";
 import { formatAmountDot } from "../money/format-amount";
 import { statusQuerySchema } from "./schemas";
+import { type PayoutStatus, publicPayoutStatus } from "./statuses";
 
 /** The status extension of contract section 1, for the verified merchant's own transactions. */
 export async function getTransactionStatus(options: { merchantId: string; data: unknown }) {
@@ -21,7 +22,7 @@ export async function getTransactionStatus(options: { merchantId: string; data: 
       ...(found.operation === "gateway_out" ? { transfer_id: found.id } : {}),
       operation: found.operation,
       reference: found.reference,
-      status: found.status,
+      status: found.operation === "gateway_out" ? publicPayoutStatus(found.status as PayoutStatus) : found.status,
       amount: formatAmountDot(found.amountCents),
       currency: found.currency,
       created_at: found.createdAt.toISOString(),

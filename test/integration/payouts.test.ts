@@ -1,7 +1,7 @@
 // Gateway Out through the real route handler and database: every rule, the merchant's funds,
 // and the operator's marking with its callback.
 import { jwtVerify } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 process.env.CALLBACK_RETRY_SCHEDULE = "0";
 
@@ -14,6 +14,9 @@ const { bankDirectory, accountTypeLabels } = await import("@/lib/banks/bank-dire
 const { createTestMerchant, postSigned, readSigned } = await import("../support/api");
 const { startReceiver } = await import("../support/callback-receiver");
 const { runTool } = await import("../support/run-tool");
+const { markPayout } = await import("@/lib/payouts/mark-payout");
+const { sandboxProvider } = await import("@/lib/providers/sandbox-provider");
+const { AppError } = await import("@/lib/errors/app-error");
 
 type Merchant = Awaited<ReturnType<typeof createTestMerchant>>;
 let merchant: Merchant;
@@ -100,6 +103,18 @@ describe("POST /api/gateway-out", () => {
     expect(stored).toMatchObject({ paymentMethod: method, bankCode: bank?.code, branch: accounts[method].branch, account: accounts[method].account });
   });
 
+  it.each([
+    ["banco-do-brasil", "1584", "12345-5", "00012345-5"],
+    ["bradesco", "1234", "12345-5", "0012345-5"],
+    ["caixa", "1234", "001.00012345-9", "00100012345-9"],
+    ["santander", "1234", "01.012345-2", "01012345-2"],
+    ["nubank", "0001", "12345678-4", "12345678-4"],
+  ] as const)("takes a %s account as its customer writes it and stores it at the bank's length", async (method, branch, account, stored) => {
+    const { response, data } = await send(bankPayout(method, { branch, account }));
+    expect(response.status).toBe(201);
+    expect(await findTransaction(getDb(), data.transfer_id as string)).toMatchObject({ branch, account: stored });
+  });
+
   it("knows the five banks by COMPE code and ISPB, and the account type labels", () => {
     expect(bankDirectory.map((b) => [b.method, b.code, b.ispb])).toEqual([
       ["banco-do-brasil", "001", "00000000"],
@@ -121,7 +136,7 @@ describe("POST /api/gateway-out", () => {
     ["account", bankPayout("santander", { account: undefined }), /is required when paymentMethod is santander/],
     ["account_type", bankPayout("caixa", { account_type: undefined }), /is required when paymentMethod is caixa/],
     ["account_type", bankPayout("nubank", { account_type: "X" }), /must be C \(current account\) or S \(savings account\)/],
-    ["account", bankPayout("banco-do-brasil", { account: "00210169-7" }), /check digit does not match .* at Banco do Brasil/],
+    ["account", bankPayout("banco-do-brasil", { account: "00210169-7" }), /check digit does not match .* at Banco do Brasil\. Banco do Brasil: up to 8 digits and a check digit \(0-9 or X\), e\.g\. 12345-5$/],
     ["account", bankPayout("bradesco", { account: "12-34-5" }), /with its check digit/],
     ["branch", bankPayout("bradesco", { branch: "agência 1" }), /branch number/],
     ["paymentMethod", pixPayout({ paymentMethod: "itau" }), /must be one of banco-do-brasil, bradesco, caixa, nubank, santander, pix/],
@@ -237,7 +252,7 @@ describe("marking", () => {
     for (const again of [["payout", "complete", transferId], ["payout", "cancel", transferId, "--reason-code", "x", "--reason", "y"]]) {
       const refused = await cashier(...again);
       expect(refused.code).toBe(1);
-      expect(refused.stderr).toMatch(/is already completed; a completed or canceled payout cannot change/);
+      expect(refused.stderr).toMatch(/is completed and cannot become processing; a completed payout is final and never changes/);
     }
     expect(await receivedFor(transferId)).toHaveLength(0);
     const { data: shown } = await readSigned(await postSigned(status, shop, { transfer_id: transferId }), shop);
@@ -260,12 +275,13 @@ describe("marking", () => {
     expect(await balanceOf(shop)).toMatchObject({ available: "50.00", reserved: "0.00" });
     expect(await listTransactionEvents(getDb(), transferId)).toMatchObject([
       { toStatus: "pending", actor: "merchant" },
-      { fromStatus: "pending", toStatus: "canceled", actor: "operator", reasonCode: "invalid_account" },
+      { fromStatus: "pending", toStatus: "processing", actor: "operator" },
+      { fromStatus: "processing", toStatus: "canceled", actor: "operator", reasonCode: "invalid_account" },
     ]);
 
     const refused = await cashier("payout", "complete", transferId);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toMatch(/already canceled/);
+    expect(refused.stderr).toMatch(/is canceled and cannot become processing/);
     expect(await receivedFor(transferId)).toHaveLength(0);
   });
 
@@ -274,5 +290,74 @@ describe("marking", () => {
     expect(noReason.code).toBe(2);
     expect(noReason.stderr).toMatch(/--reason-code is required/);
     expect((await cashier("payout", "complete", "po_nothing")).stderr).toMatch(/no payout po_nothing/);
+  });
+
+  it("10 concurrent markings of one payout reach the provider exactly once", async () => {
+    const shop = await createTestMerchant({ name: "Corrida", callbackUrl: receiver.url });
+    await cashier("merchant", "fund", shop.merchantId, "50");
+    const { data } = await send(pixPayout({ amount: "20.00" }), shop);
+    const transferId = data.transfer_id as string;
+    const settle = vi.spyOn(sandboxProvider, "settlePayout");
+    try {
+      const markings = Array.from({ length: 10 }, (_, i) =>
+        markPayout(i % 2 === 0 ? { transferId, outcome: "completed" } : { transferId, outcome: "canceled", reasonCode: "race", reason: "concurrent marking" }),
+      );
+      const results = await Promise.allSettled(markings);
+      expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+      for (const refused of results.filter((r) => r.status === "rejected")) expect(String(refused.reason)).toMatch(/someone else|cannot become processing/);
+      expect(settle).toHaveBeenCalledTimes(1);
+      expect(settle).toHaveBeenCalledWith({ transferId, outcome: expect.stringMatching(/^(completed|canceled)$/) });
+    } finally {
+      settle.mockRestore();
+    }
+    const final = await findTransaction(getDb(), transferId);
+    expect(["completed", "canceled"]).toContain(final?.status);
+    expect(await getDb().ledgerEntry.count({ where: { transactionId: transferId } })).toBe(2);
+    expect(await getDb().callbackEvent.count({ where: { merchantId: shop.merchantId } })).toBe(1);
+  });
+
+  it("a provider that fails leaves the payout pending, to be marked again", async () => {
+    const shop = await createTestMerchant({ name: "Falha" });
+    await cashier("merchant", "fund", shop.merchantId, "50");
+    const { data } = await send(pixPayout({ amount: "20.00" }), shop);
+    const transferId = data.transfer_id as string;
+    const settle = vi.spyOn(sandboxProvider, "settlePayout").mockRejectedValueOnce(new AppError("provider_unavailable", "the bank did not answer"));
+    try {
+      await expect(markPayout({ transferId, outcome: "completed" })).rejects.toThrow(/the bank did not answer/);
+      expect(await findTransaction(getDb(), transferId)).toMatchObject({ status: "pending" });
+      expect(await balanceOf(shop)).toMatchObject({ available: "30.00", reserved: "20.00" });
+      await expect(markPayout({ transferId, outcome: "completed" })).resolves.toMatchObject({ status: "completed" });
+      expect(settle).toHaveBeenCalledTimes(2);
+    } finally {
+      settle.mockRestore();
+    }
+    expect((await listTransactionEvents(getDb(), transferId)).map((e) => `${e.fromStatus}>${e.toStatus}:${e.actor}`)).toEqual([
+      "null>pending:merchant",
+      "pending>processing:operator",
+      "processing>pending:system",
+      "pending>processing:operator",
+      "processing>completed:operator",
+    ]);
+  });
+
+  it("a marking that crashed while processing is finished with --resume, not before its time", async () => {
+    const shop = await createTestMerchant({ name: "Retoma" });
+    await cashier("merchant", "fund", shop.merchantId, "50");
+    const { data } = await send(pixPayout({ amount: "20.00" }), shop);
+    const transferId = data.transfer_id as string;
+    // What a crash after the claim leaves: processing, and nobody finishing it.
+    await getDb().transaction.update({ where: { id: transferId }, data: { status: "processing" } });
+    const plain = await cashier("payout", "complete", transferId);
+    expect(plain.code).toBe(1);
+    expect(plain.stderr).toMatch(/being marked by someone else; if that marking crashed, use --resume/);
+    const early = await cashier("payout", "complete", transferId, "--resume");
+    expect(early.stderr).toMatch(/can be resumed after 120 s/);
+    await getDb().transaction.update({ where: { id: transferId }, data: { updatedAt: new Date(Date.now() - 3 * 60_000) } });
+    const resumed = await cashier("payout", "complete", transferId, "--resume");
+    expect(resumed.code).toBe(0);
+    expect(JSON.parse(resumed.stdout)).toMatchObject({ transfer_id: transferId, status: "completed", mode: "sandbox" });
+    expect(await balanceOf(shop)).toMatchObject({ available: "30.00", reserved: "0.00" });
+    const { data: shown } = await readSigned(await postSigned(status, shop, { transfer_id: transferId }), shop);
+    expect(shown).toMatchObject({ status: "completed" });
   });
 });

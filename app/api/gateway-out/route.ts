@@ -1,5 +1,8 @@
-import { withEnvelope } from "@/lib/envelope/with-envelope";
+import { createdOrReplayed, withEnvelope } from "@/lib/envelope/with-envelope";
 import { createPayout } from "@/lib/payouts/create-payout";
 
 // POST /api/gateway-out - a payout to the customer by Pix key or bank account
-export const POST = withEnvelope("gateway_out", ({ merchant, data }) => createPayout({ merchant, data }));
+export const POST = withEnvelope("gateway_out", async ({ merchant, data }) => {
+  const created = await createPayout({ merchant, data });
+  return createdOrReplayed(created, { transfer_id: created.transferId });
+});
