@@ -85,7 +85,15 @@ export async function proxy(request: NextRequest): Promise<Response> {
     refusal ??
     NextResponse.next({
       // Next.js takes the nonce for its own scripts from the request's CSP; handlers read x-nonce.
-      request: { headers: new Headers([...request.headers, ["content-security-policy", headers["content-security-policy"]], ["x-nonce", nonce]]) },
+      // x-lang: the ?lang= of the address, for pages Next.js gives no query (the 404 page).
+      request: {
+        headers: new Headers([
+          ...request.headers,
+          ["content-security-policy", headers["content-security-policy"]],
+          ["x-nonce", nonce],
+          ["x-lang", request.nextUrl.searchParams.get("lang") ?? ""],
+        ]),
+      },
     });
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
   return response;

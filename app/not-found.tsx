@@ -1,12 +1,21 @@
-import { messages } from "@/lib/i18n/messages";
+import type { Metadata } from "next";
+import { headers } from "next/headers";
+import { FailureCard } from "@/components/pay/failure";
+import { PaymentShell } from "@/components/pay/payment-shell";
+import { messages, resolveLocale } from "@/lib/i18n/messages";
 
-// Unknown addresses, and payment links that never existed: 404, in Portuguese.
-export default function NotFound() {
-  const t = messages["pt-BR"];
+export const metadata: Metadata = { robots: { index: false } };
+
+// Unknown addresses, and payment links that never existed: 404, in the customer's language
+// (?lang= reaches here through proxy.ts's x-lang: Next.js gives this page no query).
+export default async function NotFound() {
+  const request = await headers();
+  const locale = resolveLocale(request.get("x-lang") || undefined, request.get("accept-language"));
+  const t = messages[locale];
   return (
-    <main className="mx-auto max-w-md px-4 py-16">
-      <h1 className="text-2xl font-bold">{t.notFoundTitle}</h1>
-      <p className="mt-2 text-stone-700">{t.notFoundText}</p>
-    </main>
+    <PaymentShell locale={locale} t={t} merchantName={null}>
+      <title>{t.notFoundTitle}</title>
+      <FailureCard t={t} failure={{ title: t.notFoundTitle, text: t.notFoundText, problems: [], returnUrl: null, code: "not_found", detail: null }} />
+    </PaymentShell>
   );
 }

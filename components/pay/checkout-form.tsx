@@ -1,93 +1,86 @@
 "use client";
 
-import { useActionState } from "react";
+import { useActionState, useRef, useState } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
 import type { Messages } from "@/lib/i18n/messages";
-import { FormAlert } from "./form-alert";
-import { primaryButton } from "./payment-shell";
+import { filterTypedBrl, formatTypedBrl, parseTypedBrl } from "@/lib/i18n/typed-input";
+import { useFocusFirstInvalid } from "./use-focus-first-invalid";
 
 type Field = "amount" | "paymentMethod";
 export type CheckoutFormState = { invalid: Field[]; values?: Partial<Record<Field, string>> };
 
-const lockedInput = "mt-1 w-full rounded-xl border-2 border-stone-200 bg-stone-100 px-4 py-3 text-lg text-stone-800";
-
 /**
- * Gateway In's form: the customer's details as the shop sent them, always locked; the amount and
- * the method locked when the shop sent them, otherwise chosen here. Input names are the API's.
+ * Gateway In's choices: the amount when the shop sent none (masked as reais while typed, the
+ * header following it) and the method when the shop sent none (Pix first and preselected).
+ * What the shop settled is shown as text by the page, not here. Input names are the API's.
  */
 export function CheckoutForm(props: {
   t: Messages;
-  customer: { name: string; email: string; cpf: string };
-  amount: { value: string; isEditable: boolean };
-  method: { value: string | null; options: { value: string; label: string }[] };
+  isAmountEditable: boolean;
+  amountLimit: string;
+  methods: { value: string; label: string }[] | null;
   action: (state: CheckoutFormState, form: FormData) => Promise<CheckoutFormState>;
 }) {
   const [state, formAction, isPending] = useActionState(props.action, { invalid: [] });
+  const [amount, setAmount] = useState(state.values?.amount ?? "");
+  const form = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(form, state.invalid);
   const { t } = props;
   const isInvalid = (field: Field) => state.invalid.includes(field);
-  const lockedMethod = props.method.options.find((o) => o.value === props.method.value);
+  const showAmount = (typed: string) => {
+    const cents = parseTypedBrl(typed);
+    const header = document.querySelector('[data-testid="amount"]');
+    if (header) header.textContent = cents === null || cents === 0n ? "—" : `R$ ${formatTypedBrl(cents)}`;
+  };
   return (
-    <form action={formAction} noValidate className="space-y-5">
-      <FormAlert t={t} isShown={state.invalid.length > 0} />
-      {(["name", "email", "cpf"] as const).map((field) => (
-        <div key={field}>
-          <label htmlFor={field} className="block font-semibold">
-            {t[field]}
-          </label>
-          <input id={field} name={field} type="text" value={props.customer[field]} readOnly aria-describedby={`${field}-locked`} className={lockedInput} />
-          <p id={`${field}-locked`} className="mt-1 text-sm text-stone-600">
-            {t.locked}
-          </p>
-        </div>
-      ))}
-      <div>
-        <label htmlFor="amount" className="block font-semibold">
-          {props.amount.isEditable ? `${t.amount} (R$)` : t.amount}
-        </label>
-        {props.amount.isEditable ? (
-          <>
-            <input
-              id="amount"
+    <form ref={form} action={formAction} noValidate className="space-y-5">
+      {state.invalid.length > 0 && (
+        <Alert tone="error" role="alert">
+          {t.fixErrors}
+        </Alert>
+      )}
+      {props.isAmountEditable && (
+        <Field id="amount" label={`${t.amount} (R$)`} hint={`${t.amountHint} ${t.amountLimits} R$ ${props.amountLimit}.`} error={isInvalid("amount") ? t.errors.amount : undefined}>
+          {(control) => (
+            <Input
+              {...control}
               name="amount"
               type="text"
               inputMode="decimal"
               autoComplete="off"
               placeholder="0,00"
-              defaultValue={state.values?.amount ?? ""}
+              value={amount}
+              onChange={(event) => {
+                const typed = filterTypedBrl(event.target.value);
+                setAmount(typed);
+                showAmount(typed);
+              }}
+              onBlur={() => {
+                const cents = parseTypedBrl(amount);
+                if (cents !== null) setAmount(formatTypedBrl(cents));
+              }}
               required
-              aria-invalid={isInvalid("amount")}
-              aria-describedby="amount-hint"
-              className={`mt-1 w-full rounded-xl border-2 bg-white px-4 py-3 text-lg ${isInvalid("amount") ? "border-red-700" : "border-stone-400"}`}
             />
-            <p id="amount-hint" className={`mt-1 text-sm ${isInvalid("amount") ? "font-medium text-red-800" : "text-stone-600"}`}>
-              {isInvalid("amount") ? t.errors.amount : t.amountHint}
-            </p>
-          </>
-        ) : (
-          <input id="amount" name="amount" type="text" value={props.amount.value} readOnly className={lockedInput} />
-        )}
-      </div>
-      {lockedMethod ? (
-        <div>
-          <label htmlFor="paymentMethod" className="block font-semibold">
-            {t.paymentMethodLabel}
-          </label>
-          <input id="paymentMethod" type="text" value={lockedMethod.label} readOnly className={lockedInput} />
-          <input type="hidden" name="paymentMethod" value={lockedMethod.value} />
-        </div>
-      ) : (
+          )}
+        </Field>
+      )}
+      {props.methods && (
         <fieldset aria-describedby={isInvalid("paymentMethod") ? "method-error" : undefined}>
           <legend className="font-semibold">{t.paymentMethodLabel}</legend>
           <div className="mt-2 space-y-3">
-            {props.method.options.map((option) => (
+            {props.methods.map((option) => (
               <label
                 key={option.value}
-                className="flex cursor-pointer items-center gap-3 rounded-xl border-2 border-stone-300 bg-white px-4 py-4 text-lg has-[:checked]:border-brand-700 has-[:checked]:bg-emerald-50"
+                className="flex min-h-14 cursor-pointer items-center gap-3 rounded-xl border-2 border-stone-400 bg-white px-4 py-3 text-lg has-[:checked]:border-brand-700 has-[:checked]:bg-emerald-50 dark:border-stone-500 dark:bg-stone-900 dark:has-[:checked]:border-emerald-400 dark:has-[:checked]:bg-emerald-950"
               >
                 <input
                   type="radio"
                   name="paymentMethod"
                   value={option.value}
-                  defaultChecked={state.values?.paymentMethod === option.value}
+                  defaultChecked={(state.values?.paymentMethod ?? props.methods?.[0]?.value) === option.value}
                   className="size-5 accent-brand-700"
                 />
                 <span className="font-semibold">{option.label}</span>
@@ -95,15 +88,15 @@ export function CheckoutForm(props: {
             ))}
           </div>
           {isInvalid("paymentMethod") && (
-            <p id="method-error" className="mt-1 text-sm font-medium text-red-800">
+            <p id="method-error" className="mt-1 font-medium text-red-800 dark:text-red-300">
               {t.errors.paymentMethod}
             </p>
           )}
         </fieldset>
       )}
-      <button type="submit" disabled={isPending} className={primaryButton}>
-        {t.continue}
-      </button>
+      <Button type="submit" disabled={isPending} aria-busy={isPending}>
+        {isPending ? t.sending : t.continue}
+      </Button>
     </form>
   );
 }

@@ -1,32 +1,55 @@
 import type { Locale, Messages } from "@/lib/i18n/messages";
 
-/** The frame of every hosted payment page: who is paid, how much, then the step itself. */
+/**
+ * The frame of every hosted page: who is paid and how much in one short line (so a phone shows
+ * the step's action without scrolling), the step, then who processes the payment and where to get
+ * help.
+ */
 export function PaymentShell(props: {
   locale: Locale;
   t: Messages;
-  merchantName: string;
-  amount: string;
+  merchantName: string | null;
+  amount?: React.ReactNode;
   children: React.ReactNode;
 }) {
+  const { t } = props;
   return (
-    <main lang={props.locale} className="mx-auto min-h-screen max-w-md px-4 py-6 sm:py-10">
-      <header className="rounded-2xl bg-brand-800 px-5 py-4 text-white">
-        <p className="text-sm text-emerald-100">{props.t.payTo}</p>
-        <p className="text-lg font-semibold" data-testid="merchant-name">
-          {props.merchantName}
-        </p>
-        <p className="mt-2 text-sm text-emerald-100">{props.t.amount}</p>
-        <p className="text-3xl font-bold tracking-tight" data-testid="amount">
-          {props.amount}
-        </p>
-      </header>
-      <div className="mt-6">{props.children}</div>
-    </main>
+    <div lang={props.locale} className="hosted min-h-dvh bg-stone-50 text-stone-900 dark:bg-stone-950 dark:text-stone-50">
+      <div className="mx-auto flex min-h-dvh max-w-md flex-col px-4 pt-3 pb-6 sm:pt-10">
+        {props.merchantName !== null && (
+          <header className="flex items-center justify-between gap-3 border-b border-stone-300 pb-3 dark:border-stone-700">
+            <div className="min-w-0">
+              <p className="text-sm text-stone-700 dark:text-stone-300">{t.payTo}</p>
+              <p className="truncate text-lg font-semibold" data-testid="merchant-name">
+                {props.merchantName}
+              </p>
+            </div>
+            {props.amount !== undefined && (
+              <p className="shrink-0 text-right">
+                <span className="block text-sm text-stone-700 dark:text-stone-300">{t.amount}</span>
+                <span className="text-2xl font-bold tracking-tight" data-testid="amount">
+                  {props.amount}
+                </span>
+              </p>
+            )}
+          </header>
+        )}
+        <main lang={props.locale} className="mt-4 flex-1">
+          {props.children}
+        </main>
+        <footer className="mt-8 text-center text-sm text-stone-700 dark:text-stone-300">
+          <p>
+            {t.processedBy} <strong>Cashier</strong>
+          </p>
+          <nav aria-label={t.help} className="mt-1 flex justify-center gap-4">
+            {([["ajuda", t.help], ["privacidade", t.privacy], ["termos", t.terms]] as const).map(([anchor, label]) => (
+              <a key={anchor} href={`/pay/ajuda${props.locale === "en" ? "?lang=en" : ""}#${anchor}`} className="inline-block py-2 underline">
+                {label}
+              </a>
+            ))}
+          </nav>
+        </footer>
+      </div>
+    </div>
   );
 }
-
-/** The one button style of the pages: large enough for a thumb, with a visible focus ring. */
-export const primaryButton =
-  "w-full rounded-xl bg-brand-700 px-5 py-4 text-lg font-semibold text-white hover:bg-brand-800 disabled:opacity-60";
-export const secondaryButton =
-  "w-full rounded-xl border-2 border-stone-400 bg-white px-5 py-4 text-lg font-semibold text-stone-900 hover:bg-stone-100";

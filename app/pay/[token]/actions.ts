@@ -10,6 +10,8 @@ import { submitCustomerDetails } from "@/lib/deposits/submit-customer-details";
 import { isAppError } from "@/lib/errors/app-error";
 import { decisionArguments, formActionArguments } from "@/lib/deposits/hosted-action-arguments";
 import { withLang } from "@/lib/i18n/messages";
+import { parseTypedBrl } from "@/lib/i18n/typed-input";
+import { formatAmountDot } from "@/lib/money/format-amount";
 
 /** Arguments that are not what the page sends get the not-found page (404), never an exception. */
 function parseArguments<T extends z.ZodType>(schema: T, args: unknown[]): z.infer<T> {
@@ -37,7 +39,9 @@ export async function submitCustomer(token: string, lang: string, _state: Custom
 export async function submitCheckout(token: string, lang: string, _state: CheckoutFormState, form: FormData): Promise<CheckoutFormState> {
   parseArguments(formActionArguments, [token, lang, form]);
   const values = { amount: text(form, "amount"), paymentMethod: text(form, "paymentMethod") };
-  const result = await chooseCheckoutPayment(token, values);
+  // Typed as Brazilians write it ("1.234,56"); the domain takes the API's plain form.
+  const cents = parseTypedBrl(values.amount ?? "");
+  const result = await chooseCheckoutPayment(token, { ...values, amount: cents === null ? values.amount : formatAmountDot(cents) });
   if (result.ok) {
     redirect(withLang(result.next.kind === "pix" ? `/pay/${token}/pix` : `/pay/${token}/autorizar?banco=${result.next.bank}`, lang));
   }

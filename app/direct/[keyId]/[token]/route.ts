@@ -1,4 +1,7 @@
 import { renderDirectErrorPage } from "@/components/pay/direct-error-page";
+import { describeFieldProblems } from "@/components/pay/failure";
+import { continueLockedCheckout } from "@/lib/deposits/continue-locked-checkout";
+import { findGatewayInShop } from "@/lib/deposits/find-gateway-in-shop";
 import { openGatewayIn } from "@/lib/deposits/open-gateway-in";
 import { toAppError } from "@/lib/errors/to-app-error";
 import { messages, resolveLocale, withLang } from "@/lib/i18n/messages";
@@ -9,9 +12,9 @@ export async function GET(request: Request, context: { params: Promise<{ keyId: 
   const { keyId, token } = await context.params;
   const lang = new URL(request.url).searchParams.get("lang") ?? undefined;
   const locale = resolveLocale(lang, request.headers.get("accept-language"));
+  let payToken: string;
   try {
-    const { payToken } = await openGatewayIn({ keyId, token });
-    return new Response(null, { status: 303, headers: { location: withLang(`/pay/${payToken}`, lang), "cache-control": "no-store" } });
+    ({ payToken } = await openGatewayIn({ keyId, token }));
   } catch (error) {
     const known = toAppError(error);
     if (!known) throw error;
@@ -20,9 +23,27 @@ export async function GET(request: Request, context: { params: Promise<{ keyId: 
     // unknown key): 401.
     const status = known.code === "validation_failed" ? 422 : known.code === "reference_conflict" ? 409 : known.status === 400 ? 400 : 401;
     log.info("gateway in refused", { keyId, status, error: known.code });
-    return new Response(renderDirectErrorPage({ locale, t: messages[locale], nonce: request.headers.get("x-nonce"), isConflict: status === 409, fields: status === 422 ? known.fields : undefined }), {
+    const t = messages[locale];
+    const shop = await findGatewayInShop({ keyId, token });
+    const text = status === 422 ? t.directInvalidText : status === 409 ? t.directConflictText : t.directTokenText;
+    const failure = {
+      title: t.directErrorTitle,
+      text,
+      problems: status === 422 ? describeFieldProblems(t, known.fields ?? []) : [],
+      returnUrl: shop.returnUrl,
+      code: known.code,
+      detail: known.detail,
+    };
+    return new Response(renderDirectErrorPage({ locale, t, nonce: request.headers.get("x-nonce"), merchantName: shop.merchantName, failure }), {
       status,
       headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
     });
   }
+  // Nothing left to choose: straight to the QR (or the bank). A provider failure here leaves the
+  // customer on the details page, whose Continuar tries again.
+  const next = await continueLockedCheckout(payToken).catch((error: unknown) => {
+    log.info("gateway in could not skip its form", { keyId, error: toAppError(error)?.code ?? "unexpected" });
+    return null;
+  });
+  return new Response(null, { status: 303, headers: { location: withLang(`/pay/${payToken}${next ?? ""}`, lang), "cache-control": "no-store" } });
 }

@@ -1,13 +1,17 @@
-import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { formatCpf } from "@brazilian-utils/brazilian-utils";
-import { PaymentShell, primaryButton, secondaryButton } from "@/components/pay/payment-shell";
+import { BankLogo } from "@/components/pay/bank-logo";
+import { ConsentForm } from "@/components/pay/consent-form";
+import { PaymentShell } from "@/components/pay/payment-shell";
+import { Alert } from "@/components/ui/alert";
+import { Card } from "@/components/ui/card";
+import { ReadOnlyField } from "@/components/ui/field";
 import { findBank } from "@/lib/banks/bank-directory";
 import { isBankMethod } from "@/lib/deposits/decide-initiated-payment";
+import { maskCpf } from "@/lib/deposits/mask-customer";
 import { decidePayment } from "../actions";
-import { type PageProps, loadPaymentPage } from "../page-context";
+import { type PageProps, loadPaymentPage, paymentMetadata } from "../page-context";
 
-export const metadata: Metadata = { title: "Autorizar pagamento", robots: { index: false } };
+export const generateMetadata = paymentMetadata;
 
 // /pay/{token}/autorizar?banco=… - step 3: the sandbox bank asks the customer's consent
 export default async function ConsentPage(props: PageProps) {
@@ -16,49 +20,49 @@ export default async function ConsentPage(props: PageProps) {
     redirect(withLang(`/pay/${token}`));
   }
   if (!isBankMethod(query.banco)) redirect(withLang(`/pay/${token}/banco`));
-  // Gateway In: only the method its form settled on.
-  if (payment.deposit.operation === "gateway_in" && payment.deposit.paymentMethod !== query.banco) redirect(withLang(`/pay/${token}`));
-  const bank = findBank(query.banco);
   const { deposit } = payment;
+  const isGatewayIn = deposit.operation === "gateway_in";
+  // Gateway In: only the method its form settled on.
+  if (isGatewayIn && deposit.paymentMethod !== query.banco) redirect(withLang(`/pay/${token}`));
+  const bank = findBank(query.banco);
   const authorize = decidePayment.bind(null, token, bank.method, query.lang ?? "", "authorize");
   const decline = decidePayment.bind(null, token, bank.method, query.lang ?? "", "decline");
   const rows = [
     [t.payer, deposit.customerName ?? ""],
-    [t.cpf, formatCpf(deposit.customerCpf ?? "")],
+    [t.cpf, maskCpf(deposit.customerCpf)],
     [t.receiver, payment.merchantName],
     [t.amount, amount],
     [t.bank, `${bank.name} (${bank.code})`],
   ];
   return (
     <PaymentShell locale={locale} t={t} merchantName={payment.merchantName} amount={amount}>
-      <section aria-labelledby="consent-title" className="rounded-2xl border border-stone-200 bg-white p-5">
-        <h1 id="consent-title" className="text-xl font-bold">
-          {t.consentTitle}
-        </h1>
-        <p className="mt-1 text-stone-700">{t.consentIntro}</p>
-        <dl className="mt-4 divide-y divide-stone-200">
+      <Card aria-labelledby="consent-title">
+        <div className="flex items-center gap-3">
+          <BankLogo method={bank.method} />
+          <h1 id="consent-title" className="text-xl font-bold">
+            {t.consentTitle}
+          </h1>
+        </div>
+        <p className="mt-2 text-stone-800 dark:text-stone-200">{t.consentIntro}</p>
+        <dl className="mt-4 space-y-3">
           {rows.map(([term, value]) => (
-            <div key={term} className="py-2">
-              <dt className="text-sm text-stone-600">{term}</dt>
-              <dd className="font-semibold break-words">{value}</dd>
-            </div>
+            <ReadOnlyField key={term} label={term} value={value} />
           ))}
         </dl>
         {!payment.isSimulated ? (
-          <p role="alert" className="mt-5 rounded-xl bg-amber-50 px-4 py-3 font-medium text-amber-900">
+          <Alert tone="warning" role="alert" className="mt-5">
             {t.sandboxOnly}
-          </p>
+          </Alert>
         ) : (
-        <form className="mt-5 space-y-3">
-          <button type="submit" formAction={authorize} className={primaryButton}>
-            {t.authorize}
-          </button>
-          <button type="submit" formAction={decline} className={secondaryButton}>
-            {t.decline}
-          </button>
-        </form>
+          <ConsentForm t={t} authorize={authorize} decline={decline} />
         )}
-      </section>
+        {/* Gateway In's method is settled (by the shop or its form); Payment Initiation's is chosen on the bank step. */}
+        {!isGatewayIn && (
+          <a href={withLang(`/pay/${token}/banco`)} className="mt-4 inline-block py-2 underline">
+            {t.changeBank}
+          </a>
+        )}
+      </Card>
     </PaymentShell>
   );
 }

@@ -1,13 +1,14 @@
-import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { PaymentShell } from "@/components/pay/payment-shell";
 import { PixPayment } from "@/components/pay/pix-payment";
+import { findPixReceiverName } from "@/lib/deposits/find-pix-receiver-name";
+import { formatTime } from "@/lib/i18n/messages";
 import { renderQrCode } from "@/lib/pix/render-qr-code";
-import { type PageProps, loadPaymentPage } from "../page-context";
+import { type PageProps, loadPaymentPage, paymentMetadata } from "../page-context";
 
-export const metadata: Metadata = { title: "Pix", robots: { index: false } };
+export const generateMetadata = paymentMetadata;
 
-// /pay/{token}/pix - Gateway In by Pix: the QR and code, followed live until paid
+// /pay/{token}/pix - Gateway In by Pix: the code to copy and the QR, followed live until paid
 export default async function PixPage(props: PageProps) {
   const { token, payment, locale, t, amount, withLang } = await loadPaymentPage(props);
   const { deposit } = payment;
@@ -19,8 +20,10 @@ export default async function PixPage(props: PageProps) {
         qrCodeImage={renderQrCode(deposit.pixCode)}
         qrCodeText={deposit.pixCode}
         expiresAt={deposit.expiresAt.toISOString()}
+        deadline={formatTime(deposit.expiresAt, locale)}
+        receiverName={findPixReceiverName(deposit.pixCode) ?? payment.merchantName}
         statusUrl={`/pay/${token}/status`}
-        returnUrl={deposit.returnUrl}
+        doneUrl={withLang(`/pay/${token}`)}
       />
     </PaymentShell>
   );

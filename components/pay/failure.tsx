@@ -1,0 +1,62 @@
+import { Alert } from "@/components/ui/alert";
+import { ButtonLink } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import type { FieldError } from "@/lib/errors/app-error";
+import type { Messages } from "@/lib/i18n/messages";
+
+/** What every failure page says: the same model whether React renders it or /direct writes it. */
+export type Failure = {
+  title: string;
+  text: string;
+  /** The shop's mistakes, in the customer's words, one per field. */
+  problems: string[];
+  returnUrl: string | null;
+  /** Folded under the code: for the shop's developers, not the customer. */
+  code: string | null;
+  detail: string | null;
+};
+
+export function describeFieldProblems(t: Messages, fields: FieldError[]): string[] {
+  const paths = [...new Set(fields.map((f) => f.path.split(".")[0]))];
+  return paths.map((path) => `${t.fieldNames[path] ?? path}: ${t.fieldProblems[path] ?? t.fieldProblems.reference}`);
+}
+
+/** The one failure template of the React pages (closed payments, 404); direct-error-page.ts mirrors it. */
+export function FailureCard(props: { t: Messages; failure: Failure }) {
+  const { t, failure } = props;
+  return (
+    <Card aria-labelledby="failure-title">
+      <h1 id="failure-title" className="text-2xl font-bold">
+        {failure.title}
+      </h1>
+      <p className="mt-2 text-stone-800 dark:text-stone-200">{failure.text}</p>
+      {failure.problems.length > 0 && (
+        <Alert tone="warning" className="mt-4">
+          <p>{t.shopProblems}</p>
+          <ul className="mt-1 list-disc pl-5">
+            {failure.problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        </Alert>
+      )}
+      {failure.returnUrl ? (
+        <ButtonLink href={failure.returnUrl} className="mt-5">
+          {t.backToShop}
+        </ButtonLink>
+      ) : (
+        <ButtonLink href="/pay/ajuda" variant="secondary" className="mt-5">
+          {t.notFoundBack}
+        </ButtonLink>
+      )}
+      {failure.code && (
+        <details className="mt-5 text-sm text-stone-700 dark:text-stone-300">
+          <summary className="cursor-pointer py-2">
+            {t.errorCode}: <code>{failure.code}</code>
+          </summary>
+          {failure.detail && <p className="break-words">{failure.detail}</p>}
+        </details>
+      )}
+    </Card>
+  );
+}

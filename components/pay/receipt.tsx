@@ -1,0 +1,36 @@
+import { ButtonLink } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { ReadOnlyField } from "@/components/ui/field";
+import type { Messages } from "@/lib/i18n/messages";
+import { ReturnCountdown } from "./return-countdown";
+
+/** After payment: what was paid, to whom, when, under which id, and the way back to the shop. */
+export function Receipt(props: { t: Messages; amount: string; merchantName: string; paidAt: string; transactionId: string; returnUrl: string | null }) {
+  const { t } = props;
+  return (
+    <Card aria-labelledby="receipt-title">
+      <p aria-hidden="true" className="mx-auto flex size-14 items-center justify-center rounded-full bg-emerald-100 text-3xl text-emerald-900 dark:bg-emerald-900 dark:text-emerald-50">
+        ✓
+      </p>
+      <h1 id="receipt-title" className="mt-3 text-center text-2xl font-bold">
+        {t.receiptTitle}
+      </h1>
+      <p className="mt-1 text-center text-3xl font-bold tracking-tight" data-testid="receipt-amount">
+        {props.amount}
+      </p>
+      <dl className="mt-5 space-y-3">
+        <ReadOnlyField label={t.paidTo} value={props.merchantName} />
+        <ReadOnlyField label={t.paidAt} value={props.paidAt} />
+        <ReadOnlyField label={t.transactionId} value={<code className="break-all">{props.transactionId}</code>} />
+      </dl>
+      {props.returnUrl && (
+        <>
+          <ButtonLink href={props.returnUrl} className="mt-6">
+            {t.backToShop}
+          </ButtonLink>
+          <ReturnCountdown url={props.returnUrl} seconds={10} label={t.returningIn} unit={t.seconds} />
+        </>
+      )}
+    </Card>
+  );
+}
