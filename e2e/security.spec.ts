@@ -68,10 +68,10 @@ test("Gateway In walked with the CSP on, by the bank and by Pix: no violation", 
   await page.getByRole("button", { name: "Autorizar pagamento" }).click();
   await expect(page).toHaveURL(`${shop.url}/caixa`);
 
-  await page.goto(await directPath({ paymentMethod: "pix" }));
-  // The Pix page polls its status: connect-src 'self' must allow it.
+  // A locked Pix link opens on the QR (issue 12). The Pix page polls its status: connect-src 'self' must allow it.
   const polled = page.waitForResponse((response) => response.url().endsWith("/status"));
-  await page.getByRole("button", { name: "Continuar" }).click();
+  await page.goto(await directPath({ paymentMethod: "pix" }));
+  await page.getByText("Pagar com outro celular?").click();
   await expect(page.getByRole("img", { name: "QR Code Pix" })).toBeVisible();
   expect((await polled).status()).toBe(200);
   expect(violations).toEqual([]);

@@ -1,0 +1,268 @@
+// Issue 12, the customer's side in Chromium on a phone (390×664, the visible part of Safari on an
+// iPhone 14, and 390×844): the Pix moment, honest copy feedback, a locked link straight to the QR,
+// the receipt, one failure page everywhere, a single consent request, the masks, masked personal
+// data, and axe in light and dark. Screenshots are kept in test-results/e2e.
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import { type Page, expect, test } from "@playwright/test";
+import { signRequestToken } from "../lib/envelope/sign-request-token";
+import { e2eServerEnv } from "./environment";
+import { cashier, expectAccessible, fitsViewport, keepScreenshot, type Merchant, startShop } from "./support";
+
+const root = path.resolve(import.meta.dirname, "..");
+let merchant: Merchant;
+let shop: Awaited<ReturnType<typeof startShop>>;
+let sequence = 0;
+
+const CPF = "529.982.247-25";
+const EMAIL = "maria@example.com";
+
+test.beforeAll(async () => {
+  shop = await startShop((path) => (path.startsWith("/ok") ? "Pedido pago" : "De volta à loja"));
+  merchant = JSON.parse(cashier("merchant", "create", "--name", "Loja Demo")) as Merchant;
+});
+
+test.afterAll(() => shop.close());
+
+function customer(extra: Record<string, unknown> = {}) {
+  const data: Record<string, unknown> = { name: "Maria da Silva", email: EMAIL, cpf: CPF, amount: "149,90", merchant_user: "cliente-42", country: "BR", ...extra };
+  for (const key of Object.keys(data)) if (data[key] === undefined) delete data[key];
+  return data;
+}
+
+async function directUrl(extra: Record<string, unknown> = {}, now?: Date, reference = `e2e-cx-${Date.now()}-${++sequence}`): Promise<string> {
+  const data = customer({ currency: "BRL", reference, return_url: `${shop.url}/caixa`, ...extra });
+  return `/direct/${merchant.keyId}/${await signRequestToken({ keyId: merchant.keyId, secret: merchant.secret, data, now })}`;
+}
+
+async function paymentInitiation(page: Page, extra: Record<string, unknown> = {}): Promise<{ id: string; url: string }> {
+  const data = customer({ reference: `e2e-cx-pi-${Date.now()}-${++sequence}`, buyer_ip: "203.0.113.9", successRedirectUrl: `${shop.url}/ok`, failedRedirectUrl: `${shop.url}/falhou`, ...extra });
+  const jwt = await signRequestToken({ keyId: merchant.keyId, secret: merchant.secret, data });
+  const response = await page.request.post("/api/payment-initiation", { data: { jwt } });
+  expect(response.status()).toBe(201);
+  const claims = JSON.parse(Buffer.from(((await response.json()) as { jwt: string }).jwt.split(".")[1], "base64url").toString());
+  return { id: claims.data.id as string, url: claims.data.paymentInitiationUrl as string };
+}
+
+/** What the merchant's server does to find the deposit: POST /api/status by its reference. */
+async function depositIdOf(page: Page, reference: string): Promise<string> {
+  const jwt = await signRequestToken({ keyId: merchant.keyId, secret: merchant.secret, data: { reference } });
+  const response = await page.request.post("/api/status", { data: { jwt } });
+  return JSON.parse(Buffer.from(((await response.json()) as { jwt: string }).jwt.split(".")[1], "base64url").toString()).data.id as string;
+}
+
+/** axe finds nothing serious or critical with the phone in light mode, nor in dark mode. */
+async function expectAccessibleLightAndDark(page: Page, testInfo: import("@playwright/test").TestInfo, name: string): Promise<void> {
+  await expectAccessible(page);
+  await page.emulateMedia({ colorScheme: "dark" });
+  await keepScreenshot(page, testInfo, `${name}-dark`);
+  await expectAccessible(page);
+  await page.emulateMedia({ colorScheme: "light" });
+}
+
+/** No full CPF or e-mail anywhere in what the browser received, scripts' payload included. */
+async function expectNoPersonalData(page: Page): Promise<void> {
+  const html = await page.content();
+  for (const secret of [CPF, CPF.replace(/\D/g, ""), EMAIL]) expect(html, page.url()).not.toContain(secret);
+}
+
+test.describe("at 390×664", () => {
+  test.use({ viewport: { width: 390, height: 664 } });
+
+  test("a locked Pix link opens on the QR: copy button above the fold, toast on copy, deadline, receiver, title", async ({ page, context }, testInfo) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.goto(await directUrl({ paymentMethod: "pix" }));
+    // No tap in between: the link's redirect lands on the Pix step.
+    await expect(page).toHaveURL(/\/pay\/[A-Za-z0-9_-]{32}\/pix$/);
+    const copy = page.getByRole("button", { name: "Copiar código Pix" });
+    await expect(copy).toBeVisible();
+    const box = (await copy.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(664);
+    expect(box.height).toBeGreaterThanOrEqual(56);
+    await expect(page.getByText(/Pague até \d\d:\d\d ·/)).toBeVisible();
+    await expect(page.getByTestId("time-left")).toHaveText(/^(29|30):\d\d$/);
+    await expect(page.getByTestId("receiver-name")).toHaveText("Cashier Sandbox");
+    await expect(page).toHaveTitle(/^R\$\s149,90 · Loja Demo$/);
+    await expect(page.getByText("Pagamento processado por")).toBeVisible();
+    expect(await page.evaluate(() => document.querySelector('link[rel="icon"]')?.getAttribute("href"))).toMatch(/icon/);
+    expect(await fitsViewport(page)).toBe(true);
+    await page.screenshot({ path: testInfo.outputPath("1-pix-fold-390x664.png") });
+    await keepScreenshot(page, testInfo, "1-pix-390x664");
+
+    await copy.click();
+    const toast = page.getByRole("status").filter({ hasText: "Código copiado" });
+    await expect(toast).toBeVisible();
+    const code = await page.getByLabel("Pix copia e cola").inputValue();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+    await page.screenshot({ path: testInfo.outputPath("2-pix-copied-390x664.png") });
+
+    // The QR is one tap away for paying from another phone.
+    await expect(page.getByRole("img", { name: "QR Code Pix" })).toBeHidden();
+    await page.getByText("Pagar com outro celular?").click();
+    await expect(page.getByRole("img", { name: "QR Code Pix" })).toBeVisible();
+    await expectNoPersonalData(page);
+    await expectAccessibleLightAndDark(page, testInfo, "3-pix-qr-390x664");
+  });
+
+  test("with the clipboard refused, the code is selected with how to copy it by hand, and nothing throws", async ({ page }, testInfo) => {
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    await page.addInitScript(() => {
+      Object.defineProperty(navigator, "clipboard", { value: { writeText: () => Promise.reject(new DOMException("denied", "NotAllowedError")) } });
+      document.execCommand = () => false;
+    });
+    await page.goto(await directUrl({ paymentMethod: "pix" }));
+    await page.getByRole("button", { name: "Copiar código Pix" }).click();
+    await expect(page.getByTestId("copy-fallback")).toContainText("toque e segure");
+    await expect(page.getByRole("status").filter({ hasText: "Código copiado" })).toHaveCount(0);
+    const selected = await page.evaluate(() => {
+      const area = document.getElementById("pix-code") as HTMLTextAreaElement;
+      return area.selectionEnd - area.selectionStart === area.value.length && document.activeElement === area;
+    });
+    expect(selected).toBe(true);
+    expect(errors).toEqual([]);
+    await keepScreenshot(page, testInfo, "pix-copy-fallback-390x664");
+    await expectAccessible(page);
+  });
+});
+
+test("on a wide screen the QR comes first, 280 px", async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(await directUrl({ paymentMethod: "pix" }));
+  const qr = page.getByRole("img", { name: "QR Code Pix" });
+  await expect(qr).toBeVisible();
+  expect((await qr.boundingBox())!.width).toBe(280);
+  await keepScreenshot(page, testInfo, "pix-1280");
+});
+
+test("after `deposit pay` the receipt appears (rechecked on return to the tab), then counts down back to the shop", async ({ page }, testInfo) => {
+  const reference = `e2e-cx-receipt-${Date.now()}`;
+  await page.goto(await directUrl({ paymentMethod: "pix" }, undefined, reference));
+  await expect(page.getByRole("button", { name: "Copiar código Pix" })).toBeVisible();
+
+  // Coming back from the bank's app asks at once, not at the next poll.
+  await page.waitForResponse((response) => response.url().endsWith("/status"));
+  const recheck = page.waitForRequest((request) => request.url().endsWith("/status"), { timeout: 600 });
+  await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+  await recheck;
+
+  cashier("deposit", "pay", await depositIdOf(page, reference));
+  await expect(page.getByRole("heading", { name: "Pagamento confirmado" })).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByTestId("receipt-amount")).toHaveText(/R\$\s149,90/);
+  await expect(page.getByText("Loja Demo").first()).toBeVisible();
+  await expect(page.getByText(/^dep_/)).toBeVisible();
+  await expect(page.getByText(/\d\d\/\d\d\/\d{4},? \d\d:\d\d/)).toBeVisible();
+  await expect(page.getByRole("link", { name: "Voltar para a loja" })).toHaveAttribute("href", `${shop.url}/caixa`);
+  await expect(page.getByTestId("return-countdown")).toContainText(/Voltando para a loja em \d+ s/);
+  await expectNoPersonalData(page);
+  await keepScreenshot(page, testInfo, "receipt-390");
+  await expectAccessibleLightAndDark(page, testInfo, "receipt-390");
+  await expect(page).toHaveURL(`${shop.url}/caixa`, { timeout: 15_000 });
+});
+
+test("every failure page names the shop and leads back, in Portuguese and English", async ({ page }, testInfo) => {
+  const conflictReference = `e2e-cx-conflict-${Date.now()}`;
+  await page.request.get(await directUrl({}, undefined, conflictReference), { maxRedirects: 0 });
+  const expired = await paymentInitiation(page);
+  execFileSync(process.execPath, ["--import", "tsx", path.join(root, "test/support/expire-deposit-process.ts"), expired.id], { cwd: root, env: { ...process.env, ...e2eServerEnv } });
+  const cases: { name: string; url: string; status: number; shopLink: string | null; text: RegExp; en: string }[] = [
+    { name: "expired-token", url: await directUrl({}, new Date(Date.now() - 10 * 60 * 1000)), status: 401, shopLink: `${shop.url}/caixa`, text: /expirou ou não é válido/, en: "The payment could not be opened" },
+    { name: "conflict", url: await directUrl({ amount: "1,00" }, undefined, conflictReference), status: 409, shopLink: `${shop.url}/caixa`, text: /já foi aberto com outros dados/, en: "The payment could not be opened" },
+    { name: "invalid", url: await directUrl({ name: "", cpf: "123.456.789-00" }), status: 422, shopLink: `${shop.url}/caixa`, text: /CPF: o CPF do pagador não é válido/, en: "The payment could not be opened" },
+    { name: "expired-payment", url: expired.url, status: 200, shopLink: `${shop.url}/falhou`, text: /O prazo para pagar terminou/, en: "This payment link has expired" },
+    { name: "not-found", url: "/pay/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", status: 404, shopLink: null, text: /Confira o endereço/, en: "Page not found" },
+  ];
+  for (const c of cases) {
+    const response = await page.goto(c.url);
+    expect(response?.status(), c.name).toBe(c.status);
+    await expect(page.locator("main")).toContainText(c.text);
+    if (c.shopLink) {
+      await expect(page.getByTestId("merchant-name")).toHaveText("Loja Demo");
+      await expect(page.getByRole("link", { name: "Voltar para a loja" })).toHaveAttribute("href", c.shopLink);
+    } else {
+      await expect(page.getByRole("link", { name: "Ver a ajuda do pagamento" })).toBeVisible();
+    }
+    expect(await fitsViewport(page)).toBe(true);
+    await keepScreenshot(page, testInfo, `failure-${c.name}-390`);
+    await expectAccessibleLightAndDark(page, testInfo, `failure-${c.name}-390`);
+    await expectNoPersonalData(page);
+    await page.goto(`${c.url}${c.url.includes("?") ? "&" : "?"}lang=en`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(c.en);
+    await expect(page.getByRole("link", { name: c.shopLink ? "Back to the shop" : "See the payment help" })).toBeVisible();
+    if (c.name === "invalid") {
+      // Each field once, in the customer's words; the developer's detail folded under the code.
+      await expect(page.locator("main li")).toHaveText(["Name: the payer's name is missing or incomplete", "CPF: the payer's CPF is not valid"]);
+      await expect(page.getByText("validation_failed")).toBeVisible();
+      await keepScreenshot(page, testInfo, "failure-invalid-en-390");
+    }
+  }
+});
+
+test("a double tap on Autorizar sends one request", async ({ page }, testInfo) => {
+  const payment = await paymentInitiation(page);
+  await page.goto(`${payment.url}/autorizar?banco=nubank`);
+  await expect(page.getByText("***.982.247-**")).toBeVisible();
+  await expectNoPersonalData(page);
+  await keepScreenshot(page, testInfo, "consent-390");
+  await expectAccessibleLightAndDark(page, testInfo, "consent-390");
+  const actions: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && request.headers()["next-action"]) actions.push(request.url());
+  });
+  await page.getByRole("button", { name: "Autorizar pagamento" }).dblclick();
+  await expect(page).toHaveURL(`${shop.url}/ok`);
+  expect(actions).toHaveLength(1);
+});
+
+test("the bank step shows each bank's mark and masks nothing it should not show", async ({ page }, testInfo) => {
+  const payment = await paymentInitiation(page);
+  await page.goto(payment.url);
+  await expect(page.getByTestId("shown-cpf")).toHaveText("***.982.247-**");
+  await expect(page.getByTestId("shown-email")).toHaveText("m***@example.com");
+  await expectNoPersonalData(page);
+  await expectAccessibleLightAndDark(page, testInfo, "details-locked-390");
+  await page.getByRole("button", { name: "Continuar" }).click();
+  await expect(page.getByRole("group", { name: "Escolha o seu banco" })).toBeVisible();
+  await expect(page.locator("svg")).toHaveCount(5);
+  await expectNoPersonalData(page);
+  await keepScreenshot(page, testInfo, "bank-390");
+  await expectAccessibleLightAndDark(page, testInfo, "bank-390");
+});
+
+test('"1.234,56" typed into an open amount is R$ 1.234,56 in the header and on the QR page', async ({ page }, testInfo) => {
+  await page.goto(await directUrl({ amount: undefined }));
+  const amount = page.getByLabel("Valor (R$)");
+  await expect(page.getByRole("radio", { name: "Pix" })).toBeChecked();
+  await amount.pressSequentially("1.234,56");
+  await expect(amount).toHaveValue("1.234,56");
+  await expect(page.getByTestId("amount")).toHaveText("R$ 1.234,56");
+  expect(await amount.evaluate((node) => parseFloat(getComputedStyle(node).fontSize))).toBeGreaterThanOrEqual(16);
+  await expect(page.getByText(/De R\$ 0,01 até R\$ [\d.]+,\d\d\./)).toBeVisible();
+  await keepScreenshot(page, testInfo, "amount-typed-390");
+  await expectAccessibleLightAndDark(page, testInfo, "amount-typed-390");
+  await page.getByRole("button", { name: "Continuar" }).click();
+  await expect(page).toHaveURL(/\/pix$/);
+  await expect(page.getByTestId("amount")).toHaveText(/R\$\s1\.234,56/);
+});
+
+test("the CPF field refuses letters, checks its digits on leaving, and an error sends focus to the first field to fix", async ({ page }, testInfo) => {
+  const payment = await paymentInitiation(page, { cpf: "123.456.789-00", email: "" });
+  await page.goto(payment.url);
+  const cpf = page.getByLabel("CPF");
+  // The shop's invalid value is flagged as the page opens.
+  await expect(cpf).toHaveAttribute("aria-invalid", "true");
+  await cpf.fill("");
+  await cpf.pressSequentially("abc111.111.111-11xyz");
+  await expect(cpf).toHaveValue("111.111.111-11");
+  await cpf.blur();
+  await expect(page.getByText("Este CPF não existe. Confira os dígitos.")).toBeVisible();
+  expect(await cpf.evaluate((node) => parseFloat(getComputedStyle(node).fontSize))).toBeGreaterThanOrEqual(16);
+  await page.getByRole("button", { name: "Continuar" }).click();
+  await expect(page.getByLabel("E-mail")).toBeFocused();
+  await keepScreenshot(page, testInfo, "cpf-errors-390");
+  await expectAccessibleLightAndDark(page, testInfo, "cpf-errors-390");
+  await page.getByLabel("E-mail").fill(EMAIL);
+  await cpf.fill(CPF);
+  await page.getByRole("button", { name: "Continuar" }).click();
+  await expect(page.getByRole("group", { name: "Escolha o seu banco" })).toBeVisible();
+});
