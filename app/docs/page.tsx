@@ -85,7 +85,8 @@ await fetch(BASE_URL + "/api/status", {
           <li>
             <code>POST /api/gateway-out</code>: data name, email, cpf, paymentMethod (pix, banco-do-brasil, bradesco,
             caixa, nubank, santander), amount, currency, reference, merchant_user, country, buyer_ip, phone; for pix
-            a pix_key equal to cpf, otherwise branch, account (with its check digit) and account_type (C or S). Answers
+            a pix_key equal to cpf, otherwise branch, account (with its check digit, as the customer&apos;s bank prints it: leading zeros,
+            dash and dots optional) and account_type (C or S). Answers
             201 with transfer_id; 422 insufficient_funds when the available balance is short. The callbacks
             gateway_out.completed and gateway_out.canceled follow the operator&apos;s marking.
           </li>
