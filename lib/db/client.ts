@@ -4,6 +4,7 @@ import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { getConfig } from "../config/config";
 import { resolveDatabaseUrl } from "./database-url";
+import { serializeSqliteAdapter } from "./serialize-sqlite-adapter";
 import { PrismaClient as PostgresClient } from "./generated/postgres/client";
 import { PrismaClient as SqliteClient } from "./generated/sqlite/client";
 
@@ -22,7 +23,7 @@ export function createDb(databaseUrl: string): Db {
   }
   // busy timeout: a second process (the CLI beside the server) waits for the write lock instead
   // of failing at once.
-  const adapter = new PrismaBetterSQLite3({ url: target.filename, timeout: 10_000 });
+  const adapter = serializeSqliteAdapter(new PrismaBetterSQLite3({ url: target.filename, timeout: 10_000 }));
   return new SqliteClient({ adapter });
 }
 

@@ -1,0 +1,79 @@
+// One better-sqlite3 connection serves the whole process, and the adapter lets a query made
+// outside a transaction run while another request's interactive transaction is open: on the same
+// connection, so inside that transaction, and lost if it rolls back. This wrapper puts every
+// statement outside a transaction, and every transaction from BEGIN to COMMIT or ROLLBACK, behind
+// one lock, so nothing lands in someone else's transaction. Statements are synchronous in
+// better-sqlite3, so the lock is only ever held across awaits by a transaction itself.
+import type { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+
+type Adapter = Awaited<ReturnType<PrismaBetterSQLite3["connect"]>>;
+type Transaction = Awaited<ReturnType<Adapter["startTransaction"]>>;
+
+function createLock() {
+  let tail: Promise<void> = Promise.resolve();
+  return {
+    /** Waits for every earlier holder; the returned function lets the next one in. */
+    async acquire(): Promise<() => void> {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const previous = tail;
+      tail = previous.then(() => held);
+      await previous;
+      return release;
+    },
+  };
+}
+
+/** Calls go to the real object (its private fields need it as `this`), except the overrides. */
+function withOverrides<T extends object>(target: T, overrides: Partial<T>): T {
+  return new Proxy(target, {
+    get(object, property) {
+      if (property in overrides) return overrides[property as keyof T];
+      const value = Reflect.get(object, property, object);
+      return typeof value === "function" ? value.bind(object) : value;
+    },
+  });
+}
+
+function serializeAdapter(adapter: Adapter): Adapter {
+  const lock = createLock();
+  const exclusive = async <R>(run: () => Promise<R>): Promise<R> => {
+    const release = await lock.acquire();
+    try {
+      return await run();
+    } finally {
+      release();
+    }
+  };
+  return withOverrides(adapter, {
+    queryRaw: (query) => exclusive(() => adapter.queryRaw(query)),
+    executeRaw: (query) => exclusive(() => adapter.executeRaw(query)),
+    executeScript: (script) => exclusive(() => adapter.executeScript(script)),
+    startTransaction: async (isolationLevel) => {
+      const release = await lock.acquire();
+      let transaction: Transaction;
+      try {
+        transaction = await adapter.startTransaction(isolationLevel);
+      } catch (error) {
+        release();
+        throw error;
+      }
+      const end = (finish: () => Promise<void>) => async () => {
+        try {
+          await finish();
+        } finally {
+          release();
+        }
+      };
+      return withOverrides(transaction, { commit: end(() => transaction.commit()), rollback: end(() => transaction.rollback()) });
+    },
+  });
+}
+
+/** The better-sqlite3 adapter factory, with every connection it makes serialised. */
+export function serializeSqliteAdapter(factory: PrismaBetterSQLite3): PrismaBetterSQLite3 {
+  return withOverrides(factory, {
+    connect: async () => serializeAdapter(await factory.connect()),
+    connectToShadowDb: async () => serializeAdapter(await factory.connectToShadowDb()),
+  });
+}
