@@ -1,12 +1,14 @@
 import { z } from "zod";
 
-/** The events a merchant hears about (contract section 5). */
+/** The events a merchant hears about (contract sections 5 and 7). */
 export const callbackTypeSchema = z.enum([
   "gateway_out.completed",
   "gateway_out.canceled",
   "deposit.paid",
   "deposit.failed",
   "deposit.expired",
+  "refund.completed",
+  "refund.failed",
 ]);
 
 export type CallbackType = z.infer<typeof callbackTypeSchema>;

@@ -1,0 +1,113 @@
+// POST /api/refund (contract section 7): a refund of the merchant's own paid deposit, whole by
+// default, partial up to the paid amount in total. The refund is written first, with the money it
+// needs held from the merchant's available funds, under the merchant's funds lock, so concurrent
+// refunds of one deposit are checked one at a time and can never exceed it; then the provider is
+// asked outside any transaction (submit-refund). The outcome reaches the merchant as
+// refund.completed or refund.failed.
+import { getConfig } from "../config/config";
+import { getDb } from "../db/client";
+import { lockMerchantFunds, sumMerchantLedger } from "../db/ledger";
+import type { MerchantRecord } from "../db/merchants";
+import { type RefundWithDeposit, findRefundByRequest, insertRefund, sumRefundedCents } from "../db/refunds";
+import { findMerchantTransaction } from "../db/transactions";
+import { AppError } from "../errors/app-error";
+import { recordFundsMovement } from "../funds/record-funds-movement";
+import { newId } from "../ids";
+import { log } from "../log/logger";
+import { formatAmountDot } from "../money/format-amount";
+import { findProviderByName } from "../providers/find-provider";
+import { hashRequest } from "../transactions/hash-request";
+import { createRefundSchema } from "./schemas";
+import { submitRefund } from "./submit-refund";
+
+/**
+ * The answer to a refund request, the same on a replay: the refund as it was created. Its outcome
+ * comes by callback and by /api/status.
+ */
+export function toRefundAnswer(refund: RefundWithDeposit) {
+  return {
+    id: refund.id,
+    deposit_id: refund.depositId,
+    amount: formatAmountDot(refund.amountCents),
+    currency: refund.currency,
+    status: "pending",
+  };
+}
+
+const brl = (cents: bigint) => `${formatAmountDot(cents)} BRL`;
+
+let schema: ReturnType<typeof createRefundSchema> | undefined;
+
+/** The refund; isNew is false when the request replayed an earlier one. */
+export async function createRefund(options: { merchant: MerchantRecord; data: unknown }): Promise<{ refund: RefundWithDeposit; isNew: boolean }> {
+  schema ??= createRefundSchema({ maxAmountCents: getConfig().maxAmountCents });
+  const request = schema.parse(options.data);
+  const merchantId = options.merchant.id;
+  const lookup = request.id !== undefined ? { id: request.id } : { reference: request.reference as string };
+  const deposit = await findMerchantTransaction(getDb(), merchantId, lookup);
+  if (!deposit || deposit.operation === "gateway_out") {
+    const [field, value] = "id" in lookup ? ["id", lookup.id] : ["reference", lookup.reference];
+    throw new AppError("not_found", `no deposit with ${field} "${value}" for this merchant`);
+  }
+  if (deposit.status !== "paid") {
+    throw new AppError("state_conflict", `deposit ${deposit.id} is ${deposit.status}; only a paid deposit can be refunded`);
+  }
+  if (deposit.pixEndToEndId === null) {
+    // Paid before the gateway kept the paying Pix's id: nothing names it to the provider.
+    throw new AppError("state_conflict", `deposit ${deposit.id} holds no end-to-end id of the Pix that paid it; the operator refunds it at the provider`);
+  }
+  // A live deposit while no PSP is configured: a clear 503 before anything is written.
+  const provider = findProviderByName(deposit.provider);
+  // The deposit, not how it was named: {id} and {reference} of one deposit are the same request.
+  const requestHash = hashRequest("refund", { deposit_id: deposit.id, amount: request.amount, reason: request.reason });
+
+  const created = await getDb().$transaction(async (tx) => {
+    await lockMerchantFunds(tx, merchantId);
+    // Under the lock, so a concurrent identical request finds this one's row, committed.
+    const existing = await findRefundByRequest(tx, deposit.id, requestHash);
+    if (existing) return { refund: existing, isNew: false };
+    const refunded = await sumRefundedCents(tx, deposit.id);
+    const refundable = deposit.amountCents - refunded;
+    const amountCents = request.amount ?? refundable;
+    if (amountCents > refundable || amountCents === 0n) {
+      const message =
+        refundable === 0n
+          ? `nothing is left to refund: ${brl(refunded)} of the paid ${brl(deposit.amountCents)} is refunded or being refunded`
+          : `must be at most ${formatAmountDot(refundable)}: ${brl(refunded)} of the paid ${brl(deposit.amountCents)} is refunded or being refunded`;
+      throw new AppError("validation_failed", `amount: ${message}`, [{ path: "amount", message }]);
+    }
+    const { availableCents } = await sumMerchantLedger(tx, merchantId, deposit.mode);
+    if (availableCents < amountCents) {
+      throw new AppError("insufficient_funds", `available balance is ${brl(availableCents)}; this refund needs ${brl(amountCents)}`);
+    }
+    const id = newId("rfd");
+    // Held now, so the money cannot be paid out while the refund is under way.
+    await recordFundsMovement(tx, { merchantId, mode: deposit.mode, kind: "reserve", amountCents, transactionId: deposit.id, memo: `refund ${id}` });
+    const refund = await insertRefund(tx, {
+      id,
+      merchantId,
+      depositId: deposit.id,
+      mode: deposit.mode,
+      amountCents,
+      currency: deposit.currency,
+      description: request.reason ?? null,
+      requestHash,
+      provider: provider.name,
+    });
+    return { refund, isNew: true };
+  });
+
+  if (created.isNew) {
+    try {
+      await submitRefund(created.refund);
+    } catch (error) {
+      // The refund exists and the merchant must learn its id: it stays pending, and
+      // reconciliation asks the provider again under the same id.
+      log.warn("refund not submitted to the provider; reconciliation asks again", {
+        refundId: created.refund.id,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
+  return created;
+}

@@ -1,0 +1,63 @@
+import { enqueueCallback } from "../callbacks/enqueue-callback";
+import type { Tx } from "../db/client";
+import { type RefundWithDeposit, changeRefundStatus } from "../db/refunds";
+import type { Actor } from "../db/transactions";
+import { recordFundsMovement } from "../funds/record-funds-movement";
+import { formatAmountDot } from "../money/format-amount";
+import { type RefundStatus, assertTransition } from "../transactions/statuses";
+
+export type RefundOutcome = Extract<RefundStatus, "completed" | "failed">;
+
+export type RefundSettlement = {
+  outcome: RefundOutcome;
+  actor: Actor;
+  at: Date;
+  providerRefundId?: string | null;
+  /** Why it failed: required with failed. */
+  failure?: { reasonCode: string; reason: string };
+};
+
+/**
+ * Moves a pending refund to its final state inside the caller's transaction: the money the refund
+ * held since it was asked for leaves the merchant's funds (completed: debit) or comes back to
+ * them (failed: release), and refund.completed or refund.failed goes to the outbox. False when
+ * the refund was no longer pending: a final state never changes, so a duplicate or late report
+ * writes nothing.
+ */
+export async function settleRefund(tx: Tx, refund: RefundWithDeposit, settlement: RefundSettlement): Promise<boolean> {
+  const { outcome, failure } = settlement;
+  assertTransition("refund", refund.id, refund.status as RefundStatus, outcome);
+  const isChanged = await changeRefundStatus(tx, {
+    id: refund.id,
+    from: "pending",
+    to: outcome,
+    actor: settlement.actor,
+    at: settlement.at,
+    providerRefundId: settlement.providerRefundId,
+    ...failure,
+  });
+  if (!isChanged) return false;
+  await recordFundsMovement(tx, {
+    merchantId: refund.merchantId,
+    mode: refund.mode,
+    kind: outcome === "completed" ? "debit" : "release",
+    amountCents: refund.amountCents,
+    transactionId: refund.depositId,
+    memo: `refund ${refund.id}`,
+  });
+  await enqueueCallback(tx, {
+    merchantId: refund.merchantId,
+    type: `refund.${outcome}`,
+    occurredAt: settlement.at,
+    data: {
+      id: refund.id,
+      deposit_id: refund.depositId,
+      reference: refund.deposit.reference,
+      amount: formatAmountDot(refund.amountCents),
+      currency: refund.currency,
+      status: outcome,
+      ...(failure ? { reason_code: failure.reasonCode, reason: failure.reason } : {}),
+    },
+  });
+  return true;
+}
