@@ -60,7 +60,8 @@ await fetch(BASE_URL + "/api/status", {
           <li>
             <code>POST /api/status</code>: data <code>{"{ id }"}</code>, <code>{"{ transfer_id }"}</code> or{" "}
             <code>{"{ reference }"}</code>; answers id, operation, reference, status, amount (<code>&quot;10.50&quot;</code>),
-            currency, created_at, updated_at.
+            currency, created_at, updated_at. A refund id (<code>rfd_…</code>) answers operation refund, its deposit_id
+            and the deposit&apos;s reference, with reason_code and reason when it failed.
           </li>
           <li>
             <code>POST /api/pix</code>: data name, email, cpf, amount (<code>&quot;10,50&quot;</code>,{" "}
@@ -89,6 +90,18 @@ await fetch(BASE_URL + "/api/status", {
             dash and dots optional) and account_type (C or S). Answers
             201 with transfer_id; 422 insufficient_funds when the available balance is short. The callbacks
             gateway_out.completed and gateway_out.canceled follow the operator&apos;s marking.
+          </li>
+          <li>
+            <code>POST /api/refund</code>: data id or reference (exactly one: your paid deposit), amount (optional,
+            as above; absent means all that is left to refund) and reason (optional, at most 140 characters, shown to
+            the payer by their bank). Refunds of one deposit add up to its paid amount at most; pending and completed
+            ones count, failed ones do not; more is a 422 on amount saying how much is left. The amount is held from
+            your available funds until the outcome (422 insufficient_funds when they are short); a deposit that is not
+            paid is a 409. Answers 201 with id (<code>rfd_…</code>), deposit_id, amount (<code>&quot;10.50&quot;</code>),
+            currency and status pending; then refund.completed (the funds debited) or refund.failed (the funds
+            back, with reason_code and reason) with id, deposit_id, reference, amount, currency and status. The same
+            request again (same deposit, amount and reason) answers 200 with the same refund: to refund the same
+            amount twice, give each a different reason. Sandbox refunds complete at once.
           </li>
           <li>
             <code>GET /api/health</code>: 200 when the database answers, 503 when it does not.
