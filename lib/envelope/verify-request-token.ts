@@ -9,6 +9,8 @@ import { gatewayTokenTypes } from "./token-types";
 
 export const MAX_TOKEN_LIFETIME_SECONDS = 300;
 export const CLOCK_TOLERANCE_SECONDS = 30;
+/** As seconds, the year 5138; as milliseconds, 1973: no token of ours was signed on either side of it. */
+const MILLISECONDS_THRESHOLD = 1e11;
 
 export type SigningKey = {
   keyId: string;
@@ -94,7 +96,10 @@ export async function verifyRequestToken<K extends SigningKey>(
     ({ payload } = await compactVerify(token, new TextEncoder().encode(key.secret), { algorithms: ["HS256"] }));
   } catch (error) {
     if (error instanceof joseErrors.JWSSignatureVerificationFailed) {
-      throw new AppError("signature_invalid", `signature does not match key ${key.keyId}; sign with that key's secret`);
+      throw new AppError(
+        "signature_invalid",
+        `signature does not match key ${key.keyId}; sign with that key's secret, used as the UTF-8 text shown when the key was created (not base64-decoded)`,
+      );
     }
     throw new AppError("token_malformed", "the token could not be decoded as a JWS");
   }
@@ -115,6 +120,11 @@ export async function verifyRequestToken<K extends SigningKey>(
   for (const [name, value] of [["iat", iat], ["exp", exp]] as const) {
     if (typeof value !== "number" || !Number.isFinite(value)) {
       throw new AppError("claims_invalid", `${name} is required and must be a number of seconds since the epoch`);
+    }
+  }
+  for (const [name, value] of [["iat", iat], ["exp", exp]] as const) {
+    if ((value as number) > MILLISECONDS_THRESHOLD) {
+      throw new AppError("claims_invalid", `${name} ${String(value)} looks like milliseconds; iat and exp are seconds since the epoch (divide by 1000)`);
     }
   }
   const issuedAt = iat as number;

@@ -14,6 +14,7 @@ import { newId } from "../ids";
 import { log } from "../log/logger";
 import { findSigningKey, type MerchantSigningKey } from "../merchants/find-signing-key";
 import { checkRateLimit, consumeRateLimit } from "../rate-limits/consume-rate-limit";
+import { findAmountWarnings } from "./find-amount-warnings";
 import { readRequestToken } from "./read-request-token";
 import { signToken } from "./sign-token";
 import { RESPONSE_TOKEN_TYPE } from "./token-types";
@@ -164,7 +165,8 @@ export function withEnvelope(operation: string, handler: (context: EnvelopeConte
 
     try {
       const result = await handler({ merchant: key.merchant, keyId: key.keyId, data, request });
-      return finish(await signed(key, result));
+      const warnings = findAmountWarnings(data);
+      return finish(await signed(key, warnings.length ? { ...result, data: { ...result.data, warnings } } : result));
     } catch (error) {
       const known = toAppError(error);
       // A provider that is down or refused is the merchant's business (a signed 502 or 503 they

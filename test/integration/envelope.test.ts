@@ -125,6 +125,20 @@ describe("failures of the token itself", () => {
     await expectProblem(await sendToken(jwt), 401, "signature_invalid", new RegExp(`signature does not match key ${merchant.keyId}`));
   });
 
+  it("the secret base64-decoded instead of used as text", async () => {
+    const jwt = await new SignJWT({ data: {} })
+      .setProtectedHeader({ alg: "HS256", kid: merchant.keyId })
+      .setIssuedAt()
+      .setExpirationTime("1m")
+      .sign(Buffer.from(merchant.secret, "base64url"));
+    await expectProblem(
+      await sendToken(jwt),
+      401,
+      "signature_invalid",
+      /sign with that key's secret, used as the UTF-8 text shown when the key was created \(not base64-decoded\)$/,
+    );
+  });
+
   it("expired", async () => {
     const jwt = await claimsToken({ iat: now() - 200, exp: now() - 100, data: {} });
     await expectProblem(await sendToken(jwt), 401, "token_expired", /token expired 10\d s ago/);
@@ -133,6 +147,14 @@ describe("failures of the token itself", () => {
   it("exp - iat over 300 s", async () => {
     const jwt = await claimsToken({ iat: now(), exp: now() + 412, data: {} });
     await expectProblem(await sendToken(jwt), 400, "token_lifetime_too_long", /exp is 412 s after iat; at most 300 s allowed/);
+  });
+
+  it("iat and exp in milliseconds", async () => {
+    const ms = Date.now();
+    const both = await claimsToken({ iat: ms, exp: ms + 60_000, data: {} });
+    await expectProblem(await sendToken(both), 400, "claims_invalid", new RegExp(`^iat ${ms} looks like milliseconds; iat and exp are seconds since the epoch \\(divide by 1000\\)$`));
+    const expOnly = await claimsToken({ iat: now(), exp: ms + 60_000, data: {} });
+    await expectProblem(await sendToken(expOnly), 400, "claims_invalid", /^exp \d+ looks like milliseconds/);
   });
 
   it("iat in the future beyond the tolerance", async () => {

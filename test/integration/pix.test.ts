@@ -128,6 +128,22 @@ describe("POST /api/pix", () => {
     }
   });
 
+  it("takes a whole amount of 1000 or more as reais, and warns that amounts are not centavos", async () => {
+    for (const amount of [1050, "1050"]) {
+      const { response, data } = await createPix({ ...valid(), amount });
+      expect(response.status).toBe(201);
+      expect(data.warnings).toEqual([
+        `amount ${amount} was read as 1050.00 reais; amounts are in reais, not centavos (send "10.50" for 1050 centavos)`,
+      ]);
+      expect((await findTransaction(getDb(), data.id as string))?.amountCents).toBe(105000n);
+    }
+    for (const amount of ["1050.00", 999, "10.50"]) {
+      const { response, data } = await createPix({ ...valid(), amount });
+      expect(response.status).toBe(201);
+      expect(data).not.toHaveProperty("warnings");
+    }
+  });
+
   it("takes currency as BRL when absent", async () => {
     const request: Record<string, unknown> = valid();
     delete request.currency;
