@@ -97,11 +97,13 @@ export async function createRefund(options: { merchant: MerchantRecord; data: un
     return { refund, isNew: true };
   });
 
-  if (created.isNew) {
+  // A new refund, or a replay of one whose call never reached the provider: asking again under
+  // the same id is the same refund there.
+  if (created.refund.status === "pending" && !created.refund.isSubmitted) {
     try {
       await submitRefund(created.refund);
     } catch (error) {
-      // The refund exists and the merchant must learn its id: it stays pending, and
+      // The refund exists and the merchant must learn its id: it stays pending, and a replay or
       // reconciliation asks the provider again under the same id.
       log.warn("refund not submitted to the provider; reconciliation asks again", {
         refundId: created.refund.id,

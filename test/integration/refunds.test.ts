@@ -319,6 +319,22 @@ describe("provider outcomes", () => {
     expect(await balance(shop)).toMatchObject({ available: "0.00", reserved: "0.00" });
   });
 
+  it("a replay of a refund the provider never received asks for it again under the same id: 200, one refund", async () => {
+    const shop = await newShop();
+    const paid = await deposit(shop, "2.00");
+    const requested = vi.spyOn(sandboxProvider, "requestRefund").mockRejectedValueOnce(new AppError("provider_unavailable", "the PSP refused the connection"));
+    const first = await askRefund(shop, { id: paid.id, reason: "erro" });
+    expect((await refundsOf(paid.id))[0]).toMatchObject({ status: "pending", isSubmitted: false });
+    const again = await askRefund(shop, { id: paid.id, reason: "erro" });
+    expect(again.response.status).toBe(200);
+    expect(again.data).toEqual(first.data);
+    expect(requested.mock.calls.map(([call]) => call.refundId)).toEqual([first.data.id, first.data.id]);
+    expect(await refundsOf(paid.id)).toMatchObject([{ status: "completed", isSubmitted: true }]);
+    // Settled: a further replay asks nothing.
+    await askRefund(shop, { id: paid.id, reason: "erro" });
+    expect(requested).toHaveBeenCalledTimes(2);
+  });
+
   it("a provider's refusal with no refund held under the id fails the refund (provider_refused)", async () => {
     const shop = await newShop();
     const paid = await deposit(shop, "3.00");
