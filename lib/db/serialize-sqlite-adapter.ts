@@ -14,6 +14,7 @@ function createLock() {
   return {
     /** Waits for every earlier holder; the returned function lets the next one in. */
     async acquire(): Promise<() => void> {
+      // Releasing twice is harmless: the next holder is let in once.
       let release!: () => void;
       const held = new Promise<void>((resolve) => (release = resolve));
       const previous = tail;
@@ -65,7 +66,22 @@ function serializeAdapter(adapter: Adapter): Adapter {
           release();
         }
       };
-      return withOverrides(transaction, { commit: end(() => transaction.commit()), rollback: end(() => transaction.rollback()) });
+      // Prisma sends COMMIT and ROLLBACK as statements before it calls commit() or rollback();
+      // if that statement fails (SQLITE_BUSY beside the CLI), the lock must not stay held.
+      const ending = <Q extends { sql: string }, R>(run: (query: Q) => Promise<R>) => async (query: Q): Promise<R> => {
+        try {
+          return await run(query);
+        } catch (error) {
+          if (/^\s*(COMMIT|ROLLBACK)\b/i.test(query.sql)) release();
+          throw error;
+        }
+      };
+      return withOverrides(transaction, {
+        queryRaw: ending((query) => transaction.queryRaw(query)),
+        executeRaw: ending((query) => transaction.executeRaw(query)),
+        commit: end(() => transaction.commit()),
+        rollback: end(() => transaction.rollback()),
+      });
     },
   });
 }

@@ -90,7 +90,7 @@ export async function insertTransaction(db: DbOrTx, row: NewTransaction, actor: 
  */
 export async function changeTransactionStatus(
   db: DbOrTx,
-  change: { id: string; from: string; to: string; actor: Actor; at: Date; reasonCode?: string; reason?: string; isFinal: boolean },
+  change: { id: string; from: string; to: string; actor: Actor; at: Date; reasonCode?: string; reason?: string; isFinal: boolean; note?: string },
 ): Promise<boolean> {
   const { count } = await db.transaction.updateMany({
     where: { id: change.id, status: change.from },
@@ -110,7 +110,9 @@ export async function changeTransactionStatus(
       toStatus: change.to,
       actor: change.actor,
       reasonCode: change.reasonCode,
-      reason: change.reason,
+      // A note (why, with no reason code) stays on the event; the transaction's own reason is
+      // what the merchant is told.
+      reason: change.reason ?? change.note,
       createdAt: change.at,
     },
   });

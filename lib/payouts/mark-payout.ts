@@ -5,7 +5,7 @@
 // state, the funds movement and the callback commit together.
 import { enqueueCallback } from "../callbacks/enqueue-callback";
 import { getDb } from "../db/client";
-import { changeTransactionStatus, findTransaction, reclaimProcessingTransaction } from "../db/transactions";
+import { changeTransactionStatus, findTransaction, listTransactionEvents, reclaimProcessingTransaction } from "../db/transactions";
 import { AppError } from "../errors/app-error";
 import { recordFundsMovement } from "../funds/record-funds-movement";
 import { formatAmountDot } from "../money/format-amount";
@@ -23,12 +23,20 @@ export type PayoutMarking =
  */
 export const RESUME_AFTER_MS = 2 * 60_000;
 
+const markingNote = (outcome: PayoutMarking["outcome"]) => `marking ${outcome}`;
+
 async function claim(marking: PayoutMarking, payout: { id: string; status: PayoutStatus; updatedAt: Date }, at: Date): Promise<void> {
   if (marking.isResume) {
     if (payout.status !== "processing") throw new AppError("state_conflict", `payout ${payout.id} is ${payout.status}, not processing: nothing to resume`);
     const idleMs = at.getTime() - payout.updatedAt.getTime();
     if (idleMs < RESUME_AFTER_MS) {
       throw new AppError("state_conflict", `payout ${payout.id} has been processing for ${Math.round(idleMs / 1000)} s; it can be resumed after ${RESUME_AFTER_MS / 1000} s`);
+    }
+    // The provider may have moved the money already: a resume finishes the marking that was
+    // started, never the opposite one.
+    const claimed = (await listTransactionEvents(getDb(), payout.id)).findLast((event) => event.toStatus === "processing");
+    if (claimed?.reason !== markingNote(marking.outcome)) {
+      throw new AppError("state_conflict", `payout ${payout.id} was being marked ${claimed?.reason?.replace("marking ", "") ?? "otherwise"}; resume it with that outcome`);
     }
     if (!(await reclaimProcessingTransaction(getDb(), payout.id, payout.updatedAt))) {
       throw new AppError("state_conflict", `payout ${payout.id} was resumed by someone else`);
@@ -39,7 +47,7 @@ async function claim(marking: PayoutMarking, payout: { id: string; status: Payou
     throw new AppError("state_conflict", `payout ${payout.id} is being marked by someone else; if that marking crashed, use --resume after ${RESUME_AFTER_MS / 1000} s`);
   }
   assertTransition("payout", payout.id, payout.status, "processing");
-  const isClaimed = await changeTransactionStatus(getDb(), { id: payout.id, from: "pending", to: "processing", actor: "operator", at, isFinal: false });
+  const isClaimed = await changeTransactionStatus(getDb(), { id: payout.id, from: "pending", to: "processing", actor: "operator", at, isFinal: false, note: markingNote(marking.outcome) });
   if (!isClaimed) throw new AppError("state_conflict", `payout ${payout.id} was just marked by someone else`);
 }
 

@@ -8,7 +8,7 @@ process.env.CALLBACK_RETRY_SCHEDULE = "0";
 const { POST: gatewayOut } = await import("@/app/api/gateway-out/route");
 const { POST: status } = await import("@/app/api/status/route");
 const { getDb } = await import("@/lib/db/client");
-const { findTransaction, listTransactionEvents } = await import("@/lib/db/transactions");
+const { changeTransactionStatus, findTransaction, listTransactionEvents } = await import("@/lib/db/transactions");
 const { runCallbackWorker } = await import("@/lib/callbacks/run-callback-worker");
 const { bankDirectory, accountTypeLabels } = await import("@/lib/banks/bank-directory");
 const { createTestMerchant, postSigned, readSigned } = await import("../support/api");
@@ -346,18 +346,21 @@ describe("marking", () => {
     const { data } = await send(pixPayout({ amount: "20.00" }), shop);
     const transferId = data.transfer_id as string;
     // What a crash after the claim leaves: processing, and nobody finishing it.
-    await getDb().transaction.update({ where: { id: transferId }, data: { status: "processing" } });
+    await changeTransactionStatus(getDb(), { id: transferId, from: "pending", to: "processing", actor: "operator", at: new Date(), isFinal: false, note: "marking completed" });
     const plain = await cashier("payout", "complete", transferId);
     expect(plain.code).toBe(1);
     expect(plain.stderr).toMatch(/being marked by someone else; if that marking crashed, use --resume/);
-    const early = await cashier("payout", "complete", transferId, "--resume");
-    expect(early.stderr).toMatch(/can be resumed after 120 s/);
+    await expect(markPayout({ transferId, outcome: "completed", isResume: true })).rejects.toThrow(/can be resumed after 120 s/);
     await getDb().transaction.update({ where: { id: transferId }, data: { updatedAt: new Date(Date.now() - 3 * 60_000) } });
+    // The money may have left already: the opposite outcome is refused.
+    await expect(markPayout({ transferId, outcome: "canceled", reasonCode: "x", reason: "y", isResume: true })).rejects.toThrow(
+      /was being marked completed; resume it with that outcome/,
+    );
     const resumed = await cashier("payout", "complete", transferId, "--resume");
     expect(resumed.code).toBe(0);
     expect(JSON.parse(resumed.stdout)).toMatchObject({ transfer_id: transferId, status: "completed", mode: "sandbox" });
     expect(await balanceOf(shop)).toMatchObject({ available: "30.00", reserved: "0.00" });
     const { data: shown } = await readSigned(await postSigned(status, shop, { transfer_id: transferId }), shop);
     expect(shown).toMatchObject({ status: "completed" });
-  });
+  }, 60_000);
 });
