@@ -104,6 +104,17 @@ await fetch(BASE_URL + "/api/status", {
             amount twice, give each a different reason. Sandbox refunds complete at once.
           </li>
           <li>
+            <code>POST /api/sandbox/simulate</code> (sandbox keys only, 403 sandbox_only for live keys): data id and
+            outcome (paid, failed or expired for a deposit; completed or canceled for a payout). Without outcome the
+            amount decides: a deposit of x,01 fails, x,02 expires, others are paid; a payout of y,01 is canceled,
+            others complete. Answers 200 with id or transfer_id, mode, status and event_id; the callback follows.
+          </li>
+          <li>
+            <code>POST /api/callbacks/test</code> (sandbox keys only): sends a signed callback of type test to your
+            callback URL now and answers 200 with event_id, url, sent_at, http_status, latency_ms, body_excerpt,
+            error and delivered.
+          </li>
+          <li>
             <code>GET /api/health</code>: 200 when the database answers, 503 when it does not.
           </li>
         </ul>

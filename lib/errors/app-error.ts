@@ -38,6 +38,9 @@ export const errorCodes = {
   reference_conflict: { status: 409, title: "Reference already used with other data" },
   state_conflict: { status: 409, title: "Transaction cannot change state" },
   insufficient_funds: { status: 422, title: "Insufficient funds" },
+  // The self-serve sandbox (simulate, test callback) with a live merchant's key: live money is
+  // never moved by hand.
+  sandbox_only: { status: 403, title: "Sandbox keys only" },
   // The PSP behind a live payment: refused the call (502), or could not be reached or is not
   // configured (503). Signed like any refusal: the merchant may retry the same request.
   provider_error: { status: 502, title: "Payment provider refused the request" },

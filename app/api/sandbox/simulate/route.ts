@@ -1,0 +1,5 @@
+import { withEnvelope } from "@/lib/envelope/with-envelope";
+import { simulateTransaction } from "@/lib/sandbox/simulate-transaction";
+
+// POST /api/sandbox/simulate - move a sandbox deposit or payout to a final state (sandbox keys only)
+export const POST = withEnvelope("sandbox_simulate", ({ merchant, data }) => simulateTransaction({ merchant, data }));

@@ -1,0 +1,32 @@
+// One signed POST of a callback's payload to the merchant's URL, after the URL is checked (no
+// private targets in production, https there): shared by the outbox's attempts and the
+// merchant's test callback. Never throws: a refusal is an outcome like any other.
+import { getConfig } from "../config/config";
+import { signToken } from "../envelope/sign-token";
+import { CALLBACK_TOKEN_TYPE } from "../envelope/token-types";
+import type { MerchantSigningKey } from "../merchants/find-signing-key";
+import { type Resolver, checkCallbackTarget } from "./check-callback-target";
+import { type PostOutcome, postCallback } from "./post-callback";
+
+/** How attempts reach the network; tests replace parts of it to observe without sending. */
+export type CallbackTransport = { resolve?: Resolver; post?: typeof postCallback };
+
+/** Where a merchant's callbacks go and the key that signs them, or why they cannot go. */
+export type Destination =
+  | { url: string; key: MerchantSigningKey }
+  | { url: string | null; key: MerchantSigningKey | null; problem: string };
+
+export async function sendCallback(payload: Record<string, unknown>, destination: Destination, transport: CallbackTransport = {}): Promise<PostOutcome> {
+  const config = getConfig();
+  const refused = (error: string): PostOutcome => ({ error, httpStatus: null, latencyMs: 0, responseExcerpt: null });
+  if ("problem" in destination) return refused(destination.problem);
+  const target = await checkCallbackTarget(destination.url, {
+    allowPrivate: config.callbacks.allowPrivateTargets,
+    requireHttps: config.isProduction,
+    resolve: transport.resolve,
+  });
+  if (!target.isAllowed) return refused(target.reason);
+  const { keyId, secret } = destination.key;
+  const jwt = await signToken({ keyId, secret, type: CALLBACK_TOKEN_TYPE, claims: { data: payload } });
+  return (transport.post ?? postCallback)(target, JSON.stringify({ jwt }), config.callbacks.timeoutMs);
+}

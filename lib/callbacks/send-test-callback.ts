@@ -1,0 +1,29 @@
+// POST /api/callbacks/test (contract section 8): one callback of type "test" to the merchant's
+// URL now, signed like every callback, and the attempt as the answer. Nothing is stored or retried:
+// it shows a developer their endpoint as the gateway sees it.
+import type { MerchantRecord } from "../db/merchants";
+import { newId } from "../ids";
+import { assertSandboxMerchant } from "../sandbox/assert-sandbox-merchant";
+import { findDestination } from "./attempt-callback";
+import { sendCallback } from "./send-callback";
+
+export async function sendTestCallback(merchant: MerchantRecord) {
+  assertSandboxMerchant(merchant, "POST /api/callbacks/test");
+  const destination = await findDestination(merchant.id);
+  const sentAt = new Date();
+  const eventId = newId("evt");
+  const outcome = await sendCallback({ event_id: eventId, type: "test", occurred_at: sentAt.toISOString() }, destination);
+  return {
+    code: 200,
+    data: {
+      event_id: eventId,
+      url: destination.url,
+      sent_at: sentAt.toISOString(),
+      http_status: outcome.httpStatus,
+      latency_ms: outcome.latencyMs,
+      body_excerpt: outcome.responseExcerpt,
+      error: outcome.error,
+      delivered: outcome.httpStatus !== null && outcome.httpStatus >= 200 && outcome.httpStatus < 300,
+    },
+  };
+}

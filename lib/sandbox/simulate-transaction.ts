@@ -1,0 +1,53 @@
+// A merchant's developer moves their own sandbox transaction to a final state, through the same
+// operations an operator or the provider uses, so the state change, the funds and the callback
+// are those of a real one. Without an outcome, the amount decides (documented in the README):
+// a deposit of x,01 fails, x,02 expires, any other is paid; a payout of y,01 is canceled, any
+// other completes.
+import { getDb } from "../db/client";
+import type { MerchantRecord } from "../db/merchants";
+import { findMerchantTransaction } from "../db/transactions";
+import { paySandboxDeposit } from "../deposits/pay-sandbox-deposit";
+import { settleDeposit } from "../deposits/settle-deposit";
+import { AppError } from "../errors/app-error";
+import { markPayout } from "../payouts/mark-payout";
+import { assertSandboxMerchant } from "./assert-sandbox-merchant";
+import { depositOutcomes, payoutOutcomes, simulateSchema } from "./schemas";
+
+export const SANDBOX_CANCEL_REASON_CODE = "sandbox_simulated";
+
+function outcomeByAmount<T>(amountCents: bigint, byCents: Record<string, T>, otherwise: T): T {
+  return byCents[String(amountCents % 100n)] ?? otherwise;
+}
+
+function refuseOutcome(kind: string, allowed: readonly string[]): never {
+  throw new AppError("validation_failed", `outcome: must be one of ${allowed.join(", ")} for a ${kind}`, [
+    { path: "outcome", message: `must be one of ${allowed.join(", ")} for a ${kind}` },
+  ]);
+}
+
+export async function simulateTransaction(options: { merchant: MerchantRecord; data: Record<string, unknown> }) {
+  assertSandboxMerchant(options.merchant, "POST /api/sandbox/simulate");
+  const request = simulateSchema.parse(options.data);
+  const transaction = await findMerchantTransaction(getDb(), options.merchant.id, { id: request.id });
+  if (!transaction) {
+    throw new AppError("not_found", `no deposit or payout with id "${request.id}" for this merchant`);
+  }
+
+  if (transaction.operation === "gateway_out") {
+    const outcome = request.outcome ?? outcomeByAmount(transaction.amountCents, { 1: "canceled" }, "completed");
+    if (outcome === "completed") return { code: 200, data: await markPayout({ transferId: transaction.id, outcome }) };
+    if (outcome === "canceled") {
+      const reason = "canceled by POST /api/sandbox/simulate";
+      return { code: 200, data: await markPayout({ transferId: transaction.id, outcome, reasonCode: SANDBOX_CANCEL_REASON_CODE, reason }) };
+    }
+    return refuseOutcome("payout", payoutOutcomes);
+  }
+
+  const outcome = request.outcome ?? outcomeByAmount(transaction.amountCents, { 1: "failed", 2: "expired" }, "paid");
+  if (outcome === "paid") return { code: 200, data: await paySandboxDeposit(transaction.id) };
+  if (outcome === "failed" || outcome === "expired") {
+    const eventId = await getDb().$transaction((tx) => settleDeposit(tx, transaction, outcome, "provider"));
+    return { code: 200, data: { id: transaction.id, mode: transaction.mode, status: outcome, event_id: eventId } };
+  }
+  return refuseOutcome("deposit", depositOutcomes);
+}
