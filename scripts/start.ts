@@ -10,6 +10,7 @@ import { disconnectDb } from "../lib/db/client";
 import { serveGateway } from "../lib/http/serve-gateway";
 import { findActiveSigningKey } from "../lib/merchants/find-active-signing-key";
 import { DEMO_MERCHANT_ID, seedDemoMerchant } from "../lib/merchants/seed-demo-merchant";
+import { findLiveProviderProblem } from "../lib/providers/find-live-provider-problem";
 
 const root = path.resolve(import.meta.dirname, "..");
 const nextBin = path.join(root, "node_modules/.bin/next");
@@ -33,6 +34,13 @@ console.log(
     (applied.length ? ` (applied ${applied.join(", ")})` : " (up to date)"),
 );
 
+const liveProblem = await findLiveProviderProblem();
+if (liveProblem) {
+  console.error(liveProblem);
+  process.exit(1);
+}
+
+// Never in production (lib/config refuses it): a secret printed there would be a live credential.
 if (config.seedDemo) {
   const seeded = await seedDemoMerchant();
   if (seeded) {

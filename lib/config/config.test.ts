@@ -58,6 +58,15 @@ describe("loadConfig", () => {
     expect(loadConfig({ ...withPixKey, PUBLIC_BASE_URL: "https://pay.example" }).isProduction).toBe(true);
   });
 
+  it("seeds the demo merchant outside production only, and refuses to be told otherwise", () => {
+    const production = { CASHIER_ENV: "production", CASHIER_ENCRYPTION_KEY: key, PIX_KEY: "pagamentos@cashier.example", PUBLIC_BASE_URL: "https://pay.example" };
+    expect(loadConfig(production).seedDemo).toBe(false);
+    expect(problems({ ...production, CASHIER_SEED_DEMO: "true" })[0]).toMatch(/^CASHIER_SEED_DEMO: the sandbox demo merchant is never seeded in production/);
+    expect(loadConfig({ ...production, CASHIER_SEED_DEMO: "false" }).seedDemo).toBe(false);
+    expect(loadConfig({ CASHIER_ENCRYPTION_KEY: key }).seedDemo).toBe(true);
+    expect(loadConfig({ CASHIER_ENCRYPTION_KEY: key, CASHIER_SEED_DEMO: "false" }).seedDemo).toBe(false);
+  });
+
   it("checks the Pix settings", () => {
     expect(problems({ CASHIER_ENCRYPTION_KEY: key, PIX_KEY: "not a key" })[0]).toMatch(/^PIX_KEY: not a valid Pix key/);
     expect(problems({ CASHIER_ENCRYPTION_KEY: key, PIX_MERCHANT_NAME: "x".repeat(26) })[0]).toMatch(/^PIX_MERCHANT_NAME: must be at most 25/);

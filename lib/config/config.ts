@@ -41,7 +41,8 @@ const envSchema = z.object({
   CASHIER_ENCRYPTION_KEY: z.string().optional(),
   CASHIER_JWT_AUDIENCE: z.string().min(1).default("cashier"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
-  CASHIER_SEED_DEMO: booleanString.default(true),
+  // Outside production only: a production start never creates the demo merchant nor prints a secret.
+  CASHIER_SEED_DEMO: booleanString.optional(),
   // Seconds between a failed attempt and the next; one more attempt than entries. The default
   // reaches past 28 hours before jitter, which only ever lengthens a delay.
   CALLBACK_RETRY_SCHEDULE: z
@@ -287,6 +288,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const [reais, centavos = ""] = vars.CASHIER_MAX_AMOUNT.split(".");
 
+  if (isProduction && vars.CASHIER_SEED_DEMO) {
+    throw new ConfigError(["CASHIER_SEED_DEMO: the sandbox demo merchant is never seeded in production; unset it"]);
+  }
+
   if (isProduction && !vars.PUBLIC_BASE_URL) {
     throw new ConfigError(["PUBLIC_BASE_URL: required in production (the URL customers and merchants reach)"]);
   }
@@ -301,7 +306,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     encryptionKey,
     jwtAudience: vars.CASHIER_JWT_AUDIENCE,
     logLevel: vars.LOG_LEVEL,
-    seedDemo: vars.CASHIER_SEED_DEMO,
+    seedDemo: !isProduction && (vars.CASHIER_SEED_DEMO ?? true),
     pix: {
       key: pixKey,
       merchantName: vars.PIX_MERCHANT_NAME,

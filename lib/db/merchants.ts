@@ -52,8 +52,8 @@ export async function listMerchantsWithKeys(db: DbOrTx) {
   return rows.map((row) => ({ ...toMerchantRecord(row), apiKeys: row.apiKeys }));
 }
 
-export async function countMerchants(db: DbOrTx): Promise<number> {
-  return db.merchant.count();
+export async function countMerchants(db: DbOrTx, where: { mode?: MerchantMode } = {}): Promise<number> {
+  return db.merchant.count({ where });
 }
 
 export async function updateMerchantSettings(

@@ -1,0 +1,16 @@
+import { getConfig } from "../config/config";
+import { getDb } from "../db/client";
+import { countMerchants } from "../db/merchants";
+
+/**
+ * Why a production start must stop: live merchants whose money has no PSP to move through (every
+ * Pix they asked for would fail). Null when nothing is wrong.
+ */
+export async function findLiveProviderProblem(): Promise<string | null> {
+  const config = getConfig();
+  if (!config.isProduction || config.psp) return null;
+  const live = await countMerchants(getDb(), { mode: "live" });
+  return live > 0
+    ? `${live} live merchant(s) but no Pix PSP configured: set PIX_PSP_URL and its credentials (README, "Going live"), or start outside production`
+    : null;
+}

@@ -1,0 +1,100 @@
+// npm start with CASHIER_ENV=production, as a process of its own: it never creates the sandbox
+// demo merchant nor prints a secret, refuses to be told to, and refuses to serve live merchants
+// with no PSP to move their money. The process is stopped (with whatever it started) as soon as
+// it is past those steps, before it builds or serves.
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { applyMigrations } from "@/lib/db/apply-migrations";
+import { createDb, getDb, setDb } from "@/lib/db/client";
+import { createMerchant } from "@/lib/merchants/create-merchant";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const dir = mkdtempSync(path.join(tmpdir(), "cashier-production-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const productionEnv = (file: string, extra: Record<string, string> = {}) => ({
+  ...process.env,
+  CASHIER_ENV: "production",
+  CASHIER_ENCRYPTION_KEY: randomBytes(32).toString("hex"),
+  PIX_KEY: "pix@loja.example",
+  PUBLIC_BASE_URL: "https://pay.example",
+  DATABASE_URL: `file:${file}`,
+  PORT: String(30_000 + Math.floor(Math.random() * 20_000)),
+  CASHIER_SEED_DEMO: "",
+  LOG_LEVEL: "info",
+  ...extra,
+});
+
+/** Runs npm start's script until it exits or reaches the build or the server, then stops it. */
+function start(env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts/start.ts")], {
+      cwd: root,
+      env,
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    const stop = () => {
+      try {
+        process.kill(-(child.pid as number), "SIGKILL");
+      } catch {
+        // already gone
+      }
+    };
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (/no build found|Ready in/.test(output)) stop();
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+    child.on("exit", (code) => resolve({ code, output }));
+    setTimeout(stop, 60_000);
+  });
+}
+
+async function countMerchantsIn(file: string): Promise<number> {
+  const db = createDb(`file:${file}`);
+  try {
+    return await db.merchant.count();
+  } finally {
+    await db.$disconnect();
+  }
+}
+
+describe("a production start", () => {
+  it("creates no demo merchant and prints no secret", async () => {
+    const file = path.join(dir, "empty.db");
+    const { output } = await start(productionEnv(file));
+    expect(output).toMatch(/database: .*empty\.db/);
+    expect(output).not.toMatch(/secret|demo merchant/i);
+    expect(await countMerchantsIn(file)).toBe(0);
+  }, 90_000);
+
+  it("refuses CASHIER_SEED_DEMO=true", async () => {
+    const file = path.join(dir, "seed.db");
+    const { code, output } = await start(productionEnv(file, { CASHIER_SEED_DEMO: "true" }));
+    expect(code).toBe(1);
+    expect(output).toContain("CASHIER_SEED_DEMO: the sandbox demo merchant is never seeded in production");
+  }, 90_000);
+
+  it("refuses to serve live merchants when no PSP is configured", async () => {
+    const file = path.join(dir, "live.db");
+    await applyMigrations(`file:${file}`);
+    const previous = getDb();
+    setDb(createDb(`file:${file}`));
+    try {
+      await createMerchant({ name: "Loja Real", mode: "live" });
+    } finally {
+      await getDb().$disconnect();
+      setDb(previous);
+    }
+    const { code, output } = await start(productionEnv(file));
+    expect(code).toBe(1);
+    expect(output).toContain("1 live merchant(s) but no Pix PSP configured: set PIX_PSP_URL");
+  }, 90_000);
+});
