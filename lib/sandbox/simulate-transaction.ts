@@ -13,7 +13,7 @@ import { markPayout } from "../payouts/mark-payout";
 import { assertSandboxMerchant } from "./assert-sandbox-merchant";
 import { depositOutcomes, payoutOutcomes, simulateSchema } from "./schemas";
 
-export const SANDBOX_CANCEL_REASON_CODE = "sandbox_simulated";
+const SANDBOX_CANCEL_REASON_CODE = "sandbox_simulated";
 
 function outcomeByAmount<T>(amountCents: bigint, byCents: Record<string, T>, otherwise: T): T {
   return byCents[String(amountCents % 100n)] ?? otherwise;
