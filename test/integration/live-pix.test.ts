@@ -25,6 +25,10 @@ Object.assign(process.env, simulator.env, {
 });
 
 const { POST: pix } = await import("@/app/api/pix/route");
+const { POST: refund } = await import("@/app/api/refund/route");
+const { POST: status } = await import("@/app/api/status/route");
+const { POST: gatewayOut } = await import("@/app/api/gateway-out/route");
+const { recordFundsMovement } = await import("@/lib/funds/record-funds-movement");
 const { getDb } = await import("@/lib/db/client");
 const { findTransaction } = await import("@/lib/db/transactions");
 const { reconcileLiveDeposits } = await import("@/lib/deposits/reconcile-live-deposits");
@@ -212,6 +216,114 @@ describe("live Pix at the PSP (API Pix over mutual TLS)", () => {
     const { data } = await createPix(valid());
     await expect(paySandboxDeposit(data.id as string)).rejects.toThrow(/live merchant/);
     expect(await stored(data.id)).toMatchObject({ status: "pending" });
+  });
+});
+
+describe("live refunds (devolucao) through POST /api/refund", () => {
+  async function paidDeposit(amount = "30.00") {
+    const { data } = await createPix(valid({ amount }));
+    const paid = await simulator.pay((await stored(data.id)).pixTxid as string);
+    expect(await stored(data.id)).toMatchObject({ status: "paid" });
+    return { id: data.id as string, endToEndId: paid.endToEndId };
+  }
+
+  async function requestRefund(data: Record<string, unknown>) {
+    const response = await postSigned(refund, live, data);
+    return { response, ...(await readSigned(response, live)) };
+  }
+
+  const refundCallbacks = async (id: unknown) => (await deliverCallbacks()).filter((c) => c.id === id);
+
+  it("a partial then the full remainder: DEVOLVIDO at the PSP gives refund.completed and the funds debit", async () => {
+    simulator.setRefundOutcome("later");
+    try {
+      const deposit = await paidDeposit();
+      const before = await getMerchantBalance(live.merchantId);
+      const partial = await requestRefund({ id: deposit.id, amount: "10.00", reason: "item devolvido" });
+      expect(partial.response.status).toBe(201);
+      expect(partial.data).toMatchObject({ id: expect.stringMatching(/^rfd_/), deposit_id: deposit.id, amount: "10.00", currency: "BRL", status: "pending" });
+      const put = simulator.exchanges.find((e) => e.method === "PUT" && e.path.startsWith(`/pix/${deposit.endToEndId}/devolucao/`));
+      expect(put?.body).toMatchObject({ valor: "10.00", descricao: "item devolvido" });
+
+      // The same request again: the same refund, nothing new at the gateway or the PSP.
+      const replay = await requestRefund({ id: deposit.id, amount: "10.00", reason: "item devolvido" });
+      expect(replay.response.status).toBe(200);
+      expect(replay.data.id).toBe(partial.data.id);
+      expect(await getDb().refund.count({ where: { depositId: deposit.id } })).toBe(1);
+
+      // More than is left: a signed 422 naming amount.
+      const tooMuch = await requestRefund({ id: deposit.id, amount: "20.01" });
+      expect(tooMuch.response.status).toBe(422);
+      expect(tooMuch.data.error).toMatchObject({ type: "validation_failed", fields: [{ path: "amount", message: expect.stringContaining("at most 20.00") }] });
+
+      await simulator.completeRefund(deposit.endToEndId, partial.data.id as string, "DEVOLVIDO");
+      expect((await readSigned(await postSigned(status, live, { id: partial.data.id }), live)).data).toMatchObject({ status: "completed", operation: "refund" });
+      expect(await refundCallbacks(partial.data.id)).toMatchObject([{ type: "refund.completed", status: "completed", amount: "10.00", deposit_id: deposit.id }]);
+
+      // The rest, with no amount: the whole remainder, completed by polling with the webhook off.
+      simulator.setWebhooksEnabled(false);
+      const rest = await requestRefund({ reference: (await stored(deposit.id)).reference });
+      expect(rest.data).toMatchObject({ amount: "20.00", status: "pending" });
+      await simulator.completeRefund(deposit.endToEndId, rest.data.id as string, "DEVOLVIDO");
+      await reconcileLater();
+      expect(await refundCallbacks(rest.data.id)).toMatchObject([{ type: "refund.completed", amount: "20.00" }]);
+      const after = await getMerchantBalance(live.merchantId);
+      expect(Number(before.available) - Number(after.available)).toBeCloseTo(30, 2);
+      expect(after.reserved).toBe(before.reserved);
+    } finally {
+      simulator.setRefundOutcome({ status: "DEVOLVIDO" });
+      simulator.setWebhooksEnabled(true);
+    }
+  });
+
+  it("NAO_REALIZADO gives refund.failed with the PSP's reason, and the money stays with the merchant", async () => {
+    simulator.setRefundOutcome({ status: "NAO_REALIZADO", motivo: "Conta do pagador encerrada" });
+    try {
+      const deposit = await paidDeposit("12.34");
+      const before = await getMerchantBalance(live.merchantId);
+      const { response, data } = await requestRefund({ id: deposit.id });
+      expect(response.status).toBe(201);
+      const [callback] = await refundCallbacks(data.id);
+      expect(callback).toMatchObject({ type: "refund.failed", status: "failed", amount: "12.34", reason: expect.stringContaining("Conta do pagador encerrada") });
+      expect(await getMerchantBalance(live.merchantId)).toMatchObject({ available: before.available, reserved: before.reserved });
+    } finally {
+      simulator.setRefundOutcome({ status: "DEVOLVIDO" });
+    }
+  });
+});
+
+describe("the live/sandbox boundary", () => {
+  it("a live payout is paid from live money only, and leaves through the PSP's provider", async () => {
+    const { data: deposit } = await createPix(valid({ amount: "25.00" }));
+    await simulator.pay((await stored(deposit.id)).pixTxid as string);
+    const { available } = await getMerchantBalance(live.merchantId);
+    expect(Number(available)).toBeGreaterThanOrEqual(25);
+    // Sandbox money on a live merchant's ledger (what an operator's sandbox funding would be) counts for nothing.
+    await getDb().$transaction((tx) => recordFundsMovement(tx, { merchantId: live.merchantId, mode: "sandbox", kind: "credit", amountCents: 50_000_00n, memo: "sandbox money" }));
+    expect((await getMerchantBalance(live.merchantId)).available).toBe(available);
+    const payout = (amount: string) => ({
+      name: "Maria da Silva", email: "maria@example.com", cpf: "529.982.247-25", paymentMethod: "pix", pix_key: "52998224725",
+      amount, currency: "BRL", reference: `saque-${Date.now()}-${++sequence}`, merchant_user: "cliente-42", country: "BR", buyer_ip: "203.0.113.9",
+    });
+    const refused = await postSigned(gatewayOut, live, payout((Number(available) + 1).toFixed(2)));
+    expect(refused.status).toBe(422);
+    expect((await readSigned(refused, live)).data.error).toMatchObject({ type: "insufficient_funds" });
+    const accepted = await postSigned(gatewayOut, live, payout("1.00"));
+    expect(accepted.status).toBe(201);
+    const { data } = await readSigned(accepted, live);
+    expect(await findTransaction(getDb(), data.transfer_id as string)).toMatchObject({ mode: "live", provider: "api_pix", status: "pending" });
+  });
+
+  it("a sandbox merchant's payout never reaches the PSP, however it was funded", async () => {
+    const shop = await createTestMerchant({ name: "Loja Sandbox" });
+    expect((await runTool("cashier", ["merchant", "fund", shop.merchantId, "100"])).code).toBe(0);
+    const response = await postSigned(gatewayOut, shop, {
+      name: "Maria da Silva", email: "maria@example.com", cpf: "529.982.247-25", paymentMethod: "pix", pix_key: "52998224725",
+      amount: "50.00", currency: "BRL", reference: `saque-sb-${++sequence}`, merchant_user: "cliente-42", country: "BR", buyer_ip: "203.0.113.9",
+    });
+    const { data } = await readSigned(response, shop);
+    expect(await findTransaction(getDb(), data.transfer_id as string)).toMatchObject({ mode: "sandbox", provider: "sandbox" });
+    expect(simulator.exchanges.some((e) => JSON.stringify(e.body ?? "").includes(data.transfer_id as string))).toBe(false);
   });
 });
 
