@@ -39,25 +39,14 @@ const { getMerchantBalance } = await import("@/lib/funds/get-merchant-balance");
 const { createTestMerchant, postSigned, readSigned } = await import("../support/api");
 const { startReceiver } = await import("../support/callback-receiver");
 const { decodeQrDataUri } = await import("../support/decode-qr");
+const { pixDepositRequest, pixPayoutRequest } = await import("../support/requests");
 const { runTool } = await import("../support/run-tool");
 
 type Merchant = Awaited<ReturnType<typeof createTestMerchant>>;
 let live: Merchant;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
-let sequence = 0;
 
-const valid = (extra: Record<string, unknown> = {}) => ({
-  name: "Maria da Silva",
-  email: "maria@example.com",
-  cpf: "529.982.247-25",
-  amount: "10.50",
-  currency: "BRL",
-  reference: `live-${Date.now()}-${++sequence}`,
-  merchant_user: "cliente-42",
-  country: "BR",
-  buyer_ip: "203.0.113.9",
-  ...extra,
-});
+const valid = pixDepositRequest;
 
 async function createPix(data: Record<string, unknown>) {
   const response = await postSigned(pix, live, data);
@@ -301,14 +290,10 @@ describe("the live/sandbox boundary", () => {
     // Sandbox money on a live merchant's ledger (what an operator's sandbox funding would be) counts for nothing.
     await getDb().$transaction((tx) => recordFundsMovement(tx, { merchantId: live.merchantId, mode: "sandbox", kind: "credit", amountCents: 50_000_00n, memo: "sandbox money" }));
     expect((await getMerchantBalance(live.merchantId)).available).toBe(available);
-    const payout = (amount: string) => ({
-      name: "Maria da Silva", email: "maria@example.com", cpf: "529.982.247-25", paymentMethod: "pix", pix_key: "52998224725",
-      amount, currency: "BRL", reference: `saque-${Date.now()}-${++sequence}`, merchant_user: "cliente-42", country: "BR", buyer_ip: "203.0.113.9",
-    });
-    const refused = await postSigned(gatewayOut, live, payout((Number(available) + 1).toFixed(2)));
+    const refused = await postSigned(gatewayOut, live, pixPayoutRequest((Number(available) + 1).toFixed(2)));
     expect(refused.status).toBe(422);
     expect((await readSigned(refused, live)).data.error).toMatchObject({ type: "insufficient_funds" });
-    const accepted = await postSigned(gatewayOut, live, payout("1.00"));
+    const accepted = await postSigned(gatewayOut, live, pixPayoutRequest("1.00"));
     expect(accepted.status).toBe(201);
     const { data } = await readSigned(accepted, live);
     expect(await findTransaction(getDb(), data.transfer_id as string)).toMatchObject({ mode: "live", provider: "api_pix", status: "pending" });
@@ -317,10 +302,7 @@ describe("the live/sandbox boundary", () => {
   it("a sandbox merchant's payout never reaches the PSP, however it was funded", async () => {
     const shop = await createTestMerchant({ name: "Loja Sandbox" });
     expect((await runTool("cashier", ["merchant", "fund", shop.merchantId, "100"])).code).toBe(0);
-    const response = await postSigned(gatewayOut, shop, {
-      name: "Maria da Silva", email: "maria@example.com", cpf: "529.982.247-25", paymentMethod: "pix", pix_key: "52998224725",
-      amount: "50.00", currency: "BRL", reference: `saque-sb-${++sequence}`, merchant_user: "cliente-42", country: "BR", buyer_ip: "203.0.113.9",
-    });
+    const response = await postSigned(gatewayOut, shop, pixPayoutRequest("50.00"));
     const { data } = await readSigned(response, shop);
     expect(await findTransaction(getDb(), data.transfer_id as string)).toMatchObject({ mode: "sandbox", provider: "sandbox" });
     expect(simulator.exchanges.some((e) => JSON.stringify(e.body ?? "").includes(data.transfer_id as string))).toBe(false);

@@ -7,22 +7,11 @@ import { GET as direct } from "@/app/direct/[keyId]/[token]/route";
 import { getDb } from "@/lib/db/client";
 import { signRequestToken } from "@/lib/envelope/sign-request-token";
 import { createTestMerchant, postSigned, readSigned, type TestMerchant } from "../support/api";
+import { pixDepositRequest } from "../support/requests";
 
 let live: TestMerchant;
-let sequence = 0;
 
-const deposit = (extra: Record<string, unknown> = {}) => ({
-  name: "Maria da Silva",
-  email: "maria@example.com",
-  cpf: "529.982.247-25",
-  amount: "10.50",
-  currency: "BRL",
-  reference: `live-${Date.now()}-${++sequence}`,
-  merchant_user: "cliente-42",
-  country: "BR",
-  buyer_ip: "203.0.113.9",
-  ...extra,
-});
+const deposit = pixDepositRequest;
 
 beforeAll(async () => {
   live = await createTestMerchant({ name: "Loja Real", mode: "live", redirectOrigins: ["https://shop.example"] });
