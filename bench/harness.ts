@@ -1,0 +1,219 @@
+// What every HTTP benchmark shares: a fresh database per run (SQLite file or a PostgreSQL database
+// of its own, created and dropped), a merchant with a known key, the gateway as `npm start` serves
+// it (scripts/start.ts) and a bare node:http baseline (bench/baseline-server.ts) on the same
+// database, autocannon at 1, 16 and 64 connections, and a table of both with their ratio.
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import pg from "pg";
+
+export const root = path.resolve(import.meta.dirname, "..");
+const { values } = parseArgs({
+  options: { seconds: { type: "string", default: "4" }, database: { type: "string", default: "sqlite,postgres" } },
+});
+export const SECONDS = Number(values.seconds);
+const CONNECTIONS = [1, 16, 64];
+export const KEY_ID = "mk_test_benchmark0001";
+export const SECRET = randomBytes(32).toString("base64url");
+const postgresUrl = process.env.TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/test";
+
+/** Fails early, before any database is made, when there is no build to serve. */
+export function requireBuild(): void {
+  if (!existsSync(path.join(root, ".next/BUILD_ID"))) {
+    console.error("no build: run npm run build first");
+    process.exit(2);
+  }
+}
+
+process.env.CASHIER_ENV = "test";
+process.env.LOG_LEVEL = "silent";
+process.env.CASHIER_ENCRYPTION_KEY ??= randomBytes(32).toString("hex");
+const { signRequestToken } = await import("../lib/envelope/sign-request-token");
+const { applyMigrations } = await import("../lib/db/apply-migrations");
+const { createMerchant } = await import("../lib/merchants/create-merchant");
+const { createDb, disconnectDb, setDb } = await import("../lib/db/client");
+
+export type Result = { rps: number; p50: number; p99: number; non2xx: number; errors: number; rssMb: number[] };
+
+/** One request body per token: each carries its own data, so nothing repeats within a run. */
+export async function signedBodies(count: number, data: (i: number) => Record<string, unknown>): Promise<string[]> {
+  const bodies: string[] = [];
+  for (let i = 0; i < count; i++) {
+    bodies.push(JSON.stringify({ jwt: await signRequestToken({ keyId: KEY_ID, secret: SECRET, data: data(i), lifetimeSeconds: 300 }) }));
+  }
+  return bodies;
+}
+
+/** Resident memory of a process and its children (cluster workers), in MB, read while it serves. */
+function residentMb(pid: number): number[] {
+  const table = execFileSync("ps", ["-eo", "pid=,ppid=,rss="], { encoding: "utf8" })
+    .trim()
+    .split("\n")
+    .map((line) => line.trim().split(/\s+/).map(Number));
+  const tree = new Set([pid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [child, parent] of table) {
+      if (tree.has(parent) && !tree.has(child)) grew = tree.add(child).size > 0;
+    }
+  }
+  return table.filter(([child]) => tree.has(child)).map(([, , rss]) => Math.round(rss / 1024));
+}
+
+async function load(url: string, connections: number, seconds: number, bodies: string[], server: ChildProcess): Promise<Result> {
+  let next = 0;
+  let rssMb: number[] = [];
+  const sample = setTimeout(() => (rssMb = residentMb(server.pid as number)), (seconds * 1000) / 2);
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    requests: [{ setupRequest: (request) => ({ ...request, body: bodies[next++ % bodies.length] }) }],
+  });
+  clearTimeout(sample);
+  if (next > bodies.length) console.warn(`  (ran out of fresh tokens: ${next - bodies.length} repeats)`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors, rssMb };
+}
+
+/** A second of warm-up at 4 connections, then the measured run; every request with its own token. */
+export async function loadOnce(url: string, connections: number, seconds: number, data: Bench["data"], server: ChildProcess): Promise<Result> {
+  const run = `${connections}-${randomBytes(3).toString("hex")}`;
+  await load(url, 4, 1, await signedBodies(800, (i) => data(i, `warm-${run}`)), server);
+  const count = Math.max(2000, 700 * seconds * Math.min(connections, 4));
+  return load(url, connections, seconds, await signedBodies(count, (i) => data(i, run)), server);
+}
+
+export async function startServer(command: string[], env: Record<string, string>, ready: RegExp): Promise<ChildProcess> {
+  const child = spawn(process.execPath, command, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  await new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (ready.test(output)) resolve();
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+    child.on("exit", () => reject(new Error(`server exited:\n${output}`)));
+  });
+  return child;
+}
+
+export async function stopServer(server: ChildProcess, signal: NodeJS.Signals = "SIGTERM"): Promise<void> {
+  const exited = new Promise((resolve) => server.once("exit", resolve));
+  server.kill(signal);
+  await exited;
+}
+
+/** The gateway as npm start runs it, on DATABASE_URL; WEB_CONCURRENCY passes through. */
+export function startGateway(databaseUrl: string, port: number, nodeArgs: string[] = []): Promise<ChildProcess> {
+  return startServer(
+    [...nodeArgs, "--import", "tsx", path.join(root, "scripts/start.ts")],
+    { DATABASE_URL: databaseUrl, PORT: String(port), CASHIER_SEED_DEMO: "false", NEXT_TELEMETRY_DISABLED: "1", RATE_LIMIT_REQUESTS: "10000000" },
+    /Ready in/,
+  );
+}
+
+type Database = { label: string; url: string; drop: () => Promise<void> };
+
+async function sqliteDatabase(): Promise<Database> {
+  const dir = mkdtempSync(path.join(tmpdir(), "cashier-bench-"));
+  return { label: "SQLite", url: `file:${path.join(dir, "cashier.db")}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+async function postgresDatabase(): Promise<Database | null> {
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  try {
+    await admin.connect();
+  } catch {
+    await admin.end().catch(() => undefined);
+    return null;
+  }
+  const name = `cashier_bench_${randomBytes(4).toString("hex")}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  return {
+    label: "PostgreSQL",
+    url: url.toString(),
+    drop: async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+/** A fresh database of the kind with the bench merchant, seeded; null when PostgreSQL is unreachable. */
+export async function freshDatabase(kind: string, seed: () => Promise<void>): Promise<(Database & { merchantId: string }) | null> {
+  const database = kind === "postgres" ? await postgresDatabase() : await sqliteDatabase();
+  if (!database) return null;
+  await applyMigrations(database.url);
+  setDb(createDb(database.url));
+  const { merchantId } = await createMerchant({ name: "Bench", keyId: KEY_ID, secret: SECRET });
+  await seed();
+  await disconnectDb();
+  return { ...database, merchantId };
+}
+
+export type Bench = {
+  /** The route, such as /api/pix. */
+  path: string;
+  /** The data of request i of a run named run. */
+  data: (i: number, run: string) => Record<string, unknown>;
+  /** Writes what the requests need (on the process's database, set by the harness). */
+  seed?: () => Promise<void>;
+};
+
+const cell = (r: Result) => `${r.rps.toFixed(0).padStart(6)} ${String(r.p50).padStart(5)} ${String(r.p99).padStart(5)}`;
+
+/** Runs the gateway and the baseline at each connection count on each database and prints the table. */
+export async function runBench(bench: Bench): Promise<void> {
+  const concurrency = process.env.WEB_CONCURRENCY ?? "the default";
+  console.log(`POST ${bench.path}, ${SECONDS} s per run, a fresh database per run, WEB_CONCURRENCY ${concurrency}`);
+  for (const kind of values.database.split(",")) {
+    const rows: string[] = [];
+    let at16: [Result, Result] | null = null;
+    for (const connections of CONNECTIONS) {
+      const results: Result[] = [];
+      for (const side of ["gateway", "baseline"] as const) {
+        const db = await freshDatabase(kind, bench.seed ?? (async () => undefined));
+        if (!db) {
+          console.log(`\n${kind}: PostgreSQL not reachable at ${postgresUrl}: skipped`);
+          break;
+        }
+        const port = side === "gateway" ? 3310 : 3311;
+        const server =
+          side === "gateway"
+            ? await startGateway(db.url, port)
+            : await startServer(
+                ["--import", "tsx", path.join(root, "bench/baseline-server.ts"), String(port), db.url, KEY_ID, SECRET, db.merchantId],
+                {},
+                /ready/,
+              );
+        results.push(await loadOnce(`http://127.0.0.1:${port}${bench.path}`, connections, SECONDS, bench.data, server));
+        await stopServer(server);
+        await db.drop();
+      }
+      if (results.length < 2) break;
+      const [gateway, baseline] = results;
+      if (connections === 16) at16 = [gateway, baseline];
+      const rss = `${gateway.rssMb.join("+")} MB`;
+      rows.push(`${String(connections).padEnd(6)} ${cell(gateway).padEnd(24)} ${rss.padEnd(14)} ${cell(baseline).padEnd(24)} ${(gateway.rps / baseline.rps).toFixed(2)}`);
+      const failed = gateway.non2xx + gateway.errors + baseline.non2xx + baseline.errors;
+      if (failed > 0) {
+        rows.push(`       non-2xx/errors: gateway ${gateway.non2xx}/${gateway.errors}, baseline ${baseline.non2xx}/${baseline.errors}`);
+      }
+    }
+    if (!at16) continue;
+    console.log(`\n${kind === "postgres" ? "PostgreSQL" : "SQLite"}`);
+    console.log(`${"conns".padEnd(6)} ${"gateway req/s p50 p99".padEnd(24)} ${"gateway RSS".padEnd(14)} ${"baseline req/s p50 p99".padEnd(24)} ratio`);
+    for (const row of rows) console.log(row);
+    const [gateway, baseline] = at16;
+    console.log(`at 16 connections: ratio ${(gateway.rps / baseline.rps).toFixed(2)}, p99 ${gateway.p99} ms, non-2xx ${gateway.non2xx}`);
+  }
+}

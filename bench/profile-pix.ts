@@ -1,0 +1,90 @@
+// npm run profile:pix [-- --seconds N]   (needs a build: npm run build)
+// The gateway as `npm start` serves it, one process under `node --cpu-prof`, loaded with
+// POST /api/pix at 16 connections on SQLite, then stopped with SIGINT so the profile is written.
+// Prints self time by package (through the build's source maps for code Next.js bundled) and the
+// hottest functions.
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { SourceMap } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { SECONDS, freshDatabase, loadOnce, requireBuild, startGateway, stopServer } from "./harness";
+import { pixData } from "./pix-data";
+
+type Node = { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } };
+type Profile = { nodes: Node[]; startTime: number; samples: number[]; timeDeltas: number[] };
+
+requireBuild();
+process.env.WEB_CONCURRENCY = "1";
+const dir = mkdtempSync(path.join(tmpdir(), "cashier-profile-"));
+const db = await freshDatabase("sqlite", async () => undefined);
+if (!db) throw new Error("no database");
+const server = await startGateway(db.url, 3312, ["--cpu-prof", "--cpu-prof-dir", dir]);
+// Samples are kept from the measured load only: V8 stamps them with the same monotonic clock.
+const loadStarted = Number(process.hrtime.bigint() / 1000n) + 1_000_000;
+const result = await loadOnce("http://127.0.0.1:3312/api/pix", 16, SECONDS, pixData, server);
+const loadEnded = Number(process.hrtime.bigint() / 1000n);
+await stopServer(server, "SIGINT");
+await db.drop();
+
+const maps = new Map<string, SourceMap | null>();
+function sourceMapOf(url: string): SourceMap | null {
+  if (!maps.has(url)) {
+    try {
+      maps.set(url, new SourceMap(JSON.parse(readFileSync(`${fileURLToPath(url)}.map`, "utf8"))));
+    } catch {
+      maps.set(url, null);
+    }
+  }
+  return maps.get(url) ?? null;
+}
+
+/** The package a frame's code belongs to: node_modules/<name>, ours, or node's own. */
+function packageOf(frame: Node["callFrame"]): string {
+  if (frame.url === "") return frame.functionName.startsWith("(") ? frame.functionName : "node internals (native)";
+  if (frame.url.startsWith("node:")) return "node internals";
+  if (frame.url.startsWith("wasm:")) return "@prisma/* (wasm query compiler)";
+  let source = decodeURIComponent(frame.url);
+  if (source.includes("/.next/")) {
+    const entry = sourceMapOf(frame.url)?.findEntry(frame.lineNumber, frame.columnNumber);
+    source = entry && "originalSource" in entry ? entry.originalSource : source;
+  }
+  const inModules = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source.slice(source.lastIndexOf("node_modules/")));
+  if (inModules) return inModules[1].startsWith("@prisma/") ? "@prisma/*" : inModules[1];
+  if (source.includes("/.next/")) return "next (bundled runtime)";
+  if (source.includes("/lib/db/generated/")) return "@prisma/* (generated client)";
+  return "ours";
+}
+
+const byPackage = new Map<string, number>();
+const byFunction = new Map<string, number>();
+let total = 0;
+for (const file of readdirSync(dir).filter((name) => name.endsWith(".cpuprofile"))) {
+  const profile = JSON.parse(readFileSync(path.join(dir, file), "utf8")) as Profile;
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  let at = profile.startTime;
+  profile.samples.forEach((id, i) => {
+    const micros = profile.timeDeltas[i] ?? 0;
+    at += micros;
+    const frame = (nodes.get(id) as Node).callFrame;
+    if (frame.functionName === "(idle)" || at < loadStarted || at > loadEnded) return;
+    const owner = packageOf(frame);
+    total += micros;
+    byPackage.set(owner, (byPackage.get(owner) ?? 0) + micros);
+    const name = `${frame.functionName || "(anonymous)"} [${owner}]`;
+    byFunction.set(name, (byFunction.get(name) ?? 0) + micros);
+  });
+}
+rmSync(dir, { recursive: true, force: true });
+
+const print = (entries: Map<string, number>, limit: number) => {
+  for (const [name, micros] of [...entries].sort((a, b) => b[1] - a[1]).slice(0, limit)) {
+    console.log(`${((micros / total) * 100).toFixed(1).padStart(5)} %  ${(micros / 1000).toFixed(0).padStart(6)} ms  ${name}`);
+  }
+};
+console.log(`${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms, ${result.non2xx} non-2xx; the server's CPU time during the measured load, idle excluded: ${(total / 1e6).toFixed(1)} s`);
+console.log("\nself time by package");
+print(byPackage, 20);
+console.log("\nhottest functions (self time)");
+print(byFunction, 20);
+
