@@ -105,8 +105,27 @@ describe("GET /direct/{keyId}/{token}", () => {
     expect(response.status).toBe(422);
     const html = await response.text();
     expect(html).toContain("A loja enviou dados que não podem ser aceitos");
-    expect(html).toContain(`<strong>${label}</strong>`);
+    // The field once, in the customer's words; the developer's reason folded under the code.
+    expect(html.match(new RegExp(`<li>${label}: `, "g"))).toHaveLength(1);
     expect(html).toContain(`${field}: `);
+  });
+
+  it("names the shop on a failure page, and leads back to return_url only when the merchant signed it", async () => {
+    const expired = await (await open(valid(), { now: new Date(Date.now() - 10 * 60 * 1000) })).text();
+    expect(expired).toContain('data-testid="merchant-name">Loja');
+    expect(expired).toContain('href="https://shop.example/caixa">Voltar para a loja</a>');
+    const forged = await (await open(valid(), { secret: "another-secret-another-secret-00" })).text();
+    expect(forged).toContain('data-testid="merchant-name">');
+    expect(forged).not.toContain("shop.example");
+  });
+
+  it("sends a link with nothing left to choose straight to its QR, with the charge issued", async () => {
+    const response = await open(valid({ paymentMethod: "pix" }));
+    expect(response.headers.get("location")).toMatch(/^\/pay\/[A-Za-z0-9_-]{32}\/pix$/);
+    const payment = await findHostedPayment(payTokenOf(response).replace(/\/pix$/, ""));
+    expect(payment?.deposit.pixCode).toMatch(/^000201/);
+    const bank = await open(valid({ paymentMethod: "santander" }));
+    expect(bank.headers.get("location")).toMatch(/\/autorizar\?banco=santander$/);
   });
 
   it("speaks English to a browser that prefers it", async () => {
