@@ -32,14 +32,13 @@ export function Field(props: { id: string; label: ReactNode; hint?: ReactNode; e
 }
 
 /** Data the customer cannot change, shown as text rather than a read-only input (no tab stop). */
-export function ReadOnlyField(props: { label: string; value: ReactNode; note?: string; testId?: string }) {
+export function ReadOnlyField(props: { label: string; value: ReactNode; testId?: string }) {
   return (
     <div>
       <dt className="text-stone-700 dark:text-stone-300">{props.label}</dt>
       <dd className="font-semibold break-words" data-testid={props.testId}>
         {props.value}
       </dd>
-      {props.note && <dd className="text-sm text-stone-700 dark:text-stone-300">{props.note}</dd>}
     </div>
   );
 }
