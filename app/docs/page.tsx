@@ -1,12 +1,46 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { errorCodes } from "@/lib/errors/app-error";
+import { getOpenApiDocument } from "@/lib/openapi/build-openapi-document";
+import { type FieldRow, schemaFields } from "@/lib/openapi/schema-fields";
 
 export const metadata: Metadata = { title: "Merchant API" };
 
 const codeBlock = "overflow-x-auto rounded-lg bg-stone-900 p-4 font-mono text-sm text-stone-100";
 
+function FieldTable({ caption, rows }: { caption: string; rows: FieldRow[] }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <caption className="text-left font-semibold">{caption}</caption>
+        <thead>
+          <tr className="border-b border-stone-300">
+            <th className="py-1 pr-3">Field</th>
+            <th className="py-1 pr-3">Type</th>
+            <th className="py-1 pr-3">Description</th>
+            <th className="py-1">Example</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.name} className="border-b border-stone-100 align-top">
+              <td className="py-1 pr-3 font-mono break-all">
+                {row.name}
+                {row.isRequired && <span className="text-stone-500"> (required)</span>}
+              </td>
+              <td className="py-1 pr-3 font-mono break-all">{row.type}</td>
+              <td className="py-1 pr-3">{row.description}</td>
+              <td className="py-1 font-mono break-all">{row.example}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 export default function DocsPage() {
+  const document = getOpenApiDocument();
   return (
     <main lang="en" className="mx-auto max-w-3xl px-5 py-10">
       <Link href="/" className="text-brand-700 underline">
@@ -56,27 +90,25 @@ await fetch(BASE_URL + "/api/status", {
 
       <section className="mt-8 space-y-3">
         <h2 className="text-xl font-bold">Operations</h2>
+        <p>
+          The field tables below are generated from the <a href="/openapi.json" className="text-brand-700 underline">OpenAPI 3.1 document</a>, itself
+          built from the schemas each operation checks its request with and writes its answer by. Request fields are the
+          token&apos;s <code>data</code>; answer fields are the answer&apos;s <code>data</code>.
+        </p>
+        {Object.entries(document.paths).map(([path, { post }]) => {
+          const success = post.responses["201"] ?? post.responses["200"];
+          return (
+            <article key={path} id={post.operationId} className="space-y-2 border-t border-stone-200 pt-4">
+              <h3 className="font-mono font-bold">POST {path}</h3>
+              <p>{post.summary}. {post.description}</p>
+              <FieldTable caption="Request data" rows={schemaFields(document, post.requestBody["x-data"])} />
+              {"x-data" in success && (
+                <FieldTable caption={`Answer data (${post.responses["201"] ? "201, or 200 on a replay" : "200"})`} rows={schemaFields(document, success["x-data"])} />
+              )}
+            </article>
+          );
+        })}
         <ul className="list-disc space-y-1 pl-6">
-          <li>
-            <code>POST /api/status</code>: data <code>{"{ id }"}</code>, <code>{"{ transfer_id }"}</code> or{" "}
-            <code>{"{ reference }"}</code>; answers id, operation, reference, status, amount (<code>&quot;10.50&quot;</code>),
-            currency, created_at, updated_at. A refund id (<code>rfd_…</code>) answers operation refund, its deposit_id
-            and the deposit&apos;s reference, with reason_code and reason when it failed.
-          </li>
-          <li>
-            <code>POST /api/pix</code>: data name, email, cpf, amount (<code>&quot;10,50&quot;</code>,{" "}
-            <code>&quot;10.50&quot;</code> or <code>10.5</code>), currency (BRL), reference, merchant_user, country (BR),
-            buyer_ip, phone and brand (optional); answers 201 with id, currency, amount (a number), reference,
-            qrCodeText (the BR Code) and qrCodeImage (a PNG data URI). The same reference with the same data answers
-            200 with the original answer; with other data 409.
-          </li>
-          <li>
-            <code>POST /api/payment-initiation</code>: Pix on-page&apos;s data plus successRedirectUrl and
-            failedRedirectUrl (absolute https with a host, no control characters or spaces, within your registered
-            origins; in production register them first). The normalised URL is stored and used. Answers 201 with id, currency, amount
-            (<code>&quot;10,50&quot;</code>), reference and paymentInitiationUrl, where the customer pays from a bank
-            account and returns to one of your URLs; deposit.paid or deposit.failed follows.
-          </li>
           <li>
             <code>GET /direct/{"{keyId}"}/{"{token}"}</code>: send the customer here with a token signed as above whose
             data has name, email and cpf (required and valid), currency, reference, merchant_user, country, and
@@ -84,40 +116,21 @@ await fetch(BASE_URL + "/api/status", {
             deposit is created once per reference; deposit.paid follows the payment.
           </li>
           <li>
-            <code>POST /api/gateway-out</code>: data name, email, cpf, paymentMethod (pix, banco-do-brasil, bradesco,
-            caixa, nubank, santander), amount, currency, reference, merchant_user, country, buyer_ip, phone; for pix
-            a pix_key equal to cpf, otherwise branch, account (with its check digit, as the customer&apos;s bank prints it: leading zeros,
-            dash and dots optional) and account_type (C or S). Answers
-            201 with transfer_id; 422 insufficient_funds when the available balance is short. The callbacks
-            gateway_out.completed and gateway_out.canceled follow the operator&apos;s marking.
-          </li>
-          <li>
-            <code>POST /api/refund</code>: data id or reference (exactly one: your paid deposit), amount (optional,
-            as above; absent means all that is left to refund) and reason (optional, at most 140 characters, shown to
-            the payer by their bank). Refunds of one deposit add up to its paid amount at most; pending and completed
-            ones count, failed ones do not; more is a 422 on amount saying how much is left. The amount is held from
-            your available funds until the outcome (422 insufficient_funds when they are short); a deposit that is not
-            paid is a 409. Answers 201 with id (<code>rfd_…</code>), deposit_id, amount (<code>&quot;10.50&quot;</code>),
-            currency and status pending; then refund.completed (the funds debited) or refund.failed (the funds
-            back, with reason_code and reason) with id, deposit_id, reference, amount, currency and status. The same
-            request again (same deposit, amount and reason) answers 200 with the same refund: to refund the same
-            amount twice, give each a different reason. Sandbox refunds complete at once.
-          </li>
-          <li>
-            <code>POST /api/sandbox/simulate</code> (sandbox keys only, 403 sandbox_only for live keys): data id and
-            outcome (paid, failed or expired for a deposit; completed or canceled for a payout). Without outcome the
-            amount decides: a deposit of x,01 fails, x,02 expires, others are paid; a payout of y,01 is canceled,
-            others complete. Answers 200 with id or transfer_id, mode, status and event_id; the callback follows.
-          </li>
-          <li>
-            <code>POST /api/callbacks/test</code> (sandbox keys only): sends a signed callback of type test to your
-            callback URL now and answers 200 with event_id, url, sent_at, http_status, latency_ms, body_excerpt,
-            error and delivered.
-          </li>
-          <li>
             <code>GET /api/health</code>: 200 when the database answers, 503 when it does not.
           </li>
         </ul>
+      </section>
+
+      <section className="mt-8 space-y-3">
+        <h2 className="text-xl font-bold">Callbacks</h2>
+        <p>
+          Each is a POST of <code>{'{"jwt": …}'}</code> to your callback URL, signed with your key (header <code>typ</code>{" "}
+          <code>cashier-callback+jwt</code>); its <code>data</code> claim has these fields. Answer 2xx; anything else is
+          retried with the same event_id.
+        </p>
+        {Object.entries(document.webhooks).map(([type, { post }]) => (
+          <FieldTable key={type} caption={type} rows={schemaFields(document, post.requestBody["x-data"])} />
+        ))}
       </section>
 
       <section className="mt-8 space-y-3">

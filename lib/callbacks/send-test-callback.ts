@@ -4,10 +4,11 @@
 import type { MerchantRecord } from "../db/merchants";
 import { newId } from "../ids";
 import { assertSandboxMerchant } from "../sandbox/assert-sandbox-merchant";
+import type { TestCallbackAnswer } from "../sandbox/schemas";
 import { findDestination } from "./attempt-callback";
 import { sendCallback } from "./send-callback";
 
-export async function sendTestCallback(merchant: MerchantRecord) {
+export async function sendTestCallback(merchant: MerchantRecord): Promise<{ code: number; data: TestCallbackAnswer }> {
   assertSandboxMerchant(merchant, "POST /api/callbacks/test");
   const destination = await findDestination(merchant.id);
   const sentAt = new Date();

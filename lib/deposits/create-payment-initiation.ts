@@ -13,7 +13,7 @@ import { checkRedirectUrls } from "../transactions/check-redirect-url";
 import { createOnce } from "../transactions/create-once";
 import { hashRequest } from "../transactions/hash-request";
 import { requestColumns } from "../transactions/request-schemas";
-import { createPaymentInitiationSchema } from "./schemas";
+import { type PaymentInitiationAnswer, createPaymentInitiationSchema } from "./schemas";
 
 let schema: ReturnType<typeof createPaymentInitiationSchema> | undefined;
 
@@ -23,7 +23,7 @@ export function paymentPageUrl(payToken: string): string {
 }
 
 /** The spec's answer: the deposit and the hosted page's URL. */
-export function toPaymentInitiationAnswer(deposit: TransactionRecord) {
+export function toPaymentInitiationAnswer(deposit: TransactionRecord): PaymentInitiationAnswer {
   return {
     id: deposit.id,
     currency: deposit.currency,

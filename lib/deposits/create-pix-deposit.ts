@@ -12,12 +12,12 @@ import { createOnce } from "../transactions/create-once";
 import { hashRequest } from "../transactions/hash-request";
 import { requestColumns } from "../transactions/request-schemas";
 import { issuePixCharge } from "./issue-pix-charge";
-import { createPixDepositSchema } from "./schemas";
+import { type PixDepositAnswer, createPixDepositSchema } from "./schemas";
 
 type IssuedDeposit = TransactionRecord & { pixCode: string };
 
 /** The spec's answer for a Pix deposit: its BR Code and the QR image drawn from it. */
-export function toPixDepositAnswer(deposit: IssuedDeposit) {
+export function toPixDepositAnswer(deposit: IssuedDeposit): PixDepositAnswer {
   return {
     id: deposit.id,
     currency: deposit.currency,

@@ -8,35 +8,76 @@ import {
   createAmountSchema,
   currencySchema,
   customerEmailSchema,
+  customerFields,
   customerNameSchema,
   lenient,
+  merchantUserSchema,
   phoneSchema,
+  referenceSchema,
   text,
 } from "../transactions/request-schemas";
+
+const brandSchema = text(100).optional().meta({ description: "The name shown to the customer instead of yours (optional)", examples: ["Loja Exemplo"] });
 
 /** Pix on-page (POST /api/pix): the spec's table, with contract section 3's rules. */
 export function createPixDepositSchema(limits: Limits) {
   return z.object({
-    name: lenient(customerNameSchema),
-    email: lenient(customerEmailSchema),
-    cpf: lenient(cpfSchema),
+    name: lenient(customerNameSchema, customerFields.name),
+    email: lenient(customerEmailSchema, customerFields.email),
+    cpf: lenient(cpfSchema, customerFields.cpf),
     amount: createAmountSchema(limits.maxAmountCents),
     currency: currencySchema,
-    reference: text(100),
-    merchant_user: text(100),
+    reference: referenceSchema,
+    merchant_user: merchantUserSchema,
     country: countrySchema,
     buyer_ip: buyerIpSchema,
     phone: phoneSchema,
-    brand: text(100).optional(),
+    brand: brandSchema,
   });
 }
 
 const redirectField = z.string({ error: "is required: an absolute https URL" }).trim().min(1, "is required: an absolute https URL");
+const redirectMeta = "an absolute https URL within your registered origins; the normalised URL is stored and used";
 
 /** Payment Initiation (POST /api/payment-initiation): Pix on-page's fields and the two redirect URLs. */
 export function createPaymentInitiationSchema(limits: Limits) {
-  return createPixDepositSchema(limits).extend({ successRedirectUrl: redirectField, failedRedirectUrl: redirectField });
+  return createPixDepositSchema(limits).extend({
+    successRedirectUrl: redirectField.meta({ description: `Where the customer returns after paying: ${redirectMeta}`, examples: ["https://shop.example.com/paid"] }),
+    failedRedirectUrl: redirectField.meta({ description: `Where the customer returns when the payment fails: ${redirectMeta}`, examples: ["https://shop.example.com/failed"] }),
+  });
 }
+
+/** The answer to POST /api/pix, the same on a replay. */
+export const pixDepositAnswerSchema = z.object({
+  id: z.string().meta({ description: "The deposit's id, for /api/status and refunds", examples: ["dep_01JD0000000000000000000000"] }),
+  currency: z.string().meta({ description: "BRL", examples: ["BRL"] }),
+  amount: z.number().meta({ description: "In reais, as a number", examples: [10.5] }),
+  reference: z.string().meta({ description: "Your reference", examples: ["order-1001"] }),
+  qrCodeText: z.string().meta({ description: "The BR Code (Pix copia e cola) to show or copy" }),
+  qrCodeImage: z.string().meta({ description: "The same BR Code as a QR image: a PNG data URI" }),
+});
+
+/** The answer to POST /api/payment-initiation, the same on a replay. */
+export const paymentInitiationAnswerSchema = z.object({
+  id: z.string().meta({ description: "The deposit's id", examples: ["dep_01JD0000000000000000000000"] }),
+  currency: z.string().meta({ description: "BRL", examples: ["BRL"] }),
+  amount: z.string().meta({ description: "In reais with a decimal comma", examples: ["10,50"] }),
+  reference: z.string().meta({ description: "Your reference", examples: ["order-1001"] }),
+  paymentInitiationUrl: z.string().meta({ description: "The hosted page where the customer pays from a bank account", examples: ["https://cashier.example.com/pay/…"] }),
+});
+
+export type PixDepositAnswer = z.infer<typeof pixDepositAnswerSchema>;
+export type PaymentInitiationAnswer = z.infer<typeof paymentInitiationAnswerSchema>;
+
+/** The data of deposit.paid, deposit.failed and deposit.expired. */
+export const depositCallbackDataSchema = z.object({
+  id: z.string().meta({ description: "The deposit's id" }),
+  reference: z.string().meta({ description: "Your reference" }),
+  merchant_user: z.string().nullable().meta({ description: "Your id for the customer" }),
+  amount: z.string().meta({ description: "In reais with a decimal point", examples: ["10.50"] }),
+  currency: z.string().meta({ examples: ["BRL"] }),
+  status: z.enum(["paid", "failed", "expired"]).meta({ description: "The final status, as in the type" }),
+});
 
 /** Gateway In's methods: the spec leaves nubank out of this list. */
 export const gatewayInMethods = ["banco-do-brasil", "bradesco", "caixa", "santander", "pix"] as const;
@@ -54,11 +95,13 @@ export function createGatewayInSchema(limits: Limits) {
     paymentMethod: z.enum(gatewayInMethods, { error: `must be one of ${gatewayInMethods.join(", ")}` }).optional(),
     amount: createAmountSchema(limits.maxAmountCents).optional(),
     currency: currencySchema,
-    reference: text(100),
-    merchant_user: text(100),
+    reference: referenceSchema,
+    merchant_user: merchantUserSchema,
     country: countrySchema,
     return_url: z.string({ error: "must be a string" }).trim().min(1, "must not be empty").optional(),
-    brand: text(100).optional(),
+    brand: brandSchema,
     phone: phoneSchema,
   });
 }
+
+export type DepositCallbackData = z.infer<typeof depositCallbackDataSchema>;

@@ -5,6 +5,7 @@ import { AppError } from "../errors/app-error";
 import { recordFundsMovement } from "../funds/record-funds-movement";
 import { formatAmountDot } from "../money/format-amount";
 import { type DepositStatus, assertTransition } from "../transactions/statuses";
+import type { DepositCallbackData } from "./schemas";
 
 export type DepositOutcome = Extract<DepositStatus, "paid" | "failed" | "expired">;
 
@@ -43,6 +44,6 @@ export async function settleDeposit(
       amount: formatAmountDot(deposit.amountCents),
       currency: deposit.currency,
       status: outcome,
-    },
+    } satisfies DepositCallbackData,
   });
 }

@@ -11,6 +11,7 @@ import { recordFundsMovement } from "../funds/record-funds-movement";
 import { formatAmountDot } from "../money/format-amount";
 import { findProviderByName } from "../providers/find-provider";
 import { type PayoutStatus, assertTransition } from "../transactions/statuses";
+import type { PayoutCallbackData } from "./schemas";
 
 export type PayoutMarking =
   | { transferId: string; outcome: "completed"; isResume?: boolean }
@@ -90,7 +91,7 @@ export async function markPayout(marking: PayoutMarking) {
         currency: payout.currency,
         status: marking.outcome,
         ...(marking.outcome === "canceled" ? { reason_code: marking.reasonCode, reason: marking.reason } : {}),
-      },
+      } satisfies PayoutCallbackData,
     });
   });
   return { transfer_id: payout.id, mode: payout.mode, status: marking.outcome, event_id: eventId };

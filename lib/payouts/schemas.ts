@@ -11,34 +11,42 @@ import {
   createAmountSchema,
   currencySchema,
   customerEmailSchema,
+  customerFields,
   customerNameSchema,
   lenient,
+  merchantUserSchema,
   phoneSchema,
-  text,
+  referenceSchema,
 } from "../transactions/request-schemas";
 
 const paymentMethods = [...bankMethods, "pix"] as const;
 
-const optionalText = z.string({ error: "must be a string" }).trim().optional();
+const optionalText = (description: string, example: string) =>
+  z.string({ error: "must be a string" }).trim().optional().meta({ description, examples: [example] });
 
 export function createGatewayOutSchema(limits: Limits) {
   return z
     .object({
-      name: lenient(customerNameSchema),
-      email: lenient(customerEmailSchema),
-      cpf: lenient(cpfSchema),
-      paymentMethod: z.enum(paymentMethods, { error: `must be one of ${paymentMethods.join(", ")}` }),
+      name: lenient(customerNameSchema, customerFields.name),
+      email: lenient(customerEmailSchema, customerFields.email),
+      cpf: lenient(cpfSchema, customerFields.cpf),
+      paymentMethod: z
+        .enum(paymentMethods, { error: `must be one of ${paymentMethods.join(", ")}` })
+        .meta({ description: "pix (to the customer's CPF as Pix key) or the customer's bank", examples: ["pix"] }),
       amount: createAmountSchema(limits.maxAmountCents),
       currency: currencySchema,
-      reference: text(100),
-      merchant_user: text(100),
+      reference: referenceSchema,
+      merchant_user: merchantUserSchema,
       country: countrySchema,
       buyer_ip: buyerIpSchema,
       phone: phoneSchema,
-      pix_key: optionalText,
-      branch: optionalText,
-      account: optionalText,
-      account_type: optionalText,
+      pix_key: optionalText("With pix: the customer's CPF registered as their Pix key, equal to cpf", "52998224725"),
+      branch: optionalText("With a bank: the branch (agência)", "1234"),
+      account: optionalText(
+        "With a bank: the account with its check digit as the customer's bank prints it (leading zeros, dash and dots optional)",
+        "12345-5",
+      ),
+      account_type: optionalText("With a bank: C (current account) or S (savings account)", "C"),
     })
     .transform((request, ctx) => {
       const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
@@ -71,3 +79,25 @@ export function createGatewayOutSchema(limits: Limits) {
       };
     });
 }
+
+/** The answer to POST /api/gateway-out, the same on a replay. */
+export const gatewayOutAnswerSchema = z.object({
+  transfer_id: z.string().meta({ description: "The payout's id, for /api/status and its callback", examples: ["pay_01JD0000000000000000000000"] }),
+});
+
+/** The data of gateway_out.completed and gateway_out.canceled. */
+export const payoutCallbackDataSchema = z.object({
+  transfer_id: z.string().meta({ description: "The payout's id" }),
+  transfers_id: z.string().meta({ description: "The same id under the spec's older name" }),
+  reference: z.string().meta({ description: "Your reference" }),
+  merchant_user: z.string().nullable().meta({ description: "Your id for the customer" }),
+  user_id: z.string().nullable().meta({ description: "The same id under the spec's older name" }),
+  amount: z.string().meta({ description: "In reais with a decimal point", examples: ["10.50"] }),
+  currency: z.string().meta({ examples: ["BRL"] }),
+  status: z.enum(["completed", "canceled"]).meta({ description: "The final status, as in the type" }),
+  reason_code: z.string().optional().meta({ description: "When canceled: why, as a code" }),
+  reason: z.string().optional().meta({ description: "When canceled: why, in words" }),
+});
+
+export type GatewayOutAnswer = z.infer<typeof gatewayOutAnswerSchema>;
+export type PayoutCallbackData = z.infer<typeof payoutCallbackDataSchema>;

@@ -17,14 +17,14 @@ import { log } from "../log/logger";
 import { formatAmountDot } from "../money/format-amount";
 import { findProviderByName } from "../providers/find-provider";
 import { hashRequest } from "../transactions/hash-request";
-import { createRefundSchema } from "./schemas";
+import { type RefundAnswer, createRefundSchema } from "./schemas";
 import { submitRefund } from "./submit-refund";
 
 /**
  * The answer to a refund request, the same on a replay: the refund as it was created. Its outcome
  * comes by callback and by /api/status.
  */
-export function toRefundAnswer(refund: RefundWithDeposit) {
+export function toRefundAnswer(refund: RefundWithDeposit): RefundAnswer {
   return {
     id: refund.id,
     deposit_id: refund.depositId,

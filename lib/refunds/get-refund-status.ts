@@ -2,9 +2,10 @@ import { getDb } from "../db/client";
 import { findMerchantRefund } from "../db/refunds";
 import { AppError } from "../errors/app-error";
 import { formatAmountDot } from "../money/format-amount";
+import type { StatusAnswer } from "../transactions/schemas";
 
 /** /api/status for a refund id (rfd_…): the verified merchant's own refunds only. */
-export async function getRefundStatus(merchantId: string, id: string) {
+export async function getRefundStatus(merchantId: string, id: string): Promise<{ code: number; data: StatusAnswer }> {
   const refund = await findMerchantRefund(getDb(), merchantId, id);
   if (!refund) throw new AppError("not_found", `no refund with id "${id}" for this merchant`);
   return {

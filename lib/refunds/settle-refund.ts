@@ -5,6 +5,7 @@ import type { Actor } from "../db/transactions";
 import { recordFundsMovement } from "../funds/record-funds-movement";
 import { formatAmountDot } from "../money/format-amount";
 import { type RefundStatus, assertTransition } from "../transactions/statuses";
+import type { RefundCallbackData } from "./schemas";
 
 export type RefundOutcome = Extract<RefundStatus, "completed" | "failed">;
 
@@ -57,7 +58,7 @@ export async function settleRefund(tx: Tx, refund: RefundWithDeposit, settlement
       currency: refund.currency,
       status: outcome,
       ...(failure ? { reason_code: failure.reasonCode, reason: failure.reason } : {}),
-    },
+    } satisfies RefundCallbackData,
   });
   return true;
 }

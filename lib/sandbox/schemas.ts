@@ -6,8 +6,45 @@ export const payoutOutcomes = ["completed", "canceled"] as const;
 const outcomes = [...depositOutcomes, ...payoutOutcomes] as const;
 
 export const simulateSchema = z.object({
-  id: z.string({ error: "is required: the deposit's id or the payout's transfer_id" }).trim().min(1, "is required").max(100, "must be at most 100 characters"),
-  outcome: z.enum(outcomes, { error: `must be one of ${outcomes.join(", ")}` }).optional(),
+  id: z
+    .string({ error: "is required: the deposit's id or the payout's transfer_id" })
+    .trim()
+    .min(1, "is required")
+    .max(100, "must be at most 100 characters")
+    .meta({ description: "Your sandbox deposit's id or payout's transfer_id", examples: ["dep_01JD0000000000000000000000"] }),
+  outcome: z
+    .enum(outcomes, { error: `must be one of ${outcomes.join(", ")}` })
+    .optional()
+    .meta({ description: "paid, failed or expired (deposit); completed or canceled (payout); absent: the amount decides (x,01 fails or cancels, x,02 expires)" }),
 });
 
+const simulatedFields = {
+  mode: z.string().meta({ description: "sandbox", examples: ["sandbox"] }),
+  status: z.enum(outcomes).meta({ description: "The status reached" }),
+  event_id: z.string().meta({ description: "The callback on its way", examples: ["evt_01JD0000000000000000000000"] }),
+};
+
+/** The answer to POST /api/sandbox/simulate: the deposit's id or the payout's transfer_id, and the status reached. */
+export const simulateAnswerSchema = z.union([
+  z.object({ id: z.string().meta({ description: "The deposit's id" }), ...simulatedFields }),
+  z.object({ transfer_id: z.string().meta({ description: "The payout's transfer_id" }), ...simulatedFields }),
+]);
+
+/** The answer to POST /api/callbacks/test: the attempt as the gateway saw it. */
+export const testCallbackAnswerSchema = z.object({
+  event_id: z.string().meta({ description: "The test callback's event_id" }),
+  url: z.string().nullable().meta({ description: "Your callback URL; null when none is registered" }),
+  sent_at: z.string().meta({ description: "ISO 8601" }),
+  http_status: z.number().nullable().meta({ description: "Your endpoint's HTTP status; null when it could not be reached" }),
+  latency_ms: z.number().meta({ description: "How long your endpoint took" }),
+  body_excerpt: z.string().nullable().meta({ description: "The start of your endpoint's answer" }),
+  error: z.string().nullable().meta({ description: "Why it could not be delivered" }),
+  delivered: z.boolean().meta({ description: "true when your endpoint answered 2xx" }),
+});
+
+/** The data of the test callback: only its envelope (event_id, type test, occurred_at). */
+export const testCallbackDataSchema = z.object({});
+
 export type SimulateRequest = z.infer<typeof simulateSchema>;
+export type SimulateAnswer = z.infer<typeof simulateAnswerSchema>;
+export type TestCallbackAnswer = z.infer<typeof testCallbackAnswerSchema>;

@@ -11,7 +11,7 @@ import { settleDeposit } from "../deposits/settle-deposit";
 import { AppError } from "../errors/app-error";
 import { markPayout } from "../payouts/mark-payout";
 import { assertSandboxMerchant } from "./assert-sandbox-merchant";
-import { depositOutcomes, payoutOutcomes, simulateSchema } from "./schemas";
+import { type SimulateAnswer, depositOutcomes, payoutOutcomes, simulateSchema } from "./schemas";
 
 const SANDBOX_CANCEL_REASON_CODE = "sandbox_simulated";
 
@@ -25,7 +25,7 @@ function refuseOutcome(kind: string, allowed: readonly string[]): never {
   ]);
 }
 
-export async function simulateTransaction(options: { merchant: MerchantRecord; data: Record<string, unknown> }) {
+export async function simulateTransaction(options: { merchant: MerchantRecord; data: Record<string, unknown> }): Promise<{ code: number; data: SimulateAnswer }> {
   assertSandboxMerchant(options.merchant, "POST /api/sandbox/simulate");
   const request = simulateSchema.parse(options.data);
   const transaction = await findMerchantTransaction(getDb(), options.merchant.id, { id: request.id });

@@ -3,11 +3,11 @@ import { findMerchantTransaction } from "../db/transactions";
 import { AppError } from "../errors/app-error";
 import { formatAmountDot } from "../money/format-amount";
 import { getRefundStatus } from "../refunds/get-refund-status";
-import { statusQuerySchema } from "./schemas";
+import { type StatusAnswer, statusQuerySchema } from "./schemas";
 import { type PayoutStatus, publicPayoutStatus } from "./statuses";
 
 /** The status extension of contract section 1, for the verified merchant's own transactions. */
-export async function getTransactionStatus(options: { merchantId: string; data: unknown }) {
+export async function getTransactionStatus(options: { merchantId: string; data: unknown }): Promise<{ code: number; data: StatusAnswer }> {
   const query = statusQuerySchema.parse(options.data);
   if (query.id?.startsWith("rfd_")) return getRefundStatus(options.merchantId, query.id);
   const id = query.id ?? query.transfer_id;

@@ -1,13 +1,36 @@
 import { z } from "zod";
 
-const identifier = z.string().trim().min(1, "must not be empty").max(200, "must be at most 200 characters");
+const identifier = (description: string, example: string) =>
+  z.string().trim().min(1, "must not be empty").max(200, "must be at most 200 characters").optional().meta({ description, examples: [example] });
 
 /** POST /api/status: exactly one of id, transfer_id or reference. */
 export const statusQuerySchema = z
-  .object({ id: identifier.optional(), transfer_id: identifier.optional(), reference: identifier.optional() })
+  .object({
+    id: identifier("A deposit's or refund's id (or a payout's transfer_id)", "dep_01JD0000000000000000000000"),
+    transfer_id: identifier("A payout's transfer_id", "pay_01JD0000000000000000000000"),
+    reference: identifier("Your reference of a deposit or payout", "order-1001"),
+  })
   .refine((q) => [q.id, q.transfer_id, q.reference].filter((v) => v !== undefined).length === 1, {
     message: "send exactly one of id, transfer_id or reference",
     path: ["id"],
   });
 
 export type StatusQuery = z.infer<typeof statusQuerySchema>;
+
+/** The answer to POST /api/status: a deposit's, payout's or refund's current state. */
+export const statusAnswerSchema = z.object({
+  id: z.string().meta({ description: "The transaction's id" }),
+  transfer_id: z.string().optional().meta({ description: "A payout's id again, under the name its request answered" }),
+  operation: z.string().meta({ description: "pix, payment_initiation, gateway_in, gateway_out or refund", examples: ["pix"] }),
+  deposit_id: z.string().optional().meta({ description: "A refund's deposit" }),
+  reference: z.string().meta({ description: "Your reference (a refund's: its deposit's)" }),
+  status: z.string().meta({ description: "pending, paid, failed or expired (deposit); pending, completed or canceled (payout); pending, completed or failed (refund)", examples: ["paid"] }),
+  amount: z.string().meta({ description: "In reais with a decimal point", examples: ["10.50"] }),
+  currency: z.string().meta({ examples: ["BRL"] }),
+  created_at: z.string().meta({ description: "ISO 8601", examples: ["2026-11-22T21:00:00.000Z"] }),
+  updated_at: z.string().meta({ description: "ISO 8601", examples: ["2026-11-22T21:00:05.000Z"] }),
+  reason_code: z.string().optional().meta({ description: "When canceled or failed: why, as a code" }),
+  reason: z.string().nullable().optional().meta({ description: "When canceled or failed: why, in words" }),
+});
+
+export type StatusAnswer = z.infer<typeof statusAnswerSchema>;
