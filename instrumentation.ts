@@ -2,6 +2,6 @@
 // expiry) run beside the routes; see lib/jobs/start-server-jobs.ts.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
-  const { startServerJobs } = await import("./lib/jobs/start-server-jobs");
-  startServerJobs();
+  const { startProcessJobs } = await import("./lib/jobs/start-server-jobs");
+  startProcessJobs();
 }

@@ -3,6 +3,7 @@
 // gateway as `npm start` serves it and for a bare node:http baseline doing the same work, each on
 // a fresh database holding DEPOSITS Pix deposits that the requests ask about in turn.
 import { KEY_ID, requireBuild, runBench } from "./harness";
+import { pixData } from "./pix-data";
 
 const DEPOSITS = 200;
 requireBuild();
@@ -18,8 +19,7 @@ await runBench({
     if (!key) throw new Error("the bench key is missing");
     ids.length = 0;
     for (let i = 0; i < DEPOSITS; i++) {
-      const data = { name: "Maria da Silva", cpf: "52998224725", amount: "10.50", currency: "BRL", reference: `status-${i}` };
-      ids.push((await createPixDeposit({ merchant: key.merchant, data })).deposit.id);
+      ids.push((await createPixDeposit({ merchant: key.merchant, data: pixData(i, "status") })).deposit.id);
     }
   },
 });

@@ -1,13 +1,15 @@
 // npm start: check the configuration, apply pending migrations, seed the demo merchant into an
-// empty database, build when there is no build, then serve Next.js on PORT from this process.
+// empty database, build when there is no build, then serve Next.js on PORT from WEB_CONCURRENCY
+// worker processes (node:cluster shares the port). SIGTERM or SIGINT stops them gracefully.
 import { spawnSync } from "node:child_process";
+import cluster from "node:cluster";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { ConfigError, getConfig, loadEnvFiles } from "../lib/config/config";
 import { applyMigrations } from "../lib/db/apply-migrations";
 import { resolveDatabaseUrl } from "../lib/db/database-url";
 import { disconnectDb } from "../lib/db/client";
-import { serveGateway } from "../lib/http/serve-gateway";
+import { closeGateway, serveGateway } from "../lib/http/serve-gateway";
 import { findActiveSigningKey } from "../lib/merchants/find-active-signing-key";
 import { DEMO_MERCHANT_ID, seedDemoMerchant } from "../lib/merchants/seed-demo-merchant";
 import { findLiveProviderProblem } from "../lib/providers/find-live-provider-problem";
@@ -27,52 +29,88 @@ try {
   throw error;
 }
 
-const target = resolveDatabaseUrl(config.databaseUrl);
-const applied = await applyMigrations(config.databaseUrl);
-console.log(
-  `database: ${target.provider === "sqlite" ? target.filename : "PostgreSQL"}` +
-    (applied.length ? ` (applied ${applied.join(", ")})` : " (up to date)"),
-);
+// A worker stopping gracefully is given this long to answer what it is serving before it is cut.
+const SHUTDOWN_GRACE_MS = 25_000;
 
-const liveProblem = await findLiveProviderProblem();
-if (liveProblem) {
-  console.error(liveProblem);
-  process.exit(1);
-}
+if (cluster.isWorker) {
+  const server = await serveGateway({ dir: root, port: config.port });
+  let isStopping = false;
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.on(signal, () => {
+      if (isStopping) return;
+      isStopping = true;
+      void closeGateway(server, SHUTDOWN_GRACE_MS).then(() => process.exit(0));
+    });
+  }
+} else {
+  const target = resolveDatabaseUrl(config.databaseUrl);
+  const applied = await applyMigrations(config.databaseUrl);
+  console.log(
+    `database: ${target.provider === "sqlite" ? target.filename : "PostgreSQL"}` +
+      (applied.length ? ` (applied ${applied.join(", ")})` : " (up to date)"),
+  );
 
-// Never in production (lib/config refuses it): a secret printed there would be a live credential.
-if (config.seedDemo) {
-  const seeded = await seedDemoMerchant();
-  if (seeded) {
-    console.log(`
+  const liveProblem = await findLiveProviderProblem();
+  if (liveProblem) {
+    console.error(liveProblem);
+    process.exit(1);
+  }
+
+  // Never in production (lib/config refuses it): a secret printed there would be a live credential.
+  if (config.seedDemo) {
+    const seeded = await seedDemoMerchant();
+    if (seeded) {
+      console.log(`
 Sandbox demo merchant created. Its secret is shown this once:
   merchantId  ${seeded.merchantId}
   keyId       ${seeded.keyId}
   secret      ${seeded.secret}
 Try it:  npm run -s sign -- '{"id":"dep_unknown"}' | curl -s -H 'content-type: application/jwt' --data-binary @- ${config.publicBaseUrl}/api/status
 `);
-  } else {
-    const demo = await findActiveSigningKey(DEMO_MERCHANT_ID);
-    if (demo) console.log(`demo merchant ${demo.merchantId}, key ${demo.keyId}: sign a request with npm run sign -- '<json data>'`);
+    } else {
+      const demo = await findActiveSigningKey(DEMO_MERCHANT_ID);
+      if (demo) console.log(`demo merchant ${demo.merchantId}, key ${demo.keyId}: sign a request with npm run sign -- '<json data>'`);
+    }
   }
-}
-await disconnectDb();
+  await disconnectDb();
 
-process.env.NEXT_TELEMETRY_DISABLED = "1";
-if (!existsSync(path.join(root, ".next/BUILD_ID"))) {
-  console.log("no build found: running next build");
-  const build = spawnSync(nextBin, ["build"], { cwd: root, stdio: "inherit", env: process.env });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
+  process.env.NEXT_TELEMETRY_DISABLED = "1";
+  if (!existsSync(path.join(root, ".next/BUILD_ID"))) {
+    console.log("no build found: running next build");
+    const build = spawnSync(nextBin, ["build"], { cwd: root, stdio: "inherit", env: process.env });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
 
-// What `next start` would set; the server runs in this process (lib/http/serve-gateway.ts).
-Object.assign(process.env, { NODE_ENV: "production" });
-const started = performance.now();
-const server = await serveGateway({ dir: root, port: config.port });
-console.log(`✓ Ready in ${Math.round(performance.now() - started)}ms: ${config.publicBaseUrl} (port ${config.port})`);
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => {
-    server.close();
-    process.exit(0);
+  // What `next start` would set; each worker runs the server in its own process (lib/http/serve-gateway.ts).
+  Object.assign(process.env, { NODE_ENV: "production" });
+  const started = performance.now();
+  const workers = config.http.workers;
+  let listening = 0;
+  let isStopping = false;
+  cluster.on("listening", () => {
+    if (++listening === workers) {
+      console.log(`✓ Ready in ${Math.round(performance.now() - started)}ms: ${config.publicBaseUrl} (port ${config.port}, ${workers} worker${workers === 1 ? "" : "s"})`);
+    }
   });
+  cluster.on("exit", (worker, code, signal) => {
+    if (isStopping) return;
+    // One that fails before all are serving would fail again: stop with its status.
+    if (listening < workers) process.exit(code ?? 1);
+    console.error(`worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
+    cluster.fork();
+  });
+  for (let i = 0; i < workers; i++) cluster.fork();
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.on(signal, () => {
+      if (isStopping) return;
+      isStopping = true;
+      const workersLeft = Object.values(cluster.workers ?? {}).filter((worker) => worker !== undefined);
+      let running = workersLeft.length;
+      if (running === 0) process.exit(0);
+      for (const worker of workersLeft) {
+        worker.once("exit", () => --running === 0 && process.exit(0));
+        worker.process.kill("SIGTERM");
+      }
+    });
+  }
 }

@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { generateCertificates } from "../../test/psp-simulator/generate-certificates";
@@ -31,6 +31,13 @@ describe("loadConfig", () => {
     expect(problems({ CASHIER_ENCRYPTION_KEY: key, TRUSTED_PROXIES: "10.0.0.0/8,proxy.internal" })).toEqual(['TRUSTED_PROXIES: "proxy.internal" is not an IP address or CIDR range']);
     expect(problems({ CASHIER_ENCRYPTION_KEY: key, REDIS_URL: "http://x" })[0]).toMatch(/^REDIS_URL: must be a redis/);
     expect(problems({ CASHIER_ENCRYPTION_KEY: key, RATE_LIMIT_REQUESTS: "0" })[0]).toMatch(/^RATE_LIMIT_REQUESTS: /);
+  });
+
+  it("runs one server process per core unless WEB_CONCURRENCY says otherwise", () => {
+    expect(loadConfig({ CASHIER_ENCRYPTION_KEY: key }).http.workers).toBe(availableParallelism());
+    expect(loadConfig({ CASHIER_ENCRYPTION_KEY: key, WEB_CONCURRENCY: "3" }).http.workers).toBe(3);
+    expect(problems({ CASHIER_ENCRYPTION_KEY: key, WEB_CONCURRENCY: "0" })).toEqual(["WEB_CONCURRENCY: must be at least 1 process"]);
+    expect(problems({ CASHIER_ENCRYPTION_KEY: key, WEB_CONCURRENCY: "two" })[0]).toMatch(/^WEB_CONCURRENCY: /);
   });
 
   it("defaults to SQLite under data/ on port 3000", () => {

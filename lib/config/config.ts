@@ -2,6 +2,7 @@
 // and throws a ConfigError naming each bad variable, so a bad value stops the start.
 import { X509Certificate, createPrivateKey, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { getPixKeyInfo } from "@brazilian-utils/brazilian-utils";
 import nextEnv from "@next/env";
@@ -98,6 +99,8 @@ const envSchema = z.object({
   RATE_LIMIT_REQUESTS: perMinute.default(60_000),
   HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
   HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
+  // Server processes npm start runs, each on every route and running the background jobs.
+  WEB_CONCURRENCY: z.coerce.number().int().min(1, "must be at least 1 process").max(64, "must be at most 64 processes").optional(),
 });
 
 /** The random key in the Central Bank's BR Code manual: a valid key that reaches no one. */
@@ -148,7 +151,8 @@ export type Config = {
   /** Requests per minute: failed tokens per client IP and per key id, hosted pages per IP, valid requests per key. */
   rateLimits: { tokenFailures: number; pages: number; requests: number };
   /** How long a client may take to send its request headers, and its whole request. */
-  http: { headersTimeoutMs: number; requestTimeoutMs: number };
+  /** workers: the server processes npm start runs (WEB_CONCURRENCY, default one per core). */
+  http: { headersTimeoutMs: number; requestTimeoutMs: number; workers: number };
   callbacks: {
     retrySchedule: number[];
     /** Send to loopback and private networks: always outside production, there only when set. */
@@ -320,7 +324,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: vars.REDIS_URL ?? null,
     trustedProxies: vars.TRUSTED_PROXIES,
     rateLimits: { tokenFailures: vars.RATE_LIMIT_TOKEN_FAILURES, pages: vars.RATE_LIMIT_PAGES, requests: vars.RATE_LIMIT_REQUESTS },
-    http: { headersTimeoutMs: vars.HTTP_HEADERS_TIMEOUT_SECONDS * 1000, requestTimeoutMs: vars.HTTP_REQUEST_TIMEOUT_SECONDS * 1000 },
+    http: {
+      headersTimeoutMs: vars.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
+      requestTimeoutMs: vars.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+      workers: vars.WEB_CONCURRENCY ?? availableParallelism(),
+    },
     callbacks: {
       retrySchedule: vars.CALLBACK_RETRY_SCHEDULE,
       allowPrivateTargets: !isProduction || vars.CALLBACK_ALLOW_PRIVATE,

@@ -4,6 +4,8 @@
 import http from "node:http";
 import next from "next";
 import { getConfig } from "../config/config";
+import { disconnectDb } from "../db/client";
+import { stopProcessJobs } from "../jobs/start-server-jobs";
 import { newNonce, securityHeaders } from "../security/security-headers";
 import { CLIENT_IP_HEADER, resolveClientIp } from "./client-ip";
 import { methodNotAllowed, routeRules } from "./route-rules";
@@ -37,4 +39,20 @@ export async function serveGateway(options: { dir: string; port: number }): Prom
   });
   await new Promise<void>((resolve) => server.listen(options.port, resolve));
   return server;
+}
+
+/**
+ * Graceful stop of one server process: no new connections, the requests in flight answered (idle
+ * keep-alive connections closed as they go quiet; whatever is still open after graceMs is cut),
+ * then the background jobs stopped between batches and the database client closed.
+ */
+export async function closeGateway(server: http.Server, graceMs: number): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  const idle = setInterval(() => server.closeIdleConnections(), 100);
+  const deadline = setTimeout(() => server.closeAllConnections(), graceMs);
+  await closed;
+  clearInterval(idle);
+  clearTimeout(deadline);
+  await stopProcessJobs();
+  await disconnectDb();
 }

@@ -15,7 +15,8 @@ function mask(fields: Record<string, unknown>): Record<string, unknown> {
 
 function write(level: Level, message: string, fields: Record<string, unknown> = {}): void {
   if (levels[level] < levels[getConfig().logLevel]) return;
-  const line = JSON.stringify({ time: new Date().toISOString(), level, msg: message, ...mask(fields) }, (_key, value) =>
+  // pid: npm start runs several server processes, whose lines interleave in one log.
+  const line = JSON.stringify({ time: new Date().toISOString(), level, pid: process.pid, msg: message, ...mask(fields) }, (_key, value) =>
     typeof value === "bigint" ? value.toString() : value,
   );
   (level === "error" || level === "warn" ? process.stderr : process.stdout).write(`${line}\n`);
