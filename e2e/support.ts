@@ -42,6 +42,8 @@ export function fitsViewport(page: Page): Promise<boolean> {
 
 /** No serious or critical axe violations on the page as it stands. */
 export async function expectAccessible(page: Page): Promise<void> {
+  // Next.js streams metadata: after a server action the <title> can arrive a moment after the form.
+  await expect(page).toHaveTitle(/\S/);
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 }
