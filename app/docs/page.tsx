@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { errorCodes } from "@/lib/errors/app-error";
 import { getOpenApiDocument } from "@/lib/openapi/build-openapi-document";
-import { type FieldRow, schemaFields } from "@/lib/openapi/schema-fields";
+import { codeSamples } from "@/lib/openapi/code-samples";
+import { type FieldRow, schemaExamples, schemaFields } from "@/lib/openapi/schema-fields";
 
 export const metadata: Metadata = { title: "Merchant API" };
 
@@ -70,22 +71,25 @@ export default function DocsPage() {
             <code>iss</code> (optional): your merchant id. <code>aud</code> (optional): <code>cashier</code>.
           </li>
         </ul>
-        <pre className={codeBlock}>{`import { SignJWT } from "jose";
-const jwt = await new SignJWT({ data: { id: "dep_…" } })
-  .setProtectedHeader({ alg: "HS256", kid: KEY_ID })
-  .setIssuedAt()
-  .setExpirationTime("60s")
-  .sign(new TextEncoder().encode(SECRET));
-await fetch(BASE_URL + "/api/status", {
-  method: "POST",
-  headers: { "content-type": "application/json" },
-  body: JSON.stringify({ jwt }),
-});`}</pre>
         <p>
           The answer is <code>{'{"jwt": …}'}</code> signed with the same key (header <code>typ</code>{" "}
           <code>cashier-response+jwt</code>), with claims <code>iat</code>, <code>exp</code>, <code>code</code> and{" "}
           <code>data</code>. The HTTP status equals <code>code</code>: 201 on create, 200 on a replay or a query.
         </p>
+      </section>
+
+      <section className="mt-8 space-y-3">
+        <h2 className="text-xl font-bold">Examples</h2>
+        <p>
+          Each signs a request, verifies the signed answer and verifies a callback, reading <code>CASHIER_URL</code>,{" "}
+          <code>CASHIER_KEY_ID</code> and <code>CASHIER_SECRET</code> from the environment.
+        </p>
+        {codeSamples.map((sample) => (
+          <div key={sample.language}>
+            <h3 className="font-semibold">{sample.title}</h3>
+            <pre className={codeBlock}>{sample.code}</pre>
+          </div>
+        ))}
       </section>
 
       <section className="mt-8 space-y-3">
@@ -102,6 +106,11 @@ await fetch(BASE_URL + "/api/status", {
               <h3 className="font-mono font-bold">POST {path}</h3>
               <p>{post.summary}. {post.description}</p>
               <FieldTable caption="Request data" rows={schemaFields(document, post.requestBody["x-data"])} />
+              {schemaExamples(document, post.requestBody["x-data"]).map((example) => (
+                <pre key={example} className={codeBlock}>
+                  {example}
+                </pre>
+              ))}
               {"x-data" in success && (
                 <FieldTable caption={`Answer data (${post.responses["201"] ? "201, or 200 on a replay" : "200"})`} rows={schemaFields(document, success["x-data"])} />
               )}

@@ -20,6 +20,7 @@ import { createRefundSchema, refundAnswerSchema, refundCallbackDataSchema } from
 import { simulateAnswerSchema, simulateSchema, testCallbackAnswerSchema, testCallbackDataSchema } from "../sandbox/schemas";
 import type { Limits } from "../transactions/request-schemas";
 import { statusAnswerSchema, statusQuerySchema } from "../transactions/schemas";
+import { requestExamples } from "./request-examples";
 
 export type JsonSchema = Record<string, unknown>;
 type DataRef = { $ref: string };
@@ -178,7 +179,7 @@ export function buildOpenApiDocument(limits: Limits) {
           type: "object",
           required: ["type", "title", "detail"],
           properties: {
-            type: { type: "string", description: "/docs/errors#<code>", examples: ["/docs/errors#validation_failed"] },
+            type: ref("ErrorCode"),
             title: { type: "string" },
             detail: { type: "string", description: "What to fix, for your developer" },
             fields: {
@@ -204,7 +205,7 @@ export function buildOpenApiDocument(limits: Limits) {
   };
   const paths: Record<string, { post: DocumentedOperation }> = {};
   for (const operation of operations(limits)) {
-    schemas[`${operation.name}Request`] = toJsonSchema(operation.request, "input");
+    schemas[`${operation.name}Request`] = { ...toJsonSchema(operation.request, "input"), examples: requestExamples[operation.path] };
     schemas[`${operation.name}Response`] = toJsonSchema(operation.response, "output");
     const answer = (description: string): DocumentedBody => ({
       description,

@@ -12,9 +12,18 @@ function typeOf(schema: JsonSchema): string {
   return typeof schema.type === "string" ? schema.type : "any";
 }
 
+function findSchema(document: OpenApiDocument, reference: { $ref: string }): JsonSchema {
+  return document.components.schemas[reference.$ref.replace("#/components/schemas/", "")];
+}
+
+/** The schema's examples as the JSON a merchant sends: the same ones the docs-examples test posts. */
+export function schemaExamples(document: OpenApiDocument, reference: { $ref: string }): string[] {
+  return ((findSchema(document, reference).examples as unknown[] | undefined) ?? []).map((example) => JSON.stringify(example, null, 2));
+}
+
 /** The fields of the schema `reference` names (`#/components/schemas/…`); a union's branches are merged. */
 export function schemaFields(document: OpenApiDocument, reference: { $ref: string }): FieldRow[] {
-  const schema = document.components.schemas[reference.$ref.replace("#/components/schemas/", "")];
+  const schema = findSchema(document, reference);
   const branches = Array.isArray(schema.anyOf) ? (schema.anyOf as JsonSchema[]) : [schema];
   const rows = new Map<string, FieldRow>();
   for (const branch of branches) {

@@ -1,0 +1,23 @@
+// The example `data` of each operation, shown in the OpenAPI document, on /docs and in the README.
+// A test posts every one, signed, through its route handler: an example the gateway would refuse
+// fails the build instead of misleading a merchant. Ids are placeholders for the deposit the Pix
+// example creates.
+export const EXAMPLE_DEPOSIT_ID = "dep_01JD0000000000000000000000";
+
+const customer = { name: "Maria da Silva", email: "maria@example.com", cpf: "529.982.247-25" };
+const order = { amount: "10.50", currency: "BRL", merchant_user: "user-42", country: "BR", buyer_ip: "203.0.113.7" };
+
+export const requestExamples: Record<string, Record<string, unknown>[]> = {
+  "/api/pix": [{ ...customer, ...order, reference: "order-1001" }],
+  "/api/status": [{ reference: "order-1001" }, { id: EXAMPLE_DEPOSIT_ID }],
+  "/api/sandbox/simulate": [{ id: EXAMPLE_DEPOSIT_ID, outcome: "paid" }],
+  "/api/refund": [{ reference: "order-1001", amount: "5.00", reason: "Produto devolvido" }],
+  "/api/payment-initiation": [
+    { ...customer, ...order, reference: "order-1002", successRedirectUrl: "https://shop.example.com/paid", failedRedirectUrl: "https://shop.example.com/failed" },
+  ],
+  "/api/gateway-out": [
+    { ...customer, ...order, reference: "payout-2001", paymentMethod: "pix", pix_key: "52998224725" },
+    { ...customer, ...order, reference: "payout-2002", paymentMethod: "banco-do-brasil", branch: "1234", account: "12345-5", account_type: "C" },
+  ],
+  "/api/callbacks/test": [{}],
+};

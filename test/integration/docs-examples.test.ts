@@ -1,0 +1,101 @@
+// Every JSON example the docs show (the OpenAPI document, /docs and the README) is a request the
+// gateway accepts: each is posted, signed, through its route handler, in the order a merchant's
+// developer would try them, so an example that drifts from the schemas fails here.
+import { execFile } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const { EXAMPLE_DEPOSIT_ID, requestExamples } = await import("@/lib/openapi/request-examples");
+const { buildOpenApiDocument } = await import("@/lib/openapi/build-openapi-document");
+const { fundSandboxMerchant } = await import("@/lib/funds/fund-sandbox-merchant");
+const { createTestMerchant, postSigned, readSigned } = await import("../support/api");
+const { startReceiver } = await import("../support/callback-receiver");
+const { startRouteServer } = await import("../support/route-server");
+const { codeSamples } = await import("@/lib/openapi/code-samples");
+
+const handlers: Record<string, (request: Request) => Promise<Response>> = {
+  "/api/pix": (await import("@/app/api/pix/route")).POST,
+  "/api/status": (await import("@/app/api/status/route")).POST,
+  "/api/sandbox/simulate": (await import("@/app/api/sandbox/simulate/route")).POST,
+  "/api/refund": (await import("@/app/api/refund/route")).POST,
+  "/api/payment-initiation": (await import("@/app/api/payment-initiation/route")).POST,
+  "/api/gateway-out": (await import("@/app/api/gateway-out/route")).POST,
+  "/api/callbacks/test": (await import("@/app/api/callbacks/test/route")).POST,
+};
+
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+beforeAll(async () => {
+  receiver = await startReceiver();
+});
+afterAll(() => receiver.close());
+
+/** The README's examples: each ```json block right after a `<!-- example: /api/… -->` line. */
+function readmeExamples(): [string, unknown][] {
+  const readme = readFileSync("README.md", "utf8");
+  return [...readme.matchAll(/<!-- example: (\S+) -->\n```json\n([\s\S]*?)\n```/g)].map((match) => [match[1], JSON.parse(match[2])]);
+}
+
+describe("the docs' JSON examples", () => {
+  it("are the same in the OpenAPI document and the README, for every operation", () => {
+    const document = buildOpenApiDocument({ maxAmountCents: 10_000_000n });
+    expect(Object.keys(requestExamples).sort()).toEqual(Object.keys(document.paths).sort());
+    const inReadme = readmeExamples();
+    for (const [path, examples] of Object.entries(requestExamples)) {
+      const name = document.paths[path].post.requestBody["x-data"].$ref.replace("#/components/schemas/", "");
+      expect(document.components.schemas[name].examples).toEqual(examples);
+      for (const example of examples) expect(inReadme, path).toContainEqual([path, example]);
+    }
+    for (const [path, example] of inReadme) expect(requestExamples[path], path).toContainEqual(example);
+  });
+
+  it("are each accepted by the gateway, signed, in the order a developer tries them", async () => {
+    const merchant = await createTestMerchant({ callbackUrl: receiver.url, redirectOrigins: ["https://shop.example.com"] });
+    let depositId = "";
+    for (const [path, examples] of Object.entries(requestExamples)) {
+      if (path === "/api/gateway-out") await fundSandboxMerchant(merchant.merchantId, "100");
+      for (const example of examples) {
+        const data = JSON.parse(JSON.stringify(example).replaceAll(EXAMPLE_DEPOSIT_ID, depositId)) as Record<string, unknown>;
+        const answer = await readSigned(await postSigned(handlers[path], merchant, data), merchant);
+        expect([200, 201], `${path} ${JSON.stringify(answer.data)}`).toContain(answer.payload.code);
+        if (path === "/api/pix") depositId = answer.data.id as string;
+      }
+    }
+    expect(depositId).toMatch(/^dep_/);
+
+    // The curl and Node.js samples, run as written against the same handlers over HTTP.
+    const server = await startRouteServer(handlers);
+    try {
+      const env = { ...process.env, CASHIER_URL: server.url, CASHIER_KEY_ID: merchant.keyId, CASHIER_SECRET: merchant.secret };
+      const sample = (language: string) => codeSamples.find((candidate) => candidate.language === language)!.code;
+      // Asynchronously: the server answering curl runs in this process.
+      const { stdout } = await promisify(execFile)("bash", ["-c", sample("sh")], { env, timeout: 10_000 });
+      expect(stdout.trim()).toBe("verified");
+
+      Object.assign(process.env, { CASHIER_URL: server.url, CASHIER_KEY_ID: merchant.keyId, CASHIER_SECRET: merchant.secret });
+      const directory = path.resolve("test-results/code-samples");
+      mkdirSync(directory, { recursive: true });
+      const file = path.join(directory, `node-${merchant.keyId}.mjs`);
+      writeFileSync(file, sample("js"));
+      const client = (await import(pathToFileURL(file).href)) as {
+        call: (path: string, data: unknown) => Promise<{ code: number; data: Record<string, unknown> }>;
+        verifyCallback: (body: string) => Promise<Record<string, unknown>>;
+      };
+      const answer = await client.call("/api/status", { reference: "order-1001" });
+      expect(answer).toMatchObject({ code: 200, data: { id: depositId, status: "paid" } });
+      const refused = await client.call("/api/status", { reference: "no-such-order" });
+      expect(refused).toMatchObject({ code: 404, data: { error: { type: "not_found" } } });
+      const testCallback = receiver.received.find((received) => received.data.type === "test");
+      expect(await client.verifyCallback(testCallback!.body)).toMatchObject({ type: "test" });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("are in the README, each code sample verbatim", () => {
+    const readme = readFileSync("README.md", "utf8");
+    for (const sample of codeSamples) expect(readme, sample.title).toContain("```" + sample.language + "\n" + sample.code + "\n```");
+  });
+});
