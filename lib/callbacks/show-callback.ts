@@ -19,6 +19,8 @@ export async function showCallback(eventId: string) {
     attempts: attempts.map((a) => ({
       number: a.number,
       started_at: a.startedAt.toISOString(),
+      // Null: in flight, or its worker stopped mid-attempt (the merchant may have received it).
+      finished_at: a.finishedAt?.toISOString() ?? null,
       url: a.url,
       key_id: a.keyId,
       http_status: a.httpStatus,

@@ -21,12 +21,16 @@ export type CallbackAttemptRecord = {
   url: string | null;
   keyId: string | null;
   startedAt: Date;
-  latencyMs: number;
+  /** Null while the attempt is in flight, and for good when its worker died mid-attempt. */
+  finishedAt: Date | null;
+  latencyMs: number | null;
   httpStatus: number | null;
   error: string | null;
   responseExcerpt: string | null;
   isSuccess: boolean;
 };
+
+export type AttemptOutcome = Pick<CallbackAttemptRecord, "latencyMs" | "httpStatus" | "error" | "responseExcerpt" | "isSuccess">;
 
 type EventRow = Omit<CallbackEventRecord, "payload" | "status"> & { payload: unknown; status: string };
 
@@ -90,30 +94,45 @@ export async function findCallbackEvent(db: DbOrTx, id: string): Promise<Callbac
 }
 
 /**
- * Stores an attempt and the event's next state, and releases the lease, all or nothing. False when
- * the lease was no longer this worker's (it ran past it and another took over): nothing is written.
+ * Records an attempt as started, before anything is sent, and counts it on the event: its number
+ * is the event's count after this one. Null when the lease is no longer this worker's (nothing is
+ * written, and nothing may be sent). Run inside a transaction.
  */
-export async function recordCallbackAttempt(
+export async function beginCallbackAttempt(
+  db: DbOrTx,
+  options: { eventId: string; owner: string; attempt: { id: string; url: string | null; keyId: string | null; startedAt: Date } },
+): Promise<number | null> {
+  const { count } = await db.callbackEvent.updateMany({
+    where: { id: options.eventId, leaseOwner: options.owner },
+    data: { attempts: { increment: 1 } },
+  });
+  if (count !== 1) return null;
+  const { attempts } = await db.callbackEvent.findUniqueOrThrow({ where: { id: options.eventId }, select: { attempts: true } });
+  await db.callbackAttempt.create({ data: { ...options.attempt, number: attempts, eventId: options.eventId } });
+  return attempts;
+}
+
+/**
+ * Completes a started attempt with what came back, and, while the lease is still this worker's,
+ * sets the event's next state and releases the lease. The attempt's outcome is kept either way
+ * (it happened); false when the lease was lost and the event was left to its new owner.
+ */
+export async function completeCallbackAttempt(
   db: DbOrTx,
   options: {
     eventId: string;
     owner: string;
-    attempt: CallbackAttemptRecord & { id: string };
+    attemptId: string;
+    outcome: AttemptOutcome & { finishedAt: Date };
     next: { status: CallbackStatus; nextAttemptAt: Date; scheduleStep: number; deliveredAt: Date | null };
   },
 ): Promise<boolean> {
+  await db.callbackAttempt.update({ where: { id: options.attemptId }, data: options.outcome });
   const { count } = await db.callbackEvent.updateMany({
     where: { id: options.eventId, leaseOwner: options.owner },
-    data: {
-      ...options.next,
-      attempts: { increment: 1 },
-      leaseOwner: null,
-      leaseExpiresAt: null,
-    },
+    data: { ...options.next, leaseOwner: null, leaseExpiresAt: null },
   });
-  if (count !== 1) return false;
-  await db.callbackAttempt.create({ data: { ...options.attempt, eventId: options.eventId } });
-  return true;
+  return count === 1;
 }
 
 export async function listCallbackEvents(

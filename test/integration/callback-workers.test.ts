@@ -59,7 +59,7 @@ describe("crashes", () => {
     expect(await findCallbackEvent(getDb(), eventId)).toMatchObject({ status: "delivered", attempts: 1 });
   });
 
-  it("takes over the event of a worker killed mid-delivery once its lease lapses, never before", async () => {
+  it("keeps the attempt of a worker killed mid-delivery on record, and takes the event over once its lease lapses, never before", async () => {
     receiver.received.length = 0;
     receiver.replies.push("hang");
     const { eventId } = await completePayoutWithCallback(merchant.merchantId);
@@ -67,6 +67,10 @@ describe("crashes", () => {
     await waitFor(() => receiver.received.length === 1);
     doomed.child.kill("SIGKILL");
     await doomed.exited;
+    // Recorded before it was sent: the POST the merchant received is on record, unfinished.
+    expect(await listCallbackAttempts(getDb(), eventId)).toEqual([
+      expect.objectContaining({ number: 1, url: receiver.url, keyId: merchant.keyId, finishedAt: null, httpStatus: null, isSuccess: false }),
+    ]);
 
     // The lease still holds: nobody may send the event while the crashed worker might be sending.
     const early = await runTool("cashier", ["callbacks", "run", "--once"], fastEnv);
@@ -77,8 +81,14 @@ describe("crashes", () => {
     const late = await runTool("cashier", ["callbacks", "run", "--once"], fastEnv);
     expect(JSON.parse(late.stdout)).toEqual({ attempts: 1 });
     expect(receiver.received.map((r) => r.data.event_id)).toEqual([eventId, eventId]);
-    expect(await findCallbackEvent(getDb(), eventId)).toMatchObject({ status: "delivered", attempts: 1 });
-    expect(await listCallbackAttempts(getDb(), eventId)).toHaveLength(1);
+    expect(await findCallbackEvent(getDb(), eventId)).toMatchObject({ status: "delivered", attempts: 2 });
+    // Every POST the merchant received is an attempt on record.
+    const attempts = await listCallbackAttempts(getDb(), eventId);
+    expect(attempts).toHaveLength(receiver.received.length);
+    expect(attempts.map((a) => [a.number, a.finishedAt !== null, a.httpStatus])).toEqual([
+      [1, false, null],
+      [2, true, 204],
+    ]);
   });
 });
 
