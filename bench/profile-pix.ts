@@ -47,7 +47,7 @@ function packageOf(frame: Node["callFrame"]): string {
   let source = decodeURIComponent(frame.url);
   if (source.includes("/.next/")) {
     const entry = sourceMapOf(frame.url)?.findEntry(frame.lineNumber, frame.columnNumber);
-    source = entry && "originalSource" in entry ? entry.originalSource : source;
+    source = entry && "originalSource" in entry ? decodeURIComponent(entry.originalSource) : source;
   }
   const inModules = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source.slice(source.lastIndexOf("node_modules/")));
   if (inModules) return inModules[1].startsWith("@prisma/") ? "@prisma/*" : inModules[1];
