@@ -68,7 +68,7 @@ async function outbox(databaseUrl: string): Promise<number> {
   for (let i = 0; i < EVENTS; i += 100) {
     await getDb().$transaction(async (tx) => {
       for (let j = i; j < Math.min(i + 100, EVENTS); j++) {
-        await enqueueCallback(tx, { merchantId: merchant.merchantId, type: "deposit.paid", data: { id: `dep_${j}`, amount: "10.50" } });
+        await enqueueCallback(tx, { merchantId: merchant.merchantId, objectId: `dep_${j}`, type: "deposit.paid", data: { id: `dep_${j}`, amount: "10.50" } });
       }
     });
   }

@@ -10,13 +10,14 @@ import type { CallbackType } from "./callback-types";
  */
 export async function enqueueCallback(
   tx: Tx,
-  event: { merchantId: string; type: CallbackType; data: Record<string, unknown>; occurredAt?: Date },
+  event: { merchantId: string; objectId: string; type: CallbackType; data: Record<string, unknown>; occurredAt?: Date },
 ): Promise<string> {
   const id = newId("evt");
   const occurredAt = event.occurredAt ?? new Date();
   await insertCallbackEvent(tx, {
     id,
     merchantId: event.merchantId,
+    objectId: event.objectId,
     type: event.type,
     payload: { event_id: id, type: event.type, ...event.data, occurred_at: occurredAt.toISOString() },
     // Due as soon as it commits, whatever time the change is dated.

@@ -52,7 +52,7 @@ function toRecord(row: EventRow): CallbackEventRecord {
 
 export async function insertCallbackEvent(
   db: DbOrTx,
-  event: { id: string; merchantId: string; type: string; payload: Record<string, unknown>; nextAttemptAt: Date },
+  event: { id: string; merchantId: string; objectId: string; type: string; payload: Record<string, unknown>; nextAttemptAt: Date },
 ): Promise<void> {
   await db.callbackEvent.create({ data: { ...event, payload: event.payload as object, status: "pending" } });
 }

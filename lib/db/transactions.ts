@@ -53,6 +53,11 @@ function toRecord(row: Row): TransactionRecord {
   return { ...row, invalidFields: Array.isArray(row.invalidFields) ? row.invalidFields.map(String) : [] };
 }
 
+/** What e-mail search matches: the console lowercases what is typed the same way. */
+export function lowerEmail(email: string | null | undefined): string | null {
+  return email ? email.toLowerCase() : null;
+}
+
 export type TransactionLookup = { id: string } | { reference: string };
 
 /** A merchant's transaction by id or by its reference; never another merchant's. */
@@ -77,6 +82,7 @@ export async function insertTransaction(db: DbOrTx, row: NewTransaction, actor: 
   const created = await db.transaction.create({
     data: {
       ...row,
+      customerEmailLower: lowerEmail(row.customerEmail),
       invalidFields: row.invalidFields ?? undefined,
       events: { create: { id: `${row.id}_0`, fromStatus: null, toStatus: row.status, actor } },
     },
@@ -147,7 +153,7 @@ export async function updateCustomerDetails(
   id: string,
   details: { customerName: string; customerEmail: string; customerCpf: string },
 ): Promise<void> {
-  await db.transaction.update({ where: { id }, data: { ...details, invalidFields: [] } });
+  await db.transaction.update({ where: { id }, data: { ...details, customerEmailLower: lowerEmail(details.customerEmail), invalidFields: [] } });
 }
 
 export async function setTransactionBank(db: DbOrTx, id: string, bankCode: string): Promise<void> {

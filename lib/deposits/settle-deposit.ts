@@ -35,6 +35,7 @@ export async function settleDeposit(
   }
   return enqueueCallback(tx, {
     merchantId: deposit.merchantId,
+    objectId: deposit.id,
     type: `deposit.${outcome}`,
     occurredAt: at,
     data: {

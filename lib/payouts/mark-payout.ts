@@ -79,6 +79,7 @@ export async function markPayout(marking: PayoutMarking) {
     });
     return enqueueCallback(tx, {
       merchantId: payout.merchantId,
+      objectId: payout.id,
       type: `gateway_out.${marking.outcome}`,
       occurredAt: at,
       data: {

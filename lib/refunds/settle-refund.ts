@@ -48,6 +48,7 @@ export async function settleRefund(tx: Tx, refund: RefundWithDeposit, settlement
   });
   await enqueueCallback(tx, {
     merchantId: refund.merchantId,
+    objectId: refund.id,
     type: `refund.${outcome}`,
     occurredAt: settlement.at,
     data: {

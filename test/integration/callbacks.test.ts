@@ -140,7 +140,7 @@ describe("the outbox", () => {
     const before = await getDb().callbackEvent.count();
     await expect(
       getDb().$transaction(async (tx) => {
-        await enqueueCallback(tx, { merchantId: merchant.merchantId, type: "deposit.paid", data: { id: "dep_x" } });
+        await enqueueCallback(tx, { merchantId: merchant.merchantId, objectId: "dep_x", type: "deposit.paid", data: { id: "dep_x" } });
         throw new Error("the state change failed");
       }),
     ).rejects.toThrow("the state change failed");

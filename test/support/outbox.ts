@@ -24,6 +24,7 @@ export async function completePayoutWithCallback(merchantId: string): Promise<{ 
     });
     return enqueueCallback(tx, {
       merchantId,
+      objectId: transferId,
       type: "gateway_out.completed",
       data: { transfer_id: transferId, transfers_id: transferId, reference, merchant_user: "u1", user_id: "u1", amount: "10.50", currency: "BRL", status: "completed" },
     });
