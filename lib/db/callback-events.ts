@@ -163,3 +163,16 @@ export async function requeueCallbackEvent(db: DbOrTx, id: string, now: Date): P
   });
   return count === 1 ? findCallbackEvent(db, id) : null;
 }
+
+/** The callbacks reporting one deposit, payout or refund, oldest first, each with its attempts. */
+export async function listObjectCallbackEvents(
+  db: DbOrTx,
+  objectId: string,
+): Promise<(CallbackEventRecord & { leaseExpiresAt: Date | null; attemptRows: CallbackAttemptRecord[] })[]> {
+  const rows = await db.callbackEvent.findMany({
+    where: { objectId },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    include: { attemptRows: { orderBy: { number: "asc" }, omit: { id: true, eventId: true } } },
+  });
+  return rows.map((row) => ({ ...toRecord(row), leaseExpiresAt: row.leaseExpiresAt, attemptRows: row.attemptRows }));
+}

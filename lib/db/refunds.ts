@@ -1,5 +1,6 @@
 import type { DbOrTx } from "./client";
-import type { Actor } from "./transactions";
+import { type PageRequest, keysetOrder, keysetWhere } from "./keyset";
+import type { Actor, TransactionListFilter } from "./transactions";
 
 export type RefundRecord = {
   id: string;
@@ -107,4 +108,63 @@ export async function findPendingRefunds(db: DbOrTx, options: { createdBefore: D
     take: options.limit,
     include: withDeposit,
   });
+}
+
+export type RefundListRow = Pick<RefundRecord, "id" | "merchantId" | "depositId" | "status" | "mode" | "amountCents" | "currency" | "createdAt" | "settledAt"> & {
+  merchant: { name: string };
+  deposit: { reference: string; customerName: string | null; customerEmail: string | null; customerCpf: string | null };
+};
+
+/**
+ * One page of refunds for the console's list, with the filter transactions take (operations do
+ * not apply). A refund is found by its own id, and by what finds its deposit: the deposit's id,
+ * reference or customer.
+ */
+export async function listRefundsPage(db: DbOrTx, filter: Omit<TransactionListFilter, "operations">, page: PageRequest): Promise<RefundListRow[]> {
+  const search = filter.search;
+  return db.refund.findMany({
+    where: {
+      ...(filter.merchantId !== null ? { merchantId: filter.merchantId } : {}),
+      ...(filter.status ? { status: filter.status } : {}),
+      AND: [
+        { createdAt: { ...(filter.createdFrom ? { gte: filter.createdFrom } : {}), ...(filter.createdBefore ? { lt: filter.createdBefore } : {}) } },
+        keysetWhere(page),
+        search
+          ? {
+              OR: [
+                { id: search.text },
+                { depositId: search.text },
+                { deposit: { reference: search.text } },
+                { deposit: { customerCpf: { in: search.cpfDigits ? [search.text, search.cpfDigits] : [search.text] } } },
+                ...(search.emailLower ? [{ deposit: { customerEmailLower: search.emailLower } }] : []),
+              ],
+            }
+          : {},
+      ],
+    },
+    orderBy: keysetOrder(page),
+    take: page.limit,
+    select: {
+      id: true,
+      merchantId: true,
+      depositId: true,
+      status: true,
+      mode: true,
+      amountCents: true,
+      currency: true,
+      createdAt: true,
+      settledAt: true,
+      merchant: { select: { name: true } },
+      deposit: { select: { reference: true, customerName: true, customerEmail: true, customerCpf: true } },
+    },
+  });
+}
+
+/** A deposit's refunds, oldest first. */
+export async function listDepositRefunds(db: DbOrTx, depositId: string): Promise<RefundRecord[]> {
+  return db.refund.findMany({ where: { depositId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+}
+
+export async function listRefundEvents(db: DbOrTx, refundId: string) {
+  return db.refundEvent.findMany({ where: { refundId }, orderBy: { createdAt: "asc" }, omit: { id: true } });
 }

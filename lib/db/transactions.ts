@@ -1,4 +1,5 @@
 import type { DbOrTx } from "./client";
+import { type PageRequest, keysetOrder, keysetWhere } from "./keyset";
 
 export type TransactionRecord = {
   id: string;
@@ -224,4 +225,74 @@ export async function findPendingPixDeposits(
 export async function reclaimProcessingTransaction(db: DbOrTx, id: string, seenUpdatedAt: Date): Promise<boolean> {
   const { count } = await db.transaction.updateMany({ where: { id, status: "processing", updatedAt: seenUpdatedAt }, data: { updatedAt: new Date() } });
   return count === 1;
+}
+
+/**
+ * What the console's list narrows by. The search text is matched exactly against each column that
+ * can name a transaction, each on an index; the e-mail already lowercased and the CPF as its 11
+ * digits (how valid ones are stored; an invalid one is stored as sent and matches as text).
+ */
+export type TransactionListFilter = {
+  /** null: every merchant (an operator). */
+  merchantId: string | null;
+  operations?: readonly string[];
+  status?: string;
+  createdFrom?: Date;
+  createdBefore?: Date;
+  search?: { text: string; emailLower: string | null; cpfDigits: string | null };
+};
+
+const listColumns = {
+  id: true,
+  merchantId: true,
+  operation: true,
+  reference: true,
+  status: true,
+  mode: true,
+  amountCents: true,
+  currency: true,
+  customerName: true,
+  customerEmail: true,
+  customerCpf: true,
+  createdAt: true,
+  settledAt: true,
+  merchant: { select: { name: true } },
+} as const;
+
+export type TransactionListRow = Pick<
+  TransactionRecord,
+  "id" | "merchantId" | "operation" | "reference" | "status" | "mode" | "amountCents" | "currency" | "customerName" | "customerEmail" | "customerCpf" | "createdAt" | "settledAt"
+> & { merchant: { name: string } };
+
+function searchWhere(search: NonNullable<TransactionListFilter["search"]>) {
+  const { text, emailLower, cpfDigits } = search;
+  return {
+    OR: [
+      { id: text },
+      { reference: text },
+      { pixEndToEndId: text },
+      { pixTxid: text },
+      { customerCpf: { in: cpfDigits ? [text, cpfDigits] : [text] } },
+      ...(emailLower ? [{ customerEmailLower: emailLower }] : []),
+    ],
+  };
+}
+
+/** One page of transactions, read from the cursor away (see lib/db/keyset). */
+export async function listTransactionsPage(db: DbOrTx, filter: TransactionListFilter, page: PageRequest): Promise<TransactionListRow[]> {
+  return db.transaction.findMany({
+    where: {
+      ...(filter.merchantId !== null ? { merchantId: filter.merchantId } : {}),
+      ...(filter.operations ? { operation: { in: [...filter.operations] } } : {}),
+      ...(filter.status ? { status: filter.status } : {}),
+      AND: [
+        { createdAt: { ...(filter.createdFrom ? { gte: filter.createdFrom } : {}), ...(filter.createdBefore ? { lt: filter.createdBefore } : {}) } },
+        keysetWhere(page),
+        filter.search ? searchWhere(filter.search) : {},
+      ],
+    },
+    orderBy: keysetOrder(page),
+    take: page.limit,
+    select: listColumns,
+  });
 }
