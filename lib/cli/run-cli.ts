@@ -18,6 +18,7 @@ import { expireDueDeposits } from "../deposits/expire-due-deposits";
 import { fundSandboxMerchant } from "../funds/fund-sandbox-merchant";
 import { getMerchantBalance } from "../funds/get-merchant-balance";
 import { markPayout } from "../payouts/mark-payout";
+import { payoutCancelReasonSchema } from "../payouts/schemas";
 import { paySandboxDeposit } from "../deposits/pay-sandbox-deposit";
 import { reconcileLiveDeposits } from "../deposits/reconcile-live-deposits";
 import { registerPspWebhook } from "../providers/register-psp-webhook";
@@ -141,13 +142,12 @@ const commands: Record<string, Command> = {
   },
   "payout cancel": async (args) => {
     const { values, positionals } = parse(args, { "reason-code": { type: "string" }, reason: { type: "string" }, resume: { type: "boolean" } }, 1);
-    const reasonCode = (values["reason-code"] as string | undefined)?.trim();
-    const reason = (values.reason as string | undefined)?.trim();
-    if (!reasonCode || !/^[A-Za-z0-9_.-]{1,50}$/.test(reasonCode)) {
-      throw new UsageError("--reason-code is required: 1 to 50 letters, digits, _ . or -");
+    const parsed = payoutCancelReasonSchema.safeParse({ reasonCode: values["reason-code"], reason: values.reason });
+    if (!parsed.success) {
+      const [issue] = parsed.error.issues;
+      throw new UsageError(`${issue.path[0] === "reasonCode" ? "--reason-code" : "--reason"} ${issue.message}`);
     }
-    if (!reason || reason.length > 500) throw new UsageError("--reason is required: at most 500 characters");
-    return markPayout({ transferId: positionals[0], outcome: "canceled", reasonCode, reason, isResume: Boolean(values.resume) });
+    return markPayout({ transferId: positionals[0], outcome: "canceled", ...parsed.data, isResume: Boolean(values.resume) });
   },
   "deposit pay": async (args) => {
     const { positionals } = parse(args, {}, 1);

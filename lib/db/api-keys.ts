@@ -35,10 +35,19 @@ export async function findActiveApiKeys(db: DbOrTx, merchantId: string): Promise
   return db.apiKey.findMany({ where: { merchantId, revokedAt: null }, orderBy: { createdAt: "asc" } });
 }
 
-/** Sets revokedAt once; returns null when the key does not exist. */
-export async function markApiKeyRevoked(db: DbOrTx, keyId: string, at: Date): Promise<ApiKeyRecord | null> {
+/**
+ * Sets revokedAt once, conditionally, so of two revocations one takes effect: `isRevokedNow` says
+ * whether this one did. Null when the key does not exist.
+ */
+export async function markApiKeyRevoked(db: DbOrTx, keyId: string, at: Date): Promise<{ key: ApiKeyRecord; isRevokedNow: boolean } | null> {
+  const { count } = await db.apiKey.updateMany({ where: { id: keyId, revokedAt: null }, data: { revokedAt: at } });
   const key = await findApiKey(db, keyId);
-  if (!key) return null;
-  if (key.revokedAt) return key;
-  return db.apiKey.update({ where: { id: keyId }, data: { revokedAt: at } });
+  return key ? { key, isRevokedNow: count === 1 } : null;
+}
+
+/** Revokes every active key of a merchant at once; the ids revoked. */
+export async function revokeActiveApiKeys(db: DbOrTx, merchantId: string, at: Date): Promise<string[]> {
+  const active = await findActiveApiKeys(db, merchantId);
+  await db.apiKey.updateMany({ where: { id: { in: active.map((key) => key.id) }, revokedAt: null }, data: { revokedAt: at } });
+  return active.map((key) => key.id);
 }

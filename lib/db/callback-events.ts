@@ -176,3 +176,36 @@ export async function listObjectCallbackEvents(
   });
   return rows.map((row) => ({ ...toRecord(row), leaseExpiresAt: row.leaseExpiresAt, attemptRows: row.attemptRows }));
 }
+
+export type CallbackBacklog = { merchantId: string; pending: number; retrying: number; failed: number; oldestPendingAt: Date | null };
+
+/**
+ * Per merchant with anything outstanding: events waiting to be delivered, those of them refused at
+ * least once (retrying), and those given up on (failed) since `failedSince`.
+ */
+export async function summarizeCallbackBacklog(db: DbOrTx, options: { merchantId: string | null; failedSince: Date }): Promise<CallbackBacklog[]> {
+  const scope = options.merchantId ? { merchantId: options.merchantId } : {};
+  const [pending, retrying, failed] = await Promise.all([
+    db.callbackEvent.groupBy({ by: ["merchantId"], where: { ...scope, status: "pending" }, _count: { _all: true }, _min: { createdAt: true } }),
+    db.callbackEvent.groupBy({ by: ["merchantId"], where: { ...scope, status: "pending", attempts: { gt: 0 } }, _count: { _all: true } }),
+    db.callbackEvent.groupBy({ by: ["merchantId"], where: { ...scope, status: "failed", updatedAt: { gte: options.failedSince } }, _count: { _all: true } }),
+  ]);
+  const backlog = new Map<string, CallbackBacklog>();
+  const entry = (merchantId: string) => backlog.get(merchantId) ?? backlog.set(merchantId, { merchantId, pending: 0, retrying: 0, failed: 0, oldestPendingAt: null }).get(merchantId)!;
+  for (const row of pending) Object.assign(entry(row.merchantId), { pending: row._count._all, oldestPendingAt: row._min.createdAt });
+  for (const row of retrying) entry(row.merchantId).retrying = row._count._all;
+  for (const row of failed) entry(row.merchantId).failed = row._count._all;
+  return [...backlog.values()];
+}
+
+/** A merchant's most recent attempt that did not deliver: what its endpoint last answered. */
+export async function findLastFailedAttempt(db: DbOrTx, merchantId: string): Promise<(CallbackAttemptRecord & { eventId: string }) | null> {
+  const event = await db.callbackEvent.findFirst({
+    where: { merchantId, status: { in: ["pending", "failed"] }, attempts: { gt: 0 } },
+    orderBy: { updatedAt: "desc" },
+    select: { id: true },
+  });
+  if (!event) return null;
+  const attempt = await db.callbackAttempt.findFirst({ where: { eventId: event.id }, orderBy: { number: "desc" }, omit: { id: true } });
+  return attempt && !attempt.isSuccess ? attempt : null;
+}

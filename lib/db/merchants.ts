@@ -64,3 +64,9 @@ export async function updateMerchantSettings(
   const { count } = await db.merchant.updateMany({ where: { id }, data: settings });
   return count === 1 ? findMerchant(db, id) : null;
 }
+
+/** Changes a merchant's mode, conditionally on the mode it was seen in: of two switches one wins. */
+export async function setMerchantMode(db: DbOrTx, id: string, from: MerchantMode, to: MerchantMode): Promise<boolean> {
+  const { count } = await db.merchant.updateMany({ where: { id, mode: from }, data: { mode: to } });
+  return count === 1;
+}

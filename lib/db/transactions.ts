@@ -296,3 +296,18 @@ export async function listTransactionsPage(db: DbOrTx, filter: TransactionListFi
     select: listColumns,
   });
 }
+
+export type PayoutQueueRow = TransactionRecord & { merchant: { name: string } };
+
+/**
+ * The payouts an operator still has to act on: pending, and processing (a marking under way, or
+ * one that crashed and waits for --resume), oldest first, as a queue is worked.
+ */
+export async function listPayoutQueue(db: DbOrTx, options: { merchantId: string | null; limit: number }): Promise<{ rows: PayoutQueueRow[]; total: number }> {
+  const where = { operation: "gateway_out", status: { in: ["pending", "processing"] }, ...(options.merchantId ? { merchantId: options.merchantId } : {}) };
+  const [rows, total] = await Promise.all([
+    db.transaction.findMany({ where, orderBy: [{ createdAt: "asc" }, { id: "asc" }], take: options.limit, include: { merchant: { select: { name: true } } } }),
+    db.transaction.count({ where }),
+  ]);
+  return { rows: rows.map((row) => ({ ...toRecord(row), merchant: row.merchant })), total };
+}

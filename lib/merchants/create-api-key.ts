@@ -1,16 +1,24 @@
-import { getDb } from "../db/client";
+import { type Tx, getDb } from "../db/client";
 import { findMerchant } from "../db/merchants";
 import { AppError } from "../errors/app-error";
 import { type IssuedKey, issueApiKey } from "./issue-api-key";
 import { keyIdSchema, secretSchema } from "./schemas";
 
-/** Another active key for a merchant, so keys can be rotated without downtime. */
-export async function createApiKey(options: { merchantId: string; keyId?: string; secret?: string }): Promise<IssuedKey> {
+/**
+ * Another active key for a merchant, so keys can be rotated without downtime. `alsoRecord` runs in
+ * the same transaction (the console's audit event).
+ */
+export async function createApiKey(
+  options: { merchantId: string; keyId?: string; secret?: string },
+  alsoRecord?: (tx: Tx, key: IssuedKey) => Promise<void>,
+): Promise<IssuedKey> {
   const keyId = options.keyId === undefined ? undefined : keyIdSchema.parse(options.keyId);
   const secret = options.secret === undefined ? undefined : secretSchema.parse(options.secret);
   return getDb().$transaction(async (tx) => {
     const merchant = await findMerchant(tx, options.merchantId);
     if (!merchant) throw new AppError("not_found", `no merchant ${options.merchantId}`);
-    return issueApiKey(tx, { merchantId: merchant.id, mode: merchant.mode, keyId, secret });
+    const issued = await issueApiKey(tx, { merchantId: merchant.id, mode: merchant.mode, keyId, secret });
+    await alsoRecord?.(tx, issued);
+    return issued;
   });
 }

@@ -1,12 +1,14 @@
-import { getDb } from "../db/client";
+import { type Tx, getDb } from "../db/client";
 import { insertMerchant } from "../db/merchants";
 import { newId } from "../ids";
+import { assertLiveModeAvailable } from "../providers/find-live-provider-problem";
 import { type IssuedKey, issueApiKey } from "./issue-api-key";
 import { type CreateMerchantInput, createMerchantSchema } from "./schemas";
 
-/** Creates a merchant with its first API key, both or neither. */
-export async function createMerchant(input: CreateMerchantInput): Promise<IssuedKey> {
+/** Creates a merchant with its first API key, both or neither (and what `alsoRecord` writes: the console's audit event). */
+export async function createMerchant(input: CreateMerchantInput, alsoRecord?: (tx: Tx, key: IssuedKey) => Promise<void>): Promise<IssuedKey> {
   const merchant = createMerchantSchema.parse(input);
+  if (merchant.mode === "live") assertLiveModeAvailable();
   return getDb().$transaction(async (tx) => {
     const created = await insertMerchant(tx, {
       id: merchant.id ?? newId("mer"),
@@ -15,6 +17,8 @@ export async function createMerchant(input: CreateMerchantInput): Promise<Issued
       callbackUrl: merchant.callbackUrl ?? null,
       redirectOrigins: merchant.redirectOrigins,
     });
-    return issueApiKey(tx, { merchantId: created.id, mode: created.mode, keyId: merchant.keyId, secret: merchant.secret });
+    const issued = await issueApiKey(tx, { merchantId: created.id, mode: created.mode, keyId: merchant.keyId, secret: merchant.secret });
+    await alsoRecord?.(tx, issued);
+    return issued;
   });
 }

@@ -1,10 +1,17 @@
-import { getDb } from "../db/client";
-import { markApiKeyRevoked } from "../db/api-keys";
+import { type Tx, getDb } from "../db/client";
+import { type ApiKeyRecord, markApiKeyRevoked } from "../db/api-keys";
 import { AppError } from "../errors/app-error";
 
-/** Revocation takes effect on the next request: keys are read from the database every time. */
-export async function revokeApiKey(keyId: string): Promise<{ keyId: string; revokedAt: Date }> {
-  const key = await markApiKeyRevoked(getDb(), keyId, new Date());
-  if (!key?.revokedAt) throw new AppError("not_found", `no key ${keyId}`);
-  return { keyId: key.id, revokedAt: key.revokedAt };
+/**
+ * Revocation takes effect on the next request: keys are read from the database every time.
+ * `alsoRecord` runs in the same transaction only when this call is the one that revoked the key
+ * (the console's audit event); revoking a revoked key changes nothing.
+ */
+export async function revokeApiKey(keyId: string, alsoRecord?: (tx: Tx, key: ApiKeyRecord) => Promise<void>): Promise<{ keyId: string; revokedAt: Date }> {
+  return getDb().$transaction(async (tx) => {
+    const revoked = await markApiKeyRevoked(tx, keyId, new Date());
+    if (!revoked?.key.revokedAt) throw new AppError("not_found", `no key ${keyId}`);
+    if (revoked.isRevokedNow) await alsoRecord?.(tx, revoked.key);
+    return { keyId: revoked.key.id, revokedAt: revoked.key.revokedAt };
+  });
 }

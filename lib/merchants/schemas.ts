@@ -2,6 +2,8 @@ import { z } from "zod";
 
 export const merchantModeSchema = z.enum(["sandbox", "live"]);
 
+export const merchantIdSchema = z.string().regex(/^mer_[a-z0-9]+$/, "must be a merchant id (mer_…)");
+
 export const keyIdSchema = z
   .string()
   .regex(/^mk_(test|live)_[A-Za-z0-9]{8,64}$/, "must look like mk_test_… or mk_live_… followed by 8 to 64 letters or digits");
@@ -33,7 +35,12 @@ export const createMerchantSchema = z.object({
   keyId: keyIdSchema.optional(),
   secret: secretSchema.optional(),
   // Fixed only for the seeded demo merchant, so tools can find it.
-  id: z.string().regex(/^mer_[a-z0-9]+$/).optional(),
+  id: merchantIdSchema.optional(),
 });
 
 export type CreateMerchantInput = z.input<typeof createMerchantSchema>;
+
+/** The console's form for a new merchant: no chosen ids or secrets, which only tools and demos set. */
+export const consoleMerchantSchema = createMerchantSchema.pick({ name: true, mode: true, callbackUrl: true, redirectOrigins: true });
+
+export type ConsoleMerchantInput = z.input<typeof consoleMerchantSchema>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { getDb } from "../db/client";
+import { type DbOrTx, getDb } from "../db/client";
 import { updateMerchantSettings } from "../db/merchants";
 import { AppError } from "../errors/app-error";
 import { callbackUrlSchema, redirectOriginSchema } from "./schemas";
@@ -10,13 +10,18 @@ const updateMerchantSchema = z.object({
   redirectOrigins: z.array(redirectOriginSchema).optional(),
 });
 
-/** `merchant update`: where callbacks go and which origins redirects may use. Takes effect at once. */
-export async function updateMerchant(merchantId: string, input: z.input<typeof updateMerchantSchema>) {
+export type UpdateMerchantInput = z.input<typeof updateMerchantSchema>;
+
+/**
+ * `merchant update`: where callbacks go and which origins redirects may use. Takes effect at once.
+ * In `db`, a transaction, when the change is recorded with it (the console's audit event).
+ */
+export async function updateMerchant(merchantId: string, input: UpdateMerchantInput, db: DbOrTx = getDb()) {
   const settings = updateMerchantSchema.parse(input);
   if (settings.callbackUrl === undefined && settings.redirectOrigins === undefined) {
     throw new AppError("invalid_argument", "nothing to change: give --callback-url, --no-callback-url or --redirect-origin");
   }
-  const merchant = await updateMerchantSettings(getDb(), merchantId, settings);
+  const merchant = await updateMerchantSettings(db, merchantId, settings);
   if (!merchant) throw new AppError("not_found", `no merchant ${merchantId}`);
   return { merchantId: merchant.id, callbackUrl: merchant.callbackUrl, redirectOrigins: merchant.redirectOrigins };
 }

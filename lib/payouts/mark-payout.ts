@@ -4,8 +4,8 @@
 // is called outside any transaction with the transfer id as its idempotency key; then the final
 // state, the funds movement and the callback commit together.
 import { enqueueCallback } from "../callbacks/enqueue-callback";
-import { getDb } from "../db/client";
-import { changeTransactionStatus, findTransaction, listTransactionEvents, reclaimProcessingTransaction } from "../db/transactions";
+import { type Tx, getDb } from "../db/client";
+import { type TransactionRecord, changeTransactionStatus, findTransaction, listTransactionEvents, reclaimProcessingTransaction } from "../db/transactions";
 import { AppError } from "../errors/app-error";
 import { recordFundsMovement } from "../funds/record-funds-movement";
 import { formatAmountDot } from "../money/format-amount";
@@ -26,6 +26,12 @@ export const RESUME_AFTER_MS = 2 * 60_000;
 
 const markingNote = (outcome: PayoutMarking["outcome"]) => `marking ${outcome}`;
 
+/** The outcome a processing payout was claimed for: the note its claim left on its last event to processing. */
+export function claimedOutcomeOf(events: { toStatus: string; reason: string | null }[]): PayoutMarking["outcome"] | null {
+  const note = events.findLast((event) => event.toStatus === "processing")?.reason;
+  return (["completed", "canceled"] as const).find((outcome) => note === markingNote(outcome)) ?? null;
+}
+
 async function claim(marking: PayoutMarking, payout: { id: string; status: PayoutStatus; updatedAt: Date }, at: Date): Promise<void> {
   if (marking.isResume) {
     if (payout.status !== "processing") throw new AppError("state_conflict", `payout ${payout.id} is ${payout.status}, not processing: nothing to resume`);
@@ -35,9 +41,9 @@ async function claim(marking: PayoutMarking, payout: { id: string; status: Payou
     }
     // The provider may have moved the money already: a resume finishes the marking that was
     // started, never the opposite one.
-    const claimed = (await listTransactionEvents(getDb(), payout.id)).findLast((event) => event.toStatus === "processing");
-    if (claimed?.reason !== markingNote(marking.outcome)) {
-      throw new AppError("state_conflict", `payout ${payout.id} was being marked ${claimed?.reason?.replace("marking ", "") ?? "otherwise"}; resume it with that outcome`);
+    const claimed = claimedOutcomeOf(await listTransactionEvents(getDb(), payout.id));
+    if (claimed !== marking.outcome) {
+      throw new AppError("state_conflict", `payout ${payout.id} was being marked ${claimed ?? "otherwise"}; resume it with that outcome`);
     }
     if (!(await reclaimProcessingTransaction(getDb(), payout.id, payout.updatedAt))) {
       throw new AppError("state_conflict", `payout ${payout.id} was resumed by someone else`);
@@ -52,7 +58,11 @@ async function claim(marking: PayoutMarking, payout: { id: string; status: Payou
   if (!isClaimed) throw new AppError("state_conflict", `payout ${payout.id} was just marked by someone else`);
 }
 
-export async function markPayout(marking: PayoutMarking) {
+/**
+ * `alsoRecord` writes inside the transaction that commits the final state (the console's audit
+ * event), so the record exists exactly when the marking does.
+ */
+export async function markPayout(marking: PayoutMarking, alsoRecord?: (tx: Tx, payout: TransactionRecord) => Promise<void>) {
   const payout = await findTransaction(getDb(), marking.transferId);
   if (!payout || payout.operation !== "gateway_out") throw new AppError("not_found", `no payout ${marking.transferId}`);
   await claim(marking, { id: payout.id, status: payout.status as PayoutStatus, updatedAt: payout.updatedAt }, new Date());
@@ -70,6 +80,7 @@ export async function markPayout(marking: PayoutMarking) {
   const eventId = await getDb().$transaction(async (tx) => {
     const isChanged = await changeTransactionStatus(tx, { id: payout.id, from: "processing", to: marking.outcome, actor: "operator", at, isFinal: true, ...reason });
     if (!isChanged) throw new AppError("state_conflict", `payout ${payout.id} changed while it was being marked`);
+    await alsoRecord?.(tx, payout);
     await recordFundsMovement(tx, {
       merchantId: payout.merchantId,
       mode: payout.mode,

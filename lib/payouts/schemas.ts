@@ -101,3 +101,26 @@ export const payoutCallbackDataSchema = z.object({
 
 export type GatewayOutAnswer = z.infer<typeof gatewayOutAnswerSchema>;
 export type PayoutCallbackData = z.infer<typeof payoutCallbackDataSchema>;
+
+/** The reason codes the console offers an operator canceling a payout; the CLI takes any well-formed code. */
+export const consoleCancelReasonCodes = ["invalid_account", "account_closed", "holder_mismatch", "suspected_fraud", "merchant_request", "other"] as const;
+
+const reasonCodeRule = "is required: 1 to 50 letters, digits, _ . or -";
+
+/** Why an operator cancels a payout (CLI and console alike): the merchant's callback carries both. */
+export const payoutCancelReasonSchema = z.object({
+  reasonCode: z.string({ error: reasonCodeRule }).trim().regex(/^[A-Za-z0-9_.-]{1,50}$/, reasonCodeRule),
+  reason: z.string({ error: "is required: at most 500 characters" }).trim().min(1, "is required: at most 500 characters").max(500, "must be at most 500 characters"),
+});
+
+export type PayoutCancelReason = z.infer<typeof payoutCancelReasonSchema>;
+
+const transferIdSchema = z.string().trim().regex(/^po_[a-z0-9]{1,40}$/, "must be a payout's transfer id (po_…)");
+
+/** The console's marking form: complete, or cancel with a reason; resume a marking that crashed. */
+export const payoutMarkingSchema = z.discriminatedUnion("outcome", [
+  z.object({ transferId: transferIdSchema, outcome: z.literal("completed"), isResume: z.boolean().default(false) }),
+  z.object({ transferId: transferIdSchema, outcome: z.literal("canceled"), isResume: z.boolean().default(false), ...payoutCancelReasonSchema.shape }),
+]);
+
+export type PayoutMarkingInput = z.input<typeof payoutMarkingSchema>;
