@@ -47,6 +47,9 @@ export const errorCodes = {
   provider_unavailable: { status: 503, title: "Payment provider unavailable" },
   // Tools (CLI) and the operator.
   invalid_argument: { status: 400, title: "Invalid argument" },
+  // The console: a role that may not take the action (a merchant viewer never changes anything).
+  // Another merchant's object is not_found instead, so ids cannot be probed.
+  forbidden: { status: 403, title: "Not allowed for this role" },
   // Anything unexpected: the detail stays in the server log.
   internal_error: { status: 500, title: "Internal error" },
 } as const satisfies Record<string, { status: number; title: string }>;

@@ -1,0 +1,22 @@
+// Who is acting in the console, and what that lets them see and do. Access is decided here, in
+// the domain, by every console operation (it takes the Actor first), not only by the pages that
+// call it.
+import { AppError } from "../errors/app-error";
+
+export type ConsoleRole = "operator" | "merchant-admin" | "merchant-viewer";
+
+/** A signed-in console user as the domain sees them: read from their session, never from a form. */
+export type Actor = { userId: string; email: string; role: ConsoleRole; merchantId: string | null; sessionId: string; ip: string | null };
+
+/** null: every merchant (an operator); otherwise the one merchant the user belongs to. */
+export function merchantScopeOf(actor: Actor): string | null {
+  if (actor.role === "operator") return null;
+  // A merchant user without a merchant is a broken row: it must see nothing rather than everything.
+  if (actor.merchantId === null) throw new AppError("forbidden", `console user ${actor.userId} has no merchant`);
+  return actor.merchantId;
+}
+
+/** Refuses (403) an action the actor's role may not take; a merchant viewer never changes anything. */
+export function assertRole(actor: Actor, ...roles: ConsoleRole[]): void {
+  if (!roles.includes(actor.role)) throw new AppError("forbidden", `a ${actor.role} may not do this`);
+}
