@@ -1,0 +1,130 @@
+import { type Actor, merchantScopeOf } from "../console/actor";
+import { getDb } from "../db/client";
+import { type Keyset, type PageRequest, compareNewestFirst } from "../db/keyset";
+import { readKeysetPage } from "../db/read-keyset-page";
+import { listRefundsPage } from "../db/refunds";
+import { type TransactionListFilter, listTransactionsPage, lowerEmail } from "../db/transactions";
+import { AppError } from "../errors/app-error";
+import { maskCpf, maskEmail } from "../deposits/mask-customer";
+import { type TransactionFilters, type TransactionKind, type TransactionQuery, encodeCursor, kindOfOperation, operationsOfKind } from "./console-schemas";
+import { refundStatuses } from "./statuses";
+
+export const PAGE_SIZE = 50;
+
+/** A row of the console's list: a deposit, a payout or a refund, the customer's e-mail and CPF masked. */
+export type TransactionListItem = {
+  id: string;
+  kind: TransactionKind;
+  /** pix, payment_initiation, gateway_in, gateway_out or refund. */
+  operation: string;
+  merchantId: string;
+  merchantName: string;
+  /** A refund's: its deposit's. */
+  reference: string;
+  status: string;
+  mode: string;
+  amountCents: bigint;
+  currency: string;
+  customerName: string | null;
+  customerEmail: string;
+  customerCpf: string;
+  /** A refund's deposit. */
+  depositId: string | null;
+  createdAt: Date;
+  settledAt: Date | null;
+};
+
+// Dates typed in the console are Brasília days (UTC−3 all year since 2019, when Brazil dropped
+// summer time), the time the console shows.
+const startOfDay = (day: string) => new Date(`${day}T00:00:00-03:00`);
+const DAY_MS = 86_400_000;
+
+const CPF_TYPED = /^\d{3}\.?\d{3}\.?\d{3}-?\d{2}$/;
+
+/** The storage filter an actor's filters come to; another merchant's id in them is a 404. */
+export function toListFilter(actor: Actor, filters: TransactionFilters): TransactionListFilter & { kind?: TransactionKind } {
+  const scope = merchantScopeOf(actor);
+  if (scope !== null && filters.merchant !== undefined && filters.merchant !== scope) {
+    throw new AppError("not_found", `no merchant ${filters.merchant}`);
+  }
+  const text = filters.q;
+  return {
+    merchantId: scope ?? filters.merchant ?? null,
+    kind: filters.type,
+    operations: filters.type && filters.type !== "refund" ? operationsOfKind[filters.type] : undefined,
+    status: filters.status,
+    createdFrom: filters.from ? startOfDay(filters.from) : undefined,
+    createdBefore: filters.to ? new Date(startOfDay(filters.to).getTime() + DAY_MS) : undefined,
+    search: text
+      ? { text, emailLower: text.includes("@") ? lowerEmail(text) : null, cpfDigits: CPF_TYPED.test(text) ? text.replace(/\D/g, "") : null }
+      : undefined,
+  };
+}
+
+/**
+ * Up to `limit` rows past the cursor, nearest to it first, from transactions and refunds alike: each
+ * table is read on its own index and the two merged, so neither costs more than a page.
+ */
+export async function readTransactionRows(filter: ReturnType<typeof toListFilter>, page: PageRequest): Promise<TransactionListItem[]> {
+  const { kind, ...rest } = filter;
+  // Every status a refund can have, a deposit or payout can have too; not the other way round.
+  const wantsTransactions = kind !== "refund";
+  const wantsRefunds = (kind === undefined || kind === "refund") && (!rest.status || (refundStatuses as readonly string[]).includes(rest.status));
+  const [transactions, refunds] = await Promise.all([
+    wantsTransactions ? listTransactionsPage(getDb(), rest, page) : [],
+    wantsRefunds ? listRefundsPage(getDb(), rest, page) : [],
+  ]);
+  const rows: TransactionListItem[] = [
+    ...transactions.map((t) => ({
+      id: t.id,
+      kind: kindOfOperation(t.operation),
+      operation: t.operation,
+      merchantId: t.merchantId,
+      merchantName: t.merchant.name,
+      reference: t.reference,
+      status: t.status,
+      mode: t.mode,
+      amountCents: t.amountCents,
+      currency: t.currency,
+      customerName: t.customerName,
+      customerEmail: maskEmail(t.customerEmail),
+      customerCpf: maskCpf(t.customerCpf),
+      depositId: null,
+      createdAt: t.createdAt,
+      settledAt: t.settledAt,
+    })),
+    ...refunds.map((r) => ({
+      id: r.id,
+      kind: "refund" as const,
+      operation: "refund",
+      merchantId: r.merchantId,
+      merchantName: r.merchant.name,
+      reference: r.deposit.reference,
+      status: r.status,
+      mode: r.mode,
+      amountCents: r.amountCents,
+      currency: r.currency,
+      customerName: r.deposit.customerName,
+      customerEmail: maskEmail(r.deposit.customerEmail),
+      customerCpf: maskCpf(r.deposit.customerCpf),
+      depositId: r.depositId,
+      createdAt: r.createdAt,
+      settledAt: r.settledAt,
+    })),
+  ];
+  const nearestFirst = page.direction === "older" ? compareNewestFirst : (a: Keyset, b: Keyset) => compareNewestFirst(b, a);
+  return rows.sort(nearestFirst).slice(0, page.limit);
+}
+
+export type TransactionPage = { rows: TransactionListItem[]; nextCursor: string | null; previousCursor: string | null };
+
+/** One page of the console's list, newest first, for what the actor may see. */
+export async function listTransactions(actor: Actor, query: TransactionQuery): Promise<TransactionPage> {
+  const filter = toListFilter(actor, query);
+  const page = await readKeysetPage((request) => readTransactionRows(filter, request), { after: query.after, before: query.before }, PAGE_SIZE);
+  return {
+    rows: page.rows,
+    nextCursor: page.olderFrom && encodeCursor(page.olderFrom),
+    previousCursor: page.newerFrom && encodeCursor(page.newerFrom),
+  };
+}
