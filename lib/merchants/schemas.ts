@@ -42,5 +42,3 @@ export type CreateMerchantInput = z.input<typeof createMerchantSchema>;
 
 /** The console's form for a new merchant: no chosen ids or secrets, which only tools and demos set. */
 export const consoleMerchantSchema = createMerchantSchema.pick({ name: true, mode: true, callbackUrl: true, redirectOrigins: true });
-
-export type ConsoleMerchantInput = z.input<typeof consoleMerchantSchema>;

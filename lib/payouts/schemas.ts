@@ -115,12 +115,10 @@ export const payoutCancelReasonSchema = z.object({
 
 export type PayoutCancelReason = z.infer<typeof payoutCancelReasonSchema>;
 
-const transferIdSchema = z.string().trim().regex(/^po_[a-z0-9]{1,40}$/, "must be a payout's transfer id (po_…)");
+export const transferIdSchema = z.string().trim().regex(/^po_[a-z0-9]{1,40}$/, "must be a payout's transfer id (po_…)");
 
 /** The console's marking form: complete, or cancel with a reason; resume a marking that crashed. */
 export const payoutMarkingSchema = z.discriminatedUnion("outcome", [
   z.object({ transferId: transferIdSchema, outcome: z.literal("completed"), isResume: z.boolean().default(false) }),
   z.object({ transferId: transferIdSchema, outcome: z.literal("canceled"), isResume: z.boolean().default(false), ...payoutCancelReasonSchema.shape }),
 ]);
-
-export type PayoutMarkingInput = z.input<typeof payoutMarkingSchema>;

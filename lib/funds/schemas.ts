@@ -1,0 +1,26 @@
+// The console's balance page as its address states it (/console/balance?merchant=…&mode=…): the
+// same query drives the page, its next pages and the CSV export.
+import { z } from "zod";
+import { merchantModeSchema } from "../merchants/schemas";
+import { decodeCursor } from "../transactions/console-schemas";
+
+/** A query value as Next.js hands it over: repeated parameters count once, blank means absent. */
+const queryValue = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => {
+    const first = Array.isArray(value) ? value[0] : value;
+    return typeof first === "string" && first.trim() === "" ? undefined : first;
+  }, schema.optional());
+
+const cursor = z
+  .string()
+  .max(200)
+  .transform((value, ctx) => decodeCursor(value) ?? (ctx.addIssue({ code: "custom", message: "is not a page of this ledger" }), z.NEVER));
+
+export const ledgerQuerySchema = z.object({
+  merchant: queryValue(z.string().max(100)),
+  mode: queryValue(merchantModeSchema),
+  after: queryValue(cursor),
+  before: queryValue(cursor),
+});
+
+export type LedgerQuery = z.infer<typeof ledgerQuerySchema>;

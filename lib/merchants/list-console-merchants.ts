@@ -1,0 +1,8 @@
+import { type Actor, assertRole } from "../console/actor";
+import { listMerchants } from "./list-merchants";
+
+/** Every merchant with its settings and keys (ids and states, never secrets): operators only. */
+export async function listConsoleMerchants(actor: Actor) {
+  assertRole(actor, "operator");
+  return listMerchants();
+}

@@ -1,0 +1,63 @@
+import { type Actor, assertRole } from "../console/actor";
+import { getDb } from "../db/client";
+import { listPayoutQueue as readPayoutQueue, listTransactionEvents } from "../db/transactions";
+import { RESUME_AFTER_MS, claimedOutcomeOf } from "./mark-payout";
+
+/** How many of the oldest payouts the queue shows at once: it is worked from the top. */
+export const QUEUE_SIZE = 100;
+
+export type QueuedPayout = {
+  transferId: string;
+  merchantId: string;
+  merchantName: string;
+  reference: string;
+  mode: string;
+  status: "pending" | "processing";
+  amountCents: bigint;
+  customerName: string | null;
+  /** pix, or the bank's method name. */
+  paymentMethod: string | null;
+  /** The Pix key, or "bank branch account (type)". */
+  destination: string;
+  createdAt: Date;
+  /** processing: when the marking claimed it, the outcome it claimed it for, and whether it may be resumed. */
+  processing: { since: Date; outcome: "completed" | "canceled" | null; isResumable: boolean } | null;
+};
+
+function destinationOf(payout: { pixKey: string | null; bankCode: string | null; branch: string | null; account: string | null; accountType: string | null }): string {
+  if (payout.pixKey) return payout.pixKey;
+  return [payout.bankCode, payout.branch, payout.account, payout.accountType ? `(${payout.accountType})` : null].filter(Boolean).join(" ");
+}
+
+/** The operators' queue: pending payouts oldest first, and those processing with how long. */
+export async function listPayoutQueue(actor: Actor, options: { merchantId?: string } = {}): Promise<{ payouts: QueuedPayout[]; total: number }> {
+  assertRole(actor, "operator");
+  const now = Date.now();
+  const { rows, total } = await readPayoutQueue(getDb(), { merchantId: options.merchantId ?? null, limit: QUEUE_SIZE });
+  const payouts = await Promise.all(
+    rows.map(async (row): Promise<QueuedPayout> => {
+      const isProcessing = row.status === "processing";
+      return {
+        transferId: row.id,
+        merchantId: row.merchantId,
+        merchantName: row.merchant.name,
+        reference: row.reference,
+        mode: row.mode,
+        status: isProcessing ? "processing" : "pending",
+        amountCents: row.amountCents,
+        customerName: row.customerName,
+        paymentMethod: row.paymentMethod,
+        destination: destinationOf(row),
+        createdAt: row.createdAt,
+        processing: isProcessing
+          ? {
+              since: row.updatedAt,
+              outcome: claimedOutcomeOf(await listTransactionEvents(getDb(), row.id)),
+              isResumable: now - row.updatedAt.getTime() >= RESUME_AFTER_MS,
+            }
+          : null,
+      };
+    }),
+  );
+  return { payouts, total };
+}
