@@ -1,0 +1,202 @@
+import type { Actor } from "../console/actor";
+import { listObjectCallbackEvents } from "../db/callback-events";
+import { getDb } from "../db/client";
+import { findMerchant } from "../db/merchants";
+import { listDepositRefunds, listRefundEvents } from "../db/refunds";
+import { listTransactionEvents } from "../db/transactions";
+import { maskAccount, maskCpf, maskEmail, maskPhone, maskPixKey } from "../deposits/mask-customer";
+import { type TransactionKind, kindOfOperation } from "./console-schemas";
+import { findConsoleTransaction } from "./find-console-transaction";
+
+export type TimelineEntry = { fromStatus: string | null; toStatus: string; actor: string; reasonCode: string | null; reason: string | null; at: Date };
+
+/**
+ * succeeded / failed: the attempt finished with that outcome. in_flight: started, and its worker
+ * still holds the event. interrupted: started, and the worker is gone without recording an answer
+ * (the merchant may have received it).
+ */
+export type AttemptState = "succeeded" | "failed" | "in_flight" | "interrupted";
+
+export type CallbackAttemptItem = {
+  number: number;
+  state: AttemptState;
+  url: string | null;
+  startedAt: Date;
+  finishedAt: Date | null;
+  httpStatus: number | null;
+  error: string | null;
+  latencyMs: number | null;
+  responseExcerpt: string | null;
+};
+
+export type CallbackItem = {
+  eventId: string;
+  type: string;
+  status: string;
+  createdAt: Date;
+  nextAttemptAt: Date | null;
+  deliveredAt: Date | null;
+  payload: Record<string, unknown>;
+  attempts: CallbackAttemptItem[];
+};
+
+export type TransactionDetail = {
+  id: string;
+  kind: TransactionKind;
+  operation: string;
+  merchantId: string;
+  merchantName: string;
+  reference: string;
+  status: string;
+  mode: string;
+  amountCents: bigint;
+  currency: string;
+  provider: string | null;
+  paymentMethod: string | null;
+  merchantUser: string | null;
+  pixTxid: string | null;
+  pixEndToEndId: string | null;
+  reasonCode: string | null;
+  reason: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  expiresAt: Date | null;
+  settledAt: Date | null;
+  /** Masked; null for a refund (its customer is its deposit's). */
+  customer: { name: string | null; email: string; cpf: string; phone: string; buyerIp: string } | null;
+  /** A payout's destination, masked. */
+  destination: { pixKey: string; bankCode: string | null; branch: string | null; account: string; accountType: string | null } | null;
+  /** A refund's deposit. */
+  deposit: { id: string; reference: string } | null;
+  refunds: { id: string; status: string; amountCents: bigint; createdAt: Date }[];
+  timeline: TimelineEntry[];
+  callbacks: CallbackItem[];
+};
+
+async function listCallbacks(objectId: string, now: Date): Promise<CallbackItem[]> {
+  const events = await listObjectCallbackEvents(getDb(), objectId);
+  return events.map((event) => ({
+    eventId: event.id,
+    type: event.type,
+    status: event.status,
+    createdAt: event.createdAt,
+    nextAttemptAt: event.status === "pending" ? event.nextAttemptAt : null,
+    deliveredAt: event.deliveredAt,
+    payload: event.payload,
+    attempts: event.attemptRows.map((attempt) => {
+      const isLatest = attempt.number === event.attemptRows.length;
+      const isHeld = event.leaseExpiresAt !== null && event.leaseExpiresAt > now;
+      const state: AttemptState =
+        attempt.finishedAt !== null ? (attempt.isSuccess ? "succeeded" : "failed") : isLatest && isHeld ? "in_flight" : "interrupted";
+      return {
+        number: attempt.number,
+        state,
+        url: attempt.url,
+        startedAt: attempt.startedAt,
+        finishedAt: attempt.finishedAt,
+        httpStatus: attempt.httpStatus,
+        error: attempt.error,
+        latencyMs: attempt.latencyMs,
+        responseExcerpt: attempt.responseExcerpt,
+      };
+    }),
+  }));
+}
+
+type StatusEvent = { fromStatus: string | null; toStatus: string; actor: string; reasonCode: string | null; reason: string | null; createdAt: Date };
+
+const toTimeline = (events: StatusEvent[]): TimelineEntry[] =>
+  events.map((event) => ({ fromStatus: event.fromStatus, toStatus: event.toStatus, actor: event.actor, reasonCode: event.reasonCode, reason: event.reason, at: event.createdAt }));
+
+/**
+ * A deposit, payout or refund as the console shows it: its status changes, its refunds or deposit,
+ * and each callback reporting it with every attempt. Customer data is masked here, for everyone;
+ * an operator reveals it with revealTransactionCustomer, which is audited.
+ */
+export async function getTransactionDetail(actor: Actor, id: string): Promise<TransactionDetail> {
+  const db = getDb();
+  const found = await findConsoleTransaction(db, actor, id);
+  const now = new Date();
+  const merchantId = found.kind === "refund" ? found.refund.merchantId : found.transaction.merchantId;
+  const merchant = await findMerchant(db, merchantId);
+  const merchantName = merchant?.name ?? merchantId;
+
+  if (found.kind === "refund") {
+    const { refund } = found;
+    return {
+      id: refund.id,
+      kind: "refund",
+      operation: "refund",
+      merchantId,
+      merchantName,
+      reference: refund.deposit.reference,
+      status: refund.status,
+      mode: refund.mode,
+      amountCents: refund.amountCents,
+      currency: refund.currency,
+      provider: refund.provider,
+      paymentMethod: null,
+      merchantUser: null,
+      pixTxid: null,
+      pixEndToEndId: refund.deposit.pixEndToEndId,
+      reasonCode: refund.reasonCode,
+      reason: refund.reason,
+      createdAt: refund.createdAt,
+      updatedAt: refund.updatedAt,
+      expiresAt: null,
+      settledAt: refund.settledAt,
+      customer: null,
+      destination: null,
+      deposit: { id: refund.depositId, reference: refund.deposit.reference },
+      refunds: [],
+      timeline: toTimeline(await listRefundEvents(db, refund.id)),
+      callbacks: await listCallbacks(refund.id, now),
+    };
+  }
+
+  const { transaction: t } = found;
+  const kind = kindOfOperation(t.operation);
+  const [events, refunds, callbacks] = await Promise.all([
+    listTransactionEvents(db, t.id),
+    kind === "deposit" ? listDepositRefunds(db, t.id) : [],
+    listCallbacks(t.id, now),
+  ]);
+  return {
+    id: t.id,
+    kind,
+    operation: t.operation,
+    merchantId,
+    merchantName,
+    reference: t.reference,
+    status: t.status,
+    mode: t.mode,
+    amountCents: t.amountCents,
+    currency: t.currency,
+    provider: t.provider,
+    paymentMethod: t.paymentMethod,
+    merchantUser: t.merchantUser,
+    pixTxid: t.pixTxid,
+    pixEndToEndId: t.pixEndToEndId,
+    reasonCode: t.reasonCode,
+    reason: t.reason,
+    createdAt: t.createdAt,
+    updatedAt: t.updatedAt,
+    expiresAt: t.expiresAt,
+    settledAt: t.settledAt,
+    customer: {
+      name: t.customerName,
+      email: maskEmail(t.customerEmail),
+      cpf: maskCpf(t.customerCpf),
+      phone: maskPhone(t.phone),
+      buyerIp: t.buyerIp ? "***" : "",
+    },
+    destination:
+      kind === "payout"
+        ? { pixKey: maskPixKey(t.pixKey), bankCode: t.bankCode, branch: t.branch, account: maskAccount(t.account), accountType: t.accountType }
+        : null,
+    deposit: null,
+    refunds: refunds.map((r) => ({ id: r.id, status: r.status, amountCents: r.amountCents, createdAt: r.createdAt })),
+    timeline: toTimeline(events),
+    callbacks,
+  };
+}
