@@ -1,11 +1,11 @@
-import { type Actor, merchantScopeOf } from "../console/actor";
+import type { Actor } from "../console/actor";
 import { getDb } from "../db/client";
 import { type Keyset, type PageRequest, compareNewestFirst } from "../db/keyset";
 import { readKeysetPage } from "../db/read-keyset-page";
 import { listRefundsPage } from "../db/refunds";
 import { type TransactionListFilter, listTransactionsPage, lowerEmail } from "../db/transactions";
-import { AppError } from "../errors/app-error";
 import { maskCpf, maskEmail } from "../deposits/mask-customer";
+import { chooseMerchantScope } from "../merchants/find-merchant-in-scope";
 import { type TransactionFilters, type TransactionKind, type TransactionQuery, encodeCursor, kindOfOperation, operationsOfKind } from "./console-schemas";
 import { refundStatuses } from "./statuses";
 
@@ -43,13 +43,9 @@ const CPF_TYPED = /^\d{3}\.?\d{3}\.?\d{3}-?\d{2}$/;
 
 /** The storage filter an actor's filters come to; another merchant's id in them is a 404. */
 export function toListFilter(actor: Actor, filters: TransactionFilters): TransactionListFilter & { kind?: TransactionKind } {
-  const scope = merchantScopeOf(actor);
-  if (scope !== null && filters.merchant !== undefined && filters.merchant !== scope) {
-    throw new AppError("not_found", `no merchant ${filters.merchant}`);
-  }
   const text = filters.q;
   return {
-    merchantId: scope ?? filters.merchant ?? null,
+    merchantId: chooseMerchantScope(actor, filters.merchant),
     kind: filters.type,
     operations: filters.type && filters.type !== "refund" ? operationsOfKind[filters.type] : undefined,
     status: filters.status,
