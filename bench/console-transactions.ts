@@ -146,7 +146,7 @@ try {
     ["operator: search, no match", operator, { q: "nothing-matches-this" }],
     ["merchant: first page", merchantAdmin, {}],
     ["merchant: a page halfway down", merchantAdmin, { after: deepCursor }],
-    ["merchant: status expired, payouts excluded", merchantAdmin, { type: "deposit", status: "expired" }],
+    ["merchant: deposits expired", merchantAdmin, { type: "deposit", status: "expired" }],
     ["merchant: search e-mail", merchantAdmin, { q: known.customerEmail }],
     ["merchant: search reference", merchantAdmin, { q: known.reference }],
   ];
