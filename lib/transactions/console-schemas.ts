@@ -18,7 +18,7 @@ export function kindOfOperation(operation: string): TransactionKind {
 export const consoleStatuses = [...new Set([...depositStatuses, ...payoutStatuses, ...refundStatuses])];
 
 /** A query value as Next.js hands it over: repeated parameters count once, blank means absent. */
-const single = <T extends z.ZodType>(schema: T) =>
+export const queryValue = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => {
     const first = Array.isArray(value) ? value[0] : value;
     return typeof first === "string" && first.trim() === "" ? undefined : first;
@@ -41,14 +41,14 @@ const cursor = z
 
 export const transactionQuerySchema = z
   .object({
-    type: single(z.enum(transactionKinds)),
-    status: single(z.enum(consoleStatuses)),
-    merchant: single(z.string().trim().max(100)),
-    from: single(day),
-    to: single(day),
-    q: single(z.string().trim().max(200, "must be at most 200 characters")),
-    after: single(cursor),
-    before: single(cursor),
+    type: queryValue(z.enum(transactionKinds)),
+    status: queryValue(z.enum(consoleStatuses)),
+    merchant: queryValue(z.string().trim().max(100)),
+    from: queryValue(day),
+    to: queryValue(day),
+    q: queryValue(z.string().trim().max(200, "must be at most 200 characters")),
+    after: queryValue(cursor),
+    before: queryValue(cursor),
   })
   .refine((query) => !query.from || !query.to || query.from <= query.to, { message: "must not be after the end date", path: ["from"] });
 

@@ -5,8 +5,9 @@ import { findMerchant } from "../db/merchants";
 import { listDepositRefunds, listRefundEvents } from "../db/refunds";
 import { listTransactionEvents } from "../db/transactions";
 import { maskAccount, maskCpf, maskEmail, maskPhone, maskPixKey } from "../deposits/mask-customer";
-import { type TransactionKind, kindOfOperation } from "./console-schemas";
+import { kindOfOperation } from "./console-schemas";
 import { findConsoleTransaction } from "./find-console-transaction";
+import type { TransactionListItem } from "./list-transactions";
 
 export type TimelineEntry = { fromStatus: string | null; toStatus: string; actor: string; reasonCode: string | null; reason: string | null; at: Date };
 
@@ -40,17 +41,10 @@ export type CallbackItem = {
   attempts: CallbackAttemptItem[];
 };
 
-export type TransactionDetail = {
-  id: string;
-  kind: TransactionKind;
-  operation: string;
-  merchantId: string;
-  merchantName: string;
-  reference: string;
-  status: string;
-  mode: string;
-  amountCents: bigint;
-  currency: string;
+export type TransactionDetail = Pick<
+  TransactionListItem,
+  "id" | "kind" | "operation" | "merchantId" | "merchantName" | "reference" | "status" | "mode" | "amountCents" | "currency" | "createdAt" | "settledAt"
+> & {
   provider: string | null;
   paymentMethod: string | null;
   merchantUser: string | null;
@@ -58,10 +52,8 @@ export type TransactionDetail = {
   pixEndToEndId: string | null;
   reasonCode: string | null;
   reason: string | null;
-  createdAt: Date;
   updatedAt: Date;
   expiresAt: Date | null;
-  settledAt: Date | null;
   /** Masked; null for a refund (its customer is its deposit's). */
   customer: { name: string | null; email: string; cpf: string; phone: string; buyerIp: string } | null;
   /** A payout's destination, masked. */
