@@ -6,11 +6,19 @@ import next from "next";
 import { getConfig } from "../config/config";
 import { disconnectDb } from "../db/client";
 import { stopProcessJobs } from "../jobs/start-server-jobs";
+import { log } from "../log/logger";
 import { newNonce, securityHeaders } from "../security/security-headers";
 import { CLIENT_IP_HEADER, resolveClientIp } from "./client-ip";
 import { methodNotAllowed, routeRules } from "./route-rules";
 
 const NEXT_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]);
+
+// The answers each server is still working on. A client that hangs up does not stop its handler,
+// and the server's "close" comes once the sockets are gone: the database must stay open until
+// every handler has written its answer (closing it under one left its transaction open after
+// BEGIN on PostgreSQL, and the process unable to exit). Next.js's own promise is not the signal:
+// for a client that hung up it may never settle even once the answer is written.
+const answersInFlight = new WeakMap<http.Server, Set<http.ServerResponse>>();
 
 export async function serveGateway(options: { dir: string; port: number }): Promise<http.Server> {
   const config = getConfig();
@@ -20,6 +28,7 @@ export async function serveGateway(options: { dir: string; port: number }): Prom
   // Node answers 408 and closes the socket when either limit runs out; it looks every second
   // (its default, 30 s, would let a slow client hold a socket three times longer than allowed).
   const timeouts = { headersTimeout: config.http.headersTimeoutMs, requestTimeout: config.http.requestTimeoutMs, connectionsCheckingInterval: 1000 };
+  const inFlight = new Set<http.ServerResponse>();
   const server = http.createServer(timeouts, (request, response) => {
     // Methods Next.js has no handler for (TRACE, CONNECT…) fail inside it as a 500; they are
     // refused here with what proxy.ts gives every other answer.
@@ -35,8 +44,12 @@ export async function serveGateway(options: { dir: string; port: number }): Prom
       Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor,
       config.trustedProxies,
     );
-    void handle(request, response);
+    inFlight.add(response);
+    handle(request, response)
+      .catch((error: unknown) => log.error("request handler failed", { error: String(error) }))
+      .finally(() => inFlight.delete(response));
   });
+  answersInFlight.set(server, inFlight);
   await new Promise<void>((resolve) => server.listen(options.port, resolve));
   return server;
 }
@@ -44,15 +57,21 @@ export async function serveGateway(options: { dir: string; port: number }): Prom
 /**
  * Graceful stop of one server process: no new connections, the requests in flight answered (idle
  * keep-alive connections closed as they go quiet; whatever is still open after graceMs is cut),
- * then the background jobs stopped between batches and the database client closed.
+ * every answer written (even those whose client hung up), then the background jobs stopped between
+ * batches and the database client closed.
  */
 export async function closeGateway(server: http.Server, graceMs: number): Promise<void> {
+  const giveUpAt = Date.now() + graceMs;
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   const idle = setInterval(() => server.closeIdleConnections(), 100);
   const deadline = setTimeout(() => server.closeAllConnections(), graceMs);
   await closed;
   clearInterval(idle);
   clearTimeout(deadline);
+  const answers = answersInFlight.get(server) ?? new Set();
+  while ([...answers].some((answer) => !answer.writableEnded) && Date.now() < giveUpAt) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
   await stopProcessJobs();
   await disconnectDb();
 }
