@@ -37,6 +37,8 @@ export type TransactionRecord = {
   failedRedirectUrl: string | null;
   returnUrl: string | null;
   amountEditable: boolean;
+  amountOpen: boolean;
+  methodOpen: boolean;
   expiresAt: Date | null;
   settledAt: Date | null;
   createdAt: Date;

@@ -62,6 +62,8 @@ export async function createPaymentInitiation(options: { merchant: MerchantRecor
         ...requestColumns("payment_initiation", request),
         requestHash,
         brand: request.brand ?? null,
+        // The bank is the customer's to choose (or Pix instead, "Outro banco? Pague com Pix").
+        methodOpen: true,
         // 24 random bytes: the URL is the customer's only credential for this payment.
         payToken: randomBytes(24).toString("base64url"),
         successRedirectUrl: redirects.successRedirectUrl,

@@ -60,6 +60,8 @@ export async function openGatewayIn(options: { keyId: string; token: string }): 
         // Without an amount the customer types it; until then the deposit carries zero.
         amountCents: request.amount ?? 0n,
         amountEditable: request.amount === undefined,
+        amountOpen: request.amount === undefined,
+        methodOpen: request.paymentMethod === undefined,
         currency: request.currency,
         requestHash,
         merchantUser: request.merchant_user,
