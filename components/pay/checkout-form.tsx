@@ -20,12 +20,16 @@ export type CheckoutFormState = { invalid: Field[]; values?: Partial<Record<Fiel
 export function CheckoutForm(props: {
   t: Messages;
   isAmountEditable: boolean;
+  /** The amount chosen before, typed as Brazilians write it; empty when none was. */
+  amount: string;
   amountLimit: string;
   methods: { value: string; label: string }[] | null;
+  /** The method chosen before, if any: preselected instead of Pix. */
+  method?: string;
   action: (state: CheckoutFormState, form: FormData) => Promise<CheckoutFormState>;
 }) {
   const [state, formAction, isPending] = useActionState(props.action, { invalid: [] });
-  const [amount, setAmount] = useState(state.values?.amount ?? "");
+  const [amount, setAmount] = useState(state.values?.amount ?? props.amount);
   const form = useRef<HTMLFormElement>(null);
   useFocusFirstInvalid(form, state.invalid);
   const { t } = props;
@@ -80,7 +84,7 @@ export function CheckoutForm(props: {
                   type="radio"
                   name="paymentMethod"
                   value={option.value}
-                  defaultChecked={(state.values?.paymentMethod ?? props.methods?.[0]?.value) === option.value}
+                  defaultChecked={(state.values?.paymentMethod ?? props.method ?? props.methods?.[0]?.value) === option.value}
                   className="size-5 accent-brand-700"
                 />
                 <span className="font-semibold">{option.label}</span>

@@ -164,19 +164,14 @@ export async function setTransactionBank(db: DbOrTx, id: string, bankCode: strin
 }
 
 /**
- * The customer's choice on a Gateway In page: the amount (when it was theirs to type) and the
- * method. Only while the deposit is pending and, when the amount was open, still open: of two
- * submissions racing in two tabs, one wins. False when nothing was written.
+ * The customer's choice on a hosted page: the amount (when it was theirs to type) and the method.
+ * Only while the deposit is pending and has no Pix charge: a charge's BR Code carries its amount,
+ * so once one is issued (by this tab or another) nothing here changes. False when nothing was
+ * written.
  */
-export async function updateCheckoutChoice(
-  db: DbOrTx,
-  id: string,
-  wasAmountEditable: boolean,
-  choice: { amountCents: bigint; paymentMethod: string; pixTxid?: string },
-): Promise<boolean> {
+export async function updateCheckoutChoice(db: DbOrTx, id: string, choice: { amountCents: bigint; paymentMethod: string; pixTxid?: string }): Promise<boolean> {
   const { count } = await db.transaction.updateMany({
-    // A txid is given once: of two tabs issuing a charge, one wins, and no charge is orphaned.
-    where: { id, status: "pending", ...(wasAmountEditable ? { amountEditable: true } : {}), ...(choice.pixTxid ? { pixTxid: null } : {}) },
+    where: { id, status: "pending", pixTxid: null },
     data: { ...choice, amountEditable: false },
   });
   return count === 1;

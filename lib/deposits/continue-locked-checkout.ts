@@ -8,7 +8,7 @@ export async function continueLockedCheckout(token: string): Promise<string | nu
   const payment = await findHostedPayment(token);
   if (!payment || payment.state !== "open") return null;
   const { deposit } = payment;
-  if (deposit.operation !== "gateway_in" || deposit.amountEditable || deposit.paymentMethod === null) return null;
+  if (deposit.operation !== "gateway_in" || deposit.amountOpen || deposit.methodOpen) return null;
   const result = await chooseCheckoutPayment(token, {});
   if (!result.ok) return null;
   return result.next.kind === "pix" ? "/pix" : `/autorizar?banco=${result.next.bank}`;

@@ -27,6 +27,8 @@ export async function decideInitiatedPayment(options: {
   if (!payment.isSimulated) {
     throw new AppError("invalid_argument", "the sandbox bank settles only a sandbox merchant's deposits");
   }
+  // A Pix charge was issued for it ("Outro banco? Pague com Pix"): that charge pays it, not a bank.
+  if (payment.deposit.pixTxid !== null) throw new AppError("validation_failed", "a Pix code was issued for this payment: it is paid by Pix");
   if (!isBankMethod(options.bank)) throw new AppError("validation_failed", `unknown bank ${options.bank}`);
   // Gateway In's method was locked or chosen on its form: the bank must be that one.
   if (payment.deposit.operation === "gateway_in" && payment.deposit.paymentMethod !== options.bank) {

@@ -14,3 +14,4 @@ const formData = z.instanceof(FormData).refine(
 
 export const formActionArguments = z.tuple([token, lang, formData]);
 export const decisionArguments = z.tuple([token, z.string().max(40), lang, z.enum(["authorize", "decline"])]);
+export const pixSwitchArguments = z.tuple([token, lang]);

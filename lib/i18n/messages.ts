@@ -79,6 +79,11 @@ const ptBR = {
   shopProblems: "O que a loja precisa corrigir:",
   amountLimits: "De R$ 0,01 até",
   changeBank: "Trocar de banco",
+  payByPixInstead: "Outro banco? Pague com Pix",
+  payByPixHint: "O mesmo pedido, pago pelo app de qualquer banco.",
+  chargeIssuedTitle: "O código Pix já foi gerado",
+  chargeIssuedText: "O código Pix deste pagamento leva o valor acima, por isso o valor e a forma de pagamento não podem mais ser alterados. Para pagar outro valor, volte para a loja e comece um novo pagamento.",
+  goToPix: "Ver o código Pix",
   sending: "Enviando…",
   cpfCheck: "Este CPF não existe. Confira os dígitos.",
   fieldProblems: {
@@ -192,6 +197,11 @@ const en: Messages = {
   shopProblems: "What the shop must correct:",
   amountLimits: "From R$ 0.01 to",
   changeBank: "Change bank",
+  payByPixInstead: "Another bank? Pay with Pix",
+  payByPixHint: "The same order, paid from any bank's app.",
+  chargeIssuedTitle: "The Pix code has been issued",
+  chargeIssuedText: "This payment's Pix code carries the amount above, so the amount and the way to pay can no longer be changed. To pay another amount, go back to the shop and start a new payment.",
+  goToPix: "See the Pix code",
   sending: "Sending…",
   cpfCheck: "This CPF does not exist. Check its digits.",
   fieldProblems: {

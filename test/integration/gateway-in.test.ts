@@ -7,6 +7,7 @@ import { chooseCheckoutPayment } from "@/lib/deposits/choose-checkout-payment";
 import { decideInitiatedPayment } from "@/lib/deposits/decide-initiated-payment";
 import { paySandboxDeposit } from "@/lib/deposits/pay-sandbox-deposit";
 import { findHostedPayment } from "@/lib/deposits/find-hosted-payment";
+import { switchToPix } from "@/lib/deposits/switch-to-pix";
 import { signRequestToken } from "@/lib/envelope/sign-request-token";
 import { createTestMerchant, type TestMerchant } from "../support/api";
 
@@ -158,10 +159,48 @@ describe("GET /direct/{keyId}/{token}", () => {
     await expect(paySandboxDeposit(deposit.id)).rejects.toThrow(/no amount yet/);
     await expect(decideInitiatedPayment({ token, bank: "caixa", decision: "authorize" })).rejects.toThrow(/amount has not been chosen/);
     await chooseCheckoutPayment(token, { amount: "10,00" });
-    await expect(decideInitiatedPayment({ token, bank: "caixa", decision: "authorize" })).rejects.toThrow(/to be made with pix/);
-    // A second choice after the first one won changes nothing.
-    expect(await chooseCheckoutPayment(token, { amount: "1000,00" })).toMatchObject({ ok: true });
+    await expect(decideInitiatedPayment({ token, bank: "caixa", decision: "authorize" })).rejects.toThrow(/paid by Pix/);
+    // The BR Code carries R$ 10,00: another amount afterwards is refused as fixed, never taken in silence.
+    expect(await chooseCheckoutPayment(token, { amount: "1000,00" })).toEqual({ ok: false, invalid: ["amount"], fixed: true });
+    expect(await chooseCheckoutPayment(token, { amount: "10,00" })).toEqual({ ok: true, next: { kind: "pix" } });
     expect((await findHostedPayment(token))?.deposit.amountCents).toBe(1000n);
+  });
+
+  it("keeps an open amount and method the customer's after a bank choice, until a Pix charge fixes them", async () => {
+    const request = valid();
+    delete request.amount;
+    const token = payTokenOf(await open(request));
+    expect((await findHostedPayment(token))?.deposit).toMatchObject({ amountOpen: true, methodOpen: true, amountEditable: true });
+    expect(await chooseCheckoutPayment(token, { amount: "50,00", paymentMethod: "bradesco" })).toEqual({ ok: true, next: { kind: "bank", bank: "bradesco" } });
+    expect((await findHostedPayment(token))?.deposit).toMatchObject({ amountCents: 5000n, paymentMethod: "bradesco", amountEditable: false, pixTxid: null });
+    // Back on the form: both are still the customer's to change.
+    expect(await chooseCheckoutPayment(token, { amount: "70,00", paymentMethod: "santander" })).toEqual({ ok: true, next: { kind: "bank", bank: "santander" } });
+    expect(await chooseCheckoutPayment(token, { amount: "80,00", paymentMethod: "pix" })).toEqual({ ok: true, next: { kind: "pix" } });
+    const { deposit } = (await findHostedPayment(token))!;
+    expect(deposit).toMatchObject({ amountCents: 8000n, paymentMethod: "pix" });
+    expect(parsePix(deposit.pixCode as string)).toMatchObject({ transactionAmount: 80, txid: deposit.pixTxid });
+    // From here the charge pays it: another amount or a bank is refused as fixed; nothing changes.
+    expect(await chooseCheckoutPayment(token, { amount: "90,00", paymentMethod: "pix" })).toEqual({ ok: false, invalid: ["amount"], fixed: true });
+    expect(await chooseCheckoutPayment(token, { amount: "80,00", paymentMethod: "bradesco" })).toEqual({ ok: false, invalid: ["paymentMethod"], fixed: true });
+    expect(await chooseCheckoutPayment(token, {})).toEqual({ ok: true, next: { kind: "pix" } });
+    await expect(decideInitiatedPayment({ token, bank: "bradesco", decision: "authorize" })).rejects.toThrow(/paid by Pix/);
+    expect((await findHostedPayment(token))?.deposit).toMatchObject({ amountCents: 8000n, paymentMethod: "pix", pixTxid: deposit.pixTxid, pixCode: deposit.pixCode, status: "pending" });
+  });
+
+  it("turns a bank the customer chose into a Pix for the same order, but not a bank the shop sent", async () => {
+    const token = payTokenOf(await open(valid()));
+    await chooseCheckoutPayment(token, { amount: "149,90", paymentMethod: "caixa" });
+    expect(await switchToPix(token)).toEqual({ ok: true, next: { kind: "pix" } });
+    const { deposit } = (await findHostedPayment(token))!;
+    expect(deposit).toMatchObject({ paymentMethod: "pix", amountCents: 14990n });
+    expect(parsePix(deposit.pixCode as string)).toMatchObject({ transactionAmount: 149.9, txid: deposit.pixTxid });
+    // Again (a double tap, or back to the charge from a fixed page): the same charge.
+    expect(await switchToPix(token)).toEqual({ ok: true, next: { kind: "pix" } });
+    expect((await findHostedPayment(token))?.deposit.pixCode).toBe(deposit.pixCode);
+
+    const locked = payTokenOf(await open(valid({ paymentMethod: "santander" }))).replace(/\/autorizar.*$/, "");
+    expect(await switchToPix(locked)).toEqual({ ok: false, invalid: ["paymentMethod"] });
+    expect((await findHostedPayment(locked))?.deposit).toMatchObject({ paymentMethod: "santander", pixTxid: null });
   });
 
   it("asks for a method when the merchant sent none, and takes a bank", async () => {

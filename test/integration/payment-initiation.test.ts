@@ -1,12 +1,15 @@
 // POST /api/payment-initiation and the hosted payment's domain steps, against a real database.
+import { parsePix } from "pix-utils";
 import { beforeAll, describe, expect, it } from "vitest";
 import { POST as paymentInitiation } from "@/app/api/payment-initiation/route";
 import { findCallbackEvent, listCallbackEvents } from "@/lib/db/callback-events";
 import { getDb } from "@/lib/db/client";
 import { findTransaction } from "@/lib/db/transactions";
 import { decideInitiatedPayment } from "@/lib/deposits/decide-initiated-payment";
-import { findHostedPayment } from "@/lib/deposits/find-hosted-payment";
+import { findHostedPayment, merchantReturnUrl } from "@/lib/deposits/find-hosted-payment";
+import { paySandboxDeposit } from "@/lib/deposits/pay-sandbox-deposit";
 import { submitCustomerDetails } from "@/lib/deposits/submit-customer-details";
+import { switchToPix } from "@/lib/deposits/switch-to-pix";
 import { createTestMerchant, postSigned, readSigned, type TestMerchant } from "../support/api";
 
 let merchant: TestMerchant;
@@ -118,6 +121,25 @@ describe("the hosted payment", () => {
     expect(await findTransaction(getDb(), data.id as string)).toMatchObject({ status: "failed" });
     const events = (await listCallbackEvents(getDb(), { limit: 50 })).filter((e) => e.payload.id === data.id);
     expect(events.map((e) => e.type)).toEqual(["deposit.failed"]);
+  });
+
+  it("pays the same order by Pix instead of a bank, once the payer's details are complete", async () => {
+    const { data } = await send(valid({ cpf: "" }));
+    const token = tokenOf(data.paymentInitiationUrl);
+    expect(await switchToPix(token)).toEqual({ ok: false, invalid: ["paymentMethod"] });
+    await submitCustomerDetails(token, { cpf: "529.982.247-25" });
+    expect(await switchToPix(token)).toEqual({ ok: true, next: { kind: "pix" } });
+    const deposit = await findTransaction(getDb(), data.id as string);
+    expect(deposit).toMatchObject({ paymentMethod: "pix", amountCents: 1050n, status: "pending" });
+    expect(parsePix(deposit?.pixCode as string)).toMatchObject({ transactionAmount: 10.5, txid: deposit?.pixTxid });
+    // The Pix pays it now: the sandbox bank no longer can, the Pix does, and the customer returns to the shop.
+    await expect(decideInitiatedPayment({ token, bank: "caixa", decision: "authorize" })).rejects.toThrow(/paid by Pix/);
+    await paySandboxDeposit(data.id as string);
+    const paid = await findHostedPayment(token);
+    expect(paid).toMatchObject({ state: "paid" });
+    expect(merchantReturnUrl(paid!)).toBe("https://shop.example/pedido/ok");
+    const events = (await listCallbackEvents(getDb(), { limit: 50 })).filter((e) => e.payload.id === data.id);
+    expect(events.map((e) => e.type)).toEqual(["deposit.paid"]);
   });
 
   it("an expired link cannot be paid", async () => {

@@ -7,8 +7,9 @@ import type { CustomerFormState } from "@/components/pay/customer-form";
 import { chooseCheckoutPayment } from "@/lib/deposits/choose-checkout-payment";
 import { decideInitiatedPayment } from "@/lib/deposits/decide-initiated-payment";
 import { submitCustomerDetails } from "@/lib/deposits/submit-customer-details";
+import { switchToPix } from "@/lib/deposits/switch-to-pix";
 import { isAppError } from "@/lib/errors/app-error";
-import { decisionArguments, formActionArguments } from "@/lib/deposits/hosted-action-arguments";
+import { decisionArguments, formActionArguments, pixSwitchArguments } from "@/lib/deposits/hosted-action-arguments";
 import { withLang } from "@/lib/i18n/messages";
 import { parseTypedBrl } from "@/lib/i18n/typed-input";
 import { formatAmountDot } from "@/lib/money/format-amount";
@@ -45,8 +46,16 @@ export async function submitCheckout(token: string, lang: string, _state: Checko
   if (result.ok) {
     redirect(withLang(result.next.kind === "pix" ? `/pay/${token}/pix` : `/pay/${token}/autorizar?banco=${result.next.bank}`, lang));
   }
-  if (result.closed) redirect(withLang(`/pay/${token}`, lang));
+  // Closed, or a Pix charge fixed the amount meanwhile: step 1 shows where it stands, in words.
+  if (result.closed || result.fixed) redirect(withLang(`/pay/${token}`, lang));
   return { invalid: result.invalid, values };
+}
+
+// "Outro banco? Pague com Pix" on a bank step: the same order, by Pix.
+export async function payByPix(token: string, lang: string): Promise<void> {
+  parseArguments(pixSwitchArguments, [token, lang]);
+  const result = await switchToPix(token);
+  redirect(withLang(result.ok ? `/pay/${token}/pix` : `/pay/${token}`, lang));
 }
 
 // The customer's answer at the sandbox bank: authorize or decline, then back to the merchant.

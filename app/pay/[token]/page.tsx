@@ -1,4 +1,5 @@
 import { redirect } from "next/navigation";
+import { ChargeIssued } from "@/components/pay/charge-issued";
 import { CheckoutForm } from "@/components/pay/checkout-form";
 import { CustomerForm } from "@/components/pay/customer-form";
 import { FailureCard } from "@/components/pay/failure";
@@ -7,12 +8,13 @@ import { Receipt } from "@/components/pay/receipt";
 import { ReadOnlyField } from "@/components/ui/field";
 import { bankDirectory } from "@/lib/banks/bank-directory";
 import { getConfig } from "@/lib/config/config";
+import { isChargeIssued } from "@/lib/deposits/choose-checkout-payment";
 import { merchantReturnUrl } from "@/lib/deposits/find-hosted-payment";
 import { maskCpf, maskEmail } from "@/lib/deposits/mask-customer";
 import { gatewayInMethods } from "@/lib/deposits/schemas";
 import { formatTypedBrl } from "@/lib/i18n/typed-input";
 import { formatBrl, formatDateTime } from "@/lib/i18n/messages";
-import { submitCheckout, submitCustomer } from "./actions";
+import { payByPix, submitCheckout, submitCustomer } from "./actions";
 import { type PageProps, loadPaymentPage, paymentMetadata } from "./page-context";
 
 export const generateMetadata = paymentMetadata;
@@ -47,8 +49,10 @@ export default async function PaymentPage(props: PageProps) {
     const [title, text] = payment.state === "expired" ? [t.expiredTitle, t.expiredText] : [t.failedTitle, t.failedText];
     return shell(<FailureCard t={t} failure={{ title, text, problems: [], returnUrl: merchantReturnUrl(payment), code: null, detail: null }} />);
   }
-  // Gateway In with nothing left to choose and its QR issued: the customer belongs on the QR.
-  if (isGatewayIn && !deposit.amountEditable && deposit.paymentMethod === "pix" && deposit.pixCode) redirect(withLang(`/pay/${token}/pix`));
+  // A shop's fully locked Gateway In link with its QR issued: the customer belongs on the QR.
+  if (isGatewayIn && !deposit.amountOpen && !deposit.methodOpen && deposit.paymentMethod === "pix" && deposit.pixCode) redirect(withLang(`/pay/${token}/pix`));
+  // Back here once a Pix charge fixed what was the customer's: say so, never a form that ignores them.
+  if (isChargeIssued(deposit)) return shell(<ChargeIssued t={t} amount={amount} toPix={payByPix.bind(null, token, query.lang ?? "")} />);
 
   const editable = isGatewayIn ? [] : deposit.invalidFields.filter((f): f is CustomerField => f === "name" || f === "email" || f === "cpf");
   const shown: [CustomerField, string, string][] = [
@@ -64,8 +68,8 @@ export default async function PaymentPage(props: PageProps) {
     .map((method) => ({ value: method, label: method === "pix" ? t.pix : (bankDirectory.find((bank) => bank.method === method)?.name ?? method) }));
   const rows = [
     ...shown.filter(([field]) => !editable.includes(field)),
-    ...(isGatewayIn && !deposit.amountEditable ? [["amount", t.amount, amount]] : []),
-    ...(isGatewayIn && lockedMethod ? [["paymentMethod", t.paymentMethodLabel, lockedMethod]] : []),
+    ...(isGatewayIn && !deposit.amountOpen ? [["amount", t.amount, amount]] : []),
+    ...(isGatewayIn && !deposit.methodOpen && lockedMethod ? [["paymentMethod", t.paymentMethodLabel, lockedMethod]] : []),
   ];
   return shell(
     <section aria-labelledby="details-title">
@@ -86,9 +90,12 @@ export default async function PaymentPage(props: PageProps) {
       {isGatewayIn ? (
         <CheckoutForm
           t={t}
-          isAmountEditable={deposit.amountEditable}
+          isAmountEditable={deposit.amountOpen}
+          // Back from a bank step: the customer's earlier choice, still theirs to change.
+          amount={deposit.amountEditable ? "" : formatTypedBrl(deposit.amountCents)}
           amountLimit={formatTypedBrl(getConfig().maxAmountCents)}
-          methods={deposit.paymentMethod === null ? methods : null}
+          methods={deposit.methodOpen ? methods : null}
+          method={deposit.paymentMethod ?? undefined}
           action={submitCheckout.bind(null, token, query.lang ?? "")}
         />
       ) : (

@@ -2,13 +2,16 @@ import { redirect } from "next/navigation";
 import { BankLogo } from "@/components/pay/bank-logo";
 import { ConsentForm } from "@/components/pay/consent-form";
 import { PaymentShell } from "@/components/pay/payment-shell";
+import { PixOffer } from "@/components/pay/pix-offer";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { ReadOnlyField } from "@/components/ui/field";
 import { findBank } from "@/lib/banks/bank-directory";
+import { isChargeIssued } from "@/lib/deposits/choose-checkout-payment";
 import { isBankMethod } from "@/lib/deposits/decide-initiated-payment";
+import { canSwitchToPix } from "@/lib/deposits/switch-to-pix";
 import { maskCpf } from "@/lib/deposits/mask-customer";
-import { decidePayment } from "../actions";
+import { decidePayment, payByPix } from "../actions";
 import { type PageProps, loadPaymentPage, paymentMetadata } from "../page-context";
 
 export const generateMetadata = paymentMetadata;
@@ -16,7 +19,8 @@ export const generateMetadata = paymentMetadata;
 // /pay/{token}/autorizar?banco=… - step 3: the sandbox bank asks the customer's consent
 export default async function ConsentPage(props: PageProps) {
   const { token, query, payment, locale, t, amount, withLang } = await loadPaymentPage(props);
-  if (payment.state !== "open" || payment.deposit.invalidFields.length > 0 || payment.deposit.amountEditable) {
+  // A Pix charge issued meanwhile pays this order: step 1 says so.
+  if (payment.state !== "open" || payment.deposit.invalidFields.length > 0 || payment.deposit.amountEditable || isChargeIssued(payment.deposit)) {
     redirect(withLang(`/pay/${token}`));
   }
   if (!isBankMethod(query.banco)) redirect(withLang(`/pay/${token}/banco`));
@@ -56,9 +60,10 @@ export default async function ConsentPage(props: PageProps) {
         ) : (
           <ConsentForm t={t} authorize={authorize} decline={decline} />
         )}
-        {/* Gateway In's method is settled (by the shop or its form); Payment Initiation's is chosen on the bank step. */}
-        {!isGatewayIn && (
-          <a href={withLang(`/pay/${token}/banco`)} className="mt-4 inline-block py-2 underline">
+        {canSwitchToPix(deposit) && <PixOffer t={t} action={payByPix.bind(null, token, query.lang ?? "")} />}
+        {/* A bank the shop sent stays; one the customer chose is changed where it was chosen. */}
+        {deposit.methodOpen && (
+          <a href={withLang(`/pay/${token}${isGatewayIn ? "" : "/banco"}`)} className="mt-4 inline-block py-2 underline">
             {t.changeBank}
           </a>
         )}
