@@ -17,6 +17,11 @@ const { runCallbackWorker } = await import("@/lib/callbacks/run-callback-worker"
 const { listTransactions } = await import("@/lib/transactions/list-transactions");
 const { getTransactionDetail } = await import("@/lib/transactions/get-transaction-detail");
 const { transactionQuerySchema } = await import("@/lib/transactions/console-schemas");
+const { exportTransactions } = await import("@/lib/transactions/export-transactions");
+const { revealTransactionCustomer } = await import("@/lib/transactions/reveal-transaction-customer");
+const { resendTransactionCallback } = await import("@/lib/transactions/resend-transaction-callback");
+const { listTargetAuditEvents } = await import("@/lib/db/audit-events");
+const { findCallbackEvent } = await import("@/lib/db/callback-events");
 const { createTestMerchant, postSigned, readSigned } = await import("../support/api");
 const { startReceiver } = await import("../support/callback-receiver");
 const { pixDepositRequest, pixPayoutRequest } = await import("../support/requests");
@@ -235,6 +240,123 @@ describe("the detail", () => {
     await getDb().callbackEvent.update({ where: { id: event.eventId }, data: { leaseExpiresAt: new Date(now.getTime() - 1) } });
     const interrupted = await getTransactionDetail(operator, a.pending.id);
     expect(interrupted.callbacks[0].attempts[0].state).toBe("interrupted");
+  });
+});
+
+async function readAll(rows: AsyncIterable<string>): Promise<string> {
+  let text = "";
+  for await (const chunk of rows) text += chunk;
+  return text;
+}
+
+/** A CSV line's cells (RFC 4180: quoted cells may hold commas and doubled quotes). */
+const cellsOf = (line: string) => [...line.matchAll(/(?:^|,)("(?:[^"]|"")*"|[^,]*)/g)].map(([, cell]) => (cell.startsWith('"') ? cell.slice(1, -1).replaceAll('""', '"') : cell));
+
+describe("revealing the customer", () => {
+  it("gives an operator the data in clear, and records who, when, from where and what", async () => {
+    const revealed = await revealTransactionCustomer(operator, a.paid.id);
+    expect(revealed).toMatchObject({ name: "Maria da Silva", email: "Maria.Souza@Example.COM", cpf: "52998224725", buyerIp: "203.0.113.9" });
+    const payout = await revealTransactionCustomer(operator, a.payout.id);
+    expect(payout.pixKey).toBe("52998224725");
+    const [event] = await listTargetAuditEvents(getDb(), "transaction", a.paid.id);
+    expect(event).toMatchObject({
+      action: "transaction.customer_revealed",
+      actorUserId: operator.userId,
+      actorEmail: operator.email,
+      actorRole: "operator",
+      sessionId: operator.sessionId,
+      ip: operator.ip,
+      merchantId: shopA.merchantId,
+    });
+    expect(JSON.stringify(event.detail)).not.toContain("52998224725");
+  });
+
+  it("is refused to merchant users, with nothing recorded", async () => {
+    for (const who of [adminA, viewerA]) {
+      await expect(revealTransactionCustomer(who, a.pending.id)).rejects.toMatchObject({ code: "forbidden", status: 403 });
+      await expect(revealTransactionCustomer(who, b.pending.id)).rejects.toMatchObject({ code: "forbidden" });
+    }
+    expect(await listTargetAuditEvents(getDb(), "transaction", a.pending.id)).toEqual([]);
+  });
+});
+
+describe("reenviar", () => {
+  it("queues a delivered callback again for an operator or the merchant's admin; the receiver gets the same event again, and each resend is audited", async () => {
+    const [event] = (await getTransactionDetail(operator, a.payout.id)).callbacks;
+    expect(event.status).toBe("delivered");
+    for (const who of [operator, adminA]) {
+      const before = receiver.received.filter((r) => r.data.event_id === event.eventId).length;
+      await expect(resendTransactionCallback(who, event.eventId)).resolves.toMatchObject({ event_id: event.eventId, status: "pending" });
+      await runCallbackWorker({ isOnce: true });
+      const copies = receiver.received.filter((r) => r.data.event_id === event.eventId);
+      expect(copies).toHaveLength(before + 1);
+      expect(copies.at(-1)?.data).toMatchObject({ type: "gateway_out.completed", transfer_id: a.payout.id });
+    }
+    const detail = await getTransactionDetail(adminA, a.payout.id);
+    expect(detail.callbacks[0].status).toBe("delivered");
+    expect(detail.callbacks[0].attempts.map((attempt) => attempt.state)).toEqual(["succeeded", "succeeded", "succeeded"]);
+    const audit = await listTargetAuditEvents(getDb(), "callback_event", event.eventId);
+    expect(audit.map((entry) => [entry.action, entry.actorRole, entry.merchantId])).toEqual([
+      ["callback.resent", "operator", shopA.merchantId],
+      ["callback.resent", "merchant-admin", shopA.merchantId],
+    ]);
+  });
+
+  it("is refused to a viewer (403) and for another merchant's event (404), with nothing queued or recorded", async () => {
+    const [ownEvent] = (await getTransactionDetail(operator, a.refundId)).callbacks;
+    const [otherEvent] = (await getTransactionDetail(operator, b.paid.id)).callbacks;
+    await expect(resendTransactionCallback(viewerA, ownEvent.eventId)).rejects.toMatchObject({ code: "forbidden", status: 403 });
+    await expect(resendTransactionCallback(adminA, otherEvent.eventId)).rejects.toMatchObject({ code: "not_found", status: 404 });
+    await expect(resendTransactionCallback(adminA, "evt_doesnotexist0000000")).rejects.toMatchObject({ code: "not_found" });
+    for (const eventId of [ownEvent.eventId, otherEvent.eventId]) {
+      expect(await findCallbackEvent(getDb(), eventId)).toMatchObject({ status: "delivered" });
+      expect(await listTargetAuditEvents(getDb(), "callback_event", eventId)).toEqual([]);
+    }
+  });
+});
+
+describe("the CSV export", () => {
+  it("streams every row the filters select, masked, formulas defused, and is audited with its filters", async () => {
+    const shop = await createTestMerchant({ name: "Loja, \"CSV\"" });
+    await readSigned(await postSigned(pix, shop, pixDepositRequest({ reference: "=HYPERLINK(\"http://x\")", name: "Ana Lima" })), shop);
+    for (let i = 0; i < 3; i++) await readSigned(await postSigned(pix, shop, pixDepositRequest()), shop);
+    const admin = actor("merchant-admin", shop.merchantId);
+    const { filename, rows } = await exportTransactions(admin, { type: "deposit" });
+    expect(filename).toMatch(new RegExp(`^transactions-${shop.merchantId}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
+    const lines = (await readAll(rows)).split("\r\n");
+    expect(lines.at(-1)).toBe("");
+    expect(lines[0]).toBe("\ufeffcreated_at,id,type,operation,merchant_id,merchant_name,reference,deposit_id,status,amount,currency,mode,customer_name,customer_email,customer_cpf,settled_at");
+    const body = lines.slice(1, -1).map(cellsOf);
+    expect(body).toHaveLength(4);
+    const injected = body.find((cells) => cells[12] === "Ana Lima");
+    expect(injected?.slice(4, 16)).toEqual([shop.merchantId, 'Loja, "CSV"', "'=HYPERLINK(\"http://x\")", "", "pending", "10.50", "BRL", "sandbox", "Ana Lima", "m***@example.com", "***.982.247-**", ""]);
+    const [audit] = (await getDb().auditEvent.findMany({ where: { action: "transactions.exported", merchantId: shop.merchantId } }));
+    expect(audit).toMatchObject({ actorRole: "merchant-admin", detail: { filters: { type: "deposit" } } });
+  });
+
+  it("reads past its batch size in order, and refuses another merchant's filter before recording anything", async () => {
+    const shop = await createTestMerchant({ name: "Loja Grande" });
+    const at = Date.now() - 60_000;
+    await getDb().transaction.createMany({
+      data: Array.from({ length: 2_345 }, (_, i) => ({
+        id: `dep_csv${String(i).padStart(17, "0")}`,
+        merchantId: shop.merchantId,
+        operation: "pix",
+        reference: `csv-${i}`,
+        status: "paid",
+        amountCents: BigInt(i),
+        currency: "BRL",
+        requestHash: "test",
+        createdAt: new Date(at + Math.floor(i / 2)),
+      })),
+    });
+    const { rows } = await exportTransactions(operator, { merchant: shop.merchantId });
+    const ids = (await readAll(rows)).split("\r\n").slice(1, -1).map((line) => cellsOf(line)[1]);
+    expect(ids).toHaveLength(2_345);
+    expect(ids).toEqual([...ids].sort().reverse());
+
+    await expect(exportTransactions(adminA, { merchant: shopB.merchantId })).rejects.toMatchObject({ code: "not_found" });
+    expect(await getDb().auditEvent.count({ where: { action: "transactions.exported", actorRole: "merchant-admin", merchantId: shopB.merchantId } })).toBe(0);
   });
 });
 

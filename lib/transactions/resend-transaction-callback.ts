@@ -1,0 +1,31 @@
+import { recordAuditEvent } from "../audit/record-audit-event";
+import { resendCallback } from "../callbacks/resend-callback";
+import { type Actor, assertRole, merchantScopeOf } from "../console/actor";
+import { findCallbackEvent } from "../db/callback-events";
+import { getDb } from "../db/client";
+import { AppError } from "../errors/app-error";
+
+/**
+ * "Reenviar" on a transaction's callback: the same event queued again (lib/callbacks/resend-callback),
+ * by an operator or the merchant's admin, audited in the same transaction. Another merchant's
+ * event is a 404, as one that does not exist.
+ */
+export async function resendTransactionCallback(actor: Actor, eventId: string) {
+  assertRole(actor, "operator", "merchant-admin");
+  const scope = merchantScopeOf(actor);
+  return getDb().$transaction(async (tx) => {
+    const event = await findCallbackEvent(tx, eventId);
+    if (!event || (scope !== null && event.merchantId !== scope)) throw new AppError("not_found", `no callback event ${eventId}`);
+    const resent = await resendCallback(eventId, tx);
+    await recordAuditEvent(tx, {
+      actor,
+      action: "callback.resent",
+      targetType: "callback_event",
+      targetId: eventId,
+      merchantId: event.merchantId,
+      ip: actor.ip,
+      detail: { type: event.type, previous_status: event.status },
+    });
+    return resent;
+  });
+}
