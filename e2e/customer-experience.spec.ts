@@ -266,3 +266,86 @@ test("the CPF field refuses letters, checks its digits on leaving, and an error 
   await page.getByRole("button", { name: "Continuar" }).click();
   await expect(page.getByRole("group", { name: "Escolha o seu banco" })).toBeVisible();
 });
+
+test("back on the form, an open amount and method are the customer's again; once the Pix code exists the page says the amount is fixed", async ({ page }, testInfo) => {
+  await page.goto(await directUrl({ amount: undefined }));
+  const form = page.url();
+  const amount = page.getByLabel("Valor (R$)");
+  await amount.fill("50,00");
+  await page.getByRole("radio", { name: "Bradesco" }).check();
+  await page.getByRole("button", { name: "Continuar" }).click();
+  await expect(page.getByRole("heading", { name: "Autorize o pagamento" })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(form);
+  await expect(amount).toBeEditable();
+  await page.goForward();
+  // The page's own way back: the earlier choice, still the customer's to change.
+  await page.getByRole("link", { name: "Trocar de banco" }).click();
+  await expect(amount).toHaveValue("50,00");
+  await expect(amount).toBeEditable();
+  await expect(page.getByRole("radio", { name: "Bradesco" })).toBeChecked();
+  await expect(page.getByTestId("amount")).toHaveText(/R\$\s50,00/);
+  await keepScreenshot(page, testInfo, "back-to-form-390");
+  await expectAccessibleLightAndDark(page, testInfo, "back-to-form-390");
+  await amount.fill("80,00");
+  await page.getByRole("radio", { name: "Pix" }).check();
+  await page.getByRole("button", { name: "Continuar" }).click();
+  await expect(page).toHaveURL(/\/pix$/);
+  await expect(page.getByTestId("amount")).toHaveText(/R\$\s80,00/);
+
+  // Back again: the BR Code carries R$ 80,00, and the page says so instead of locking in silence.
+  await page.goBack();
+  await expect(page).toHaveURL(form);
+  if (await amount.isVisible()) {
+    // The browser showed the form it kept: another amount is answered with why it cannot change.
+    await amount.fill("90,00");
+    await page.getByRole("button", { name: "Continuar" }).click();
+  }
+  await expect(page.getByRole("heading", { name: "O código Pix já foi gerado" })).toBeVisible();
+  await expect(page.getByTestId("fixed-amount")).toHaveText(/R\$\s80,00/);
+  await expect(page.getByTestId("charge-issued")).toContainText("volte para a loja e comece um novo pagamento");
+  await page.reload();
+  await expect(page.getByTestId("fixed-amount")).toHaveText(/R\$\s80,00/);
+  expect(await fitsViewport(page)).toBe(true);
+  await keepScreenshot(page, testInfo, "amount-fixed-390");
+  await expectAccessibleLightAndDark(page, testInfo, "amount-fixed-390");
+  await page.getByRole("button", { name: "Ver o código Pix" }).click();
+  await expect(page).toHaveURL(/\/pix$/);
+  await expect(page.getByTestId("amount")).toHaveText(/R\$\s80,00/);
+});
+
+test('"Outro banco? Pague com Pix" pays the same order by Pix from the bank step; a bank the shop sent stays', async ({ page }, testInfo) => {
+  const payment = await paymentInitiation(page);
+  await page.goto(`${payment.url}/banco`);
+  const offer = page.getByRole("button", { name: "Outro banco? Pague com Pix" });
+  await expect(offer).toBeVisible();
+  await keepScreenshot(page, testInfo, "bank-pix-offer-390");
+  await expectAccessibleLightAndDark(page, testInfo, "bank-pix-offer-390");
+  await offer.click();
+  await expect(page).toHaveURL(/\/pix$/);
+  await expect(page.getByTestId("amount")).toHaveText(/R\$\s149,90/);
+  await keepScreenshot(page, testInfo, "bank-to-pix-390");
+  // Back on the bank step, the Pix pays the order now.
+  await page.goto(`${payment.url}/banco`);
+  await expect(page.getByRole("heading", { name: "O código Pix já foi gerado" })).toBeVisible();
+  await page.goto(`${payment.url}/pix`);
+  cashier("deposit", "pay", payment.id);
+  await expect(page.getByRole("heading", { name: "Pagamento confirmado" })).toBeVisible({ timeout: 10_000 });
+  await expect(page).toHaveURL(`${shop.url}/ok`, { timeout: 15_000 });
+
+  // Gateway In: a bank the customer chose can be changed or turned into Pix; one the shop sent cannot.
+  await page.goto(await directUrl());
+  await page.getByRole("radio", { name: "Caixa" }).check();
+  await page.getByRole("button", { name: "Continuar" }).click();
+  await expect(page.getByRole("heading", { name: "Autorize o pagamento" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Trocar de banco" })).toBeVisible();
+  await keepScreenshot(page, testInfo, "consent-pix-offer-390");
+  await expectAccessibleLightAndDark(page, testInfo, "consent-pix-offer-390");
+  await page.getByRole("button", { name: "Outro banco? Pague com Pix" }).click();
+  await expect(page).toHaveURL(/\/pix$/);
+  await expect(page.getByTestId("amount")).toHaveText(/R\$\s149,90/);
+  await page.goto(await directUrl({ paymentMethod: "caixa" }));
+  await expect(page.getByRole("heading", { name: "Autorize o pagamento" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Outro banco? Pague com Pix" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Trocar de banco" })).toHaveCount(0);
+});
