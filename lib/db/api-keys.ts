@@ -51,3 +51,23 @@ export async function revokeActiveApiKeys(db: DbOrTx, merchantId: string, at: Da
   await db.apiKey.updateMany({ where: { id: { in: active.map((key) => key.id) }, revokedAt: null }, data: { revokedAt: at } });
   return active.map((key) => key.id);
 }
+
+/** A merchant's keys, newest first, revoked ones too: what the console lists. */
+export async function listMerchantApiKeys(db: DbOrTx, merchantId: string) {
+  return db.apiKey.findMany({
+    where: { merchantId },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    select: { id: true, createdAt: true, revokedAt: true, lastUsedAt: true },
+  });
+}
+
+/**
+ * Records that a key signed a request that verified, unless that was already recorded less than
+ * `minIntervalMs` before: at most one write per key per interval, across every server process.
+ */
+export async function touchApiKeyLastUsed(db: DbOrTx, keyId: string, at: Date, minIntervalMs: number): Promise<void> {
+  await db.apiKey.updateMany({
+    where: { id: keyId, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: new Date(at.getTime() - minIntervalMs) } }] },
+    data: { lastUsedAt: at },
+  });
+}

@@ -9,6 +9,7 @@ import { AppError } from "../errors/app-error";
 import { verifyRequestToken } from "../envelope/verify-request-token";
 import { newId } from "../ids";
 import { findSigningKey } from "../merchants/find-signing-key";
+import { recordKeyUse } from "../merchants/record-key-use";
 import { providerForMode } from "../providers/find-provider";
 import { checkRedirectUrls } from "../transactions/check-redirect-url";
 import { createOnce } from "../transactions/create-once";
@@ -31,6 +32,7 @@ export async function openGatewayIn(options: { keyId: string; token: string }): 
   if (verified.key.keyId !== options.keyId) {
     throw new AppError("key_unknown", `the address names key ${options.keyId} but the token was signed with ${verified.key.keyId}`);
   }
+  void recordKeyUse(verified.key.keyId);
   const merchant = verified.key.merchant;
   schema ??= createGatewayInSchema({ maxAmountCents: config.maxAmountCents });
   const request = schema.parse(verified.data);

@@ -13,6 +13,7 @@ import { toAppError } from "../errors/to-app-error";
 import { newId } from "../ids";
 import { log } from "../log/logger";
 import { findSigningKey, type MerchantSigningKey } from "../merchants/find-signing-key";
+import { recordKeyUse } from "../merchants/record-key-use";
 import { checkRateLimit, consumeRateLimit } from "../rate-limits/consume-rate-limit";
 import { findAmountWarnings } from "./find-amount-warnings";
 import { readRequestToken } from "./read-request-token";
@@ -142,6 +143,7 @@ export function withEnvelope(operation: string, handler: (context: EnvelopeConte
       });
       key = verified.key;
       data = verified.data;
+      void recordKeyUse(key.keyId);
       context.merchantId = key.merchantId;
       context.keyId = key.keyId;
     } catch (error) {

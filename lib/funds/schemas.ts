@@ -2,14 +2,7 @@
 // same query drives the page, its next pages and the CSV export.
 import { z } from "zod";
 import { merchantModeSchema } from "../merchants/schemas";
-import { decodeCursor } from "../transactions/console-schemas";
-
-/** A query value as Next.js hands it over: repeated parameters count once, blank means absent. */
-const queryValue = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => {
-    const first = Array.isArray(value) ? value[0] : value;
-    return typeof first === "string" && first.trim() === "" ? undefined : first;
-  }, schema.optional());
+import { decodeCursor, queryValue } from "../transactions/console-schemas";
 
 const cursor = z
   .string()

@@ -10,7 +10,7 @@ import { keyIdSchema, secretSchema } from "./schemas";
  */
 export async function createApiKey(
   options: { merchantId: string; keyId?: string; secret?: string },
-  alsoRecord?: (tx: Tx, key: IssuedKey) => Promise<void>,
+  alsoRecord?: (tx: Tx, key: IssuedKey) => Promise<unknown>,
 ): Promise<IssuedKey> {
   const keyId = options.keyId === undefined ? undefined : keyIdSchema.parse(options.keyId);
   const secret = options.secret === undefined ? undefined : secretSchema.parse(options.secret);

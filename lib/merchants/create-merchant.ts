@@ -6,7 +6,7 @@ import { type IssuedKey, issueApiKey } from "./issue-api-key";
 import { type CreateMerchantInput, createMerchantSchema } from "./schemas";
 
 /** Creates a merchant with its first API key, both or neither (and what `alsoRecord` writes: the console's audit event). */
-export async function createMerchant(input: CreateMerchantInput, alsoRecord?: (tx: Tx, key: IssuedKey) => Promise<void>): Promise<IssuedKey> {
+export async function createMerchant(input: CreateMerchantInput, alsoRecord?: (tx: Tx, key: IssuedKey) => Promise<unknown>): Promise<IssuedKey> {
   const merchant = createMerchantSchema.parse(input);
   if (merchant.mode === "live") assertLiveModeAvailable();
   return getDb().$transaction(async (tx) => {

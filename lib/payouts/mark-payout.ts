@@ -62,7 +62,7 @@ async function claim(marking: PayoutMarking, payout: { id: string; status: Payou
  * `alsoRecord` writes inside the transaction that commits the final state (the console's audit
  * event), so the record exists exactly when the marking does.
  */
-export async function markPayout(marking: PayoutMarking, alsoRecord?: (tx: Tx, payout: TransactionRecord) => Promise<void>) {
+export async function markPayout(marking: PayoutMarking, alsoRecord?: (tx: Tx, payout: TransactionRecord) => Promise<unknown>) {
   const payout = await findTransaction(getDb(), marking.transferId);
   if (!payout || payout.operation !== "gateway_out") throw new AppError("not_found", `no payout ${marking.transferId}`);
   await claim(marking, { id: payout.id, status: payout.status as PayoutStatus, updatedAt: payout.updatedAt }, new Date());

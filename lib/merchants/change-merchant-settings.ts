@@ -1,0 +1,27 @@
+import { recordAuditEvent } from "../audit/record-audit-event";
+import { type Actor, assertRole } from "../console/actor";
+import { getDb } from "../db/client";
+import { findMerchantInScope } from "./find-merchant-in-scope";
+import { type UpdateMerchantInput, updateMerchant } from "./update-merchant";
+
+/** An operator sets where a merchant's callbacks go and its redirect origins; the audit keeps before and after. */
+export async function changeMerchantSettings(actor: Actor, merchantId: string, input: UpdateMerchantInput) {
+  assertRole(actor, "operator");
+  return getDb().$transaction(async (tx) => {
+    const before = await findMerchantInScope(actor, merchantId, tx);
+    const after = await updateMerchant(merchantId, input, tx);
+    await recordAuditEvent(tx, {
+      actor,
+      action: "merchant.updated",
+      targetType: "merchant",
+      targetId: merchantId,
+      merchantId,
+      ip: actor.ip,
+      detail: {
+        callback_url: { from: before.callbackUrl, to: after.callbackUrl },
+        redirect_origins: { from: before.redirectOrigins, to: after.redirectOrigins },
+      },
+    });
+    return after;
+  });
+}

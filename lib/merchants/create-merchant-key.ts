@@ -1,0 +1,14 @@
+import { recordAuditEvent } from "../audit/record-audit-event";
+import { type Actor, assertRole } from "../console/actor";
+import { findMerchantInScope } from "./find-merchant-in-scope";
+import { createApiKey } from "./create-api-key";
+import type { IssuedKey } from "./issue-api-key";
+
+/** A merchant admin's new key for their own merchant (an operator's for any): the secret is returned this once. */
+export async function createMerchantKey(actor: Actor, merchantId: string): Promise<IssuedKey> {
+  assertRole(actor, "operator", "merchant-admin");
+  const merchant = await findMerchantInScope(actor, merchantId);
+  return createApiKey({ merchantId: merchant.id }, (tx, key) =>
+    recordAuditEvent(tx, { actor, action: "api_key.created", targetType: "api_key", targetId: key.keyId, merchantId: key.merchantId, ip: actor.ip, detail: {} }),
+  );
+}

@@ -1,0 +1,22 @@
+import { recordAuditEvent } from "../audit/record-audit-event";
+import { type Actor, assertRole, merchantScopeOf } from "../console/actor";
+import { findApiKey } from "../db/api-keys";
+import { getDb } from "../db/client";
+import { AppError } from "../errors/app-error";
+import { revokeApiKey } from "./revoke-api-key";
+import { keyIdSchema } from "./schemas";
+
+/**
+ * Revokes a key from the console: the next request signed with it is refused (keys are read on
+ * every request). Another merchant's key is a 404, as one that does not exist. Revoking a revoked
+ * key again changes nothing and records nothing.
+ */
+export async function revokeMerchantKey(actor: Actor, keyId: string): Promise<{ keyId: string; revokedAt: Date }> {
+  assertRole(actor, "operator", "merchant-admin");
+  const scope = merchantScopeOf(actor);
+  const key = keyIdSchema.safeParse(keyId).success ? await findApiKey(getDb(), keyId) : null;
+  if (!key || (scope !== null && key.merchantId !== scope)) throw new AppError("not_found", `no key ${keyId}`);
+  return revokeApiKey(key.id, (tx, revoked) =>
+    recordAuditEvent(tx, { actor, action: "api_key.revoked", targetType: "api_key", targetId: revoked.id, merchantId: revoked.merchantId, ip: actor.ip, detail: {} }),
+  );
+}
