@@ -3,8 +3,14 @@ import type { DbOrTx } from "../db/client";
 import { insertAuditEvent } from "../db/audit-events";
 import { newId } from "../ids";
 
+/**
+ * Who the record names: a console Actor, someone who failed to sign in (no user id, the e-mail
+ * they typed), or the command line (cliAuditActor).
+ */
+export type AuditActor = Pick<Actor, "email"> & { userId: string | null; role: string; sessionId: string | null };
+
 export type AuditEntry = {
-  actor: Actor;
+  actor: AuditActor;
   /** Dotted, past tense: "transaction.customer_revealed", "callback.resent", "transactions.exported". */
   action: string;
   targetType: string;

@@ -97,6 +97,14 @@ const envSchema = z.object({
   RATE_LIMIT_TOKEN_FAILURES: perMinute.default(100),
   RATE_LIMIT_PAGES: perMinute.default(600),
   RATE_LIMIT_REQUESTS: perMinute.default(60_000),
+  // Failed console sign-ins per client IP in CONSOLE_LOGIN_WINDOW_MINUTES before it must wait.
+  CONSOLE_LOGIN_FAILURES: z.coerce.number().int().min(1).max(1000).default(10),
+  CONSOLE_LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  // A console session ends after this long without a request, and in any case this long after sign-in.
+  CONSOLE_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  CONSOLE_SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(30 * 24).default(12),
+  // How long a setup link from `user create` can be used.
+  CONSOLE_SETUP_LINK_HOURS: z.coerce.number().int().min(1).max(7 * 24).default(24),
   HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
   HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
   // Server processes npm start runs, each on every route and running the background jobs.
@@ -150,6 +158,8 @@ export type Config = {
   trustedProxies: string[];
   /** Requests per minute: failed tokens per client IP and per key id, hosted pages per IP, valid requests per key. */
   rateLimits: { tokenFailures: number; pages: number; requests: number };
+  /** The console: failed sign-ins allowed per IP and window; session idle and absolute lifetimes; setup links. */
+  console: { loginFailures: number; loginWindowSeconds: number; sessionIdleSeconds: number; sessionAbsoluteSeconds: number; setupLinkSeconds: number };
   /** How long a client may take to send its request headers, and its whole request. */
   /** workers: the server processes npm start runs (WEB_CONCURRENCY, default one per core). */
   http: { headersTimeoutMs: number; requestTimeoutMs: number; workers: number };
@@ -296,6 +306,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(["CASHIER_SEED_DEMO: the sandbox demo merchant is never seeded in production; unset it"]);
   }
 
+  if (vars.CONSOLE_SESSION_IDLE_MINUTES > vars.CONSOLE_SESSION_ABSOLUTE_HOURS * 60) {
+    throw new ConfigError(["CONSOLE_SESSION_IDLE_MINUTES: must not be longer than CONSOLE_SESSION_ABSOLUTE_HOURS"]);
+  }
+
   if (isProduction && !vars.PUBLIC_BASE_URL) {
     throw new ConfigError(["PUBLIC_BASE_URL: required in production (the URL customers and merchants reach)"]);
   }
@@ -324,6 +338,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: vars.REDIS_URL ?? null,
     trustedProxies: vars.TRUSTED_PROXIES,
     rateLimits: { tokenFailures: vars.RATE_LIMIT_TOKEN_FAILURES, pages: vars.RATE_LIMIT_PAGES, requests: vars.RATE_LIMIT_REQUESTS },
+    console: {
+      loginFailures: vars.CONSOLE_LOGIN_FAILURES,
+      loginWindowSeconds: vars.CONSOLE_LOGIN_WINDOW_MINUTES * 60,
+      sessionIdleSeconds: vars.CONSOLE_SESSION_IDLE_MINUTES * 60,
+      sessionAbsoluteSeconds: vars.CONSOLE_SESSION_ABSOLUTE_HOURS * 3600,
+      setupLinkSeconds: vars.CONSOLE_SETUP_LINK_HOURS * 3600,
+    },
     http: {
       headersTimeoutMs: vars.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
       requestTimeoutMs: vars.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,

@@ -9,9 +9,10 @@ import { log } from "../log/logger";
 /**
  *  - tokenFailureIp, tokenFailureKey: requests whose token failed, per client IP and per key id;
  *  - page: hosted pages, their server actions and /direct, per client IP;
- *  - request: verified requests, per key id.
+ *  - request: verified requests, per key id;
+ *  - consoleLoginFailureIp: failed console sign-ins per client IP, over CONSOLE_LOGIN_WINDOW_MINUTES.
  */
-export type RateLimitKind = "tokenFailureIp" | "tokenFailureKey" | "page" | "request";
+export type RateLimitKind = "tokenFailureIp" | "tokenFailureKey" | "page" | "request" | "consoleLoginFailureIp";
 
 export type RateLimitOutcome = { isLimited: false } | { isLimited: true; retryAfterSeconds: number };
 
@@ -28,7 +29,9 @@ function buildLimiters(): Limiters {
     tokenFailureKey: config.rateLimits.tokenFailures,
     page: config.rateLimits.pages,
     request: config.rateLimits.requests,
+    consoleLoginFailureIp: config.console.loginFailures,
   };
+  const durations: Partial<Record<RateLimitKind, number>> = { consoleLoginFailureIp: config.console.loginWindowSeconds };
   let redis: Redis | null = null;
   let ready = Promise.resolve();
   if (config.redisUrl) {
@@ -41,12 +44,12 @@ function buildLimiters(): Limiters {
     redis = client;
   }
   const build = (kind: RateLimitKind): RateLimiterAbstract => {
-    const options = { points: points[kind], duration: WINDOW_SECONDS, keyPrefix: `cashier:rl:${kind}` };
+    const options = { points: points[kind], duration: durations[kind] ?? WINDOW_SECONDS, keyPrefix: `cashier:rl:${kind}` };
     const memory = new RateLimiterMemory(options);
     return redis ? new RateLimiterRedis({ ...options, storeClient: redis, insuranceLimiter: memory }) : memory;
   };
   return {
-    byKind: { tokenFailureIp: build("tokenFailureIp"), tokenFailureKey: build("tokenFailureKey"), page: build("page"), request: build("request") },
+    byKind: { tokenFailureIp: build("tokenFailureIp"), tokenFailureKey: build("tokenFailureKey"), page: build("page"), request: build("request"), consoleLoginFailureIp: build("consoleLoginFailureIp") },
     ready,
   };
 }

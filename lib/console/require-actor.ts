@@ -1,0 +1,22 @@
+import { cookies, headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { CLIENT_IP_HEADER } from "../http/client-ip";
+import { findConsoleSession } from "../sessions/find-console-session";
+import type { Actor } from "./actor";
+import { SESSION_COOKIE } from "./session-cookie";
+
+/** The client address npm start's server resolved (trusted proxies applied), for the audit log. */
+export async function consoleClientIp(): Promise<string | null> {
+  return (await headers()).get(CLIENT_IP_HEADER);
+}
+
+/**
+ * The signed-in console user, for server components, server actions and console routes. Without
+ * a live session (none, expired, revoked, user disabled) the browser goes to the login page.
+ */
+export async function requireActor(): Promise<Actor> {
+  const token = (await cookies()).get(SESSION_COOKIE)?.value;
+  const actor = await findConsoleSession(token, await consoleClientIp());
+  if (!actor) redirect("/console/login");
+  return actor;
+}

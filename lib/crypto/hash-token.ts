@@ -1,0 +1,14 @@
+import { createHash, randomBytes } from "node:crypto";
+
+/** A random bearer token (setup link, session cookie): 32 bytes, base64url. */
+export function newBearerToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+/**
+ * What is stored of a bearer token or recovery code. The token carries 256 random bits, so a plain
+ * SHA-256 (no salt, no stretching) is enough to make a database read useless for signing in.
+ */
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}

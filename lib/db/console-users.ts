@@ -1,0 +1,71 @@
+import type { DbOrTx } from "./client";
+
+export type ConsoleUserRecord = {
+  id: string;
+  email: string;
+  role: string;
+  merchantId: string | null;
+  passwordHash: string | null;
+  totpSecretCiphertext: string | null;
+  totpEnabledAt: Date | null;
+  disabledAt: Date | null;
+  createdAt: Date;
+};
+
+export async function insertConsoleUser(db: DbOrTx, user: { id: string; email: string; role: string; merchantId: string | null; passwordHash: string | null; totpSecretCiphertext: string }): Promise<ConsoleUserRecord> {
+  return db.consoleUser.create({ data: user });
+}
+
+export async function findConsoleUserById(db: DbOrTx, id: string): Promise<ConsoleUserRecord | null> {
+  return db.consoleUser.findUnique({ where: { id } });
+}
+
+export async function findConsoleUserByEmail(db: DbOrTx, email: string): Promise<ConsoleUserRecord | null> {
+  return db.consoleUser.findUnique({ where: { email } });
+}
+
+export async function listConsoleUserRows(db: DbOrTx): Promise<ConsoleUserRecord[]> {
+  return db.consoleUser.findMany({ orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+}
+
+export async function updateConsoleUser(
+  db: DbOrTx,
+  id: string,
+  data: Partial<Pick<ConsoleUserRecord, "passwordHash" | "totpSecretCiphertext" | "totpEnabledAt" | "disabledAt">>,
+): Promise<ConsoleUserRecord> {
+  return db.consoleUser.update({ where: { id }, data });
+}
+
+export async function insertSetupToken(db: DbOrTx, token: { tokenHash: string; userId: string; expiresAt: Date }): Promise<void> {
+  await db.consoleSetupToken.create({ data: token });
+}
+
+export async function findSetupToken(db: DbOrTx, tokenHash: string) {
+  return db.consoleSetupToken.findUnique({ where: { tokenHash } });
+}
+
+/** Uses the token once: false when it was used (or raced) already. */
+export async function markSetupTokenUsed(db: DbOrTx, tokenHash: string, at: Date): Promise<boolean> {
+  const { count } = await db.consoleSetupToken.updateMany({ where: { tokenHash, usedAt: null }, data: { usedAt: at } });
+  return count === 1;
+}
+
+/** Retires every unused setup link of a user (a new link replaces them). */
+export async function retireSetupTokens(db: DbOrTx, userId: string, at: Date): Promise<void> {
+  await db.consoleSetupToken.updateMany({ where: { userId, usedAt: null }, data: { usedAt: at } });
+}
+
+export async function replaceRecoveryCodes(db: DbOrTx, userId: string, codeHashes: string[]): Promise<void> {
+  await db.consoleRecoveryCode.deleteMany({ where: { userId } });
+  await db.consoleRecoveryCode.createMany({ data: codeHashes.map((codeHash) => ({ codeHash, userId })) });
+}
+
+/** Uses a recovery code once: false when it is not this user's, or was used already. */
+export async function markRecoveryCodeUsed(db: DbOrTx, userId: string, codeHash: string, at: Date): Promise<boolean> {
+  const { count } = await db.consoleRecoveryCode.updateMany({ where: { codeHash, userId, usedAt: null }, data: { usedAt: at } });
+  return count === 1;
+}
+
+export async function countUnusedRecoveryCodes(db: DbOrTx, userId: string): Promise<number> {
+  return db.consoleRecoveryCode.count({ where: { userId, usedAt: null } });
+}

@@ -1,0 +1,35 @@
+import { z } from "zod";
+
+export const consoleRoleSchema = z.enum(["operator", "merchant-admin", "merchant-viewer"]);
+
+export const consoleEmailSchema = z
+  .string()
+  .trim()
+  .max(254)
+  .pipe(z.email({ error: "must be an e-mail address" }))
+  .transform((email) => email.toLowerCase());
+
+// NIST SP 800-63B: length over composition rules; 12 is the floor for an account that moves money.
+export const consolePasswordSchema = z
+  .string()
+  .min(12, { error: "must be at least 12 characters" })
+  .max(256, { error: "must be at most 256 characters" });
+
+export const createConsoleUserSchema = z
+  .object({ email: consoleEmailSchema, role: consoleRoleSchema, merchantId: z.string().trim().min(1).optional() })
+  .superRefine((input, ctx) => {
+    if (input.role === "operator" && input.merchantId) ctx.addIssue({ code: "custom", path: ["merchantId"], message: "operators see every merchant: no --merchant" });
+    if (input.role !== "operator" && !input.merchantId) ctx.addIssue({ code: "custom", path: ["merchantId"], message: `a ${input.role} belongs to one merchant: --merchant is required` });
+  });
+
+export const loginSchema = z.object({
+  email: z.string().trim().max(254).transform((email) => email.toLowerCase()),
+  password: z.string().max(256),
+  // The authenticator's six digits or a recovery code, as typed (spaces and dashes ignored).
+  code: z
+    .string()
+    .max(64)
+    .transform((code) => code.replace(/[\s-]/g, "").toLowerCase()),
+});
+
+export const totpCodeSchema = z.string().trim().regex(/^\d{6}$/, { error: "must be the 6 digits the app shows" });
