@@ -9,6 +9,10 @@ export function PaymentShell(props: {
   locale: Locale;
   t: Messages;
   merchantName: string | null;
+  /** The merchant's logo, from the gateway's own origin. */
+  logoUrl?: string | null;
+  /** What the order is, as the shop's request names it. */
+  description?: string | null;
   amount?: React.ReactNode;
   children: React.ReactNode;
 }) {
@@ -18,11 +22,22 @@ export function PaymentShell(props: {
       <div className="mx-auto flex min-h-dvh max-w-md flex-col px-4 pt-3 pb-6 sm:pt-10">
         {props.merchantName !== null && (
           <header className="flex items-center justify-between gap-3 border-b border-stone-300 pb-3 dark:border-stone-700">
-            <div className="min-w-0">
-              <p className="text-sm text-stone-700 dark:text-stone-300">{t.payTo}</p>
-              <p className="truncate text-lg font-semibold" data-testid="merchant-name">
-                {props.merchantName}
-              </p>
+            <div className="flex min-w-0 items-center gap-3">
+              {props.logoUrl && (
+                // eslint-disable-next-line @next/next/no-img-element -- the gateway's own small image: nothing for next/image to optimize
+                <img src={props.logoUrl} alt="" width={40} height={40} className="size-10 shrink-0 rounded-lg object-contain" data-testid="merchant-logo" />
+              )}
+              <div className="min-w-0">
+                <p className="text-sm text-stone-700 dark:text-stone-300">{t.payTo}</p>
+                <p className="truncate text-lg font-semibold" data-testid="merchant-name">
+                  {props.merchantName}
+                </p>
+                {props.description && (
+                  <p className="truncate text-stone-800 dark:text-stone-200" data-testid="order-description">
+                    {props.description}
+                  </p>
+                )}
+              </div>
             </div>
             {props.amount !== undefined && (
               <p className="shrink-0 text-right">

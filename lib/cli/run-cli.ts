@@ -1,13 +1,16 @@
 // `npm run cashier -- <command>`: the operator's tool. Pending migrations are applied before any
 // command acts. Results go to stdout as JSON; errors to stderr with a non-zero exit.
+import { readFile, stat } from "node:fs/promises";
 import { type ParseArgsConfig, parseArgs } from "node:util";
 import { getConfig } from "../config/config";
 import { applyMigrations } from "../db/apply-migrations";
+import { AppError } from "../errors/app-error";
 import { toAppError } from "../errors/to-app-error";
 import { createApiKey } from "../merchants/create-api-key";
 import { createMerchant } from "../merchants/create-merchant";
 import { listMerchants } from "../merchants/list-merchants";
 import { revokeApiKey } from "../merchants/revoke-api-key";
+import { MAX_LOGO_BYTES, setMerchantLogo } from "../merchants/set-merchant-logo";
 import { updateMerchant } from "../merchants/update-merchant";
 import { callbackStatusSchema } from "../callbacks/callback-types";
 import { type CallbackSummary, listCallbacks } from "../callbacks/list-callbacks";
@@ -36,6 +39,7 @@ const usage = `usage: npm run cashier -- <command>
                   [--key-id ID --secret-stdin | --key-id ID --secret SECRET] [--live]
   merchant list
   merchant update MERCHANT_ID [--callback-url URL | --no-callback-url] [--redirect-origin ORIGIN]...
+                  [--logo FILE (PNG or WebP, at most 64 KiB) | --no-logo]
   merchant key create MERCHANT_ID [--key-id ID --secret-stdin | --key-id ID --secret SECRET]
                   (--secret-stdin reads the secret from standard input, out of shell history and ps)
   merchant key revoke KEY_ID
@@ -79,6 +83,18 @@ async function keyPair(values: Record<string, unknown>, io: CliIo): Promise<{ ke
   return { keyId, secret };
 }
 
+/** A logo file, refused before it is read when it is larger than any logo may be. */
+async function readLogoFile(file: string): Promise<Buffer> {
+  const size = await stat(file).then(
+    (found) => found.size,
+    () => {
+      throw new AppError("invalid_argument", `--logo: cannot read ${file}`);
+    },
+  );
+  if (size > MAX_LOGO_BYTES) throw new AppError("invalid_argument", `--logo: the file has ${size} bytes; a logo may have at most ${MAX_LOGO_BYTES} (64 KiB)`);
+  return readFile(file);
+}
+
 const keyOptions = { "key-id": { type: "string" }, secret: { type: "string" }, "secret-stdin": { type: "boolean" } } as const;
 
 const commands: Record<string, Command> = {
@@ -106,14 +122,28 @@ const commands: Record<string, Command> = {
   "merchant update": async (args) => {
     const { values, positionals } = parse(
       args,
-      { "callback-url": { type: "string" }, "no-callback-url": { type: "boolean" }, "redirect-origin": { type: "string", multiple: true } },
+      {
+        "callback-url": { type: "string" },
+        "no-callback-url": { type: "boolean" },
+        "redirect-origin": { type: "string", multiple: true },
+        logo: { type: "string" },
+        "no-logo": { type: "boolean" },
+      },
       1,
     );
     if (values["callback-url"] !== undefined && values["no-callback-url"]) throw new UsageError("--callback-url and --no-callback-url exclude each other");
-    return updateMerchant(positionals[0], {
-      callbackUrl: values["no-callback-url"] ? null : (values["callback-url"] as string | undefined),
-      redirectOrigins: values["redirect-origin"] as string[] | undefined,
-    });
+    if (values.logo !== undefined && values["no-logo"]) throw new UsageError("--logo and --no-logo exclude each other");
+    const isLogoChange = values.logo !== undefined || values["no-logo"] === true;
+    const isSettingsChange = values["callback-url"] !== undefined || values["no-callback-url"] === true || values["redirect-origin"] !== undefined;
+    const settings =
+      isSettingsChange || !isLogoChange
+        ? await updateMerchant(positionals[0], {
+            callbackUrl: values["no-callback-url"] ? null : (values["callback-url"] as string | undefined),
+            redirectOrigins: values["redirect-origin"] as string[] | undefined,
+          })
+        : {};
+    if (!isLogoChange) return settings;
+    return { ...settings, ...(await setMerchantLogo(positionals[0], values.logo === undefined ? null : await readLogoFile(values.logo as string))) };
   },
   "merchant list": async (args) => {
     parse(args, {}, 0);

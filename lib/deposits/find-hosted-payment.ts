@@ -1,4 +1,5 @@
 import { getDb } from "../db/client";
+import { findMerchantLogoDigest } from "../db/merchant-logos";
 import { findMerchant } from "../db/merchants";
 import { type TransactionRecord, findTransactionByPayToken } from "../db/transactions";
 import { findProviderByName } from "../providers/find-provider";
@@ -9,6 +10,8 @@ export type HostedPaymentState = "open" | "expired" | "paid" | "failed";
 export type HostedPayment = {
   deposit: TransactionRecord;
   merchantName: string;
+  /** The merchant's logo on the gateway's own origin, versioned by its digest; null without one. */
+  merchantLogoUrl: string | null;
   state: HostedPaymentState;
   /** Whether the sandbox bank may settle it: a sandbox merchant's deposit at a simulating provider. */
   isSimulated: boolean;
@@ -34,7 +37,9 @@ export async function findHostedPayment(token: string, now: Date = new Date()): 
           ? "expired"
           : "failed";
   const isSimulated = merchant?.mode === "sandbox" && findProviderByName(deposit.provider).canSimulatePayments;
-  return { deposit, merchantName: merchant?.name ?? "", state, isSimulated };
+  const logoDigest = await findMerchantLogoDigest(getDb(), deposit.merchantId);
+  const merchantLogoUrl = logoDigest === null ? null : `/pay/${token}/logo?v=${logoDigest}`;
+  return { deposit, merchantName: merchant?.name ?? "", merchantLogoUrl, state, isSimulated };
 }
 
 /**

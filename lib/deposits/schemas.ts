@@ -17,7 +17,9 @@ import {
   text,
 } from "../transactions/request-schemas";
 
-const brandSchema = text(100).optional().meta({ description: "The name shown to the customer instead of yours (optional)", examples: ["Loja Exemplo"] });
+const brandSchema = text(100)
+  .optional()
+  .meta({ description: "What the order is: a product, plan or brand of yours, shown under your name on the hosted pages (optional)", examples: ["Assinatura Premium"] });
 
 /** Pix on-page (POST /api/pix): the spec's table, with contract section 3's rules. */
 export function createPixDepositSchema(limits: Limits) {

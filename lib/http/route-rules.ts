@@ -10,6 +10,8 @@ export function routeRules(pathname: string): RouteRules {
   if (pathname === "/api/health") return { kind: "api", methods: ["GET", "HEAD"], isLimited: false };
   if (pathname.startsWith("/api/")) return { kind: "api", methods: ["POST"], isLimited: false };
   if (/^\/pay\/[^/]+\/status\/?$/.test(pathname)) return { kind: "api", methods: ["GET", "HEAD"], isLimited: true };
+  // An image, not a page: nothing in it may load or run (api's policy); fetched with each page, so not counted again.
+  if (/^\/pay\/[^/]+\/logo\/?$/.test(pathname)) return { kind: "api", methods: ["GET", "HEAD"], isLimited: false };
   if (pathname.startsWith("/direct/")) return { kind: "document", methods: ["GET", "HEAD"], isLimited: true };
   // Hosted payment pages take POST: their forms are server actions.
   if (pathname.startsWith("/pay/")) return { kind: "page", methods: ["GET", "HEAD", "POST"], isLimited: true };

@@ -25,6 +25,9 @@ export async function loadPaymentPage(props: PageProps) {
     t: messages[locale],
     // A Gateway In amount the customer has yet to type is not zero: it is not known.
     amount: payment.deposit.amountEditable ? "—" : formatBrl(payment.deposit.amountCents, locale),
+    // Who is paid, as the shell shows them: the name, the logo when the merchant has one, and
+    // what the order is (the request's brand: a product or brand of the shop's, per the spec).
+    shop: { merchantName: payment.merchantName, logoUrl: payment.merchantLogoUrl, description: payment.deposit.brand },
     // An explicit ?lang= is carried from step to step.
     withLang: (path: string) => withLang(path, query.lang),
   };

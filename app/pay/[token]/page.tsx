@@ -24,11 +24,11 @@ type CustomerField = "name" | "email" | "cpf";
 // /pay/{token} - step 1 of a hosted payment: what is left to fill in (the payer's details for
 // Payment Initiation, the amount or method for Gateway In), or how the payment ended
 export default async function PaymentPage(props: PageProps) {
-  const { token, query, payment, locale, t, amount, withLang } = await loadPaymentPage(props);
+  const { token, query, payment, locale, t, amount, withLang, shop } = await loadPaymentPage(props);
   const { deposit } = payment;
   const isGatewayIn = deposit.operation === "gateway_in";
   const shell = (children: React.ReactNode) => (
-    <PaymentShell locale={locale} t={t} merchantName={payment.merchantName} amount={payment.state === "open" ? amount : undefined}>
+    <PaymentShell locale={locale} t={t} {...shop} amount={payment.state === "open" ? amount : undefined}>
       {children}
     </PaymentShell>
   );

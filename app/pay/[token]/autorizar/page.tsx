@@ -18,7 +18,7 @@ export const generateMetadata = paymentMetadata;
 
 // /pay/{token}/autorizar?banco=… - step 3: the sandbox bank asks the customer's consent
 export default async function ConsentPage(props: PageProps) {
-  const { token, query, payment, locale, t, amount, withLang } = await loadPaymentPage(props);
+  const { token, query, payment, locale, t, amount, withLang, shop } = await loadPaymentPage(props);
   // A Pix charge issued meanwhile pays this order: step 1 says so.
   if (payment.state !== "open" || payment.deposit.invalidFields.length > 0 || payment.deposit.amountEditable || isChargeIssued(payment.deposit)) {
     redirect(withLang(`/pay/${token}`));
@@ -39,7 +39,7 @@ export default async function ConsentPage(props: PageProps) {
     [t.bank, `${bank.name} (${bank.code})`],
   ];
   return (
-    <PaymentShell locale={locale} t={t} merchantName={payment.merchantName} amount={amount}>
+    <PaymentShell locale={locale} t={t} {...shop} amount={amount}>
       <Card aria-labelledby="consent-title">
         <div className="flex items-center gap-3">
           <BankLogo method={bank.method} />

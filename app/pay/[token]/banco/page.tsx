@@ -13,12 +13,12 @@ export const generateMetadata = paymentMetadata;
 
 // /pay/{token}/banco - step 2: the customer chooses the bank to pay from
 export default async function ChooseBankPage(props: PageProps) {
-  const { token, query, payment, locale, t, amount, withLang } = await loadPaymentPage(props);
+  const { token, query, payment, locale, t, amount, withLang, shop } = await loadPaymentPage(props);
   // Closed, or the details are not complete yet: step 1 says why.
   if (payment.state !== "open" || payment.deposit.invalidFields.length > 0) redirect(withLang(`/pay/${token}`));
   const toPix = payByPix.bind(null, token, query.lang ?? "");
   return (
-    <PaymentShell locale={locale} t={t} merchantName={payment.merchantName} amount={amount}>
+    <PaymentShell locale={locale} t={t} {...shop} amount={amount}>
       {isChargeIssued(payment.deposit) ? (
         // Back from the Pix screen: the charge it showed pays this order now.
         <ChargeIssued t={t} amount={amount} toPix={toPix} />

@@ -10,11 +10,11 @@ export const generateMetadata = paymentMetadata;
 
 // /pay/{token}/pix - Gateway In by Pix: the code to copy and the QR, followed live until paid
 export default async function PixPage(props: PageProps) {
-  const { token, payment, locale, t, amount, withLang } = await loadPaymentPage(props);
+  const { token, payment, locale, t, amount, withLang, shop } = await loadPaymentPage(props);
   const { deposit } = payment;
   if (payment.state !== "open" || !deposit.pixCode || !deposit.expiresAt) redirect(withLang(`/pay/${token}`));
   return (
-    <PaymentShell locale={locale} t={t} merchantName={payment.merchantName} amount={amount}>
+    <PaymentShell locale={locale} t={t} {...shop} amount={amount}>
       <PixPayment
         t={t}
         qrCodeImage={renderQrCode(deposit.pixCode)}
