@@ -1,0 +1,75 @@
+// Console sign-in. Every failure gives the caller the same answer (no hint whether the e-mail
+// exists, the password or the code was wrong, or the user is disabled); the audit log keeps the
+// reason for operators. Failures are counted per client IP: past CONSOLE_LOGIN_FAILURES in the
+// window, the IP waits, right password or not.
+import { recordAuditEvent } from "../audit/record-audit-event";
+import { hashToken } from "../crypto/hash-token";
+import { getDb } from "../db/client";
+import { type ConsoleUserRecord, findConsoleUserByEmail, markRecoveryCodeUsed } from "../db/console-users";
+import { log } from "../log/logger";
+import { checkRateLimit, consumeRateLimit } from "../rate-limits/consume-rate-limit";
+import { type StartedSession, startConsoleSession } from "../sessions/start-console-session";
+import { verifyDecoyPassword, verifyPassword } from "./password-hash";
+import { loginSchema } from "./schemas";
+import { isTotpCodeValid, openTotpSecret } from "./totp";
+
+export type SignInResult = ({ status: "signed_in" } & StartedSession) | { status: "refused" } | { status: "throttled"; retryAfterSeconds: number };
+
+type Client = { ip: string | null; userAgent: string | null };
+
+type FailureReason = "unknown_email" | "disabled" | "no_password" | "wrong_password" | "code_missing" | "wrong_code" | "totp_not_enrolled";
+
+async function checkPassword(user: ConsoleUserRecord | null, password: string): Promise<FailureReason | null> {
+  if (!user) return verifyDecoyPassword(password).then(() => "unknown_email");
+  if (!user.passwordHash) return verifyDecoyPassword(password).then(() => "no_password");
+  if (!(await verifyPassword(password, user.passwordHash))) return "wrong_password";
+  // Checked after the password, so a disabled account costs the same time as any other.
+  return user.disabledAt ? "disabled" : null;
+}
+
+export async function signInConsoleUser(input: { email: string; password: string; code: string }, client: Client, now: Date = new Date()): Promise<SignInResult> {
+  const ipKey = client.ip ?? "unknown";
+  const gate = await checkRateLimit("consoleLoginFailureIp", ipKey);
+  if (gate.isLimited) {
+    log.warn("console sign-in throttled", { ip: client.ip });
+    return { status: "throttled", retryAfterSeconds: gate.retryAfterSeconds };
+  }
+  const parsed = loginSchema.safeParse(input);
+  const { email, password, code } = parsed.success ? parsed.data : { email: "", password: "", code: "" };
+  const db = getDb();
+  const user = email ? await findConsoleUserByEmail(db, email) : null;
+  const passwordFailure = await checkPassword(user, password);
+
+  const result = await db.$transaction(async (tx): Promise<{ failure: FailureReason } | { failure: null; session: StartedSession }> => {
+    let failure = passwordFailure;
+    let usedRecoveryCode = false;
+    if (!failure && user!.totpEnabledAt) {
+      if (!code) failure = "code_missing";
+      else if (/^\d{6}$/.test(code)) failure = isTotpCodeValid(openTotpSecret(user!.id, user!.totpSecretCiphertext!), code, now) ? null : "wrong_code";
+      else {
+        usedRecoveryCode = await markRecoveryCodeUsed(tx, user!.id, hashToken(code), now);
+        failure = usedRecoveryCode ? null : "wrong_code";
+      }
+    } else if (!failure && user!.role === "operator") failure = "totp_not_enrolled";
+
+    const actor = { userId: user?.id ?? null, email: user?.email ?? (email.slice(0, 254) || "(blank)"), role: user?.role ?? "unknown", sessionId: null };
+    const merchantId = user?.merchantId ?? null;
+    if (failure) {
+      await recordAuditEvent(tx, { actor, action: "session.login_failed", targetType: "console_user", targetId: user?.id ?? null, merchantId, ip: client.ip, detail: { reason: failure } });
+      return { failure };
+    }
+    const session = await startConsoleSession(tx, user!.id, client, now);
+    const signedIn = { ...actor, sessionId: session.sessionId };
+    if (usedRecoveryCode) {
+      await recordAuditEvent(tx, { actor: signedIn, action: "user.recovery_code_used", targetType: "console_user", targetId: user!.id, merchantId, ip: client.ip });
+    }
+    await recordAuditEvent(tx, { actor: signedIn, action: "session.logged_in", targetType: "console_session", targetId: session.sessionId, merchantId, ip: client.ip, detail: { secondFactor: usedRecoveryCode ? "recovery_code" : user!.totpEnabledAt ? "totp" : "none" } });
+    return { failure: null, session };
+  });
+
+  if (result.failure) {
+    await consumeRateLimit("consoleLoginFailureIp", ipKey);
+    return { status: "refused" };
+  }
+  return { status: "signed_in", ...result.session };
+}

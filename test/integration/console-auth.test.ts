@@ -1,0 +1,163 @@
+// Console users, sign-in and sessions against a real database: what is stored of a password,
+// the one answer every failed sign-in gets, the operator's second factor, idle and absolute
+// expiry, logout everywhere, disabling, the per-IP throttle, and the audit rows each writes.
+import { beforeAll, describe, expect, it } from "vitest";
+import { cliAuditActor } from "@/lib/audit/cli-audit-actor";
+import { getDb } from "@/lib/db/client";
+import { toAppError } from "@/lib/errors/to-app-error";
+import { endConsoleSession, endEveryConsoleSession } from "@/lib/sessions/end-console-session";
+import { findConsoleSession } from "@/lib/sessions/find-console-session";
+import { createConsoleUser } from "@/lib/users/create-console-user";
+import { disableConsoleUser } from "@/lib/users/disable-console-user";
+import { confirmSetupTotp, findSetupState, finishSetupWithoutTotp, setSetupPassword } from "@/lib/users/setup-console-user";
+import { signInConsoleUser } from "@/lib/users/sign-in-console-user";
+import { currentTotpCode } from "@/lib/users/totp";
+import { createTestMerchant } from "../support/api";
+import { TEST_CONSOLE_PASSWORD, createTestConsoleUser, setupTokenOf, startTestConsoleSession } from "../support/console";
+
+/** The code a refused operation's error maps to (its own AppError, or a schema's validation_failed). */
+const refusalOf = (operation: Promise<unknown>) => operation.then(() => "accepted", (error: unknown) => toAppError(error)?.code ?? error);
+const client = (ip: string) => ({ ip, userAgent: "vitest" });
+const auditActions = async (targetId: string) => (await getDb().auditEvent.findMany({ where: { targetId }, orderBy: { createdAt: "asc" } })).map((event) => event.action);
+
+let merchantId: string;
+beforeAll(async () => {
+  merchantId = (await createTestMerchant()).merchantId;
+});
+
+describe("console users", () => {
+  it("a setup link sets a scrypt password and the authenticator; neither the password nor the link is stored in clear", async () => {
+    const password = "uma senha longa o bastante";
+    const created = await createConsoleUser({ email: "  Ana@Example.COM ", role: "operator" }, cliAuditActor());
+    expect(created.email).toBe("ana@example.com");
+    const token = setupTokenOf(created.setupUrl);
+    expect(created.setupUrl).toMatch(/\/console\/setup\/[A-Za-z0-9_-]{43}$/);
+
+    expect(await refusalOf(setSetupPassword(token, { password: "curta", confirmation: "curta" }, null))).toBe("validation_failed");
+    await setSetupPassword(token, { password, confirmation: password }, "198.51.100.1");
+    const state = await findSetupState(token);
+    expect(state).toMatchObject({ step: "totp", mayFinishWithoutTotp: false });
+    expect(await refusalOf(finishSetupWithoutTotp(token, null))).toBe("forbidden");
+    expect(await refusalOf(confirmSetupTotp(token, "000000", null))).toBe("validation_failed");
+    const { recoveryCodes } = await confirmSetupTotp(token, currentTotpCode(state.totpSecret), null);
+    expect(recoveryCodes).toHaveLength(10);
+    // Used up: the link opens nothing any more.
+    expect(await refusalOf(findSetupState(token))).toBe("not_found");
+
+    const db = getDb();
+    const row = await db.consoleUser.findUniqueOrThrow({ where: { id: created.id } });
+    expect(row.passwordHash).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(row.totpSecretCiphertext).not.toContain(state.totpSecret);
+    const everything = JSON.stringify([row, await db.consoleSetupToken.findMany(), await db.consoleRecoveryCode.findMany(), await db.auditEvent.findMany()]);
+    for (const secret of [password, token, state.totpSecret, ...recoveryCodes]) expect(everything).not.toContain(secret);
+    expect(await auditActions(created.id)).toEqual(["user.created", "user.password_set", "user.totp_enrolled"]);
+  });
+
+  it("an expired setup link opens nothing; a merchant user needs a merchant that exists; e-mails are unique in any case", async () => {
+    const created = await createConsoleUser({ email: "late@example.com", role: "merchant-admin", merchantId }, cliAuditActor());
+    expect(await refusalOf(findSetupState(setupTokenOf(created.setupUrl), new Date(Date.now() + 25 * 3600_000)))).toBe("not_found");
+    expect(await refusalOf(createConsoleUser({ email: "x@example.com", role: "merchant-viewer" }, cliAuditActor()))).toBe("validation_failed");
+    expect(await refusalOf(createConsoleUser({ email: "y@example.com", role: "merchant-viewer", merchantId: "mer_missing" }, cliAuditActor()))).toBe("not_found");
+    expect(await refusalOf(createConsoleUser({ email: "LATE@example.com", role: "operator" }, cliAuditActor()))).toBe("invalid_argument");
+  });
+});
+
+describe("console sign-in", () => {
+  it("a wrong password, an unknown e-mail, a disabled user and a wrong code all get the same answer; the audit log keeps the reason", async () => {
+    const user = await createTestConsoleUser({ role: "merchant-admin", merchantId });
+    const code = currentTotpCode(user.totpSecret!);
+    const attempts = [
+      { email: user.email, password: "not the password!", code },
+      { email: "nobody@example.com", password: TEST_CONSOLE_PASSWORD, code },
+      { email: user.email, password: TEST_CONSOLE_PASSWORD, code: "" },
+      { email: user.email, password: TEST_CONSOLE_PASSWORD, code: code === "123456" ? "654321" : "123456" },
+    ];
+    for (const attempt of attempts) expect(await signInConsoleUser(attempt, client("192.0.2.10"))).toEqual({ status: "refused" });
+    const failures = await getDb().auditEvent.findMany({ where: { action: "session.login_failed", ip: "192.0.2.10" }, orderBy: { createdAt: "asc" } });
+    expect(failures.map((event) => (event.detail as { reason: string }).reason).sort()).toEqual(["code_missing", "unknown_email", "wrong_code", "wrong_password"]);
+    expect(JSON.stringify(failures)).not.toContain(TEST_CONSOLE_PASSWORD);
+    expect(JSON.stringify(failures)).not.toContain("not the password!");
+
+    const signedIn = await signInConsoleUser({ email: user.email.toUpperCase(), password: TEST_CONSOLE_PASSWORD, code }, client("192.0.2.10"));
+    expect(signedIn.status).toBe("signed_in");
+  });
+
+  it("operators cannot sign in without an enrolled authenticator; merchant users may", async () => {
+    const operator = await createConsoleUser({ email: "op-no-totp@example.com", role: "operator" }, cliAuditActor(), { password: TEST_CONSOLE_PASSWORD });
+    expect(await signInConsoleUser({ email: operator.email, password: TEST_CONSOLE_PASSWORD, code: "" }, client("192.0.2.11"))).toEqual({ status: "refused" });
+    const viewer = await createTestConsoleUser({ role: "merchant-viewer", merchantId, withTotp: false });
+    const { actor } = await startTestConsoleSession(viewer, "192.0.2.11");
+    expect(actor).toMatchObject({ role: "merchant-viewer", merchantId, email: viewer.email });
+  });
+
+  it("a recovery code signs in once", async () => {
+    const user = await createTestConsoleUser({ role: "operator" });
+    const [recovery] = user.recoveryCodes;
+    const first = await signInConsoleUser({ email: user.email, password: user.password, code: recovery.toUpperCase() }, client("192.0.2.12"));
+    expect(first.status).toBe("signed_in");
+    expect(await signInConsoleUser({ email: user.email, password: user.password, code: recovery }, client("192.0.2.12"))).toEqual({ status: "refused" });
+    expect(await auditActions(user.id)).toContain("user.recovery_code_used");
+  });
+
+  it("ten failures from one IP throttle it, even for the right password, while another IP signs in", async () => {
+    const user = await createTestConsoleUser({ role: "operator" });
+    for (let i = 0; i < 10; i++) {
+      expect(await signInConsoleUser({ email: user.email, password: `wrong ${i}`, code: "" }, client("192.0.2.99"))).toEqual({ status: "refused" });
+    }
+    const throttled = await signInConsoleUser({ email: user.email, password: user.password, code: currentTotpCode(user.totpSecret!) }, client("192.0.2.99"));
+    expect(throttled).toMatchObject({ status: "throttled" });
+    expect((throttled as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThan(60);
+    await expect(startTestConsoleSession(user, "192.0.2.98")).resolves.toMatchObject({ actor: { userId: user.id } });
+  });
+});
+
+describe("console sessions", () => {
+  it("only the token's hash is stored; a session idle past its expiry is refused", async () => {
+    const user = await createTestConsoleUser({ role: "operator" });
+    const { token, actor } = await startTestConsoleSession(user);
+    const row = await getDb().consoleSession.findUniqueOrThrow({ where: { id: actor.sessionId } });
+    expect(JSON.stringify(row)).not.toContain(token);
+    const started = row.createdAt.getTime();
+    expect(await findConsoleSession(token, null, new Date(started + 29 * 60_000))).not.toBeNull();
+    // That use moved the idle expiry to 30 minutes after it.
+    expect(await findConsoleSession(token, null, new Date(started + 58 * 60_000))).not.toBeNull();
+    expect(await findConsoleSession(token, null, new Date(started + 89 * 60_000))).toBeNull();
+    expect(await findConsoleSession("not-a-session", null)).toBeNull();
+  });
+
+  it("a session in constant use still ends at its absolute expiry", async () => {
+    const user = await createTestConsoleUser({ role: "merchant-viewer", merchantId });
+    const { token, actor } = await startTestConsoleSession(user);
+    const started = (await getDb().consoleSession.findUniqueOrThrow({ where: { id: actor.sessionId } })).createdAt.getTime();
+    let minutes = 20;
+    for (; minutes < 12 * 60; minutes += 20) expect(await findConsoleSession(token, null, new Date(started + minutes * 60_000))).not.toBeNull();
+    expect(await findConsoleSession(token, null, new Date(started + 12 * 3600_000))).toBeNull();
+  });
+
+  it("logout ends this session; logout everywhere ends every session of the user; both are audited", async () => {
+    const user = await createTestConsoleUser({ role: "merchant-admin", merchantId });
+    const phone = await startTestConsoleSession(user);
+    const desk = await startTestConsoleSession(user);
+    const laptop = await startTestConsoleSession(user);
+    await endConsoleSession(phone.actor);
+    expect(await findConsoleSession(phone.token, null)).toBeNull();
+    expect(await findConsoleSession(desk.token, null)).not.toBeNull();
+    expect(await endEveryConsoleSession(desk.actor)).toBe(2);
+    expect(await findConsoleSession(desk.token, null)).toBeNull();
+    expect(await findConsoleSession(laptop.token, null)).toBeNull();
+    const actions = (await getDb().auditEvent.findMany({ where: { actorUserId: user.id } })).map((event) => event.action);
+    expect(actions).toEqual(expect.arrayContaining(["session.logged_in", "session.logged_out", "session.logged_out_everywhere"]));
+  });
+
+  it("disabling a user refuses their live session at once and their next sign-in", async () => {
+    const user = await createTestConsoleUser({ role: "operator" });
+    const { token } = await startTestConsoleSession(user);
+    const disabled = await disableConsoleUser(user.email.toUpperCase(), cliAuditActor());
+    expect(disabled.sessionsEnded).toBe(1);
+    expect(await findConsoleSession(token, null)).toBeNull();
+    expect(await signInConsoleUser({ email: user.email, password: user.password, code: currentTotpCode(user.totpSecret!) }, client("192.0.2.13"))).toEqual({ status: "refused" });
+    expect(await refusalOf(disableConsoleUser(user.email, cliAuditActor()))).toBe("state_conflict");
+    const disabledEvent = await getDb().auditEvent.findFirstOrThrow({ where: { targetId: user.id, action: "user.disabled" } });
+    expect(disabledEvent.actorEmail).toMatch(/^cli:/);
+  });
+});
