@@ -1,0 +1,52 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { notFound } from "next/navigation";
+import { z } from "zod";
+import type { RevealState } from "@/components/console/transactions/customer-data";
+import type { ResendState } from "@/components/console/transactions/resend-button";
+import { requireActor } from "@/lib/console/require-actor";
+import { toAppError } from "@/lib/errors/to-app-error";
+import { resendTransactionCallback } from "@/lib/transactions/resend-transaction-callback";
+import { revealTransactionCustomer } from "@/lib/transactions/reveal-transaction-customer";
+
+const id = z.string().regex(/^[a-z]{2,4}_[0-9a-z]{1,40}$/);
+
+/** Arguments other than what the page binds get the not-found page, never an exception. */
+function parseIds<T extends z.ZodType>(schema: T, args: unknown[]): z.infer<T> {
+  const parsed = schema.safeParse(args);
+  if (!parsed.success) notFound();
+  return parsed.data;
+}
+
+/** A refusal the actor can read (its code); anything unexpected stays a 500. */
+function refusalCode(error: unknown): string {
+  const known = toAppError(error);
+  if (!known) throw error;
+  return known.code;
+}
+
+// "Reenviar" on one of the transaction's callbacks: queued again, audited. Bound to its ids by the
+// page; the form state and data useActionState passes after them are not read.
+export async function resendCallbackAction(transactionId: string, eventId: string): Promise<ResendState> {
+  parseIds(z.tuple([id, id]), [transactionId, eventId]);
+  const actor = await requireActor();
+  try {
+    await resendTransactionCallback(actor, eventId);
+  } catch (error) {
+    return { status: "refused", code: refusalCode(error) };
+  }
+  revalidatePath(`/console/transactions/${transactionId}`);
+  return { status: "resent" };
+}
+
+// An operator reveals the customer data of a deposit or payout: shown once, audited.
+export async function revealCustomerAction(transactionId: string): Promise<RevealState> {
+  parseIds(z.tuple([id]), [transactionId]);
+  const actor = await requireActor();
+  try {
+    return { status: "revealed", customer: await revealTransactionCustomer(actor, transactionId) };
+  } catch (error) {
+    return { status: "refused", code: refusalCode(error) };
+  }
+}

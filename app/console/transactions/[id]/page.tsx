@@ -1,0 +1,193 @@
+import Link from "next/link";
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { ConsolePageHeader } from "@/components/console/page-header";
+import { CallbackEvents } from "@/components/console/transactions/callback-events";
+import { CustomerData } from "@/components/console/transactions/customer-data";
+import { StatusBadge } from "@/components/console/transactions/status-badge";
+import { Card } from "@/components/ui/card";
+import { getConsoleLocale } from "@/lib/console/console-locale";
+import { requireActor } from "@/lib/console/require-actor";
+import { isAppError } from "@/lib/errors/app-error";
+import { formatConsoleTime, transactionsMessages } from "@/lib/i18n/console-transactions";
+import { formatBrl } from "@/lib/i18n/messages";
+import { type TransactionDetail, getTransactionDetail } from "@/lib/transactions/get-transaction-detail";
+import { resendCallbackAction, revealCustomerAction } from "./actions";
+
+type Props = { params: Promise<{ id: string }> };
+
+export async function generateMetadata(props: Props): Promise<Metadata> {
+  return { title: `${transactionsMessages[await getConsoleLocale()].title} · ${(await props.params).id}` };
+}
+
+function Facts(props: { rows: [string, React.ReactNode][] }) {
+  return (
+    <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-2 lg:grid-cols-3">
+      {props.rows
+        .filter(([, value]) => value !== null && value !== undefined && value !== "")
+        .map(([label, value]) => (
+          <div key={label}>
+            <dt className="text-sm text-stone-700 dark:text-stone-300">{label}</dt>
+            <dd className="font-semibold break-words">{value}</dd>
+          </div>
+        ))}
+    </dl>
+  );
+}
+
+const load = async (actor: Awaited<ReturnType<typeof requireActor>>, id: string): Promise<TransactionDetail> => {
+  try {
+    return await getTransactionDetail(actor, id);
+  } catch (error) {
+    // Another merchant's transaction is answered as one that does not exist.
+    if (isAppError(error) && error.code === "not_found") notFound();
+    throw error;
+  }
+};
+
+// /console/transactions/{id} - one deposit, payout or refund: facts, customer (masked; operators
+// reveal, audited), status history, refunds, callbacks with every attempt and "reenviar"
+export default async function TransactionPage(props: Props) {
+  const actor = await requireActor();
+  const locale = await getConsoleLocale();
+  const t = transactionsMessages[locale];
+  const { id } = await props.params;
+  const detail = await load(actor, id);
+  const time = (date: Date | null) => (date ? formatConsoleTime(date, locale) : null);
+  const canResend = actor.role === "operator" || actor.role === "merchant-admin";
+  const customerRows = detail.customer
+    ? ([
+        ["name", t.name, detail.customer.name ?? ""],
+        ["email", t.email, detail.customer.email],
+        ["cpf", t.cpf, detail.customer.cpf],
+        ["phone", t.phone, detail.customer.phone],
+        ["buyerIp", t.buyerIp, detail.customer.buyerIp],
+        ...(detail.destination
+          ? ([
+              ["pixKey", t.pixKey, detail.destination.pixKey],
+              ["account", t.account, detail.destination.account],
+            ] as const)
+          : []),
+      ] as const)
+    : [];
+
+  return (
+    <>
+      <p className="mb-3">
+        <Link href="/console/transactions" className="underline">
+          ← {t.back}
+        </Link>
+      </p>
+      <ConsolePageHeader title={`${t.kinds[detail.kind]} · ${formatBrl(detail.amountCents, locale)}`} intro={detail.reference} actions={<StatusBadge t={t} status={detail.status} />} />
+      <div className="space-y-5">
+        <Card aria-labelledby="details">
+          <h2 id="details" className="mb-3 text-lg font-semibold">
+            {t.details}
+          </h2>
+          <Facts
+            rows={[
+              [t.columns.id, <span key="id" className="font-mono" data-testid="transaction-id">{detail.id}</span>],
+              [t.columns.reference, detail.reference],
+              [t.merchant, actor.role === "operator" ? <Link key="m" href={`/console/merchants/${detail.merchantId}`} className="underline">{detail.merchantName}</Link> : detail.merchantName],
+              [t.operation, t.operations[detail.operation] ?? detail.operation],
+              [t.mode, t.modes[detail.mode] ?? detail.mode],
+              [t.provider, detail.provider],
+              [t.paymentMethod, detail.paymentMethod],
+              [t.merchantUser, detail.merchantUser],
+              [t.pixTxid, detail.pixTxid],
+              [t.pixEndToEndId, detail.pixEndToEndId],
+              [t.createdAt, time(detail.createdAt)],
+              [t.updatedAt, time(detail.updatedAt)],
+              [t.expiresAt, time(detail.expiresAt)],
+              [t.settledAt, time(detail.settledAt)],
+              [t.reason, detail.reasonCode ? `${detail.reasonCode}${detail.reason ? `: ${detail.reason}` : ""}` : detail.reason],
+              [t.bank, detail.destination?.bankCode],
+              [t.branch, detail.destination?.branch],
+              [t.accountType, detail.destination?.accountType],
+            ]}
+          />
+        </Card>
+
+        {detail.customer && (
+          <Card aria-labelledby="customer">
+            <h2 id="customer" className="mb-3 text-lg font-semibold">
+              {detail.destination ? `${t.customer} · ${t.destination}` : t.customer}
+            </h2>
+            <CustomerData
+              t={t}
+              rows={customerRows.map(([key, label, masked]) => ({ key, label, masked }))}
+              reveal={actor.role === "operator" ? revealCustomerAction.bind(null, detail.id) : null}
+            />
+          </Card>
+        )}
+
+        {detail.deposit && (
+          <Card aria-labelledby="deposit">
+            <h2 id="deposit" className="mb-2 text-lg font-semibold">
+              {t.deposit}
+            </h2>
+            <Link href={`/console/transactions/${detail.deposit.id}`} className="font-mono underline">
+              {detail.deposit.id}
+            </Link>
+          </Card>
+        )}
+
+        {detail.kind === "deposit" && (
+          <Card aria-labelledby="refunds">
+            <h2 id="refunds" className="mb-2 text-lg font-semibold">
+              {t.refunds}
+            </h2>
+            {detail.refunds.length === 0 ? (
+              <p>{t.noRefunds}</p>
+            ) : (
+              <ul className="space-y-2">
+                {detail.refunds.map((refund) => (
+                  <li key={refund.id} className="flex flex-wrap items-center gap-3">
+                    <Link href={`/console/transactions/${refund.id}`} className="font-mono underline">
+                      {refund.id}
+                    </Link>
+                    <span className="tabular-nums">{formatBrl(refund.amountCents, locale)}</span>
+                    <StatusBadge t={t} status={refund.status} />
+                    <span className="text-sm text-stone-700 dark:text-stone-300">{time(refund.createdAt)}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+        )}
+
+        <Card aria-labelledby="timeline">
+          <h2 id="timeline" className="mb-3 text-lg font-semibold">
+            {t.timeline}
+          </h2>
+          <ol className="space-y-2 border-l-2 border-stone-300 pl-4 dark:border-stone-700" data-testid="timeline">
+            {detail.timeline.map((entry, index) => (
+              <li key={index}>
+                <span className="text-sm text-stone-700 dark:text-stone-300">{time(entry.at)}</span>{" "}
+                {entry.fromStatus === null ? t.created : null} <StatusBadge t={t} status={entry.toStatus} />{" "}
+                <span className="text-sm">
+                  {t.by} {t.actors[entry.actor] ?? entry.actor}
+                </span>
+                {(entry.reasonCode || entry.reason) && (
+                  <span className="block text-sm text-stone-700 dark:text-stone-300">{[entry.reasonCode, entry.reason].filter(Boolean).join(": ")}</span>
+                )}
+              </li>
+            ))}
+          </ol>
+        </Card>
+
+        <section aria-labelledby="callbacks" className="space-y-3">
+          <h2 id="callbacks" className="text-lg font-semibold">
+            {t.callbacks}
+          </h2>
+          <CallbackEvents
+            t={t}
+            locale={locale}
+            callbacks={detail.callbacks}
+            resendAction={canResend ? (eventId) => resendCallbackAction.bind(null, detail.id, eventId) : null}
+          />
+        </section>
+      </div>
+    </>
+  );
+}

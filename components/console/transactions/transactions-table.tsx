@@ -1,0 +1,52 @@
+import Link from "next/link";
+import { Table, Td, Th } from "@/components/ui/table";
+import { type TransactionsMessages, formatConsoleTime } from "@/lib/i18n/console-transactions";
+import { type Locale, formatBrl } from "@/lib/i18n/messages";
+import type { TransactionListItem } from "@/lib/transactions/list-transactions";
+import { StatusBadge } from "./status-badge";
+
+/** One page of the list. The id opens the detail; the merchant column only for operators. */
+export function TransactionsTable(props: { t: TransactionsMessages; locale: Locale; rows: TransactionListItem[]; showsMerchant: boolean }) {
+  const { t, locale } = props;
+  return (
+    <Table caption={t.title} data-testid="transactions-table">
+      <thead>
+        <tr>
+          <Th>{t.columns.createdAt}</Th>
+          <Th>{t.columns.type}</Th>
+          <Th>{t.columns.reference}</Th>
+          {props.showsMerchant && <Th className="hidden md:table-cell">{t.columns.merchant}</Th>}
+          <Th className="hidden lg:table-cell">{t.columns.customer}</Th>
+          <Th className="text-right">{t.columns.amount}</Th>
+          <Th>{t.columns.status}</Th>
+        </tr>
+      </thead>
+      <tbody>
+        {props.rows.map((row) => (
+          <tr key={row.id} data-testid="transaction-row" data-id={row.id}>
+            <Td className="whitespace-nowrap">{formatConsoleTime(row.createdAt, locale)}</Td>
+            <Td className="whitespace-nowrap">
+              {t.operations[row.operation] ?? row.operation}
+              {row.mode === "live" ? null : <span className="block text-xs text-stone-700 dark:text-stone-300">{t.modes[row.mode]}</span>}
+            </Td>
+            <Td>
+              <Link href={`/console/transactions/${row.id}`} className="font-semibold break-all underline">
+                {row.reference}
+              </Link>
+              <span className="block font-mono text-xs text-stone-700 dark:text-stone-300">{row.id}</span>
+            </Td>
+            {props.showsMerchant && <Td className="hidden md:table-cell">{row.merchantName}</Td>}
+            <Td className="hidden lg:table-cell">
+              {row.customerName}
+              <span className="block text-xs text-stone-700 dark:text-stone-300">{row.customerEmail}</span>
+            </Td>
+            <Td className="text-right whitespace-nowrap tabular-nums">{formatBrl(row.amountCents, locale)}</Td>
+            <Td>
+              <StatusBadge t={t} status={row.status} />
+            </Td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}

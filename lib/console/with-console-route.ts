@@ -1,0 +1,20 @@
+// The console's route handlers (the CSV exports): the signed-in actor, and a refusal as the same
+// application/problem+json the API answers unsigned (a schema's 422 with its fields, another
+// merchant's id as 404), never a 500. Without a session, requireActor sends the browser to login.
+import { problem } from "../envelope/with-envelope";
+import { toAppError } from "../errors/to-app-error";
+import type { Actor } from "./actor";
+import { requireActor } from "./require-actor";
+
+export function withConsoleRoute(handler: (request: Request, actor: Actor) => Promise<Response>) {
+  return async (request: Request): Promise<Response> => {
+    const actor = await requireActor();
+    try {
+      return await handler(request, actor);
+    } catch (error) {
+      const known = toAppError(error);
+      if (!known) throw error;
+      return problem(known.status, { type: `/docs/errors#${known.code}`, title: known.title, detail: known.detail, code: known.code, ...(known.fields ? { fields: known.fields } : {}) });
+    }
+  };
+}
