@@ -25,6 +25,10 @@ import { payoutCancelReasonSchema } from "../payouts/schemas";
 import { paySandboxDeposit } from "../deposits/pay-sandbox-deposit";
 import { reconcileLiveDeposits } from "../deposits/reconcile-live-deposits";
 import { registerPspWebhook } from "../providers/register-psp-webhook";
+import { cliAuditActor } from "../audit/cli-audit-actor";
+import { createConsoleUser } from "../users/create-console-user";
+import { disableConsoleUser } from "../users/disable-console-user";
+import { listConsoleUsers } from "../users/list-console-users";
 
 export type CliIo = {
   out: (text: string) => void;
@@ -55,7 +59,13 @@ const usage = `usage: npm run cashier -- <command>
   callbacks show EVENT_ID
   callbacks resend EVENT_ID
   psp webhook register                (PUT /webhook/{PIX_KEY} at the PSP: $PUBLIC_BASE_URL/api/psp/webhook)
-  psp reconcile                       (asks the PSP about pending live deposits and refunds, once)`;
+  psp reconcile                       (asks the PSP about pending live deposits and refunds, once)
+  user create --email EMAIL --role operator|merchant-admin|merchant-viewer [--merchant MERCHANT_ID]
+              [--password-stdin]      (prints a one-time console setup link; with --password-stdin
+                                       the password is set from standard input and the link only
+                                       enrols the authenticator, which operators must have)
+  user disable EMAIL                  (ends every session of the user at once)
+  user list`;
 
 class UsageError extends Error {}
 
@@ -213,6 +223,21 @@ const commands: Record<string, Command> = {
   "psp webhook register": async (args) => {
     parse(args, {}, 0);
     return registerPspWebhook();
+  },
+  "user create": async (args, io) => {
+    const { values } = parse(args, { email: { type: "string" }, role: { type: "string" }, merchant: { type: "string" }, "password-stdin": { type: "boolean" } }, 0);
+    if (values.email === undefined || values.role === undefined) throw new UsageError("--email and --role are required");
+    // A password on the command line stays in shell history and shows in ps; standard input does not.
+    const password = values["password-stdin"] ? (await io.readStdin()).replace(/\r?\n$/, "") : undefined;
+    return createConsoleUser({ email: values.email, role: values.role, merchantId: values.merchant }, cliAuditActor(), { password });
+  },
+  "user disable": async (args) => {
+    const { positionals } = parse(args, {}, 1);
+    return disableConsoleUser(positionals[0], cliAuditActor());
+  },
+  "user list": async (args) => {
+    parse(args, {}, 0);
+    return listConsoleUsers();
   },
   "psp reconcile": async (args) => {
     parse(args, {}, 0);
