@@ -3,7 +3,10 @@
 // the receipt, one failure page everywhere, a single consent request, the masks, masked personal
 // data, and axe in light and dark. Screenshots are kept in test-results/e2e.
 import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
+import { crc32, deflateSync } from "node:zlib";
 import { type Page, expect, test } from "@playwright/test";
 import { signRequestToken } from "../lib/envelope/sign-request-token";
 import { e2eServerEnv } from "./environment";
@@ -348,4 +351,57 @@ test('"Outro banco? Pague com Pix" pays the same order by Pix from the bank step
   await expect(page.getByRole("heading", { name: "Autorize o pagamento" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Outro banco? Pague com Pix" })).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Trocar de banco" })).toHaveCount(0);
+});
+
+/** A 96×96 PNG logo drawn here (a green disc on white), so the test needs no image file. */
+function drawLogo(): string {
+  const size = 96;
+  const rows = Buffer.alloc(size * (1 + size * 3));
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      const isDisc = (x - 47.5) ** 2 + (y - 47.5) ** 2 < 40 ** 2;
+      rows.set(isDisc ? [4, 120, 87] : [255, 255, 255], y * (1 + size * 3) + 1 + x * 3);
+    }
+  }
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", deflateSync(rows)), chunk("IEND", Buffer.alloc(0))]);
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "cashier-e2e-logo-")), "logo.png");
+  writeFileSync(file, png);
+  return file;
+}
+
+test("the merchant's logo beside its name and the order's description, on the checkout and the Pix screen", async ({ page }, testInfo) => {
+  const shopWithLogo = JSON.parse(cashier("merchant", "create", "--name", "Loja Logo", "--redirect-origin", shop.url)) as Merchant;
+  cashier("merchant", "update", shopWithLogo.merchantId, "--logo", drawLogo());
+  const data = customer({ amount: undefined, currency: "BRL", reference: `e2e-cx-logo-${Date.now()}`, return_url: `${shop.url}/caixa`, brand: "Assinatura Premium" });
+  await page.goto(`/direct/${shopWithLogo.keyId}/${await signRequestToken({ keyId: shopWithLogo.keyId, secret: shopWithLogo.secret, data })}`);
+  const logo = page.getByTestId("merchant-logo");
+  await expect(logo).toBeVisible();
+  expect(await logo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(96);
+  expect(new URL((await logo.getAttribute("src")) ?? "", page.url()).origin).toBe(new URL(page.url()).origin);
+  await expect(page.getByTestId("order-description")).toHaveText("Assinatura Premium");
+  await keepScreenshot(page, testInfo, "logo-checkout-390");
+  await expectAccessibleLightAndDark(page, testInfo, "logo-checkout-390");
+  await page.getByLabel("Valor (R$)").fill("29,90");
+  await page.getByRole("button", { name: "Continuar" }).click();
+  await expect(page).toHaveURL(/\/pix$/);
+  await expect(page.getByTestId("order-description")).toHaveText("Assinatura Premium");
+  await expect(logo).toBeVisible();
+  await keepScreenshot(page, testInfo, "logo-pix-390");
+  await expectAccessibleLightAndDark(page, testInfo, "logo-pix-390");
+  // A merchant without a logo shows its name alone.
+  await page.goto(await directUrl());
+  await expect(page.getByTestId("merchant-name")).toHaveText("Loja Demo");
+  await expect(page.getByTestId("merchant-logo")).toHaveCount(0);
 });
