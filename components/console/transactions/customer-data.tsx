@@ -24,9 +24,9 @@ export function CustomerData(props: {
     <div className="space-y-3">
       <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-2" data-testid="customer-data" data-revealed={revealed !== null}>
         {props.rows.map((row) => (
-          <div key={row.key}>
+          <div key={row.key} className="min-w-0">
             <dt className="text-sm text-stone-700 dark:text-stone-300">{row.label}</dt>
-            <dd className="font-semibold break-words">{(revealed ? revealed[row.key] : row.masked) || "—"}</dd>
+            <dd className="font-semibold wrap-anywhere">{(revealed ? revealed[row.key] : row.masked) || "—"}</dd>
           </div>
         ))}
       </dl>

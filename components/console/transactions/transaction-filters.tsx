@@ -21,8 +21,8 @@ export function TransactionFiltersForm(props: {
   const { t, values } = props;
   const error = (field: string) => (props.invalid.includes(field) ? t.invalidValue : undefined);
   return (
-    <form method="get" action="/console/transactions" role="search" aria-label={t.filters} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6">
-      <div className="sm:col-span-2 lg:col-span-6">
+    <form method="get" action="/console/transactions" role="search" aria-label={t.filters} className="grid grid-cols-2 gap-3 lg:grid-cols-6">
+      <div className="col-span-2 lg:col-span-6">
         <Field id="q" label={t.search} hint={t.searchHint} error={error("q")}>
           {(control) => <Input {...control} name="q" type="search" defaultValue={values.q ?? ""} className={compact} autoComplete="off" spellCheck={false} />}
         </Field>
@@ -52,7 +52,8 @@ export function TransactionFiltersForm(props: {
         )}
       </Field>
       {props.merchants && (
-        <Field id="merchant" label={t.merchant} error={error("merchant")}>
+        <div className="col-span-2 lg:col-span-1">
+          <Field id="merchant" label={t.merchant} error={error("merchant")}>
           {(control) => (
             <Select {...control} name="merchant" defaultValue={values.merchant ?? ""} className={compact}>
               <option value="">{t.any}</option>
@@ -63,7 +64,8 @@ export function TransactionFiltersForm(props: {
               ))}
             </Select>
           )}
-        </Field>
+          </Field>
+        </div>
       )}
       <Field id="from" label={t.from} error={error("from")}>
         {(control) => <Input {...control} name="from" type="date" defaultValue={values.from ?? ""} className={compact} />}
@@ -71,11 +73,11 @@ export function TransactionFiltersForm(props: {
       <Field id="to" label={t.to} error={error("to")}>
         {(control) => <Input {...control} name="to" type="date" defaultValue={values.to ?? ""} className={compact} />}
       </Field>
-      <div className="flex items-end gap-3">
+      <div className="col-span-2 flex items-end gap-3 lg:col-span-1">
         <button type="submit" className={buttonClass("primary", "compact")}>
           {t.apply}
         </button>
-        <Link href="/console/transactions" className="inline-flex min-h-11 items-center underline">
+        <Link href="/console/transactions" className="inline-flex min-h-11 items-center whitespace-nowrap underline">
           {t.clear}
         </Link>
       </div>

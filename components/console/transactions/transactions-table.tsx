@@ -12,8 +12,8 @@ export function TransactionsTable(props: { t: TransactionsMessages; locale: Loca
     <Table caption={t.title} data-testid="transactions-table">
       <thead>
         <tr>
-          <Th>{t.columns.createdAt}</Th>
-          <Th>{t.columns.type}</Th>
+          <Th className="hidden sm:table-cell">{t.columns.createdAt}</Th>
+          <Th className="hidden sm:table-cell">{t.columns.type}</Th>
           <Th>{t.columns.reference}</Th>
           {props.showsMerchant && <Th className="hidden md:table-cell">{t.columns.merchant}</Th>}
           <Th className="hidden lg:table-cell">{t.columns.customer}</Th>
@@ -24,12 +24,17 @@ export function TransactionsTable(props: { t: TransactionsMessages; locale: Loca
       <tbody>
         {props.rows.map((row) => (
           <tr key={row.id} data-testid="transaction-row" data-id={row.id}>
-            <Td className="whitespace-nowrap">{formatConsoleTime(row.createdAt, locale)}</Td>
-            <Td className="whitespace-nowrap">
+            <Td className="hidden whitespace-nowrap sm:table-cell">{formatConsoleTime(row.createdAt, locale)}</Td>
+            <Td className="hidden whitespace-nowrap sm:table-cell">
               {t.operations[row.operation] ?? row.operation}
               {row.mode === "live" ? null : <span className="block text-xs text-stone-700 dark:text-stone-300">{t.modes[row.mode]}</span>}
             </Td>
             <Td>
+              {/* On a phone the two hidden columns come first in the reference's cell. */}
+              <span className="block text-xs text-stone-700 sm:hidden dark:text-stone-300">
+                {formatConsoleTime(row.createdAt, locale)} · {t.operations[row.operation] ?? row.operation}
+                {row.mode === "live" ? "" : ` · ${t.modes[row.mode]}`}
+              </span>
               <Link href={`/console/transactions/${row.id}`} className="font-semibold break-all underline">
                 {row.reference}
               </Link>

@@ -26,9 +26,9 @@ function Facts(props: { rows: [string, React.ReactNode][] }) {
       {props.rows
         .filter(([, value]) => value !== null && value !== undefined && value !== "")
         .map(([label, value]) => (
-          <div key={label}>
+          <div key={label} className="min-w-0">
             <dt className="text-sm text-stone-700 dark:text-stone-300">{label}</dt>
-            <dd className="font-semibold break-words">{value}</dd>
+            <dd className="font-semibold wrap-anywhere">{value}</dd>
           </div>
         ))}
     </dl>
