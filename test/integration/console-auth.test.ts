@@ -3,6 +3,9 @@
 // expiry, logout everywhere, disabling, the per-IP throttle, and the audit rows each writes.
 import { beforeAll, describe, expect, it } from "vitest";
 import { cliAuditActor } from "@/lib/audit/cli-audit-actor";
+import { exportAuditEvents } from "@/lib/audit/export-audit-events";
+import { listAuditEvents } from "@/lib/audit/list-audit-events";
+import { auditQuerySchema } from "@/lib/audit/schemas";
 import { getDb } from "@/lib/db/client";
 import { toAppError } from "@/lib/errors/to-app-error";
 import { endConsoleSession, endEveryConsoleSession } from "@/lib/sessions/end-console-session";
@@ -159,5 +162,36 @@ describe("console sessions", () => {
     expect(await refusalOf(disableConsoleUser(user.email, cliAuditActor()))).toBe("state_conflict");
     const disabledEvent = await getDb().auditEvent.findFirstOrThrow({ where: { targetId: user.id, action: "user.disabled" } });
     expect(disabledEvent.actorEmail).toMatch(/^cli:/);
+  });
+});
+
+describe("the audit log", () => {
+  it("operators list it newest first with filters by action, actor and day, and export it as CSV (the export audited); merchant users are refused", async () => {
+    const operator = await startTestConsoleSession(await createTestConsoleUser({ role: "operator" }));
+    const viewer = await createTestConsoleUser({ role: "merchant-viewer", merchantId });
+    await signInConsoleUser({ email: viewer.email, password: "wrong password!", code: "" }, client("192.0.2.50"));
+
+    const failed = await listAuditEvents(operator.actor, auditQuerySchema.parse({ action: "session.login_failed", actor: viewer.email.toUpperCase() }));
+    expect(failed.rows).toHaveLength(1);
+    expect(failed.rows[0]).toMatchObject({ action: "session.login_failed", actorUserId: viewer.id, ip: "192.0.2.50", detail: { reason: "wrong_password" } });
+    expect(failed.actions).toEqual(expect.arrayContaining(["session.logged_in", "session.login_failed", "user.created"]));
+    const today = new Date(Date.now() - 3 * 3600_000).toISOString().slice(0, 10);
+    expect((await listAuditEvents(operator.actor, auditQuerySchema.parse({ actor: viewer.email, from: today, to: today }))).rows.length).toBeGreaterThan(1);
+    expect((await listAuditEvents(operator.actor, auditQuerySchema.parse({ actor: viewer.email, to: "2020-01-01" }))).rows).toEqual([]);
+    const all = await listAuditEvents(operator.actor, auditQuerySchema.parse({}));
+    expect(all.rows.map((row) => row.createdAt.getTime())).toEqual([...all.rows.map((row) => row.createdAt.getTime())].sort((a, b) => b - a));
+
+    const { rows } = await exportAuditEvents(operator.actor, auditQuerySchema.parse({ actor: viewer.email }));
+    let csv = "";
+    for await (const line of rows) csv += line;
+    const lines = csv.trimEnd().split("\r\n");
+    expect(lines[0]).toBe("at,action,actor_email,actor_role,actor_user_id,session_id,target_type,target_id,merchant_id,ip,detail");
+    expect(lines.some((line) => line.includes("session.login_failed") && line.includes("192.0.2.50"))).toBe(true);
+    expect(csv).not.toContain("wrong password!");
+    expect((await listAuditEvents(operator.actor, auditQuerySchema.parse({ action: "audit.exported", actor: operator.actor.email }))).rows).toHaveLength(1);
+
+    const { actor: viewerActor } = await startTestConsoleSession({ ...viewer }, "192.0.2.51");
+    expect(await refusalOf(listAuditEvents(viewerActor, auditQuerySchema.parse({})))).toBe("forbidden");
+    expect(await refusalOf(exportAuditEvents(viewerActor, auditQuerySchema.parse({})))).toBe("forbidden");
   });
 });
