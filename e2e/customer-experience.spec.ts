@@ -6,9 +6,9 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { crc32, deflateSync } from "node:zlib";
 import { type Page, expect, test } from "@playwright/test";
 import { signRequestToken } from "../lib/envelope/sign-request-token";
+import { encodePng } from "../lib/images/encode-png";
 import { e2eServerEnv } from "./environment";
 import { cashier, expectAccessible, fitsViewport, keepScreenshot, type Merchant, startShop } from "./support";
 
@@ -363,19 +363,7 @@ function drawLogo(): string {
       rows.set(isDisc ? [4, 120, 87] : [255, 255, 255], y * (1 + size * 3) + 1 + x * 3);
     }
   }
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", deflateSync(rows)), chunk("IEND", Buffer.alloc(0))]);
+  const png = encodePng({ width: size, height: size, bitDepth: 8, colorType: 2, scanlines: rows });
   const file = path.join(mkdtempSync(path.join(tmpdir(), "cashier-e2e-logo-")), "logo.png");
   writeFileSync(file, png);
   return file;

@@ -6,10 +6,9 @@ import { getDb } from "../db/client";
 import { deleteMerchantLogo, saveMerchantLogo } from "../db/merchant-logos";
 import { findMerchant } from "../db/merchants";
 import { AppError } from "../errors/app-error";
+import { PNG_SIGNATURE } from "../images/encode-png";
 
 export const MAX_LOGO_BYTES = 64 * 1024;
-
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /** image/png or image/webp when the bytes are one (a PNG's header chunk, a WebP's RIFF frame), else why not. */
 export function recogniseLogo(bytes: Buffer): { ok: true; contentType: "image/png" | "image/webp" } | { ok: false; reason: string } {
