@@ -6,7 +6,8 @@ import type { ComponentProps } from "react";
  */
 export function Table({ caption, isCaptionVisible, className, children, ...props }: ComponentProps<"table"> & { caption: string; isCaptionVisible?: boolean }) {
   return (
-    <div className="overflow-x-auto rounded-2xl border border-stone-300 bg-white dark:border-stone-700 dark:bg-stone-900">
+    // Focusable and named, so a keyboard can scroll it too (axe: scrollable-region-focusable).
+    <div role="region" aria-label={caption} tabIndex={0} className="overflow-x-auto rounded-2xl border border-stone-300 bg-white dark:border-stone-700 dark:bg-stone-900">
       <table {...props} className={`w-full border-collapse text-left text-sm ${className ?? ""}`}>
         <caption className={isCaptionVisible ? "px-4 pt-3 text-left font-semibold" : "sr-only"}>{caption}</caption>
         {children}

@@ -73,7 +73,7 @@ export function CallbackEvents(props: {
                     <Td className="min-w-48">
                       <span className="font-semibold">{attempt.httpStatus !== null ? `HTTP ${attempt.httpStatus}` : (attempt.error ?? t.noAnswer)}</span>
                       {attempt.responseExcerpt && (
-                        <pre className="mt-1 max-h-24 max-w-md overflow-auto rounded bg-stone-100 p-2 text-xs whitespace-pre-wrap break-all dark:bg-stone-800">
+                        <pre role="region" tabIndex={0} aria-label={t.answer} className="mt-1 max-h-24 max-w-md overflow-auto rounded bg-stone-100 p-2 text-xs whitespace-pre-wrap break-all dark:bg-stone-800">
                           {attempt.responseExcerpt}
                         </pre>
                       )}
@@ -87,7 +87,7 @@ export function CallbackEvents(props: {
           )}
           <details>
             <summary className="cursor-pointer font-medium">{t.payload}</summary>
-            <pre className="mt-2 overflow-auto rounded bg-stone-100 p-3 text-xs dark:bg-stone-800">{JSON.stringify(event.payload, null, 2)}</pre>
+            <pre role="region" tabIndex={0} aria-label={t.payload} className="mt-2 overflow-auto rounded bg-stone-100 p-3 text-xs dark:bg-stone-800">{JSON.stringify(event.payload, null, 2)}</pre>
           </details>
           {props.resendAction && <ResendButton t={t} eventId={event.eventId} action={props.resendAction(event.eventId)} />}
         </Card>
