@@ -1,0 +1,64 @@
+// Console users for the browser tests: created with the CLI against the server's database, set
+// up through the setup link's pages, and signed in through the login page with the code an
+// authenticator app would show.
+import { type Page, expect } from "@playwright/test";
+import { generateSync } from "otplib";
+import { cashier } from "./support";
+
+export type ConsoleRole = "operator" | "merchant-admin" | "merchant-viewer";
+export type E2eConsoleUser = { email: string; password: string; totpSecret: string | null };
+
+export const E2E_CONSOLE_PASSWORD = "uma frase longa de teste";
+
+let count = 0;
+
+/** `npm run cashier -- user create`: the new user's e-mail and one-time setup link. */
+export function createConsoleUserWithCli(role: ConsoleRole, merchantId?: string): { email: string; setupUrl: string } {
+  const email = `${role}-${Date.now()}-${++count}@example.com`;
+  const printed = cashier("user", "create", "--email", email, "--role", role, ...(merchantId ? ["--merchant", merchantId] : []));
+  return JSON.parse(printed) as { email: string; setupUrl: string };
+}
+
+/** The code the authenticator shows now. */
+export const totpCode = (secret: string) => generateSync({ secret });
+
+/**
+ * Opens the setup link, sets the password and, when withTotp (always for operators), enrols the
+ * authenticator from the key shown beside the QR code. Returns the user and the recovery codes.
+ */
+export async function setUpConsoleUser(page: Page, user: { email: string; setupUrl: string }, withTotp = true): Promise<{ user: E2eConsoleUser; recoveryCodes: string[] }> {
+  await page.goto(new URL(user.setupUrl).pathname);
+  await page.getByLabel(/^(Senha|Password)$/).fill(E2E_CONSOLE_PASSWORD);
+  await page.getByLabel(/Repita a senha|Repeat the password/).fill(E2E_CONSOLE_PASSWORD);
+  await page.getByRole("button", { name: /Salvar senha|Save password/ }).click();
+  const secretText = page.getByTestId("totp-secret");
+  await expect(secretText).toBeVisible();
+  if (!withTotp) {
+    await page.getByRole("button", { name: /Continuar sem autenticador|Continue without authenticator/ }).click();
+    await expect(page).toHaveURL(/\/console\/login$/);
+    return { user: { email: user.email, password: E2E_CONSOLE_PASSWORD, totpSecret: null }, recoveryCodes: [] };
+  }
+  const totpSecret = (await secretText.textContent())!.trim();
+  await page.getByLabel(/Código de 6 dígitos|6-digit code/).fill(totpCode(totpSecret));
+  await page.getByRole("button", { name: /Ativar autenticador|Turn on authenticator/ }).click();
+  const codes = page.getByTestId("recovery-codes").getByRole("listitem");
+  await expect(codes).toHaveCount(10);
+  return { user: { email: user.email, password: E2E_CONSOLE_PASSWORD, totpSecret }, recoveryCodes: await codes.allTextContents() };
+}
+
+/** Signs in through the login page and waits for the console's navigation. */
+export async function logInToConsole(page: Page, user: E2eConsoleUser): Promise<void> {
+  await page.goto("/console/login");
+  await page.getByLabel("E-mail").fill(user.email);
+  await page.getByLabel(/^(Senha|Password)$/).fill(user.password);
+  if (user.totpSecret) await page.getByLabel(/Código de verificação|Verification code/).fill(totpCode(user.totpSecret));
+  await page.getByRole("button", { name: /^(Entrar|Sign in)$/ }).click();
+  await expect(page.getByTestId("console-user")).toContainText(user.email);
+}
+
+/** A console user of the role, created with the CLI, set up and signed in on the page. */
+export async function signInAsNew(page: Page, role: ConsoleRole, merchantId?: string): Promise<E2eConsoleUser> {
+  const { user } = await setUpConsoleUser(page, createConsoleUserWithCli(role, merchantId));
+  await logInToConsole(page, user);
+  return user;
+}
