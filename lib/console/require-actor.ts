@@ -10,13 +10,17 @@ export async function consoleClientIp(): Promise<string | null> {
   return (await headers()).get(CLIENT_IP_HEADER);
 }
 
+/** The signed-in console user, or null (the layout, which also frames the login page). */
+export async function findActor(): Promise<Actor | null> {
+  return findConsoleSession((await cookies()).get(SESSION_COOKIE)?.value, await consoleClientIp());
+}
+
 /**
  * The signed-in console user, for server components, server actions and console routes. Without
  * a live session (none, expired, revoked, user disabled) the browser goes to the login page.
  */
 export async function requireActor(): Promise<Actor> {
-  const token = (await cookies()).get(SESSION_COOKIE)?.value;
-  const actor = await findConsoleSession(token, await consoleClientIp());
+  const actor = await findActor();
   if (!actor) redirect("/console/login");
   return actor;
 }

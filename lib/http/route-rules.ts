@@ -15,6 +15,8 @@ export function routeRules(pathname: string): RouteRules {
   if (pathname.startsWith("/direct/")) return { kind: "document", methods: ["GET", "HEAD"], isLimited: true };
   // Hosted payment pages take POST: their forms are server actions.
   if (pathname.startsWith("/pay/")) return { kind: "page", methods: ["GET", "HEAD", "POST"], isLimited: true };
+  // The console's forms are server actions too; counted like hosted pages, per client IP.
+  if (pathname === "/console" || pathname.startsWith("/console/")) return { kind: "page", methods: ["GET", "HEAD", "POST"], isLimited: true };
   return { kind: "page", methods: ["GET", "HEAD"], isLimited: false };
 }
 

@@ -1,0 +1,19 @@
+import type { ReactNode } from "react";
+import { ConsoleNav } from "@/components/console/console-nav";
+import { getConsoleLocale } from "@/lib/console/console-locale";
+import { findActor } from "@/lib/console/require-actor";
+import { authMessages } from "@/lib/i18n/console-auth";
+import { logOut, logOutEverywhere, switchConsoleLanguage } from "./session-actions";
+
+// The frame of every console page, the login and setup pages included (without navigation there).
+// It only decides what to show: each page and action checks the session itself (requireActor).
+export default async function ConsoleLayout({ children }: { children: ReactNode }) {
+  const locale = await getConsoleLocale();
+  const actor = await findActor();
+  return (
+    <div lang={locale}>
+      {actor && <ConsoleNav actor={actor} words={authMessages[locale]} locale={locale} logOut={logOut} logOutEverywhere={logOutEverywhere} switchLanguage={switchConsoleLanguage} />}
+      <main className="mx-auto max-w-7xl px-4 py-6">{children}</main>
+    </div>
+  );
+}

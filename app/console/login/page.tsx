@@ -1,0 +1,29 @@
+import type { Metadata } from "next";
+import { LoginForm } from "@/components/console/login-form";
+import { Alert } from "@/components/ui/alert";
+import { Card } from "@/components/ui/card";
+import { getConsoleLocale } from "@/lib/console/console-locale";
+import { authMessages } from "@/lib/i18n/console-auth";
+import { logIn } from "../session-actions";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: authMessages[await getConsoleLocale()].login.title };
+}
+
+export default async function LoginPage(props: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const t = authMessages[await getConsoleLocale()];
+  const { signedOut } = await props.searchParams;
+  return (
+    <div className="mx-auto max-w-md">
+      <Card>
+        <h1 className="mb-4 text-2xl font-bold">{t.login.title}</h1>
+        {signedOut && (
+          <Alert tone="success" className="mb-4">
+            {t.login.loggedOut}
+          </Alert>
+        )}
+        <LoginForm action={logIn} words={t.login} />
+      </Card>
+    </div>
+  );
+}

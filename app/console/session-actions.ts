@@ -1,0 +1,42 @@
+"use server";
+import { cookies, headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { CONSOLE_LANG_COOKIE } from "@/lib/console/console-locale";
+import { consoleClientIp, requireActor } from "@/lib/console/require-actor";
+import { SESSION_COOKIE, sessionCookieOptions } from "@/lib/console/session-cookie";
+import { endConsoleSession, endEveryConsoleSession } from "@/lib/sessions/end-console-session";
+import { signInConsoleUser } from "@/lib/users/sign-in-console-user";
+
+export type LoginState = { status: "idle" } | { status: "refused" } | { status: "throttled"; retryAfterSeconds: number };
+
+export async function logIn(_state: LoginState, form: FormData): Promise<LoginState> {
+  const text = (name: string) => String(form.get(name) ?? "");
+  const result = await signInConsoleUser(
+    { email: text("email"), password: text("password"), code: text("code") },
+    { ip: await consoleClientIp(), userAgent: (await headers()).get("user-agent") },
+  );
+  if (result.status !== "signed_in") return result;
+  (await cookies()).set(SESSION_COOKIE, result.token, sessionCookieOptions(result.absoluteExpiresAt));
+  redirect("/console");
+}
+
+export async function logOut(): Promise<void> {
+  await endConsoleSession(await requireActor());
+  (await cookies()).delete({ name: SESSION_COOKIE, path: "/console" });
+  redirect("/console/login?signedOut=1");
+}
+
+export async function logOutEverywhere(): Promise<void> {
+  await endEveryConsoleSession(await requireActor());
+  (await cookies()).delete({ name: SESSION_COOKIE, path: "/console" });
+  redirect("/console/login?signedOut=1");
+}
+
+/** The language switch: kept for a year, on the console's paths only. */
+export async function switchConsoleLanguage(form: FormData): Promise<void> {
+  const lang = form.get("lang") === "en" ? "en" : "pt-BR";
+  (await cookies()).set(CONSOLE_LANG_COOKIE, lang, { path: "/console", maxAge: 365 * 24 * 3600, sameSite: "lax", secure: true, httpOnly: true });
+  // Back to the page the switch was on (same origin only: proxy.ts refused foreign form posts).
+  const referer = URL.parse((await headers()).get("referer") ?? "");
+  redirect(referer?.pathname.startsWith("/console") ? `${referer.pathname}${referer.search}` : "/console");
+}

@@ -1,0 +1,39 @@
+"use client";
+import { useActionState } from "react";
+import type { LoginState } from "@/app/console/session-actions";
+import type { AuthMessages } from "@/lib/i18n/console-auth";
+import { Alert } from "../ui/alert";
+import { Field } from "../ui/field";
+import { Input } from "../ui/input";
+import { PendingButton } from "./pending-button";
+
+export function LoginForm(props: { action: (state: LoginState, form: FormData) => Promise<LoginState>; words: AuthMessages["login"] }) {
+  const [state, action] = useActionState(props.action, { status: "idle" });
+  const t = props.words;
+  return (
+    <form action={action} className="grid gap-4">
+      {state.status === "refused" && (
+        <Alert tone="error" role="alert">
+          {t.refused}
+        </Alert>
+      )}
+      {state.status === "throttled" && (
+        <Alert tone="error" role="alert">
+          {t.throttled.replace("{minutes}", String(Math.ceil(state.retryAfterSeconds / 60)))}
+        </Alert>
+      )}
+      <Field id="email" label={t.email}>
+        {(control) => <Input {...control} name="email" type="email" autoComplete="username" required autoFocus />}
+      </Field>
+      <Field id="password" label={t.password}>
+        {(control) => <Input {...control} name="password" type="password" autoComplete="current-password" required />}
+      </Field>
+      <Field id="code" label={t.code} hint={t.codeHint}>
+        {(control) => <Input {...control} name="code" autoComplete="one-time-code" spellCheck={false} autoCapitalize="off" />}
+      </Field>
+      <PendingButton pendingLabel={t.pending} size="large">
+        {t.submit}
+      </PendingButton>
+    </form>
+  );
+}
