@@ -33,6 +33,13 @@ describe("loadConfig", () => {
     expect(problems({ CASHIER_ENCRYPTION_KEY: key, RATE_LIMIT_REQUESTS: "0" })[0]).toMatch(/^RATE_LIMIT_REQUESTS: /);
   });
 
+  it("reads the console's sign-in throttle, session lifetimes and setup links, and refuses an idle lifetime longer than the absolute one", () => {
+    expect(loadConfig({ CASHIER_ENCRYPTION_KEY: key }).console).toEqual({ loginFailures: 10, loginWindowSeconds: 900, sessionIdleSeconds: 1800, sessionAbsoluteSeconds: 43_200, setupLinkSeconds: 86_400 });
+    expect(loadConfig({ CASHIER_ENCRYPTION_KEY: key, CONSOLE_SESSION_IDLE_MINUTES: "60", CONSOLE_SESSION_ABSOLUTE_HOURS: "1" }).console).toMatchObject({ sessionIdleSeconds: 3600, sessionAbsoluteSeconds: 3600 });
+    expect(problems({ CASHIER_ENCRYPTION_KEY: key, CONSOLE_SESSION_IDLE_MINUTES: "61", CONSOLE_SESSION_ABSOLUTE_HOURS: "1" })).toEqual(["CONSOLE_SESSION_IDLE_MINUTES: must not be longer than CONSOLE_SESSION_ABSOLUTE_HOURS"]);
+    expect(problems({ CASHIER_ENCRYPTION_KEY: key, CONSOLE_LOGIN_FAILURES: "0" })[0]).toMatch(/^CONSOLE_LOGIN_FAILURES: /);
+  });
+
   it("runs one server process per core unless WEB_CONCURRENCY says otherwise", () => {
     expect(loadConfig({ CASHIER_ENCRYPTION_KEY: key }).http.workers).toBe(availableParallelism());
     expect(loadConfig({ CASHIER_ENCRYPTION_KEY: key, WEB_CONCURRENCY: "3" }).http.workers).toBe(3);
