@@ -1,5 +1,5 @@
 import type { Actor } from "../console/actor";
-import { listObjectCallbackEvents } from "../db/callback-events";
+import { type CallbackAttemptRecord, listObjectCallbackEvents } from "../db/callback-events";
 import { getDb } from "../db/client";
 import { findMerchant } from "../db/merchants";
 import { listDepositRefunds, listRefundEvents } from "../db/refunds";
@@ -18,17 +18,8 @@ export type TimelineEntry = { fromStatus: string | null; toStatus: string; actor
  */
 export type AttemptState = "succeeded" | "failed" | "in_flight" | "interrupted";
 
-export type CallbackAttemptItem = {
-  number: number;
-  state: AttemptState;
-  url: string | null;
-  startedAt: Date;
-  finishedAt: Date | null;
-  httpStatus: number | null;
-  error: string | null;
-  latencyMs: number | null;
-  responseExcerpt: string | null;
-};
+/** An attempt as recorded (with the key id that signed it), and what it came to. */
+export type CallbackAttemptItem = Omit<CallbackAttemptRecord, "isSuccess"> & { state: AttemptState };
 
 export type CallbackItem = {
   eventId: string;
@@ -75,22 +66,11 @@ async function listCallbacks(objectId: string, now: Date): Promise<CallbackItem[
     nextAttemptAt: event.status === "pending" ? event.nextAttemptAt : null,
     deliveredAt: event.deliveredAt,
     payload: event.payload,
-    attempts: event.attemptRows.map((attempt) => {
+    attempts: event.attemptRows.map(({ isSuccess, ...attempt }) => {
       const isLatest = attempt.number === event.attemptRows.length;
       const isHeld = event.leaseExpiresAt !== null && event.leaseExpiresAt > now;
-      const state: AttemptState =
-        attempt.finishedAt !== null ? (attempt.isSuccess ? "succeeded" : "failed") : isLatest && isHeld ? "in_flight" : "interrupted";
-      return {
-        number: attempt.number,
-        state,
-        url: attempt.url,
-        startedAt: attempt.startedAt,
-        finishedAt: attempt.finishedAt,
-        httpStatus: attempt.httpStatus,
-        error: attempt.error,
-        latencyMs: attempt.latencyMs,
-        responseExcerpt: attempt.responseExcerpt,
-      };
+      const state: AttemptState = attempt.finishedAt !== null ? (isSuccess ? "succeeded" : "failed") : isLatest && isHeld ? "in_flight" : "interrupted";
+      return { ...attempt, state };
     }),
   }));
 }

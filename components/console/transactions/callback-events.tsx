@@ -78,6 +78,11 @@ export function CallbackEvents(props: {
                         </pre>
                       )}
                       {attempt.url && <span className="block text-xs break-all text-stone-700 dark:text-stone-300">{attempt.url}</span>}
+                      {attempt.keyId && (
+                        <span className="block text-xs text-stone-700 dark:text-stone-300">
+                          {t.signedWith} <span className="font-mono">{attempt.keyId}</span>
+                        </span>
+                      )}
                     </Td>
                     <Td className="text-right tabular-nums">{attempt.latencyMs !== null ? `${attempt.latencyMs} ms` : "—"}</Td>
                   </tr>
