@@ -2,6 +2,8 @@ import type { NextConfig } from "next";
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  // forbidden(): a console page a role may not open answers 403 (app/console/forbidden.tsx).
+  experimental: { authInterrupts: true },
   // The generated Prisma clients and the database drivers load at run time from node_modules and
   // lib/db/generated; bundling them would break their wasm and native parts.
   serverExternalPackages: ["@prisma/client", "@prisma/adapter-better-sqlite3", "@prisma/adapter-pg", "better-sqlite3", "pg", "ioredis"],

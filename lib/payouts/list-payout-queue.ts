@@ -21,7 +21,7 @@ export type QueuedPayout = {
   destination: string;
   createdAt: Date;
   /** processing: when the marking claimed it, the outcome it claimed it for, and whether it may be resumed. */
-  processing: { since: Date; outcome: "completed" | "canceled" | null; isResumable: boolean } | null;
+  processing: { since: Date; forMs: number; outcome: "completed" | "canceled" | null; isResumable: boolean } | null;
 };
 
 function destinationOf(payout: { pixKey: string | null; bankCode: string | null; branch: string | null; account: string | null; accountType: string | null }): string {
@@ -52,6 +52,7 @@ export async function listPayoutQueue(actor: Actor, options: { merchantId?: stri
         processing: isProcessing
           ? {
               since: row.updatedAt,
+              forMs: now - row.updatedAt.getTime(),
               outcome: claimedOutcomeOf(await listTransactionEvents(getDb(), row.id)),
               isResumable: now - row.updatedAt.getTime() >= RESUME_AFTER_MS,
             }

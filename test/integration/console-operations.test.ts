@@ -103,7 +103,7 @@ describe("payouts queue", () => {
     expect(ids.indexOf(first)).toBeLessThan(ids.indexOf(second));
     expect(total).toBe(payouts.length);
     expect(payouts.find((payout) => payout.transferId === second)).toMatchObject({ merchantName: "Loja B", status: "pending", amountCents: 1050n, destination: "52998224725", processing: null });
-    expect(payouts.find((payout) => payout.transferId === stuck)?.processing).toEqual({ since: claimedAt, outcome: "completed", isResumable: true });
+    expect(payouts.find((payout) => payout.transferId === stuck)?.processing).toEqual({ since: claimedAt, forMs: expect.any(Number), outcome: "completed", isResumable: true });
     expect((await listPayoutQueue(operator, { merchantId: shopA.merchantId })).payouts.every((payout) => payout.merchantId === shopA.merchantId)).toBe(true);
 
     // The stuck marking is finished from the console with the outcome it was claimed for.

@@ -1,0 +1,130 @@
+import type { Metadata } from "next";
+import { ConsolePageHeader } from "@/components/console/page-header";
+import { MarkPayoutForm } from "@/components/console/mark-payout-form";
+import { MerchantPicker } from "@/components/console/merchant-picker";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import { getConsoleLocale } from "@/lib/console/console-locale";
+import { refusePage } from "@/lib/console/refuse-page";
+import { requireActor } from "@/lib/console/require-actor";
+import { operationsMessages } from "@/lib/i18n/console-operations";
+import { formatBrl, formatDateTime } from "@/lib/i18n/messages";
+import { listConsoleMerchants } from "@/lib/merchants/list-console-merchants";
+import { chooseMerchantScope } from "@/lib/merchants/find-merchant-in-scope";
+import { findQueuedPayoutOutcome } from "@/lib/payouts/find-queued-payout-outcome";
+import { listPayoutQueue } from "@/lib/payouts/list-payout-queue";
+import { markPayoutAction } from "./actions";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: operationsMessages[await getConsoleLocale()].payouts.title };
+}
+
+const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) || undefined;
+
+export default async function PayoutsPage(props: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const actor = await requireActor();
+  const locale = await getConsoleLocale();
+  const words = operationsMessages[locale];
+  const t = words.payouts;
+  const params = await props.searchParams;
+  const marked = first(params.marked);
+  const { merchantId, queue, merchants, outcome } = await (async () => {
+    const scope = chooseMerchantScope(actor, first(params.merchant)) ?? undefined;
+    const [payouts, all, found] = await Promise.all([
+      listPayoutQueue(actor, { merchantId: scope }),
+      listConsoleMerchants(actor),
+      marked ? findQueuedPayoutOutcome(actor, marked) : null,
+    ]);
+    return { merchantId: scope, queue: payouts, merchants: all, outcome: found };
+  })().catch(refusePage);
+  return (
+    <>
+      <ConsolePageHeader title={t.title} intro={t.intro} />
+      {outcome && (
+        <Alert tone="success" role="status" className="mb-4">
+          {t.marked[outcome.status](outcome.transferId)}
+        </Alert>
+      )}
+      <MerchantPicker merchants={merchants.map((m) => ({ id: m.merchantId, name: m.name }))} selected={merchantId} words={words.common} allowAll />
+      {queue.payouts.length === 0 ? (
+        <p className="mt-6">{t.empty}</p>
+      ) : (
+        <>
+          {queue.total > queue.payouts.length && <p className="mt-4">{t.showing(queue.payouts.length, queue.total)}</p>}
+          <ol className="mt-4 space-y-3" aria-label={t.title}>
+            {queue.payouts.map((payout) => (
+              <li key={payout.transferId}>
+                <Card className="grid gap-4 lg:grid-cols-[1fr_auto]" data-testid={`payout-${payout.transferId}`}>
+                  <dl className="grid grid-cols-2 gap-x-6 gap-y-2 sm:grid-cols-3">
+                    <div>
+                      <dt className="text-sm text-stone-700">{t.amount}</dt>
+                      <dd className="text-lg font-bold">{formatBrl(payout.amountCents, locale)}</dd>
+                    </div>
+                    <div>
+                      <dt className="text-sm text-stone-700">{t.status}</dt>
+                      <dd>
+                        {payout.processing ? (
+                          <Badge tone="warning">{t.processing(Math.floor(payout.processing.forMs / 60_000))}</Badge>
+                        ) : (
+                          <Badge tone="neutral">{t.pending}</Badge>
+                        )}{" "}
+                        {payout.mode === "live" ? <Badge tone="error">{words.common.modes.live}</Badge> : <Badge tone="neutral">{words.common.modes.sandbox}</Badge>}
+                      </dd>
+                    </div>
+                    <div>
+                      <dt className="text-sm text-stone-700">{t.createdAt}</dt>
+                      <dd>{formatDateTime(payout.createdAt, locale)}</dd>
+                    </div>
+                    <div>
+                      <dt className="text-sm text-stone-700">{words.common.merchant}</dt>
+                      <dd className="break-words">{payout.merchantName}</dd>
+                    </div>
+                    <div>
+                      <dt className="text-sm text-stone-700">{t.reference}</dt>
+                      <dd className="break-all">
+                        <a href={`/console/transactions/${payout.transferId}`} className="font-semibold text-brand-700 underline">
+                          {payout.reference}
+                        </a>
+                      </dd>
+                    </div>
+                    <div>
+                      <dt className="text-sm text-stone-700">{t.beneficiary}</dt>
+                      <dd className="break-words">{payout.customerName ?? "—"}</dd>
+                    </div>
+                    <div className="col-span-2 sm:col-span-3">
+                      <dt className="text-sm text-stone-700">{t.destination}</dt>
+                      <dd className="break-all">
+                        {payout.paymentMethod} · {payout.destination}
+                      </dd>
+                    </div>
+                  </dl>
+                  <div className="lg:w-96">
+                    {payout.processing && !payout.processing.isResumable ? (
+                      <p>{t.waitHint}</p>
+                    ) : (
+                      <>
+                        {payout.processing && (
+                          <p className="mb-2 text-sm">
+                            {t.claimedFor[payout.processing.outcome ?? ""]} · {t.resumeHint}
+                          </p>
+                        )}
+                        <MarkPayoutForm
+                          transferId={payout.transferId}
+                          reference={payout.reference}
+                          resumeOutcome={payout.processing?.outcome ?? null}
+                          locale={locale}
+                          action={markPayoutAction}
+                        />
+                      </>
+                    )}
+                  </div>
+                </Card>
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+    </>
+  );
+}
