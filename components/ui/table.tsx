@@ -21,11 +21,11 @@ export function Th({ className, ...props }: ComponentProps<"th">) {
     <th
       scope="col"
       {...props}
-      className={`border-b border-stone-300 bg-stone-100 px-3 py-2 font-semibold whitespace-nowrap text-stone-800 dark:border-stone-700 dark:bg-stone-800 dark:text-stone-100 ${className ?? ""}`}
+      className={`border-b border-stone-300 bg-stone-100 px-2 py-2 font-semibold sm:px-3 whitespace-nowrap text-stone-800 dark:border-stone-700 dark:bg-stone-800 dark:text-stone-100 ${className ?? ""}`}
     />
   );
 }
 
 export function Td({ className, ...props }: ComponentProps<"td">) {
-  return <td {...props} className={`border-b border-stone-200 px-3 py-2 align-top dark:border-stone-800 ${className ?? ""}`} />;
+  return <td {...props} className={`border-b border-stone-200 px-2 py-2 align-top sm:px-3 dark:border-stone-800 ${className ?? ""}`} />;
 }
