@@ -78,11 +78,13 @@ export default async function TransactionsPage(props: { searchParams: Promise<Se
         ) : (
           <TransactionsTable t={t} locale={locale} rows={page.rows} showsMerchant={merchants !== null} />
         )}
-        <Pagination
-          label={t.pagination}
-          previous={{ label: t.previous, href: page.previousCursor ? pageHref({ before: page.previousCursor }) : null }}
-          next={{ label: t.next, href: page.nextCursor ? pageHref({ after: page.nextCursor }) : null }}
-        />
+        {(page.previousCursor || page.nextCursor) && (
+          <Pagination
+            label={t.pagination}
+            previous={{ label: t.previous, href: page.previousCursor ? pageHref({ before: page.previousCursor }) : null }}
+            next={{ label: t.next, href: page.nextCursor ? pageHref({ after: page.nextCursor }) : null }}
+          />
+        )}
       </div>
     </>
   );
