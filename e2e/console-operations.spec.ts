@@ -196,6 +196,10 @@ for (const viewport of viewports) {
       const other = JSON.parse(cashier("merchant", "create", "--name", "Outra Loja")) as Merchant;
       expect((await page.goto(`/console/balance?merchant=${other.merchantId}`))?.status()).toBe(404);
       expect((await page.goto(`/console/keys?merchant=${other.merchantId}`))?.status()).toBe(404);
+      const csv = await page.request.get(`/console/balance/export.csv?merchant=${merchant.merchantId}`);
+      expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");
+      expect((await csv.text()).split("\r\n")[1]).toMatch(/,credit,1000\.00,0\.00,1000\.00,0\.00,,sandbox funding by an operator$/);
+      expect((await page.request.get(`/console/balance/export.csv?merchant=${other.merchantId}`)).status()).toBe(404);
       expect((await page.goto("/console/payouts"))?.status()).toBe(403);
     });
 
