@@ -14,7 +14,8 @@ import { log } from "../log/logger";
  */
 export type RateLimitKind = "tokenFailureIp" | "tokenFailureKey" | "page" | "request" | "consoleLoginFailureIp";
 
-export type RateLimitOutcome = { isLimited: false } | { isLimited: true; retryAfterSeconds: number };
+type Limited = { isLimited: true; retryAfterSeconds: number };
+export type RateLimitOutcome = { isLimited: false } | Limited;
 
 const WINDOW_SECONDS = 60;
 
@@ -60,13 +61,13 @@ async function limiter(kind: RateLimitKind): Promise<RateLimiterAbstract> {
   return limiters.byKind[kind];
 }
 
-const limited = (res: RateLimiterRes): RateLimitOutcome => ({ isLimited: true, retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) });
+const limited = (res: RateLimiterRes): Limited => ({ isLimited: true, retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) });
 
 /** Counts one request against the key; limited once the minute's budget is spent. */
-export async function consumeRateLimit(kind: RateLimitKind, key: string): Promise<RateLimitOutcome> {
+export async function consumeRateLimit(kind: RateLimitKind, key: string): Promise<{ isLimited: false; remainingPoints: number } | Limited> {
   try {
-    await (await limiter(kind)).consume(key);
-    return { isLimited: false };
+    const counted = await (await limiter(kind)).consume(key);
+    return { isLimited: false, remainingPoints: counted.remainingPoints };
   } catch (error) {
     if (error instanceof RateLimiterRes) return limited(error);
     throw error;

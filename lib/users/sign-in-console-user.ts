@@ -1,9 +1,10 @@
 // Console sign-in. Every failure gives the caller the same answer (no hint whether the e-mail
 // exists, the password or the code was wrong, or the user is disabled); the audit log keeps the
 // reason for operators. Failures are counted per client IP: past CONSOLE_LOGIN_FAILURES in the
-// window, the IP waits, right password or not.
+// window, the IP waits, right password or not, and the audit log says so once.
 import { recordAuditEvent } from "../audit/record-audit-event";
 import { hashToken } from "../crypto/hash-token";
+import { getConfig } from "../config/config";
 import { getDb } from "../db/client";
 import { type ConsoleUserRecord, findConsoleUserByEmail, markRecoveryCodeUsed } from "../db/console-users";
 import { log } from "../log/logger";
@@ -39,6 +40,7 @@ export async function signInConsoleUser(input: { email: string; password: string
   const db = getDb();
   const user = email ? await findConsoleUserByEmail(db, email) : null;
   const passwordFailure = await checkPassword(user, password);
+  const failedActor = { userId: user?.id ?? null, email: user?.email ?? (email.slice(0, 254) || "(blank)"), role: user?.role ?? "unknown", sessionId: null };
 
   const result = await db.$transaction(async (tx): Promise<{ failure: FailureReason } | { failure: null; session: StartedSession }> => {
     let failure = passwordFailure;
@@ -52,14 +54,13 @@ export async function signInConsoleUser(input: { email: string; password: string
       }
     } else if (!failure && user!.role === "operator") failure = "totp_not_enrolled";
 
-    const actor = { userId: user?.id ?? null, email: user?.email ?? (email.slice(0, 254) || "(blank)"), role: user?.role ?? "unknown", sessionId: null };
     const merchantId = user?.merchantId ?? null;
     if (failure) {
-      await recordAuditEvent(tx, { actor, action: "session.login_failed", targetType: "console_user", targetId: user?.id ?? null, merchantId, ip: client.ip, detail: { reason: failure } });
+      await recordAuditEvent(tx, { actor: failedActor, action: "session.login_failed", targetType: "console_user", targetId: user?.id ?? null, merchantId, ip: client.ip, detail: { reason: failure } });
       return { failure };
     }
     const session = await startConsoleSession(tx, user!.id, client, now);
-    const signedIn = { ...actor, sessionId: session.sessionId };
+    const signedIn = { ...failedActor, sessionId: session.sessionId };
     if (usedRecoveryCode) {
       await recordAuditEvent(tx, { actor: signedIn, action: "user.recovery_code_used", targetType: "console_user", targetId: user!.id, merchantId, ip: client.ip });
     }
@@ -68,7 +69,12 @@ export async function signInConsoleUser(input: { email: string; password: string
   });
 
   if (result.failure) {
-    await consumeRateLimit("consoleLoginFailureIp", ipKey);
+    const counted = await consumeRateLimit("consoleLoginFailureIp", ipKey);
+    // The failure that spends the IP's budget is audited once; the refusals that follow while it
+    // waits are not, so that a flood cannot fill the log.
+    if (!counted.isLimited && counted.remainingPoints === 0) {
+      await recordAuditEvent(db, { actor: failedActor, action: "session.login_throttled", targetType: "ip", targetId: client.ip, merchantId: null, ip: client.ip, detail: { failures: getConfig().console.loginFailures } });
+    }
     return { status: "refused" };
   }
   return { status: "signed_in", ...result.session };

@@ -1,6 +1,7 @@
 // Console users, sign-in and sessions against a real database: what is stored of a password,
 // the one answer every failed sign-in gets, the operator's second factor, idle and absolute
 // expiry, logout everywhere, disabling, the per-IP throttle, and the audit rows each writes.
+import { randomInt } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cliAuditActor } from "@/lib/audit/cli-audit-actor";
 import { exportAuditEvents } from "@/lib/audit/export-audit-events";
@@ -89,6 +90,7 @@ describe("console sign-in", () => {
     const operator = await createConsoleUser({ email: "op-no-totp@example.com", role: "operator" }, cliAuditActor(), { password: TEST_CONSOLE_PASSWORD });
     expect(await signInConsoleUser({ email: operator.email, password: TEST_CONSOLE_PASSWORD, code: "" }, client("192.0.2.11"))).toEqual({ status: "refused" });
     const viewer = await createTestConsoleUser({ role: "merchant-viewer", merchantId, withTotp: false });
+    expect(await auditActions(viewer.id)).toEqual(["user.created", "user.setup_finished_without_totp"]);
     const { actor } = await startTestConsoleSession(viewer, "192.0.2.11");
     expect(actor).toMatchObject({ role: "merchant-viewer", merchantId, email: viewer.email });
   });
@@ -103,14 +105,20 @@ describe("console sign-in", () => {
   });
 
   it("ten failures from one IP throttle it, even for the right password, while another IP signs in", async () => {
+    // An address of this run's own, so that counters kept elsewhere cannot have seen it.
+    const attackerIp = `198.18.${randomInt(256)}.${randomInt(256)}`;
     const user = await createTestConsoleUser({ role: "operator" });
     for (let i = 0; i < 10; i++) {
-      expect(await signInConsoleUser({ email: user.email, password: `wrong ${i}`, code: "" }, client("192.0.2.99"))).toEqual({ status: "refused" });
+      expect(await signInConsoleUser({ email: user.email, password: `wrong ${i}`, code: "" }, client(attackerIp))).toEqual({ status: "refused" });
     }
-    const throttled = await signInConsoleUser({ email: user.email, password: user.password, code: currentTotpCode(user.totpSecret!) }, client("192.0.2.99"));
+    const throttled = await signInConsoleUser({ email: user.email, password: user.password, code: currentTotpCode(user.totpSecret!) }, client(attackerIp));
     expect(throttled).toMatchObject({ status: "throttled" });
     expect((throttled as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThan(60);
     await expect(startTestConsoleSession(user, "192.0.2.98")).resolves.toMatchObject({ actor: { userId: user.id } });
+    // The tenth failure is audited as the throttle starting, once; the refusal after it is not a row.
+    const rows = await getDb().auditEvent.findMany({ where: { ip: attackerIp } });
+    expect(rows.map((row) => row.action).sort()).toEqual([...Array(10).fill("session.login_failed"), "session.login_throttled"]);
+    expect(rows.find((row) => row.action === "session.login_throttled")).toMatchObject({ actorEmail: user.email, targetType: "ip", targetId: attackerIp });
   });
 });
 
