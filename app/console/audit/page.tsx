@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { ConsolePageHeader } from "@/components/console/page-header";
 import { Alert } from "@/components/ui/alert";
 import { Button, buttonClass } from "@/components/ui/button";
@@ -11,6 +10,7 @@ import { Table, Td, Th } from "@/components/ui/table";
 import { listAuditEvents } from "@/lib/audit/list-audit-events";
 import { auditQuerySchema } from "@/lib/audit/schemas";
 import { getConsoleLocale } from "@/lib/console/console-locale";
+import { refusePage } from "@/lib/console/refuse-page";
 import { requireActor } from "@/lib/console/require-actor";
 import { authMessages } from "@/lib/i18n/console-auth";
 import { formatConsoleTime } from "@/lib/i18n/console-transactions";
@@ -33,15 +33,14 @@ function searchOf(filters: Record<string, string | undefined>, cursor: Record<st
 // /console/audit - every console and CLI action, for operators: filters in the address, pages of 50, CSV
 export default async function AuditPage(props: { searchParams: Promise<SearchParams> }) {
   const actor = await requireActor();
-  // Merchant users: as if the page did not exist (the domain refuses them too).
-  if (actor.role !== "operator") notFound();
   const locale = await getConsoleLocale();
   const t = authMessages[locale].audit;
   const params = await props.searchParams;
   const typed = { action: first(params.action), actor: first(params.actor), from: first(params.from), to: first(params.to) };
   const parsed = auditQuerySchema.safeParse(params);
   const query = parsed.success ? parsed.data : {};
-  const page = await listAuditEvents(actor, query);
+  // Merchant users are refused by the domain: the 403 page, as for every operators' page.
+  const page = await listAuditEvents(actor, query).catch(refusePage);
   const filters = parsed.success ? { action: query.action, actor: query.actor, from: query.from, to: query.to } : {};
   return (
     <>

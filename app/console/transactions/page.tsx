@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { ConsolePageHeader } from "@/components/console/page-header";
 import { TransactionFiltersForm } from "@/components/console/transactions/transaction-filters";
 import { TransactionsTable } from "@/components/console/transactions/transactions-table";
@@ -7,8 +6,8 @@ import { Alert } from "@/components/ui/alert";
 import { buttonClass } from "@/components/ui/button";
 import { Pagination } from "@/components/ui/pagination";
 import { getConsoleLocale } from "@/lib/console/console-locale";
+import { refusePage } from "@/lib/console/refuse-page";
 import { requireActor } from "@/lib/console/require-actor";
-import { isAppError } from "@/lib/errors/app-error";
 import { transactionsMessages } from "@/lib/i18n/console-transactions";
 import { listConsoleMerchants } from "@/lib/merchants/list-console-merchants";
 import { filtersOf, transactionListSearch, transactionQuerySchema } from "@/lib/transactions/console-schemas";
@@ -50,14 +49,8 @@ export default async function TransactionsPage(props: { searchParams: Promise<Se
   }
 
   const filters = filtersOf(parsed.data);
-  let page;
-  try {
-    page = await listTransactions(actor, parsed.data);
-  } catch (error) {
-    // Another merchant named in the address: as if it did not exist.
-    if (isAppError(error) && error.code === "not_found") notFound();
-    throw error;
-  }
+  // Another merchant named in the address: as if it did not exist.
+  const page = await listTransactions(actor, parsed.data).catch(refusePage);
   const search = transactionListSearch(filters);
   const pageHref = (cursor: { after?: string; before?: string }) => `/console/transactions${transactionListSearch(filters, cursor)}`;
   return (

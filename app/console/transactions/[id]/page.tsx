@@ -1,14 +1,13 @@
 import Link from "next/link";
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { ConsolePageHeader } from "@/components/console/page-header";
 import { CallbackEvents } from "@/components/console/transactions/callback-events";
 import { CustomerData } from "@/components/console/transactions/customer-data";
 import { StatusBadge } from "@/components/console/transactions/status-badge";
 import { Card } from "@/components/ui/card";
 import { getConsoleLocale } from "@/lib/console/console-locale";
+import { refusePage } from "@/lib/console/refuse-page";
 import { requireActor } from "@/lib/console/require-actor";
-import { isAppError } from "@/lib/errors/app-error";
 import { formatConsoleTime, transactionsMessages } from "@/lib/i18n/console-transactions";
 import { formatBrl } from "@/lib/i18n/messages";
 import { type TransactionDetail, getTransactionDetail } from "@/lib/transactions/get-transaction-detail";
@@ -35,15 +34,8 @@ function Facts(props: { rows: [string, React.ReactNode][] }) {
   );
 }
 
-const load = async (actor: Awaited<ReturnType<typeof requireActor>>, id: string): Promise<TransactionDetail> => {
-  try {
-    return await getTransactionDetail(actor, id);
-  } catch (error) {
-    // Another merchant's transaction is answered as one that does not exist.
-    if (isAppError(error) && error.code === "not_found") notFound();
-    throw error;
-  }
-};
+// Another merchant's transaction is answered as one that does not exist.
+const load = (actor: Awaited<ReturnType<typeof requireActor>>, id: string): Promise<TransactionDetail> => getTransactionDetail(actor, id).catch(refusePage);
 
 // /console/transactions/{id} - one deposit, payout or refund: facts, customer (masked; operators
 // reveal, audited), status history, refunds, callbacks with every attempt and "reenviar"
