@@ -1,9 +1,13 @@
 // The console's way in, in Chromium at a desk and on a phone: an operator created with the CLI
 // sets a password and TOTP through the setup link and signs in; a merchant viewer without an
 // authenticator signs in and sees only what the role may use; a wrong password gets the same
-// answer as an unknown e-mail; signing out ends the session.
-import { expect, test } from "@playwright/test";
-import { E2E_CONSOLE_PASSWORD, createConsoleUserWithCli, logInToConsole, setUpConsoleUser } from "./console-support";
+// answer as an unknown e-mail; signing out ends the session. Ten failed sign-ins from one address
+// are throttled while another address signs in, and a session idle past its expiry is refused.
+import path from "node:path";
+import Database from "better-sqlite3";
+import { type Browser, expect, test } from "@playwright/test";
+import { E2E_CONSOLE_PASSWORD, createConsoleUserWithCli, logInToConsole, setUpConsoleUser, totpCode } from "./console-support";
+import { E2E_DATA_DIR } from "./environment";
 import { cashier, expectAccessible, fitsViewport, keepScreenshot } from "./support";
 
 const viewports = [
@@ -71,7 +75,83 @@ for (const viewport of viewports) {
       await keepScreenshot(page, testInfo, `console-merchant-viewer-${viewport.name}`);
       // The server refuses what the navigation hides.
       const audit = await page.goto("/console/audit");
-      expect(audit?.status()).toBe(404);
+      expect(audit?.status()).toBe(403);
     });
   });
 }
+
+/** A browser of its own behind the trusted proxy (the e2e server trusts 127.0.0.1), seen as `address`. */
+async function browserAt(browser: Browser, address: string) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "pt-BR", extraHTTPHeaders: { "x-forwarded-for": address } });
+  return context.newPage();
+}
+
+/** The clock moved past the session's idle expiry: what 31 minutes without a click leave in its row. */
+function idleSessionsOf(email: string): void {
+  const db = new Database(path.join(E2E_DATA_DIR, "cashier.db"));
+  try {
+    db.pragma("busy_timeout = 10000");
+    const sessions = db
+      .prepare('SELECT s.id, s.lastSeenAt FROM ConsoleSession s JOIN ConsoleUser u ON u.id = s.userId WHERE u.email = ? AND s.revokedAt IS NULL')
+      .all(email) as { id: string; lastSeenAt: string | number }[];
+    expect(sessions).toHaveLength(1);
+    for (const session of sessions) {
+      // Written as the adapter writes it (epoch milliseconds or ISO text), whichever the row holds.
+      const shift = (minutes: number) => {
+        const at = new Date(new Date(session.lastSeenAt).getTime() - minutes * 60_000);
+        return typeof session.lastSeenAt === "number" ? at.getTime() : at.toISOString();
+      };
+      db.prepare("UPDATE ConsoleSession SET lastSeenAt = ?, idleExpiresAt = ? WHERE id = ?").run(shift(31), shift(1), session.id);
+    }
+  } finally {
+    db.close();
+  }
+}
+
+test("ten failed sign-ins from one address are throttled while another signs in; a session idle past its expiry is refused; the audit log has both", async ({ browser }) => {
+  const desk = await browserAt(browser, "198.51.100.7");
+  const { user } = await setUpConsoleUser(desk, createConsoleUserWithCli("operator"));
+
+  const attacker = await browserAt(browser, "198.51.100.66");
+  await attacker.goto("/console/login");
+  const refusal = attacker.getByRole("alert").filter({ hasText: /\S/ });
+  for (let i = 1; i <= 10; i++) {
+    await attacker.getByLabel("E-mail").fill(user.email);
+    await attacker.getByLabel("Senha").fill(`senha errada ${i}`);
+    await attacker.getByRole("button", { name: "Entrar" }).click();
+    await expect(refusal).toHaveText("E-mail, senha ou código incorretos.");
+    // The same answer each time: wait for this attempt's, not the last one's.
+    await attacker.reload();
+  }
+  // The eleventh, with the right password and code: the address waits.
+  await attacker.getByLabel("E-mail").fill(user.email);
+  await attacker.getByLabel("Senha").fill(user.password);
+  await attacker.getByLabel("Código de verificação").fill(totpCode(user.totpSecret!));
+  await attacker.getByRole("button", { name: "Entrar" }).click();
+  await expect(refusal).toContainText("Muitas tentativas deste endereço");
+  await expect(attacker).toHaveURL(/\/console\/login$/);
+
+  // Another address signs in with the same account.
+  await logInToConsole(desk, user);
+  await desk.goto("/console/transactions");
+  await expect(desk.getByRole("heading", { level: 1, name: "Transações" })).toBeVisible();
+
+  idleSessionsOf(user.email);
+  const export_ = await desk.request.get("/console/transactions/export.csv", { maxRedirects: 0 });
+  expect(export_.status()).toBe(307);
+  expect(export_.headers().location).toMatch(/\/console\/login$/);
+  await desk.goto("/console/transactions");
+  await expect(desk).toHaveURL(/\/console\/login$/);
+  await desk.goto("/console/audit");
+  await expect(desk).toHaveURL(/\/console\/login$/);
+
+  // Signed in again: the audit log has the failures, the throttle and the new sign-in, with addresses.
+  await logInToConsole(desk, user);
+  await desk.goto("/console/audit?action=session.login_throttled");
+  await expect(desk.getByRole("row").filter({ hasText: "198.51.100.66" }).filter({ hasText: user.email })).toHaveCount(1);
+  await desk.goto("/console/audit?action=session.login_failed");
+  await expect(desk.getByRole("row").filter({ hasText: "198.51.100.66" })).toHaveCount(10);
+  await desk.goto("/console/audit?action=session.logged_in");
+  await expect(desk.getByRole("row").filter({ hasText: "198.51.100.7" }).filter({ hasText: user.email })).toHaveCount(2);
+  for (const page of [desk, attacker]) await page.context().close();
+});

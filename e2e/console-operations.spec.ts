@@ -4,12 +4,12 @@
 // shown once), uses it, revokes it, and a request signed with it is refused at once; a merchant
 // viewer is refused creating, revoking and marking by the server itself (the admin's and the
 // operator's own action requests replayed with the viewer's session). Screenshots are kept.
-import { type APIRequestContext, type Browser, type Page, type Request, expect, test } from "@playwright/test";
+import { type APIRequestContext, type Browser, expect, test } from "@playwright/test";
 import { jwtVerify } from "jose";
 import { signRequestToken } from "../lib/envelope/sign-request-token";
 import { startReceiver } from "../test/support/callback-receiver";
 import { pixDepositRequest, pixPayoutRequest } from "../test/support/requests";
-import { signInAsNew } from "./console-support";
+import { callApi, nextActionRequest, replayAction, signInAsNew } from "./console-support";
 import { cashier, expectAccessible, fitsViewport, keepScreenshot, type Merchant } from "./support";
 
 const viewports = [
@@ -26,26 +26,15 @@ test.beforeAll(async () => {
 
 test.afterAll(() => receiver.close());
 
-/** The data claim of the gateway's signed answer, verified with the key's secret. */
-async function signedAnswer(response: Awaited<ReturnType<APIRequestContext["post"]>>, secret: string) {
-  const { jwt } = (await response.json()) as { jwt: string };
-  return (await jwtVerify(jwt, new TextEncoder().encode(secret))).payload.data as Record<string, unknown>;
-}
-
-/** What the merchant's server does: a payout by Pix, POST /api/gateway-out signed with its key. */
+/** What the merchant's server does: a payout by Pix through POST /api/gateway-out. */
 async function createPayout(request: APIRequestContext, amount = "12.34"): Promise<string> {
-  const jwt = await signRequestToken({ keyId: merchant.keyId, secret: merchant.secret, data: pixPayoutRequest(amount) });
-  const response = await request.post("/api/gateway-out", { data: { jwt } });
-  expect(response.status()).toBe(201);
-  return (await signedAnswer(response, merchant.secret)).transfer_id as string;
+  return (await callApi(request, merchant, "/api/gateway-out", pixPayoutRequest(amount))).transfer_id as string;
 }
 
 /** A Pix deposit through the API, paid (as the sandbox's customer would) when asked. */
 async function createDeposit(request: APIRequestContext, amount: string, isPaid: boolean): Promise<void> {
-  const jwt = await signRequestToken({ keyId: merchant.keyId, secret: merchant.secret, data: pixDepositRequest({ amount }) });
-  const response = await request.post("/api/pix", { data: { jwt } });
-  expect(response.status()).toBe(201);
-  if (isPaid) cashier("deposit", "pay", (await signedAnswer(response, merchant.secret)).id as string);
+  const { id } = await callApi(request, merchant, "/api/pix", pixDepositRequest({ amount }));
+  if (isPaid) cashier("deposit", "pay", id as string);
 }
 
 /** The callback the merchant's receiver got for a payout, its signature checked with the merchant's key. */
@@ -61,21 +50,6 @@ async function payoutCallback(transferId: string) {
 async function statusWith(request: APIRequestContext, key: { keyId: string; secret: string }) {
   const jwt = await signRequestToken({ keyId: key.keyId, secret: key.secret, data: { id: "dep_doesnotexist" } });
   return request.post("/api/status", { data: { jwt } });
-}
-
-/** The next server action call the page makes, as sent: its address, headers and body. */
-function nextActionRequest(page: Page): Promise<Request> {
-  return page.waitForRequest((request) => request.method() === "POST" && request.headers()["next-action"] !== undefined);
-}
-
-/** A captured action call sent again with another session (and the body's text edited): what a crafted request does. */
-async function replayAction(request: APIRequestContext, captured: Request, edit: (body: string) => string = (body) => body): Promise<string> {
-  const headers = Object.fromEntries(
-    Object.entries(captured.headers()).filter(([name]) => ["next-action", "next-router-state-tree", "content-type", "accept", "origin"].includes(name)),
-  );
-  const response = await request.post(captured.url(), { headers, data: Buffer.from(edit(captured.postDataBuffer()!.toString("latin1")), "latin1") });
-  expect(response.status()).toBe(200);
-  return response.text();
 }
 
 async function newSignedInPage(browser: Browser, viewport: { width: number; height: number }, role: "operator" | "merchant-admin" | "merchant-viewer") {
@@ -234,7 +208,7 @@ for (const viewport of viewports) {
       const revoke = nextActionRequest(admin);
       await adminRow.getByRole("button", { name: `Confirmar revogação ${adminKeyId}` }).click();
       const revokeCall = await revoke;
-      expect(await replayAction(page.request, revokeCall, (body) => body.replace(adminKeyId, merchant.keyId))).toContain('"code":"forbidden"');
+      expect(await replayAction(page.request, revokeCall, [[adminKeyId, merchant.keyId]])).toContain('"code":"forbidden"');
       expect((await statusWith(page.request, merchant)).status()).toBe(404);
 
       // The operator's own marking of one payout, sent with the viewer's session for another.
@@ -245,7 +219,7 @@ for (const viewport of viewports) {
       await card.getByRole("button", { name: "Confirmar conclusão" }).click();
       const markCall = await mark;
       await expect(operator.getByRole("status").filter({ hasText: payout })).toBeVisible();
-      expect(await replayAction(page.request, markCall, (body) => body.replace(payout, spare))).toContain('"code":"forbidden"');
+      expect(await replayAction(page.request, markCall, [[payout, spare]])).toContain('"code":"forbidden"');
 
       // Nothing changed: no new key, the first key still signs, the other payout still waits.
       await page.reload();

@@ -1,9 +1,11 @@
 // Console users for the browser tests: created with the CLI against the server's database, set
 // up through the setup link's pages, and signed in through the login page with the code an
 // authenticator app would show.
-import { type Page, expect } from "@playwright/test";
+import { type APIRequestContext, type Page, type Request, expect } from "@playwright/test";
+import { jwtVerify } from "jose";
+import { signRequestToken } from "../lib/envelope/sign-request-token";
 import { generateSync } from "otplib";
-import { cashier } from "./support";
+import { cashier, type Merchant } from "./support";
 
 export type ConsoleRole = "operator" | "merchant-admin" | "merchant-viewer";
 export type E2eConsoleUser = { email: string; password: string; totpSecret: string | null };
@@ -61,4 +63,37 @@ export async function signInAsNew(page: Page, role: ConsoleRole, merchantId?: st
   const { user } = await setUpConsoleUser(page, createConsoleUserWithCli(role, merchantId));
   await logInToConsole(page, user);
   return user;
+}
+
+/** What a merchant's server does: the data signed with its key, POSTed, and the verified answer's data. */
+export async function callApi(request: APIRequestContext, merchant: Merchant, path: string, data: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const jwt = await signRequestToken({ keyId: merchant.keyId, secret: merchant.secret, data });
+  const response = await request.post(path, { data: { jwt } });
+  expect(response.status(), path).toBe(201);
+  const { jwt: answer } = (await response.json()) as { jwt: string };
+  return (await jwtVerify(answer, new TextEncoder().encode(merchant.secret))).payload.data as Record<string, unknown>;
+}
+
+/** The next server action call the page makes, as sent: its address, headers and body. */
+export function nextActionRequest(page: Page): Promise<Request> {
+  return page.waitForRequest((request) => request.method() === "POST" && request.headers()["next-action"] !== undefined);
+}
+
+/**
+ * A captured action call sent again with another session, each [from, to] replaced in its body:
+ * what a crafted request does. Each `from` must be in the body, so that a replacement that misses
+ * cannot pass for a refusal.
+ */
+export async function replayAction(request: APIRequestContext, captured: Request, replacements: [string, string][] = []): Promise<string> {
+  const headers = Object.fromEntries(
+    Object.entries(captured.headers()).filter(([name]) => ["next-action", "next-router-state-tree", "content-type", "accept", "origin"].includes(name)),
+  );
+  let body = captured.postDataBuffer()!.toString("latin1");
+  for (const [from, to] of replacements) {
+    expect(body, `the captured call names ${from}`).toContain(from);
+    body = body.replaceAll(from, to);
+  }
+  const response = await request.post(captured.url(), { headers, data: Buffer.from(body, "latin1") });
+  expect(response.status()).toBe(200);
+  return response.text();
 }

@@ -5,11 +5,9 @@
 // merchant's transactions, and another merchant's deposit and CSV are not found. Screenshots kept.
 import { readFile } from "node:fs/promises";
 import { type APIRequestContext, type Page, type TestInfo, expect, test } from "@playwright/test";
-import { jwtVerify } from "jose";
-import { signRequestToken } from "../lib/envelope/sign-request-token";
 import { startReceiver } from "../test/support/callback-receiver";
 import { pixDepositRequest } from "../test/support/requests";
-import { signInAsNew } from "./console-support";
+import { callApi, signInAsNew } from "./console-support";
 import { cashier, expectAccessible, fitsViewport, keepScreenshot, type Merchant } from "./support";
 
 const desk = { width: 1280, height: 800 };
@@ -26,13 +24,7 @@ test.afterAll(() => receiver.close());
 const newMerchant = (name: string) => JSON.parse(cashier("merchant", "create", "--name", name, "--callback-url", receiver.url)) as Merchant;
 
 /** What the merchant's server does: POST /api/pix signed with its key; the deposit's id from the verified answer. */
-async function createDeposit(request: APIRequestContext, merchant: Merchant, data: Record<string, unknown>): Promise<string> {
-  const jwt = await signRequestToken({ keyId: merchant.keyId, secret: merchant.secret, data });
-  const response = await request.post("/api/pix", { data: { jwt } });
-  expect(response.status()).toBe(201);
-  const { jwt: answer } = (await response.json()) as { jwt: string };
-  return ((await jwtVerify(answer, new TextEncoder().encode(merchant.secret))).payload.data as { id: string }).id;
-}
+const createDeposit = async (request: APIRequestContext, merchant: Merchant, data: Record<string, unknown>) => (await callApi(request, merchant, "/api/pix", data)).id as string;
 
 const paidCallbacks = (depositId: string) => receiver.received.filter((r) => r.data.type === "deposit.paid" && r.data.id === depositId);
 

@@ -14,5 +14,7 @@ export const e2eServerEnv = {
   PUBLIC_BASE_URL: E2E_BASE_URL,
   CASHIER_ENV: "test",
   CASHIER_SEED_DEMO: "true",
+  // The tests' browsers behind a proxy on this machine: a context's X-Forwarded-For is its address.
+  TRUSTED_PROXIES: "127.0.0.1",
   NEXT_TELEMETRY_DISABLED: "1",
 };
