@@ -8,6 +8,7 @@ export type ConsoleUserRecord = {
   passwordHash: string | null;
   totpSecretCiphertext: string | null;
   totpEnabledAt: Date | null;
+  totpLastStep: number | null;
   disabledAt: Date | null;
   createdAt: Date;
 };
@@ -63,6 +64,12 @@ export async function replaceRecoveryCodes(db: DbOrTx, userId: string, codeHashe
 /** Uses a recovery code once: false when it is not this user's, or was used already. */
 export async function markRecoveryCodeUsed(db: DbOrTx, userId: string, codeHash: string, at: Date): Promise<boolean> {
   const { count } = await db.consoleRecoveryCode.updateMany({ where: { codeHash, userId, usedAt: null }, data: { usedAt: at } });
+  return count === 1;
+}
+
+/** Uses a TOTP time step: false when that step or a later one already signed in (a replay, or a race lost). */
+export async function claimTotpStep(db: DbOrTx, userId: string, step: number): Promise<boolean> {
+  const { count } = await db.consoleUser.updateMany({ where: { id: userId, OR: [{ totpLastStep: null }, { totpLastStep: { lt: step } }] }, data: { totpLastStep: step } });
   return count === 1;
 }
 

@@ -9,7 +9,7 @@ import { AppError } from "../errors/app-error";
 import { hashPassword } from "./password-hash";
 import { issueRecoveryCodes } from "./recovery-codes";
 import { consolePasswordSchema, totpCodeSchema } from "./schemas";
-import { isTotpCodeValid, openTotpSecret, totpUri } from "./totp";
+import { matchTotpStep, openTotpSecret, totpUri } from "./totp";
 
 export type SetupState = {
   email: string;
@@ -62,7 +62,7 @@ export async function confirmSetupTotp(token: string, code: string, ip: string |
   return getDb().$transaction(async (tx) => {
     const user = await openSetup(tx, token, now);
     if (!user.passwordHash) throw new AppError("state_conflict", "set the password first");
-    if (!isTotpCodeValid(openTotpSecret(user.id, user.totpSecretCiphertext!), digits, now)) {
+    if (matchTotpStep(openTotpSecret(user.id, user.totpSecretCiphertext!), digits, now) === null) {
       throw new AppError("validation_failed", "code: does not match the app; check the phone's clock and try the next code", [{ path: "code", message: "does not match the app" }]);
     }
     if (!(await markSetupTokenUsed(tx, hashToken(token), now))) throw new AppError("not_found", "this setup link is not valid: ask an operator for a new one");

@@ -5,20 +5,20 @@
 import { recordAuditEvent } from "../audit/record-audit-event";
 import { hashToken } from "../crypto/hash-token";
 import { getConfig } from "../config/config";
-import { getDb } from "../db/client";
-import { type ConsoleUserRecord, findConsoleUserByEmail, markRecoveryCodeUsed } from "../db/console-users";
+import { type Tx, getDb } from "../db/client";
+import { type ConsoleUserRecord, claimTotpStep, findConsoleUserByEmail, markRecoveryCodeUsed } from "../db/console-users";
 import { log } from "../log/logger";
 import { checkRateLimit, consumeRateLimit } from "../rate-limits/consume-rate-limit";
 import { type StartedSession, startConsoleSession } from "../sessions/start-console-session";
 import { verifyDecoyPassword, verifyPassword } from "./password-hash";
 import { loginSchema } from "./schemas";
-import { isTotpCodeValid, openTotpSecret } from "./totp";
+import { matchTotpStep, openTotpSecret } from "./totp";
 
 export type SignInResult = ({ status: "signed_in" } & StartedSession) | { status: "refused" } | { status: "throttled"; retryAfterSeconds: number };
 
 type Client = { ip: string | null; userAgent: string | null };
 
-type FailureReason = "unknown_email" | "disabled" | "no_password" | "wrong_password" | "code_missing" | "wrong_code" | "totp_not_enrolled";
+type FailureReason = "unknown_email" | "disabled" | "no_password" | "wrong_password" | "code_missing" | "wrong_code" | "code_reused" | "totp_not_enrolled";
 
 async function checkPassword(user: ConsoleUserRecord | null, password: string): Promise<FailureReason | null> {
   if (!user) return verifyDecoyPassword(password).then(() => "unknown_email");
@@ -26,6 +26,17 @@ async function checkPassword(user: ConsoleUserRecord | null, password: string): 
   if (!(await verifyPassword(password, user.passwordHash))) return "wrong_password";
   // Checked after the password, so a disabled account costs the same time as any other.
   return user.disabledAt ? "disabled" : null;
+}
+
+/**
+ * A code of the user's authenticator, of a later time step than the last code that signed in
+ * (RFC 6238 section 5.2: a code is accepted once); its step is then used up.
+ */
+async function useTotpCode(tx: Tx, user: ConsoleUserRecord, code: string, now: Date): Promise<FailureReason | null> {
+  const step = matchTotpStep(openTotpSecret(user.id, user.totpSecretCiphertext!), code, now);
+  if (step === null) return "wrong_code";
+  // Conditional on the stored step: of two sign-ins racing with one code, one wins.
+  return (await claimTotpStep(tx, user.id, step)) ? null : "code_reused";
 }
 
 export async function signInConsoleUser(input: { email: string; password: string; code: string }, client: Client, now: Date = new Date()): Promise<SignInResult> {
@@ -47,7 +58,7 @@ export async function signInConsoleUser(input: { email: string; password: string
     let usedRecoveryCode = false;
     if (!failure && user!.totpEnabledAt) {
       if (!code) failure = "code_missing";
-      else if (/^\d{6}$/.test(code)) failure = isTotpCodeValid(openTotpSecret(user!.id, user!.totpSecretCiphertext!), code, now) ? null : "wrong_code";
+      else if (/^\d{6}$/.test(code)) failure = await useTotpCode(tx, user!, code, now);
       else {
         usedRecoveryCode = await markRecoveryCodeUsed(tx, user!.id, hashToken(code), now);
         failure = usedRecoveryCode ? null : "wrong_code";

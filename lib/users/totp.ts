@@ -22,10 +22,12 @@ export function totpUri(email: string, secret: string): string {
   return generateURI({ issuer: TOTP_ISSUER, label: email, secret });
 }
 
-/** One step either side, for a phone clock a few seconds off. */
-export function isTotpCodeValid(secret: string, code: string, at: Date = new Date()): boolean {
-  if (!/^\d{6}$/.test(code)) return false;
-  return verifySync({ secret, token: code, epoch: Math.floor(at.getTime() / 1000), epochTolerance: 30 }).valid;
+/** The time step of a valid code (one step either side of now, for a phone clock a few seconds off), or null. */
+export function matchTotpStep(secret: string, code: string, at: Date = new Date()): number | null {
+  if (!/^\d{6}$/.test(code)) return null;
+  const result = verifySync({ secret, token: code, epoch: Math.floor(at.getTime() / 1000), epochTolerance: 30 });
+  // otplib's one verifySync answers for HOTP too; a TOTP match carries its time step.
+  return result.valid && "timeStep" in result ? result.timeStep : null;
 }
 
 /** The code an authenticator shows now (tests and the e2e helper sign in with it). */

@@ -104,6 +104,22 @@ describe("console sign-in", () => {
     expect(await auditActions(user.id)).toContain("user.recovery_code_used");
   });
 
+  it("an authenticator code signs in once: the same code again is refused (code_reused in the audit log), and of two sign-ins racing with one code one wins", async () => {
+    const user = await createTestConsoleUser({ role: "operator" });
+    const at = new Date();
+    const first = { email: user.email, password: user.password, code: currentTotpCode(user.totpSecret!, at) };
+    expect((await signInConsoleUser(first, client("192.0.2.14"), at)).status).toBe("signed_in");
+    // Still inside its 30 s (and the tolerance either side): refused all the same.
+    expect(await signInConsoleUser(first, client("192.0.2.14"), new Date(at.getTime() + 5_000))).toEqual({ status: "refused" });
+    const later = new Date(at.getTime() + 90_000);
+    const next = { ...first, code: currentTotpCode(user.totpSecret!, later) };
+    const raced = await Promise.all([signInConsoleUser(next, client("192.0.2.14"), later), signInConsoleUser(next, client("192.0.2.14"), later)]);
+    expect(raced.map((result) => result.status).sort()).toEqual(["refused", "signed_in"]);
+    const failures = await getDb().auditEvent.findMany({ where: { action: "session.login_failed", targetId: user.id } });
+    expect(failures.map((event) => (event.detail as { reason: string }).reason)).toEqual(["code_reused", "code_reused"]);
+    expect(await getDb().consoleSession.count({ where: { userId: user.id, revokedAt: null } })).toBe(2);
+  });
+
   it("ten failures from one IP throttle it, even for the right password, while another IP signs in", async () => {
     // An address of this run's own, so that counters kept elsewhere cannot have seen it.
     const attackerIp = `198.18.${randomInt(256)}.${randomInt(256)}`;

@@ -8,6 +8,7 @@ import { confirmSetupTotp, findSetupState, finishSetupWithoutTotp } from "@/lib/
 import { signInConsoleUser } from "@/lib/users/sign-in-console-user";
 import { currentTotpCode } from "@/lib/users/totp";
 import { randomAlphanumeric } from "@/lib/ids";
+import { freshTotpCode } from "./totp-codes";
 
 export type TestConsoleUser = {
   id: string;
@@ -47,7 +48,7 @@ export async function createTestConsoleUser(options: { role: ConsoleRole; mercha
 
 /** Signs the user in through the login operation: the session token (the cookie's value) and its Actor. */
 export async function startTestConsoleSession(user: TestConsoleUser, ip = "203.0.113.7"): Promise<{ token: string; actor: Actor }> {
-  const code = user.totpSecret ? currentTotpCode(user.totpSecret) : "";
+  const code = user.totpSecret ? await freshTotpCode(user.totpSecret) : "";
   const result = await signInConsoleUser({ email: user.email, password: user.password, code }, { ip, userAgent: "vitest" });
   if (result.status !== "signed_in") throw new Error(`test sign-in of ${user.email} was ${result.status}`);
   const actor = await findConsoleSession(result.token, ip);

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "ConsoleUser" ADD COLUMN "totpLastStep" INTEGER;
+
