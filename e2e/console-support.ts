@@ -4,7 +4,7 @@
 import { type APIRequestContext, type Page, type Request, expect } from "@playwright/test";
 import { jwtVerify } from "jose";
 import { signRequestToken } from "../lib/envelope/sign-request-token";
-import { freshTotpCode } from "../test/support/totp-codes";
+import { freshTotpCode, waitForNextTotpStep } from "../test/support/totp-codes";
 import { generateSync } from "otplib";
 import { cashier, type Merchant } from "./support";
 
@@ -54,7 +54,14 @@ export async function logInToConsole(page: Page, user: E2eConsoleUser): Promise<
   await page.goto("/console/login");
   await page.getByLabel("E-mail").fill(user.email);
   await page.getByLabel(/^(Senha|Password)$/).fill(user.password);
-  if (user.totpSecret) await page.getByLabel(/Código de verificação|Verification code/).fill(await freshTotpCode(user.totpSecret));
+  if (user.totpSecret) {
+    let code = freshTotpCode(user.totpSecret);
+    if (code === null) {
+      await waitForNextTotpStep();
+      code = freshTotpCode(user.totpSecret)!;
+    }
+    await page.getByLabel(/Código de verificação|Verification code/).fill(code);
+  }
   await page.getByRole("button", { name: /^(Entrar|Sign in)$/ }).click();
   await expect(page.getByTestId("console-user")).toContainText(user.email);
 }

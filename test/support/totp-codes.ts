@@ -1,20 +1,23 @@
 // Sign-in refuses a TOTP code of a time step that already signed in (RFC 6238 section 5.2) and
 // accepts one step either side of now. Tests that sign one user in several times within 30 s take
-// the next step's code, and wait for the clock once that one is used too.
+// the next step's code; once that one is used too, there is none until the clock moves on.
 import { generateSync } from "otplib";
 
 const STEP_MS = 30_000;
 const lastStepBySecret = new Map<string, number>();
 
-/** A code the gateway accepts now for the secret and has not seen sign in from this process. */
-export async function freshTotpCode(secret: string): Promise<string> {
-  let step = Math.floor(Date.now() / STEP_MS);
+/** A code the gateway accepts now and has not seen sign in from this process, or null for now. */
+export function freshTotpCode(secret: string): string | null {
+  const now = Math.floor(Date.now() / STEP_MS);
   const used = lastStepBySecret.get(secret);
-  if (used !== undefined && used >= step) {
-    // The next step's code is accepted a step early; past that, wait until it is the current one.
-    if (used > step) await new Promise((resolve) => setTimeout(resolve, used * STEP_MS - Date.now() + 100));
-    step = used + 1;
-  }
+  const step = used === undefined || used < now ? now : used + 1;
+  // More than a step ahead is refused.
+  if (step > now + 1) return null;
   lastStepBySecret.set(secret, step);
   return generateSync({ secret, epoch: (step * STEP_MS) / 1000 });
+}
+
+/** Until the next time step begins (when freshTotpCode has a code again). */
+export function waitForNextTotpStep(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, STEP_MS - (Date.now() % STEP_MS) + 100));
 }
