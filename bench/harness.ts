@@ -1,7 +1,9 @@
 // What every HTTP benchmark shares: a fresh database per run (SQLite file or a PostgreSQL database
 // of its own, created and dropped), a merchant with a known key, the gateway as `npm start` serves
-// it (scripts/start.ts) and a bare node:http baseline (bench/baseline-server.ts) on the same
-// database, autocannon at 1, 16 and 64 connections, and a table of both with their ratio.
+// it (scripts/start.ts), the Next.js floor (bench/next-floor: the baseline's work in a route
+// handler, as many processes as the gateway) and a bare node:http baseline
+// (bench/baseline-server.ts) on the same database, autocannon at 1, 16 and 64 connections, and a
+// table of the three with the gateway's and the floor's ratio to the baseline.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
@@ -21,11 +23,19 @@ export const KEY_ID = "mk_test_benchmark0001";
 export const SECRET = randomBytes(32).toString("base64url");
 const postgresUrl = process.env.TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/test";
 
-/** Fails early, before any database is made, when there is no build to serve. */
+const floorDir = path.join(root, "bench/next-floor");
+
+/**
+ * Fails early, before any database is made, when there is no gateway build to serve; builds the
+ * floor app (a few seconds) when it has none.
+ */
 export function requireBuild(): void {
   if (!existsSync(path.join(root, ".next/BUILD_ID"))) {
     console.error("no build: run npm run build first");
     process.exit(2);
+  }
+  if (!existsSync(path.join(floorDir, ".next/BUILD_ID"))) {
+    execFileSync(path.join(root, "node_modules/.bin/next"), ["build"], { cwd: floorDir, stdio: "ignore", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
   }
 }
 
@@ -84,13 +94,14 @@ async function load(url: string, connections: number, seconds: number, bodies: s
 /** A second of warm-up at 4 connections, then the measured run; every request with its own token. */
 export async function loadOnce(url: string, connections: number, seconds: number, data: Bench["data"], server: ChildProcess): Promise<Result> {
   const run = `${connections}-${randomBytes(3).toString("hex")}`;
-  await load(url, 4, 1, await signedBodies(800, (i) => data(i, `warm-${run}`)), server);
-  const count = Math.max(2000, 700 * seconds * Math.min(connections, 4));
+  await load(url, 4, 1, await signedBodies(3000, (i) => data(i, `warm-${run}`)), server);
+  // Enough for the fastest server here (the bare status baseline answers several thousand a second).
+  const count = Math.max(2000, 1500 * seconds * Math.min(connections, 4));
   return load(url, connections, seconds, await signedBodies(count, (i) => data(i, run)), server);
 }
 
-export async function startServer(command: string[], env: Record<string, string>, ready: RegExp): Promise<ChildProcess> {
-  const child = spawn(process.execPath, command, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+export async function startServer(command: string[], env: Record<string, string>, ready: RegExp, cwd = root): Promise<ChildProcess> {
+  const child = spawn(process.execPath, command, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   await new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
@@ -105,6 +116,7 @@ export async function startServer(command: string[], env: Record<string, string>
 }
 
 export async function stopServer(server: ChildProcess, signal: NodeJS.Signals = "SIGTERM"): Promise<void> {
+  if (server.exitCode !== null || server.signalCode !== null) throw new Error(`the server under test exited during the run (${server.exitCode ?? server.signalCode})`);
   const exited = new Promise((resolve) => server.once("exit", resolve));
   server.kill(signal);
   await exited;
@@ -171,49 +183,54 @@ export type Bench = {
 
 const cell = (r: Result) => `${r.rps.toFixed(0).padStart(6)} ${String(r.p50).padStart(5)} ${String(r.p99).padStart(5)}`;
 
+const SIDES = ["gateway", "floor", "baseline"] as const;
+
+function startSide(side: (typeof SIDES)[number], db: Database & { merchantId: string }, port: number): Promise<ChildProcess> {
+  if (side === "gateway") return startGateway(db.url, port);
+  if (side === "floor") {
+    const env = { FLOOR_DATABASE_URL: db.url, FLOOR_KEY_ID: KEY_ID, FLOOR_SECRET: SECRET, FLOOR_MERCHANT_ID: db.merchantId, NEXT_TELEMETRY_DISABLED: "1" };
+    return startServer(["--import", "tsx", path.join(floorDir, "serve.ts"), String(port)], env, /Ready in/, floorDir);
+  }
+  return startServer(["--import", "tsx", path.join(root, "bench/baseline-server.ts"), String(port), db.url, KEY_ID, SECRET, db.merchantId], {}, /ready/);
+}
+
 /** Runs the gateway and the baseline at each connection count on each database and prints the table. */
 export async function runBench(bench: Bench): Promise<void> {
   const concurrency = process.env.WEB_CONCURRENCY ?? "the default";
   console.log(`POST ${bench.path}, ${SECONDS} s per run, a fresh database per run, WEB_CONCURRENCY ${concurrency}`);
   for (const kind of values.database.split(",")) {
     const rows: string[] = [];
-    let at16: [Result, Result] | null = null;
+    let at16: Result[] | null = null;
     for (const connections of CONNECTIONS) {
       const results: Result[] = [];
-      for (const side of ["gateway", "baseline"] as const) {
+      for (const [i, side] of SIDES.entries()) {
         const db = await freshDatabase(kind, bench.seed ?? (async () => undefined));
         if (!db) {
           console.log(`\n${kind}: PostgreSQL not reachable at ${postgresUrl}: skipped`);
           break;
         }
-        const port = side === "gateway" ? 3310 : 3311;
-        const server =
-          side === "gateway"
-            ? await startGateway(db.url, port)
-            : await startServer(
-                ["--import", "tsx", path.join(root, "bench/baseline-server.ts"), String(port), db.url, KEY_ID, SECRET, db.merchantId],
-                {},
-                /ready/,
-              );
+        const port = 3310 + i;
+        const server = await startSide(side, db, port);
         results.push(await loadOnce(`http://127.0.0.1:${port}${bench.path}`, connections, SECONDS, bench.data, server));
         await stopServer(server);
         await db.drop();
       }
-      if (results.length < 2) break;
-      const [gateway, baseline] = results;
-      if (connections === 16) at16 = [gateway, baseline];
+      if (results.length < SIDES.length) break;
+      const [gateway, floor, baseline] = results;
+      if (connections === 16) at16 = results;
       const rss = `${gateway.rssMb.join("+")} MB`;
-      rows.push(`${String(connections).padEnd(6)} ${cell(gateway).padEnd(24)} ${rss.padEnd(14)} ${cell(baseline).padEnd(24)} ${(gateway.rps / baseline.rps).toFixed(2)}`);
-      const failed = gateway.non2xx + gateway.errors + baseline.non2xx + baseline.errors;
-      if (failed > 0) {
-        rows.push(`       non-2xx/errors: gateway ${gateway.non2xx}/${gateway.errors}, baseline ${baseline.non2xx}/${baseline.errors}`);
+      const ratio = (r: Result) => (r.rps / baseline.rps).toFixed(2);
+      rows.push(`${String(connections).padEnd(6)} ${cell(gateway).padEnd(20)} ${rss.padEnd(16)} ${cell(floor).padEnd(20)} ${cell(baseline).padEnd(20)} ${ratio(gateway).padEnd(7)} ${ratio(floor)}`);
+      const failed = results.filter((r) => r.non2xx + r.errors > 0);
+      if (failed.length > 0) {
+        rows.push(`       non-2xx/errors: ${SIDES.map((side, j) => `${side} ${results[j].non2xx}/${results[j].errors}`).join(", ")}`);
       }
     }
     if (!at16) continue;
     console.log(`\n${kind === "postgres" ? "PostgreSQL" : "SQLite"}`);
-    console.log(`${"conns".padEnd(6)} ${"gateway req/s p50 p99".padEnd(24)} ${"gateway RSS".padEnd(14)} ${"baseline req/s p50 p99".padEnd(24)} ratio`);
+    console.log(`${"conns".padEnd(6)} ${"gateway req/s p50 p99".padEnd(20)} ${"gateway RSS".padEnd(16)} ${"floor req/s p50 p99".padEnd(20)} ${"baseline req/s p50 p99".padEnd(20)} gateway floor (× baseline)`);
     for (const row of rows) console.log(row);
-    const [gateway, baseline] = at16;
-    console.log(`at 16 connections: ratio ${(gateway.rps / baseline.rps).toFixed(2)}, p99 ${gateway.p99} ms, non-2xx ${gateway.non2xx}`);
+    const [gateway, floor, baseline] = at16;
+    console.log(`at 16 connections: gateway ${(gateway.rps / baseline.rps).toFixed(2)}× the baseline (p99 ${gateway.p99} ms, non-2xx ${gateway.non2xx}); the Next.js floor ${(floor.rps / baseline.rps).toFixed(2)}×`);
   }
 }
