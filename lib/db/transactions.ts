@@ -185,10 +185,10 @@ export async function recordPixCharge(
   db: DbOrTx,
   charge: { id: string; txid: string; qrCodeText: string; location: string | null },
 ): Promise<boolean> {
-  const { count } = await db.transaction.updateMany({
-    where: { id: charge.id, pixTxid: charge.txid, pixCode: null },
-    data: { pixCode: charge.qrCodeText, pixLocation: charge.location },
-  });
+  // Every Pix deposit runs it: raw SQL (no query compilation), so updatedAt is set here.
+  const count = await db.$executeRaw`
+    UPDATE "Transaction" SET "pixCode" = ${charge.qrCodeText}, "pixLocation" = ${charge.location}, "updatedAt" = ${new Date()}
+    WHERE "id" = ${charge.id} AND "pixTxid" = ${charge.txid} AND "pixCode" IS NULL`;
   return count === 1;
 }
 
