@@ -96,7 +96,7 @@ function idleSessionsOf(email: string): void {
       .all(email) as { id: string; lastSeenAt: string | number }[];
     expect(sessions).toHaveLength(1);
     for (const session of sessions) {
-      // Written as the adapter writes it (epoch milliseconds or ISO text), whichever the row holds.
+      // Of the type the row holds (ISO text here; a number if the adapter wrote epoch milliseconds).
       const shift = (minutes: number) => {
         const at = new Date(new Date(session.lastSeenAt).getTime() - minutes * 60_000);
         return typeof session.lastSeenAt === "number" ? at.getTime() : at.toISOString();
@@ -109,6 +109,9 @@ function idleSessionsOf(email: string): void {
 }
 
 test("ten failed sign-ins from one address are throttled while another signs in; a session idle past its expiry is refused; the audit log has both", async ({ browser }) => {
+  // Eleven sign-ins through the page, and a second one of the same account that may wait for the
+  // authenticator's next code.
+  test.setTimeout(120_000);
   const desk = await browserAt(browser, "198.51.100.7");
   const { user } = await setUpConsoleUser(desk, createConsoleUserWithCli("operator"));
 

@@ -42,7 +42,7 @@ export async function setUpConsoleUser(page: Page, user: { email: string; setupU
     return { user: { email: user.email, password: E2E_CONSOLE_PASSWORD, totpSecret: null }, recoveryCodes: [] };
   }
   const totpSecret = (await secretText.textContent())!.trim();
-  await page.getByLabel(/Código de 6 dígitos|6-digit code/).fill(totpCode(totpSecret));
+  await page.getByLabel(/Código de 6 dígitos|6-digit code/).fill(freshTotpCode(totpSecret)!);
   await page.getByRole("button", { name: /Ativar autenticador|Turn on authenticator/ }).click();
   const codes = page.getByTestId("recovery-codes").getByRole("listitem");
   await expect(codes).toHaveCount(10);

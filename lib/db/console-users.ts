@@ -32,7 +32,7 @@ export async function listConsoleUserRows(db: DbOrTx): Promise<ConsoleUserRecord
 export async function updateConsoleUser(
   db: DbOrTx,
   id: string,
-  data: Partial<Pick<ConsoleUserRecord, "passwordHash" | "totpSecretCiphertext" | "totpEnabledAt" | "disabledAt">>,
+  data: Partial<Pick<ConsoleUserRecord, "passwordHash" | "totpSecretCiphertext" | "totpEnabledAt" | "totpLastStep" | "disabledAt">>,
 ): Promise<ConsoleUserRecord> {
   return db.consoleUser.update({ where: { id }, data });
 }

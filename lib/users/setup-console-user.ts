@@ -62,11 +62,13 @@ export async function confirmSetupTotp(token: string, code: string, ip: string |
   return getDb().$transaction(async (tx) => {
     const user = await openSetup(tx, token, now);
     if (!user.passwordHash) throw new AppError("state_conflict", "set the password first");
-    if (matchTotpStep(openTotpSecret(user.id, user.totpSecretCiphertext!), digits, now) === null) {
+    const step = matchTotpStep(openTotpSecret(user.id, user.totpSecretCiphertext!), digits, now);
+    if (step === null) {
       throw new AppError("validation_failed", "code: does not match the app; check the phone's clock and try the next code", [{ path: "code", message: "does not match the app" }]);
     }
     if (!(await markSetupTokenUsed(tx, hashToken(token), now))) throw new AppError("not_found", "this setup link is not valid: ask an operator for a new one");
-    await updateConsoleUser(tx, user.id, { totpEnabledAt: now });
+    // The code that enrolled is used up too (RFC 6238 section 5.2): the first sign-in takes the next one.
+    await updateConsoleUser(tx, user.id, { totpEnabledAt: now, totpLastStep: step });
     const recoveryCodes = await issueRecoveryCodes(tx, user.id);
     await recordAuditEvent(tx, { actor: setupActor(user), action: "user.totp_enrolled", targetType: "console_user", targetId: user.id, merchantId: user.merchantId, ip });
     return { recoveryCodes };

@@ -84,7 +84,9 @@ export async function signInConsoleUser(input: { email: string; password: string
     // The failure that spends the IP's budget is audited once; the refusals that follow while it
     // waits are not, so that a flood cannot fill the log.
     if (!counted.isLimited && counted.remainingPoints === 0) {
-      await recordAuditEvent(db, { actor: failedActor, action: "session.login_throttled", targetType: "ip", targetId: client.ip, merchantId: null, ip: client.ip, detail: { failures: getConfig().console.loginFailures } });
+      // About the address: the e-mail typed is kept, but the account it names is not the actor.
+      const actor = { ...failedActor, userId: null, role: "unknown" };
+      await recordAuditEvent(db, { actor, action: "session.login_throttled", targetType: "ip", targetId: client.ip, merchantId: null, ip: client.ip, detail: { failures: getConfig().console.loginFailures } });
     }
     return { status: "refused" };
   }

@@ -18,6 +18,7 @@ import { signInConsoleUser } from "@/lib/users/sign-in-console-user";
 import { currentTotpCode } from "@/lib/users/totp";
 import { createTestMerchant } from "../support/api";
 import { TEST_CONSOLE_PASSWORD, createTestConsoleUser, setupTokenOf, startTestConsoleSession } from "../support/console";
+import { freshTotpCode } from "../support/totp-codes";
 
 /** The code a refused operation's error maps to (its own AppError, or a schema's validation_failed). */
 const refusalOf = (operation: Promise<unknown>) => operation.then(() => "accepted", (error: unknown) => toAppError(error)?.code ?? error);
@@ -69,7 +70,7 @@ describe("console users", () => {
 describe("console sign-in", () => {
   it("a wrong password, an unknown e-mail, a disabled user and a wrong code all get the same answer; the audit log keeps the reason", async () => {
     const user = await createTestConsoleUser({ role: "merchant-admin", merchantId });
-    const code = currentTotpCode(user.totpSecret!);
+    const code = freshTotpCode(user.totpSecret!)!;
     const attempts = [
       { email: user.email, password: "not the password!", code },
       { email: "nobody@example.com", password: TEST_CONSOLE_PASSWORD, code },
@@ -106,7 +107,8 @@ describe("console sign-in", () => {
 
   it("an authenticator code signs in once: the same code again is refused (code_reused in the audit log), and of two sign-ins racing with one code one wins", async () => {
     const user = await createTestConsoleUser({ role: "operator" });
-    const at = new Date();
+    // Past the step its enrolment used up.
+    const at = new Date(Date.now() + 60_000);
     const first = { email: user.email, password: user.password, code: currentTotpCode(user.totpSecret!, at) };
     expect((await signInConsoleUser(first, client("192.0.2.14"), at)).status).toBe("signed_in");
     // Still inside its 30 s (and the tolerance either side): refused all the same.
@@ -182,7 +184,9 @@ describe("console sessions", () => {
     const disabled = await disableConsoleUser(user.email.toUpperCase(), cliAuditActor());
     expect(disabled.sessionsEnded).toBe(1);
     expect(await findConsoleSession(token, null)).toBeNull();
-    expect(await signInConsoleUser({ email: user.email, password: user.password, code: currentTotpCode(user.totpSecret!) }, client("192.0.2.13"))).toEqual({ status: "refused" });
+    expect(await signInConsoleUser({ email: user.email, password: user.password, code: freshTotpCode(user.totpSecret!) ?? user.recoveryCodes[0] }, client("192.0.2.13"))).toEqual({ status: "refused" });
+    const refusal = await getDb().auditEvent.findFirstOrThrow({ where: { targetId: user.id, action: "session.login_failed" } });
+    expect(refusal.detail).toEqual({ reason: "disabled" });
     expect(await refusalOf(disableConsoleUser(user.email, cliAuditActor()))).toBe("state_conflict");
     const disabledEvent = await getDb().auditEvent.findFirstOrThrow({ where: { targetId: user.id, action: "user.disabled" } });
     expect(disabledEvent.actorEmail).toMatch(/^cli:/);

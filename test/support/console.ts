@@ -6,7 +6,6 @@ import { findConsoleSession } from "@/lib/sessions/find-console-session";
 import { createConsoleUser } from "@/lib/users/create-console-user";
 import { confirmSetupTotp, findSetupState, finishSetupWithoutTotp } from "@/lib/users/setup-console-user";
 import { signInConsoleUser } from "@/lib/users/sign-in-console-user";
-import { currentTotpCode } from "@/lib/users/totp";
 import { randomAlphanumeric } from "@/lib/ids";
 import { freshTotpCode } from "./totp-codes";
 
@@ -39,7 +38,7 @@ export async function createTestConsoleUser(options: { role: ConsoleRole; mercha
   let recoveryCodes: string[] = [];
   if (withTotp) {
     totpSecret = (await findSetupState(token)).totpSecret;
-    recoveryCodes = (await confirmSetupTotp(token, currentTotpCode(totpSecret), null)).recoveryCodes;
+    recoveryCodes = (await confirmSetupTotp(token, freshTotpCode(totpSecret)!, null)).recoveryCodes;
   } else {
     await finishSetupWithoutTotp(token, null);
   }
