@@ -1,4 +1,6 @@
-export default function Layout({ children }: { children: React.ReactNode }) {
+import type { ReactNode } from "react";
+
+export default function Layout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
       <body>{children}</body>
