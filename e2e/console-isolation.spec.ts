@@ -4,11 +4,10 @@
 // the second's ids, and send every console action (the calls the pages really make, captured from
 // an operator and an admin acting on their own objects) rewritten to name the second's objects.
 // Every one is refused, and afterwards nothing of the second merchant has changed.
-import { type APIRequestContext, type Browser, type Page, type Request, expect, test } from "@playwright/test";
-import { signRequestToken } from "../lib/envelope/sign-request-token";
+import { type APIRequestContext, type Page, type Request, expect, test } from "@playwright/test";
 import { startReceiver } from "../test/support/callback-receiver";
 import { pixDepositRequest, pixPayoutRequest } from "../test/support/requests";
-import { callApi, nextActionRequest, replayAction, signInAsNew } from "./console-support";
+import { callApi, newSignedInPage, nextActionRequest, paidCallbacks as paidCallbacksOf, replayAction, statusWith } from "./console-support";
 import { cashier, type Merchant } from "./support";
 
 const desk = { width: 1280, height: 800 };
@@ -23,7 +22,7 @@ test.afterAll(() => receiver.close());
 
 type Activity = { merchant: Merchant; depositId: string; reference: string; eventId: string; payoutId: string };
 
-const paidCallbacks = (depositId: string) => receiver.received.filter((r) => r.data.type === "deposit.paid" && r.data.id === depositId);
+const paidCallbacks = (depositId: string) => paidCallbacksOf(receiver.received, depositId);
 
 /** A merchant with a paid deposit (its callback delivered) and a pending payout, all through the API. */
 async function merchantWithActivity(request: APIRequestContext, name: string): Promise<Activity> {
@@ -37,23 +36,11 @@ async function merchantWithActivity(request: APIRequestContext, name: string): P
   return { merchant, depositId, reference: deposit.reference, eventId: paidCallbacks(depositId)[0].data.event_id as string, payoutId };
 }
 
-async function newSignedInPage(browser: Browser, role: "operator" | "merchant-admin" | "merchant-viewer", merchantId?: string): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: desk, locale: "pt-BR" })).newPage();
-  await signInAsNew(page, role, merchantId);
-  return page;
-}
-
 /** Clicks what sends a server action and returns the call as sent. */
 async function capture(page: Page, click: () => Promise<void>): Promise<Request> {
   const sent = nextActionRequest(page);
   await click();
   return sent;
-}
-
-/** POST /api/status with the key: 404 for an id that does not exist means the key still signs. */
-async function statusWith(request: APIRequestContext, merchant: Merchant): Promise<number> {
-  const jwt = await signRequestToken({ keyId: merchant.keyId, secret: merchant.secret, data: { id: "dep_doesnotexist" } });
-  return (await request.post("/api/status", { data: { jwt } })).status();
 }
 
 test("a merchant's admin and viewer are refused every page, export and action naming another merchant's ids, and nothing of it changes", async ({ page, browser }) => {
@@ -64,7 +51,7 @@ test("a merchant's admin and viewer are refused every page, export and action na
   const spare = JSON.parse(cashier("merchant", "create", "--name", "Loja Avulsa Isolada")) as Merchant;
 
   // The operator's own calls on the first merchant's objects (and a spare merchant's settings).
-  const operator = await newSignedInPage(browser, "operator");
+  const operator = await newSignedInPage(browser, desk, "operator");
   await operator.goto(`/console/transactions/${own.depositId}`);
   const reveal = await capture(operator, () => operator.getByRole("button", { name: "Mostrar dados do cliente" }).click());
   await expect(operator.getByTestId("customer-data")).toHaveAttribute("data-revealed", "true");
@@ -85,7 +72,7 @@ test("a merchant's admin and viewer are refused every page, export and action na
   await expect(operator.getByTestId("new-key-id")).toBeVisible();
 
   // The admin's own calls on their merchant's objects.
-  const admin = await newSignedInPage(browser, "merchant-admin", own.merchant.merchantId);
+  const admin = await newSignedInPage(browser, desk, "merchant-admin", own.merchant.merchantId);
   await admin.goto("/console/keys");
   const createKey = await capture(admin, () => admin.getByRole("button", { name: "Criar chave" }).click());
   const adminKeyId = (await admin.getByTestId("new-key-id").textContent())!;
@@ -99,7 +86,7 @@ test("a merchant's admin and viewer are refused every page, export and action na
   const resend = await capture(admin, () => event.getByRole("button", { name: "Reenviar" }).click());
   await expect(event.getByRole("status")).toHaveText("Callback na fila para reenvio.");
 
-  const viewer = await newSignedInPage(browser, "merchant-viewer", own.merchant.merchantId);
+  const viewer = await newSignedInPage(browser, desk, "merchant-viewer", own.merchant.merchantId);
   const theirs = other.merchant.merchantId;
   const pages: [string, number][] = [
     [`/console?merchant=${theirs}`, 404],
@@ -147,7 +134,8 @@ test("a merchant's admin and viewer are refused every page, export and action na
 
   // Nothing of the other merchant changed: its key signs, its payout waits, its settings and mode
   // are as created, it has one key, and its callback was delivered once.
-  expect(await statusWith(page.request, other.merchant)).toBe(404);
+  // The key still signs: a 404 for an id that does not exist.
+  expect((await statusWith(page.request, other.merchant)).status()).toBe(404);
   await operator.goto("/console/payouts");
   await expect(operator.getByTestId(`payout-${other.payoutId}`)).toContainText("Pendente");
   await operator.goto(`/console/merchants/${theirs}`);

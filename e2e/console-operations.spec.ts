@@ -4,12 +4,11 @@
 // shown once), uses it, revokes it, and a request signed with it is refused at once; a merchant
 // viewer is refused creating, revoking and marking by the server itself (the admin's and the
 // operator's own action requests replayed with the viewer's session). Screenshots are kept.
-import { type APIRequestContext, type Browser, expect, test } from "@playwright/test";
+import { type APIRequestContext, expect, test } from "@playwright/test";
 import { jwtVerify } from "jose";
-import { signRequestToken } from "../lib/envelope/sign-request-token";
 import { startReceiver } from "../test/support/callback-receiver";
 import { pixDepositRequest, pixPayoutRequest } from "../test/support/requests";
-import { callApi, nextActionRequest, replayAction, signInAsNew } from "./console-support";
+import { callApi, newSignedInPage, nextActionRequest, replayAction, signInAsNew, statusWith } from "./console-support";
 import { cashier, expectAccessible, fitsViewport, keepScreenshot, type Merchant } from "./support";
 
 const viewports = [
@@ -44,19 +43,6 @@ async function payoutCallback(transferId: string) {
   const { payload, protectedHeader } = await jwtVerify(received.jwt, new TextEncoder().encode(merchant.secret));
   expect(protectedHeader).toMatchObject({ kid: merchant.keyId, typ: "cashier-callback+jwt" });
   return payload.data as Record<string, unknown>;
-}
-
-/** POST /api/status signed with a key: what a merchant's server sends, and the HTTP status it gets. */
-async function statusWith(request: APIRequestContext, key: { keyId: string; secret: string }) {
-  const jwt = await signRequestToken({ keyId: key.keyId, secret: key.secret, data: { id: "dep_doesnotexist" } });
-  return request.post("/api/status", { data: { jwt } });
-}
-
-async function newSignedInPage(browser: Browser, viewport: { width: number; height: number }, role: "operator" | "merchant-admin" | "merchant-viewer") {
-  const context = await browser.newContext({ viewport, locale: "pt-BR" });
-  const page = await context.newPage();
-  await signInAsNew(page, role, role === "operator" ? undefined : merchant.merchantId);
-  return page;
 }
 
 for (const viewport of viewports) {
@@ -180,7 +166,7 @@ for (const viewport of viewports) {
     test("a merchant viewer's create, revoke and mark are refused by the server, not only hidden", async ({ page, browser }, testInfo) => {
       const payout = await createPayout(page.request, "3.00");
       const spare = await createPayout(page.request, "4.00");
-      const admin = await newSignedInPage(browser, viewport.size, "merchant-admin");
+      const admin = await newSignedInPage(browser, viewport.size, "merchant-admin", merchant.merchantId);
       const operator = await newSignedInPage(browser, viewport.size, "operator");
       await signInAsNew(page, "merchant-viewer", merchant.merchantId);
 

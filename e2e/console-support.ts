@@ -1,9 +1,10 @@
 // Console users for the browser tests: created with the CLI against the server's database, set
 // up through the setup link's pages, and signed in through the login page with the code an
 // authenticator app would show.
-import { type APIRequestContext, type Page, type Request, expect } from "@playwright/test";
+import { type APIRequestContext, type Browser, type Page, type Request, expect } from "@playwright/test";
 import { jwtVerify } from "jose";
 import { signRequestToken } from "../lib/envelope/sign-request-token";
+import type { Received } from "../test/support/callback-receiver";
 import { freshTotpCode, waitForNextTotpStep } from "../test/support/totp-codes";
 import { generateSync } from "otplib";
 import { cashier, type Merchant } from "./support";
@@ -105,3 +106,19 @@ export async function replayAction(request: APIRequestContext, captured: Request
   expect(response.status()).toBe(200);
   return response.text();
 }
+
+/** A browser context of its own at the viewport, signed in as a new user of the role. */
+export async function newSignedInPage(browser: Browser, viewport: { width: number; height: number }, role: ConsoleRole, merchantId?: string): Promise<Page> {
+  const page = await (await browser.newContext({ viewport, locale: "pt-BR" })).newPage();
+  await signInAsNew(page, role, merchantId);
+  return page;
+}
+
+/** POST /api/status signed with a key for an id that does not exist: 404 while the key signs, 401 once revoked. */
+export async function statusWith(request: APIRequestContext, key: { keyId: string; secret: string }) {
+  const jwt = await signRequestToken({ keyId: key.keyId, secret: key.secret, data: { id: "dep_doesnotexist" } });
+  return request.post("/api/status", { data: { jwt } });
+}
+
+/** The deposit.paid callbacks a receiver got for a deposit, in order. */
+export const paidCallbacks = (received: Received[], depositId: string) => received.filter((r) => r.data.type === "deposit.paid" && r.data.id === depositId);

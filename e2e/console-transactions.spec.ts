@@ -7,7 +7,7 @@ import { readFile } from "node:fs/promises";
 import { type APIRequestContext, type Page, type TestInfo, expect, test } from "@playwright/test";
 import { startReceiver } from "../test/support/callback-receiver";
 import { pixDepositRequest } from "../test/support/requests";
-import { callApi, signInAsNew } from "./console-support";
+import { callApi, paidCallbacks as paidCallbacksOf, signInAsNew } from "./console-support";
 import { cashier, expectAccessible, fitsViewport, keepScreenshot, type Merchant } from "./support";
 
 const desk = { width: 1280, height: 800 };
@@ -26,7 +26,7 @@ const newMerchant = (name: string) => JSON.parse(cashier("merchant", "create", "
 /** What the merchant's server does: POST /api/pix signed with its key; the deposit's id from the verified answer. */
 const createDeposit = async (request: APIRequestContext, merchant: Merchant, data: Record<string, unknown>) => (await callApi(request, merchant, "/api/pix", data)).id as string;
 
-const paidCallbacks = (depositId: string) => receiver.received.filter((r) => r.data.type === "deposit.paid" && r.data.id === depositId);
+const paidCallbacks = (depositId: string) => paidCallbacksOf(receiver.received, depositId);
 
 /** What every view must be: accessible, no sideways scrolling, and kept as a screenshot. */
 async function look(page: Page, name: string, testInfo: TestInfo) {
