@@ -104,7 +104,7 @@ test.describe("headers on every kind of answer", () => {
   const common = (headers: Record<string, string>) => {
     expect(headers["x-frame-options"]).toBe("DENY");
     expect(headers["x-content-type-options"]).toBe("nosniff");
-    expect(headers["referrer-policy"]).toBe("no-referrer");
+    expect(headers["referrer-policy"]).toBe("same-origin");
     expect(headers["permissions-policy"]).toMatch(/camera=\(\)/);
     expect(headers["content-security-policy"]).toMatch(/frame-ancestors 'none'/);
     // The e2e server runs as CASHIER_ENV=test over http: no HSTS (production only).

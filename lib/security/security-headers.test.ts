@@ -15,7 +15,7 @@ describe("securityHeaders", () => {
         "base-uri 'none'",
       ]),
     );
-    expect(headers).toMatchObject({ "x-frame-options": "DENY", "x-content-type-options": "nosniff", "referrer-policy": "no-referrer" });
+    expect(headers).toMatchObject({ "x-frame-options": "DENY", "x-content-type-options": "nosniff", "referrer-policy": "same-origin" });
     expect(headers["strict-transport-security"]).toBeUndefined();
     expect(headers["content-security-policy"]).not.toMatch(/unsafe-inline|upgrade-insecure-requests/);
   });

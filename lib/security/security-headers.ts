@@ -1,12 +1,14 @@
 // Every answer's security headers, from this one module (applied by proxy.ts). Three kinds:
-//  - page: the React pages (hosted payment, home, docs, error pages): scripts and styles only with
-//    this request's nonce, which Next.js reads from the request's own CSP header and puts on its
-//    scripts; forms post to the gateway and, on a payment page, to the merchant's redirect origins
+//  - page: the hosted payment pages (their inline style and script) and the React pages (home,
+//    docs, console, error pages): scripts and styles only with this request's nonce, which Next.js
+//    reads from the request's own CSP header and puts on its scripts; forms post to the gateway and, on a payment page, to the merchant's redirect origins
 //    (a form's answer redirects there, and Chromium checks form-action on redirects);
-//  - document: HTML a route handler writes itself (the /direct answers): nothing but its own style;
+//  - document: HTML a route handler writes itself (the /direct answers): nothing but its own style and the favicon;
 //  - api: JSON for servers: nothing may load, frame or submit.
-// Framing is refused everywhere (the clickjacking of /pay/{token}/autorizar), referrers are never
-// sent (hosted URLs carry the payment's token), HSTS in production only (tests run on http).
+// Framing is refused everywhere (the clickjacking of /pay/{token}/autorizar), referrers never
+// leave the gateway (hosted URLs carry the payment's token) but stay within it, so a hosted
+// form's POST carries its Origin for proxy.ts to check (under no-referrer, browsers send
+// "Origin: null"); HSTS in production only (tests run on http).
 
 export type HeaderKind = "page" | "document" | "api";
 
@@ -23,7 +25,7 @@ export type SecurityHeaderOptions = {
 function contentSecurityPolicy(options: SecurityHeaderOptions): string {
   const locked = ["frame-ancestors 'none'", "base-uri 'none'", "object-src 'none'"];
   if (options.kind === "api") return ["default-src 'none'", "form-action 'none'", ...locked].join("; ");
-  if (options.kind === "document") return ["default-src 'none'", `style-src 'nonce-${options.nonce}'`, "form-action 'none'", ...locked].join("; ");
+  if (options.kind === "document") return ["default-src 'none'", `style-src 'nonce-${options.nonce}'`, "img-src 'self'", "form-action 'none'", ...locked].join("; ");
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${options.nonce}' 'strict-dynamic'${options.allowEval ? " 'unsafe-eval'" : ""}`,
@@ -42,7 +44,7 @@ export function securityHeaders(options: SecurityHeaderOptions): Record<string, 
     "content-security-policy": contentSecurityPolicy(options),
     "x-frame-options": "DENY",
     "x-content-type-options": "nosniff",
-    "referrer-policy": "no-referrer",
+    "referrer-policy": "same-origin",
     "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()",
     "cross-origin-opener-policy": "same-origin",
     ...(options.isProduction ? { "strict-transport-security": "max-age=63072000; includeSubDomains" } : {}),
