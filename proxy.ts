@@ -1,6 +1,6 @@
 // Runs before every route (Next.js 16's Proxy): what every answer shares and no handler should
 // repeat. In order: a path that is not valid percent-encoding is a 400; a method the route does
-// not take is a 405 with Allow; a page POST (a server action) from another origin, over 1 MB or
+// not take is a 405 with Allow; a page POST (a hosted form, a server action) from another origin, over 1 MB or
 // not a JSON array of arguments is refused; hosted pages and /direct are rate-limited per client IP; then every answer gets the
 // security headers of lib/security/security-headers.ts, pages with a fresh CSP nonce.
 import { type NextRequest, NextResponse } from "next/server";

@@ -18,6 +18,7 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
     env: { CASHIER_ENV: "test", LOG_LEVEL: "silent", CASHIER_SEED_DEMO: "false" },
+    globalSetup: ["test/support/build-hosted-assets.ts"],
     projects: [
       { extends: true, test: { name: "unit", include: ["lib/**/*.test.ts", "scripts/**/*.test.ts"] } },
       integration("sqlite"),

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
-import { FailureCard } from "@/components/pay/failure";
+import { FailureCard, notFoundFailure } from "@/components/pay/failure";
 import { PaymentShell } from "@/components/pay/payment-shell";
 import { messages, resolveLocale } from "@/lib/i18n/messages";
 
@@ -15,7 +15,7 @@ export default async function NotFound() {
   return (
     <PaymentShell locale={locale} t={t} merchantName={null}>
       <title>{t.notFoundTitle}</title>
-      <FailureCard t={t} failure={{ title: t.notFoundTitle, text: t.notFoundText, problems: [], returnUrl: null, code: "not_found", detail: null }} />
+      <FailureCard locale={locale} t={t} failure={notFoundFailure(t)} />
     </PaymentShell>
   );
 }

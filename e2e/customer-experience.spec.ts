@@ -208,13 +208,16 @@ test("a double tap on Autorizar sends one request", async ({ page }, testInfo) =
   await expectNoPersonalData(page);
   await keepScreenshot(page, testInfo, "consent-390");
   await expectAccessibleLightAndDark(page, testInfo, "consent-390");
-  const actions: string[] = [];
+  const decisions: string[] = [];
   page.on("request", (request) => {
-    if (request.method() === "POST" && request.headers()["next-action"]) actions.push(request.url());
+    if (request.method() === "POST" && new URL(request.url()).pathname.endsWith("/autorizar")) decisions.push(request.postData() ?? "");
   });
+  const atShop = page.waitForRequest(`${shop.url}/ok`);
   await page.getByRole("button", { name: "Autorizar pagamento" }).dblclick();
   await expect(page).toHaveURL(`${shop.url}/ok`);
-  expect(actions).toHaveLength(1);
+  expect(decisions).toEqual(["decision=authorize"]);
+  // The payment's address (its token) never reaches the shop as a referrer.
+  expect((await (await atShop).allHeaders()).referer).toBeUndefined();
 });
 
 test("the bank step shows each bank's mark and masks nothing it should not show", async ({ page }, testInfo) => {

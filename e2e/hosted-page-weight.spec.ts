@@ -1,5 +1,5 @@
-// Issue 12's budget: the JavaScript each hosted page makes Chromium load from the production
-// build, gzipped (as `next start` serves it), written to test-results/e2e/hosted-js.md for the docs;
+// Issue 12's budget: the JavaScript each hosted page runs from the production build, loaded or
+// inline, gzipped, written to test-results/e2e/hosted-js.md for the docs;
 // with LIGHTHOUSE=1, Lighthouse's mobile scores for the same pages (Debian's Chromium, not timed).
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
@@ -30,7 +30,7 @@ async function paymentInitiationUrl(page: Page, extra: Record<string, unknown> =
   return JSON.parse(Buffer.from(((await response.json()) as { jwt: string }).jwt.split(".")[1], "base64url").toString()).data.paymentInitiationUrl as string;
 }
 
-/** The scripts a fresh visit loads (nothing cached), each gzipped, in bytes. */
+/** The scripts a fresh visit runs (nothing cached): those it loads and those inline in the page, each gzipped, in bytes. */
 async function scriptBytes(page: Page, url: string): Promise<{ count: number; gzipped: number; raw: number }> {
   const bodies: Promise<Buffer>[] = [];
   const onResponse = (response: import("@playwright/test").Response) => {
@@ -39,7 +39,8 @@ async function scriptBytes(page: Page, url: string): Promise<{ count: number; gz
   page.on("response", onResponse);
   await page.goto(url, { waitUntil: "networkidle" });
   page.off("response", onResponse);
-  const all = await Promise.all(bodies);
+  const inline = await page.locator("script:not([src])").evaluateAll((scripts) => scripts.map((script) => script.textContent ?? ""));
+  const all = [...(await Promise.all(bodies)), ...inline.map((text) => Buffer.from(text))];
   return { count: all.length, gzipped: all.reduce((sum, body) => sum + gzipSync(body).length, 0), raw: all.reduce((sum, body) => sum + body.length, 0) };
 }
 
@@ -65,14 +66,15 @@ async function hostedPages(browser: import("@playwright/test").Browser, baseURL:
   ];
 }
 
-// The issue's budget is 100 kB; Next.js and React's own runtime is about 132 kB gzipped on a page
-// with no component of ours (the bank choice, the 404), so that budget is not met (see the README).
-// What is ours stays small: no hosted page loads more than 5 kB gzipped above that floor.
-test("JavaScript gzipped per hosted page: at most 5 kB above the framework's floor", async ({ browser }, testInfo) => {
+// The issue's budget: at most 100 kB of JavaScript, gzipped, per hosted page. The pages are HTML
+// rendered on the server with one small inline script (components/pay/client/hosted-client.ts);
+// a page that brought React's client runtime back (about 132 kB) would fail here.
+const BUDGET_BYTES = 100 * 1024;
+
+test("JavaScript gzipped per hosted page: within the 100 kB budget, and no framework", async ({ browser }, testInfo) => {
   const baseURL = testInfo.project.use.baseURL;
   const pages = await hostedPages(browser, baseURL);
   const rows: string[] = [];
-  const sizes: [string, number][] = [];
   for (const [name, url] of pages) {
     // A new context each time: a first visit, with an empty cache.
     const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
@@ -80,10 +82,8 @@ test("JavaScript gzipped per hosted page: at most 5 kB above the framework's flo
     const size = await scriptBytes(page, url);
     await context.close();
     rows.push(`| ${name} | ${size.count} | ${(size.gzipped / 1024).toFixed(1)} kB | ${(size.raw / 1024).toFixed(1)} kB |`);
-    if (size.count > 0) sizes.push([name, size.gzipped]);
+    expect.soft(size.gzipped, name).toBeLessThanOrEqual(BUDGET_BYTES);
   }
-  const floor = Math.min(...sizes.map(([, gzipped]) => gzipped));
-  for (const [name, gzipped] of sizes) expect.soft(gzipped - floor, name).toBeLessThanOrEqual(5 * 1024);
   const table = ["| Hosted page | Scripts | JavaScript, gzipped | Uncompressed |", "|---|---|---|---|", ...rows].join("\n");
   console.log(table);
   writeFileSync(path.join(path.dirname(testInfo.outputDir), "hosted-js.md"), `${table}\n`);
@@ -102,11 +102,15 @@ test("Lighthouse mobile scores per hosted page", async ({ browser }, testInfo) =
       env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" },
       stdio: "ignore",
     });
-    const { categories } = JSON.parse(readFileSync(report, "utf8")) as { categories: Record<string, { score: number }> };
+    const { categories, audits } = JSON.parse(readFileSync(report, "utf8")) as {
+      categories: Record<string, { score: number }>;
+      audits: Record<string, { displayValue?: string }>;
+    };
     const score = (id: string) => Math.round(categories[id].score * 100);
-    rows.push(`| ${name} | ${score("performance")} | ${score("accessibility")} | ${score("best-practices")} |`);
+    const metrics = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift"].map((id) => audits[id].displayValue);
+    rows.push(`| ${name} | ${score("performance")} | ${score("accessibility")} | ${score("best-practices")} | ${metrics.join(" | ")} |`);
   }
-  const table = ["| Hosted page | Performance | Accessibility | Best practices |", "|---|---|---|---|", ...rows].join("\n");
+  const table = ["| Hosted page | Performance | Accessibility | Best practices | FCP | LCP | TBT | CLS |", "|---|---|---|---|---|---|---|---|", ...rows].join("\n");
   console.log(table);
   writeFileSync(path.join(path.dirname(testInfo.outputDir), "lighthouse.md"), `${table}\n`);
 });

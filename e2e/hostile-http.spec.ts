@@ -28,20 +28,11 @@ function raw(method: string, path: string, headers: Record<string, string> = {},
   });
 }
 
-async function paymentUrl(page: Page): Promise<string> {
-  const data = { name: "Maria da Silva", email: "maria@example.com", cpf: "529.982.247-25", amount: "10,00", reference: `e2e-hostile-${Date.now()}-${++sequence}`, merchant_user: "u1", country: "BR", buyer_ip: "203.0.113.9", successRedirectUrl: "https://shop.example/ok", failedRedirectUrl: "https://shop.example/no" };
+async function paymentUrl(page: Page, extra: Record<string, string> = {}): Promise<string> {
+  const data = { name: "Maria da Silva", email: "maria@example.com", cpf: "529.982.247-25", amount: "10,00", reference: `e2e-hostile-${Date.now()}-${++sequence}`, merchant_user: "u1", country: "BR", buyer_ip: "203.0.113.9", successRedirectUrl: "https://shop.example/ok", failedRedirectUrl: "https://shop.example/no", ...extra };
   const jwt = await signRequestToken({ keyId: merchant.keyId, secret: merchant.secret, data });
   const response = await page.request.post("/api/payment-initiation", { data: { jwt } });
   return JSON.parse(Buffer.from(((await response.json()) as { jwt: string }).jwt.split(".")[1], "base64url").toString()).data.paymentInitiationUrl as string;
-}
-
-/** The id of the details form's server action, as the browser sends it. */
-async function customerAction(page: Page): Promise<{ url: string; actionId: string }> {
-  const url = await paymentUrl(page);
-  await page.goto(url);
-  const posted = page.waitForRequest((request) => request.method() === "POST" && Boolean(request.headers()["next-action"]));
-  await page.getByRole("button", { name: "Continuar" }).click();
-  return { url, actionId: (await posted).headers()["next-action"] };
 }
 
 test("malformed percent-encoding in a path: /pay/%E0%A4%A and /direct/%/x are 400", async () => {
@@ -63,25 +54,36 @@ test("TRACE on the API routes: 405 with Allow", async () => {
   expect((await raw("POST", "/docs")).status).toBe(405);
 });
 
-test("a multipart body posted to a /pay page: 4xx", async ({ page }) => {
-  const url = new URL(await paymentUrl(page));
+test("a multipart body posted to a /pay page is read as the form it is: a file where the CPF goes is no CPF (422)", async ({ page }) => {
+  const url = new URL(await paymentUrl(page, { cpf: "123.456.789-00" }));
   const boundary = "----x";
-  const response = await raw("POST", url.pathname, { "content-type": `multipart/form-data; boundary=${boundary}` }, `--${boundary}\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--${boundary}--\r\n`);
-  expect(response.status).toBeGreaterThanOrEqual(400);
-  expect(response.status).toBeLessThan(500);
+  const part = (headers: string, value: string) => `--${boundary}\r\n${headers}\r\n\r\n${value}\r\n`;
+  const body = part('Content-Disposition: form-data; name="a"', "b") + part('Content-Disposition: form-data; name="cpf"; filename="cpf.txt"\r\nContent-Type: text/plain', "52998224725") + `--${boundary}--\r\n`;
+  const response = await raw("POST", url.pathname, { "content-type": `multipart/form-data; boundary=${boundary}`, origin: E2E_BASE_URL }, body);
+  expect(response.status).toBe(422);
+  expect(response.body).toContain("CPF inválido");
 });
 
-test("server actions: cross-origin 403, wrongly typed arguments 404, a malformed call 400, a body over 1 MB 413", async ({ page }) => {
-  const { url, actionId } = await customerAction(page);
-  const path = new URL(url).pathname;
-  const call = (body: string | Buffer, headers: Record<string, string> = {}) =>
-    raw("POST", path, { "next-action": actionId, "content-type": "text/plain;charset=UTF-8", origin: E2E_BASE_URL, ...headers }, body);
+test("hosted forms: cross-origin 403, a body that is no form or no customer's text 422 with the form again, a body over 1 MB 413", async ({ page }) => {
+  // A CPF to fix: the details form is there to post.
+  const path = new URL(await paymentUrl(page, { cpf: "123.456.789-00" })).pathname;
+  const post = (body: string | Buffer, headers: Record<string, string> = {}) =>
+    raw("POST", path, { "content-type": "application/x-www-form-urlencoded", origin: E2E_BASE_URL, ...headers }, body);
 
-  expect((await call("[]", { origin: "https://evil.example" })).status).toBe(403);
-  // A string where the form should be: the review's "a.get is not a function".
-  expect((await call('["token","pt-BR",null,"not-a-form"]')).status).toBe(404);
-  expect((await call("{{{")).status).toBe(400);
-  expect((await call(Buffer.alloc(1024 * 1024 + 10, "a"))).status).toBe(413);
+  expect((await post("name=Maria", { origin: "https://evil.example" })).status).toBe(403);
+  // Under no-referrer a browser says "Origin: null": that is no origin of the gateway's either.
+  expect((await post("name=Maria", { origin: "null" })).status).toBe(403);
+  for (const [body, headers] of [
+    ["{{{", { "content-type": "application/json" }],
+    ["%E0%A4%A=%", {}],
+    [`name=${"a".repeat(5000)}`, {}],
+    ["name=%ED%A0%80&cpf=%00", {}],
+  ] as const) {
+    const answer = await post(body, headers);
+    expect(answer.status, body.slice(0, 20)).toBe(422);
+    expect(answer.body).toContain("Corrija os campos indicados");
+  }
+  expect((await post(Buffer.alloc(1024 * 1024 + 10, "a"))).status).toBe(413);
 });
 
 test("a slow body is cut off with 408 after HTTP_REQUEST_TIMEOUT_SECONDS (10 s), not held for 300 s", async () => {

@@ -67,7 +67,6 @@ test("valid fields are locked and invalid ones editable; a corrected CPF lets th
   await email.fill("maria@example.com");
   await cpf.fill("111.111.111-11");
   await page.getByRole("button", { name: "Continuar" }).click();
-  // (Next.js keeps a route announcer with role alert too.)
   await expect(page.getByRole("alert").filter({ hasText: "Corrija os campos indicados para continuar." })).toBeVisible();
   await expect(cpf).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByText("Este CPF não existe. Confira os dígitos.")).toBeVisible();

@@ -5,6 +5,7 @@ import { spawnSync } from "node:child_process";
 import cluster from "node:cluster";
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { HOSTED_ASSETS_DIR } from "../components/pay/hosted-assets-dir";
 import { ConfigError, getConfig, loadEnvFiles } from "../lib/config/config";
 import { applyMigrations } from "../lib/db/apply-migrations";
 import { resolveDatabaseUrl } from "../lib/db/database-url";
@@ -15,7 +16,6 @@ import { DEMO_MERCHANT_ID, seedDemoMerchant } from "../lib/merchants/seed-demo-m
 import { findLiveProviderProblem } from "../lib/providers/find-live-provider-problem";
 
 const root = path.resolve(import.meta.dirname, "..");
-const nextBin = path.join(root, "node_modules/.bin/next");
 
 loadEnvFiles(root);
 let config;
@@ -77,9 +77,10 @@ Try it:  npm run -s sign -- '{"id":"dep_unknown"}' | curl -s -H 'content-type: a
   await disconnectDb();
 
   process.env.NEXT_TELEMETRY_DISABLED = "1";
-  if (!existsSync(path.join(root, ".next/BUILD_ID"))) {
-    console.log("no build found: running next build");
-    const build = spawnSync(nextBin, ["build"], { cwd: root, stdio: "inherit", env: process.env });
+  // A build from before the hosted pages had their own assets counts as none.
+  if (!existsSync(path.join(root, ".next/BUILD_ID")) || !existsSync(path.join(root, HOSTED_ASSETS_DIR, "hosted.js"))) {
+    console.log("no build found: running npm run build");
+    const build = spawnSync(path.join(root, "node_modules/.bin/tsx"), ["scripts/build.ts"], { cwd: root, stdio: "inherit", env: process.env });
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
 

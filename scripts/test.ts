@@ -52,7 +52,7 @@ if (vitest) {
 
 const playwrightJson = path.join(resultsDir, "playwright.json");
 rmSync(playwrightJson, { force: true });
-if (run("production build (next build)", bin("next"), ["build"])) {
+if (run("production build (npm run build)", bin("tsx"), ["scripts/build.ts"])) {
   run("end-to-end tests (Playwright, Chromium)", bin("playwright"), ["test", "--reporter=list,json"], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
   });

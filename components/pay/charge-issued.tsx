@@ -8,7 +8,7 @@ import type { Messages } from "@/lib/i18n/messages";
  * link): what is fixed and why, in their words, and the way to the code, instead of a form that
  * would not take another amount.
  */
-export function ChargeIssued(props: { t: Messages; amount: string; toPix: () => Promise<void> }) {
+export function ChargeIssued(props: { t: Messages; amount: string; /** Where "Ver o código Pix" posts (the Pix step). */ toPix: string }) {
   const { t } = props;
   return (
     <Card aria-labelledby="charge-issued-title">
@@ -22,8 +22,10 @@ export function ChargeIssued(props: { t: Messages; amount: string; toPix: () => 
       <p className="mt-4 text-stone-800 dark:text-stone-200" data-testid="charge-issued">
         {t.chargeIssuedText}
       </p>
-      <form action={props.toPix} className="mt-5">
-        <Button type="submit">{t.goToPix}</Button>
+      <form action={props.toPix} method="post" className="mt-5" data-once="">
+        <Button type="submit" data-pending-label={t.sending}>
+          {t.goToPix}
+        </Button>
       </form>
     </Card>
   );

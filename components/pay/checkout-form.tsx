@@ -1,47 +1,37 @@
-"use client";
-
-import { useActionState, useRef, useState } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import type { Messages } from "@/lib/i18n/messages";
-import { filterTypedBrl, formatTypedBrl, parseTypedBrl } from "@/lib/i18n/typed-input";
-import { useFocusFirstInvalid } from "./use-focus-first-invalid";
 
-type Field = "amount" | "paymentMethod";
-export type CheckoutFormState = { invalid: Field[]; values?: Partial<Record<Field, string>> };
+export type CheckoutField = "amount" | "paymentMethod";
 
 /**
  * Gateway In's choices: the amount when the shop sent none (masked as reais while typed, the
- * header following it) and the method when the shop sent none (Pix first and preselected).
- * What the shop settled is shown as text by the page, not here. Input names are the API's.
+ * header following it: hosted-client.ts) and the method when the shop sent none (Pix first and
+ * preselected). What the shop settled is shown as text by the page, not here. Input names are the
+ * API's.
  */
 export function CheckoutForm(props: {
   t: Messages;
+  /** Where the form posts: the page's own address. */
+  action: string;
   isAmountEditable: boolean;
-  /** The amount chosen before, typed as Brazilians write it; empty when none was. */
+  /** The amount in the field, typed as Brazilians write it; empty when none was chosen. */
   amount: string;
   amountLimit: string;
   methods: { value: string; label: string }[] | null;
   /** The method chosen before, if any: preselected instead of Pix. */
   method?: string;
-  action: (state: CheckoutFormState, form: FormData) => Promise<CheckoutFormState>;
+  invalid: readonly string[];
+  /** The answer to a submission: the keyboard goes to the first field to fix. */
+  isAnswer: boolean;
 }) {
-  const [state, formAction, isPending] = useActionState(props.action, { invalid: [] });
-  const [amount, setAmount] = useState(state.values?.amount ?? props.amount);
-  const form = useRef<HTMLFormElement>(null);
-  useFocusFirstInvalid(form, state.invalid);
   const { t } = props;
-  const isInvalid = (field: Field) => state.invalid.includes(field);
-  const showAmount = (typed: string) => {
-    const cents = parseTypedBrl(typed);
-    const header = document.querySelector('[data-testid="amount"]');
-    if (header) header.textContent = cents === null || cents === 0n ? "—" : `R$ ${formatTypedBrl(cents)}`;
-  };
+  const isInvalid = (field: CheckoutField) => props.invalid.includes(field);
   return (
-    <form ref={form} action={formAction} noValidate className="space-y-5">
-      {state.invalid.length > 0 && (
+    <form action={props.action} method="post" noValidate className="space-y-5" data-once="" data-answered={props.isAnswer ? "" : undefined}>
+      {props.invalid.length > 0 && (
         <Alert tone="error" role="alert">
           {t.fixErrors}
         </Alert>
@@ -49,25 +39,7 @@ export function CheckoutForm(props: {
       {props.isAmountEditable && (
         <Field id="amount" label={`${t.amount} (R$)`} hint={`${t.amountHint} ${t.amountLimits} R$ ${props.amountLimit}.`} error={isInvalid("amount") ? t.errors.amount : undefined}>
           {(control) => (
-            <Input
-              {...control}
-              name="amount"
-              type="text"
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder="0,00"
-              value={amount}
-              onChange={(event) => {
-                const typed = filterTypedBrl(event.target.value);
-                setAmount(typed);
-                showAmount(typed);
-              }}
-              onBlur={() => {
-                const cents = parseTypedBrl(amount);
-                if (cents !== null) setAmount(formatTypedBrl(cents));
-              }}
-              required
-            />
+            <Input {...control} name="amount" type="text" inputMode="decimal" autoComplete="off" placeholder="0,00" defaultValue={props.amount} data-brl="" required />
           )}
         </Field>
       )}
@@ -84,7 +56,7 @@ export function CheckoutForm(props: {
                   type="radio"
                   name="paymentMethod"
                   value={option.value}
-                  defaultChecked={(state.values?.paymentMethod ?? props.method ?? props.methods?.[0]?.value) === option.value}
+                  defaultChecked={(props.method ?? props.methods?.[0]?.value) === option.value}
                   className="size-5 accent-brand-700"
                 />
                 <span className="font-semibold">{option.label}</span>
@@ -98,8 +70,8 @@ export function CheckoutForm(props: {
           )}
         </fieldset>
       )}
-      <Button type="submit" disabled={isPending} aria-busy={isPending}>
-        {isPending ? t.sending : t.continue}
+      <Button type="submit" data-pending-label={t.sending}>
+        {t.continue}
       </Button>
     </form>
   );

@@ -1,35 +1,19 @@
-"use client";
-
-import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { Messages } from "@/lib/i18n/messages";
 
 /**
- * Authorize or decline, once: the first tap locks both buttons, and a second submission (a double
- * tap, or Recusar after Autorizar) is stopped before React sends it.
+ * Authorize or decline, once: the answer is the pressed button's value, and the first tap locks
+ * both buttons (hosted-client.ts), so a double tap or Recusar after Autorizar sends nothing more.
  */
-export function ConsentForm(props: { t: Messages; authorize: () => Promise<void>; decline: () => Promise<void> }) {
-  const isSent = useRef(false);
-  const [choice, setChoice] = useState<"authorize" | "decline" | null>(null);
+export function ConsentForm(props: { t: Messages; action: string }) {
   const { t } = props;
   return (
-    <form
-      className="mt-5 space-y-3"
-      onSubmit={(event) => {
-        if (isSent.current) {
-          event.preventDefault();
-          return;
-        }
-        isSent.current = true;
-        const submitter = (event.nativeEvent as SubmitEvent).submitter;
-        setChoice(submitter?.dataset.choice === "decline" ? "decline" : "authorize");
-      }}
-    >
-      <Button type="submit" formAction={props.authorize} data-choice="authorize" disabled={choice !== null} aria-busy={choice === "authorize"}>
-        {choice === "authorize" ? t.sending : t.authorize}
+    <form action={props.action} method="post" className="mt-5 space-y-3" data-once="">
+      <Button type="submit" name="decision" value="authorize" data-pending-label={t.sending}>
+        {t.authorize}
       </Button>
-      <Button type="submit" variant="secondary" formAction={props.decline} data-choice="decline" disabled={choice !== null} aria-busy={choice === "decline"}>
-        {choice === "decline" ? t.sending : t.decline}
+      <Button type="submit" name="decision" value="decline" variant="secondary" data-pending-label={t.sending}>
+        {t.decline}
       </Button>
     </form>
   );

@@ -2,9 +2,9 @@ import { Alert } from "@/components/ui/alert";
 import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import type { FieldError } from "@/lib/errors/app-error";
-import type { Messages } from "@/lib/i18n/messages";
+import { type Locale, type Messages, withLang } from "@/lib/i18n/messages";
 
-/** What every failure page says: the same model whether React renders it or /direct writes it. */
+/** What every failure page says: closed payments, the 404, /direct's refusals. */
 export type Failure = {
   title: string;
   text: string;
@@ -21,8 +21,12 @@ export function describeFieldProblems(t: Messages, fields: FieldError[]): string
   return paths.map((path) => `${t.fieldNames[path] ?? path}: ${t.fieldProblems[path] ?? t.fieldProblems.reference}`);
 }
 
-/** The one failure template of the React pages (closed payments, 404); direct-error-page.ts mirrors it. */
-export function FailureCard(props: { t: Messages; failure: Failure }) {
+export function notFoundFailure(t: Messages): Failure {
+  return { title: t.notFoundTitle, text: t.notFoundText, problems: [], returnUrl: null, code: "not_found", detail: null };
+}
+
+/** The one failure template: a way back (to the shop when it is known, else to the help page) and the developer's detail folded under the code. */
+export function FailureCard(props: { locale: Locale; t: Messages; failure: Failure }) {
   const { t, failure } = props;
   return (
     <Card aria-labelledby="failure-title">
@@ -45,7 +49,7 @@ export function FailureCard(props: { t: Messages; failure: Failure }) {
           {t.backToShop}
         </ButtonLink>
       ) : (
-        <ButtonLink href="/pay/ajuda" variant="secondary" className="mt-5">
+        <ButtonLink href={withLang("/pay/ajuda", props.locale === "en" ? "en" : undefined)} variant="secondary" className="mt-5">
           {t.notFoundBack}
         </ButtonLink>
       )}

@@ -2,7 +2,8 @@ import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ReadOnlyField } from "@/components/ui/field";
 import type { Messages } from "@/lib/i18n/messages";
-import { ReturnCountdown } from "./return-countdown";
+
+const RETURN_SECONDS = 10;
 
 /** After payment: what was paid, to whom, when, under which id, and the way back to the shop. */
 export function Receipt(props: { t: Messages; amount: string; merchantName: string; paidAt: string; transactionId: string; returnUrl: string | null }) {
@@ -28,7 +29,10 @@ export function Receipt(props: { t: Messages; amount: string; merchantName: stri
           <ButtonLink href={props.returnUrl} className="mt-6">
             {t.backToShop}
           </ButtonLink>
-          <ReturnCountdown url={props.returnUrl} seconds={10} label={t.returningIn} unit={t.seconds} />
+          {/* A visible countdown back to the shop (hosted-client.ts), so the receipt can be read, and kept, before leaving. */}
+          <p className="mt-3 text-center text-stone-700 dark:text-stone-300" data-testid="return-countdown" data-return-url={props.returnUrl} data-seconds={RETURN_SECONDS}>
+            {t.returningIn} <span className="tabular-nums" data-seconds-left="">{RETURN_SECONDS}</span> {t.seconds}
+          </p>
         </>
       )}
     </Card>

@@ -1,17 +1,14 @@
-// The hosted pages' server actions are public endpoints: anyone can call one with any arguments
-// (the review's "a.get is not a function" was a string where the form should be). Their arguments
-// are parsed like any other input; the token and the rest are still unverified after this.
-import { z } from "zod";
+// A hosted form's fields as the customer's browser posts them. The pages are public: anyone can
+// post anything to them, so only text fields of a sane length count; anything else (a file, a
+// field the length of a book, a body that is no form at all) is as if the field was left blank,
+// and the domain's own validation answers it field by field.
+const MAX_FIELD_LENGTH = 1000;
 
-const token = z.string().max(100);
-const lang = z.string().max(10);
-// The text fields of a hosted form: strings, or absent; a file or a surrogate-laden string is no
-// customer's answer.
-const formData = z.instanceof(FormData).refine(
-  (form) => [...form.values()].every((value) => typeof value === "string" && value.length <= 1000 && value.isWellFormed()),
-  "form fields must be text of at most 1000 characters",
-);
-
-export const formActionArguments = z.tuple([token, lang, formData]);
-export const decisionArguments = z.tuple([token, z.string().max(40), lang, z.enum(["authorize", "decline"])]);
-export const pixSwitchArguments = z.tuple([token, lang]);
+export async function readHostedForm(request: Request): Promise<Record<string, string | undefined>> {
+  const form = await request.formData().catch(() => null);
+  const fields: Record<string, string | undefined> = {};
+  for (const [name, value] of form?.entries() ?? []) {
+    if (typeof value === "string" && value.length <= MAX_FIELD_LENGTH && !(name in fields)) fields[name] = value;
+  }
+  return fields;
+}

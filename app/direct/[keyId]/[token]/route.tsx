@@ -1,5 +1,6 @@
-import { renderDirectErrorPage } from "@/components/pay/direct-error-page";
-import { describeFieldProblems } from "@/components/pay/failure";
+import { FailureCard, describeFieldProblems } from "@/components/pay/failure";
+import { PaymentShell } from "@/components/pay/payment-shell";
+import { renderHostedPage } from "@/components/pay/render-hosted-page";
 import { continueLockedCheckout } from "@/lib/deposits/continue-locked-checkout";
 import { findGatewayInShop } from "@/lib/deposits/find-gateway-in-shop";
 import { openGatewayIn } from "@/lib/deposits/open-gateway-in";
@@ -34,7 +35,18 @@ export async function GET(request: Request, context: { params: Promise<{ keyId: 
       code: known.code,
       detail: known.detail,
     };
-    return new Response(renderDirectErrorPage({ locale, t, nonce: request.headers.get("x-nonce"), merchantName: shop.merchantName, failure }), {
+    const html = await renderHostedPage({
+      locale,
+      title: shop.merchantName ? `${failure.title} · ${shop.merchantName}` : failure.title,
+      nonce: request.headers.get("x-nonce"),
+      withScript: false,
+      body: (
+        <PaymentShell locale={locale} t={t} merchantName={shop.merchantName}>
+          <FailureCard locale={locale} t={t} failure={failure} />
+        </PaymentShell>
+      ),
+    });
+    return new Response(html, {
       status,
       headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
     });

@@ -1,0 +1,184 @@
+// The one script of the hosted pages, bundled on its own (scripts/build-hosted-assets.ts) and
+// inlined with the page's CSP nonce. The pages are whole without it (plain forms and links); it
+// adds what a phone needs on top, each part switched on by a data attribute the server renders:
+// masks, one submission per form, the Pix copy and countdown, the live status, the receipt's
+// way back. No framework: the page's HTML is already the server's.
+import { isValidCpf } from "@brazilian-utils/brazilian-utils/is-valid-cpf";
+import { filterTypedBrl, formatTypedBrl, maskTypedCpf, parseTypedBrl } from "@/lib/i18n/typed-input";
+
+const all = <T extends Element>(selector: string): T[] => [...document.querySelectorAll<T>(selector)];
+
+/** Whole seconds left until an ISO instant, never below zero. */
+function secondsUntil(instant: string): number {
+  return Math.max(0, Math.floor((Date.parse(instant) - Date.now()) / 1000));
+}
+
+/**
+ * One submission per form: a double tap, or Recusar after Autorizar, sends nothing more. The
+ * buttons are disabled after the browser has read the pressed one's value (a disabled submitter
+ * would leave it out), and enabled again when the page comes back from the back-forward cache.
+ */
+function submitOnce(form: HTMLFormElement): void {
+  let isSent = false;
+  form.addEventListener("submit", (event) => {
+    if (isSent) {
+      event.preventDefault();
+      return;
+    }
+    isSent = true;
+    const pressed = event.submitter instanceof HTMLButtonElement ? event.submitter : form.querySelector<HTMLButtonElement>("button[type=submit]");
+    const buttons = [...form.querySelectorAll<HTMLButtonElement>("button[type=submit]")];
+    const labels = buttons.map((button) => button.textContent);
+    if (pressed?.dataset.pendingLabel) pressed.textContent = pressed.dataset.pendingLabel;
+    pressed?.setAttribute("aria-busy", "true");
+    setTimeout(() => buttons.forEach((button) => (button.disabled = true)));
+    window.addEventListener(
+      "pageshow",
+      (shown) => {
+        if (!shown.persisted) return;
+        isSent = false;
+        buttons.forEach((button, index) => {
+          button.disabled = false;
+          button.textContent = labels[index];
+          button.removeAttribute("aria-busy");
+        });
+      },
+      { once: true },
+    );
+  });
+}
+
+/** An amount typed as Brazilians write it; the header's amount follows it. */
+function maskAmount(input: HTMLInputElement): void {
+  const header = document.querySelector('[data-testid="amount"]');
+  input.addEventListener("input", () => {
+    input.value = filterTypedBrl(input.value);
+    const cents = parseTypedBrl(input.value);
+    if (header) header.textContent = cents === null || cents === 0n ? "—" : `R$ ${formatTypedBrl(cents)}`;
+  });
+  input.addEventListener("blur", () => {
+    const cents = parseTypedBrl(input.value);
+    if (cents !== null) input.value = formatTypedBrl(cents);
+  });
+}
+
+/**
+ * Digits only, punctuated as typed; the check digits are checked when the customer leaves the
+ * field, and their verdict (the input's data-cpf) is said where the field's error goes: in the
+ * server's error when there is one, else in the empty slot the form keeps for it.
+ */
+function maskCpf(input: HTMLInputElement): void {
+  const serverError = document.getElementById(`${input.id}-error`);
+  const slot = serverError ?? document.getElementById(`${input.id}-check`);
+  if (!slot) return;
+  const serverText = slot.textContent;
+  const described = input.getAttribute("aria-describedby") ?? "";
+  const show = (isWrong: boolean) => {
+    slot.textContent = isWrong ? (input.dataset.cpf ?? "") : serverText;
+    input.setAttribute("aria-invalid", String(isWrong || serverError !== null));
+    if (serverError) return;
+    slot.hidden = !isWrong;
+    input.setAttribute("aria-describedby", [isWrong ? slot.id : "", described].filter(Boolean).join(" "));
+  };
+  input.addEventListener("input", () => {
+    input.value = maskTypedCpf(input.value);
+    show(false);
+  });
+  input.addEventListener("blur", () => show(input.value.length === 14 ? !isValidCpf(input.value) : input.value.length > 0));
+}
+
+/** The clipboard API, else the old select-and-copy; true only when the code really was copied. */
+async function copyText(area: HTMLTextAreaElement): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(area.value);
+    return true;
+  } catch {
+    // No clipboard API (older browsers, http), or permission refused.
+  }
+  area.focus();
+  area.select();
+  try {
+    return document.execCommand("copy");
+  } catch {
+    return false;
+  }
+}
+
+/** The toast is announced (role="status") and shown only when the copy succeeded; otherwise, how to copy by hand. */
+function copyButton(button: HTMLButtonElement): void {
+  const area = document.getElementById(button.dataset.copy ?? "");
+  const toast = document.getElementById("copy-toast");
+  const fallback = document.getElementById("copy-fallback");
+  if (!(area instanceof HTMLTextAreaElement) || !toast || !fallback) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  button.addEventListener("click", async () => {
+    const isCopied = await copyText(area);
+    clearTimeout(timer);
+    fallback.hidden = isCopied;
+    toast.textContent = isCopied ? (toast.dataset.message ?? "") : "";
+    toast.classList.toggle("sr-only", !isCopied);
+    if (isCopied) {
+      timer = setTimeout(() => {
+        toast.textContent = "";
+        toast.classList.add("sr-only");
+      }, 5000);
+    }
+  });
+}
+
+/**
+ * The Pix screen's clock and status: the time left ticks, and the page at data-done-url says how
+ * it ended once the status changes (polled, and checked again the moment the customer comes back
+ * from the bank's app) or the time runs out.
+ */
+function followPix(root: HTMLElement): void {
+  const { expiresAt = "", statusUrl = "", doneUrl = "" } = root.dataset;
+  const clock = root.querySelector("[data-testid=time-left]");
+  let isLeaving = false;
+  const leave = () => {
+    if (isLeaving) return;
+    isLeaving = true;
+    window.location.replace(doneUrl);
+  };
+  const tick = () => {
+    const left = secondsUntil(expiresAt);
+    if (clock) clock.textContent = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+    if (left === 0) leave();
+  };
+  const check = async () => {
+    if (isLeaving) return;
+    const response = await fetch(statusUrl, { cache: "no-store" }).catch(() => null);
+    if (!response?.ok) return;
+    const { state } = (await response.json()) as { state: string };
+    if (state !== "open") leave();
+  };
+  tick();
+  setInterval(tick, 1000);
+  setInterval(check, 2000);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") void check();
+  });
+}
+
+/** The receipt's visible countdown back to the shop, so it can be read (and kept) before leaving. */
+function returnCountdown(root: HTMLElement): void {
+  const counter = root.querySelector("[data-seconds-left]");
+  let left = Number(root.dataset.seconds);
+  const timer = setInterval(() => {
+    left = Math.max(0, left - 1);
+    if (counter) counter.textContent = String(left);
+    if (left > 0) return;
+    clearInterval(timer);
+    window.location.assign(root.dataset.returnUrl ?? "");
+  }, 1000);
+}
+
+all<HTMLFormElement>("form[data-once]").forEach(submitOnce);
+all<HTMLInputElement>("input[data-brl]").forEach(maskAmount);
+all<HTMLInputElement>("input[data-cpf]").forEach(maskCpf);
+all<HTMLButtonElement>("button[data-copy]").forEach(copyButton);
+all<HTMLElement>("[data-pix]").forEach(followPix);
+all<HTMLElement>("[data-return-url]").forEach(returnCountdown);
+// After a submission came back with errors (not as the page opens: a phone would raise its
+// keyboard over the page before it is read), the keyboard lands on the first field to fix.
+document.querySelector<HTMLElement>("form[data-answered] [aria-invalid=true]")?.focus();

@@ -1,0 +1,88 @@
+import type { ReactElement, ReactNode } from "react";
+import { type HostedPayment, findHostedPayment } from "@/lib/deposits/find-hosted-payment";
+import { type Locale, type Messages, formatBrl, messages, resolveLocale, withLang } from "@/lib/i18n/messages";
+import { FailureCard, notFoundFailure } from "./failure";
+import { PaymentShell } from "./payment-shell";
+import { renderHostedPage } from "./render-hosted-page";
+
+/** What a hosted page's handler answers: a page, or where to go instead (303, so a form's POST becomes a GET). */
+export type HostedAnswer = { page: ReactElement; title: string; status?: number; withScript?: boolean } | { redirect: string };
+
+export type HostedRequest = {
+  request: Request;
+  query: URLSearchParams;
+  /** The explicit ?lang= of the address, carried from step to step (none when the browser chose). */
+  lang: string | undefined;
+  locale: Locale;
+  t: Messages;
+  withLang: (path: string) => string;
+};
+
+function notFoundAnswer({ locale, t }: HostedRequest): HostedAnswer {
+  return {
+    status: 404,
+    title: t.notFoundTitle,
+    withScript: false,
+    page: (
+      <PaymentShell locale={locale} t={t} merchantName={null}>
+        <FailureCard locale={locale} t={t} failure={notFoundFailure(t)} />
+      </PaymentShell>
+    ),
+  };
+}
+
+/**
+ * The one wrapper of the hosted pages' route handlers: the language (?lang= first, then the
+ * browser's), the page rendered to HTML with the request's CSP nonce, a redirect as a 303, and
+ * nothing cached (each page shows a payment as it stands).
+ */
+export function hostedRoute<P extends Record<string, string>>(handler: (request: HostedRequest, params: P) => Promise<HostedAnswer | null>) {
+  return async (request: Request, context: { params: Promise<P> }): Promise<Response> => {
+    const query = new URL(request.url).searchParams;
+    const lang = query.get("lang") ?? undefined;
+    const locale = resolveLocale(lang, request.headers.get("accept-language"));
+    const hosted: HostedRequest = { request, query, lang, locale, t: messages[locale], withLang: (path) => withLang(path, lang) };
+    // null: nothing here by that name.
+    const answer = (await handler(hosted, await context.params)) ?? notFoundAnswer(hosted);
+    const headers = { "cache-control": "no-store" };
+    if ("redirect" in answer) return new Response(null, { status: 303, headers: { ...headers, location: answer.redirect } });
+    const html = await renderHostedPage({ locale, title: answer.title, nonce: request.headers.get("x-nonce"), body: answer.page, withScript: answer.withScript });
+    return new Response(html, { status: answer.status ?? 200, headers: { ...headers, "content-type": "text/html; charset=utf-8" } });
+  };
+}
+
+export type PaymentRequest = HostedRequest & {
+  token: string;
+  payment: HostedPayment;
+  /** "R$ 149,90"; "—" for a Gateway In amount the customer has yet to type (not zero: not known). */
+  amount: string;
+  /** The tab says what is paid to whom ("R$ 149,90 · Loja Demo"), not the gateway's name. */
+  title: string;
+  /** The step inside the frame every hosted page shares; the amount in its header unless told otherwise. */
+  shell: (children: ReactNode, options?: { amount?: string }) => ReactElement;
+};
+
+/** hostedRoute for the steps of one payment: the payment behind the token in the address, or the 404 page. */
+export function paymentRoute(handler: (request: PaymentRequest) => Promise<HostedAnswer>) {
+  return hostedRoute<{ token: string }>(async (hosted, { token }) => {
+    const payment = await findHostedPayment(token);
+    if (!payment) return null;
+    const { locale, t } = hosted;
+    const { deposit } = payment;
+    const known = deposit.amountEditable ? null : formatBrl(deposit.amountCents, locale);
+    return handler({
+      ...hosted,
+      token,
+      payment,
+      amount: known ?? "—",
+      title: [known, payment.merchantName || t.pageTitle].filter(Boolean).join(" · "),
+      shell: (children, options) => (
+        // Who is paid, as the shell shows them: the name, the logo when the merchant has one, and
+        // what the order is (the request's brand: a product or brand of the shop's, per the spec).
+        <PaymentShell locale={locale} t={t} merchantName={payment.merchantName} logoUrl={payment.merchantLogoUrl} description={deposit.brand} amount={options ? options.amount : known ?? "—"}>
+          {children}
+        </PaymentShell>
+      ),
+    });
+  });
+}
