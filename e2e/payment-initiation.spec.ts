@@ -134,8 +134,14 @@ test("an unknown link is a 404 page, and English is there when asked for", async
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Página não encontrada" })).toBeVisible();
   await keepScreenshot(page, testInfo, "not-found-390");
-
+  // A step that does not exist, of a link that does: the same page, in the language asked for, with no script.
   const payment = await createPayment(page.request, {});
+  const step = await page.goto(`${payment.paymentInitiationUrl}/recibo/2?lang=en`);
+  expect(step?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  await expect(page.getByRole("link", { name: /help/ })).toHaveAttribute("href", "/pay/ajuda?lang=en");
+  expect(await page.locator("script").count()).toBe(0);
+
   await page.goto(`${payment.paymentInitiationUrl}?lang=en`);
   await expect(page.getByRole("heading", { name: "Your details" })).toBeVisible();
   await expect(page.getByTestId("shown-name")).toHaveText("Maria da Silva");

@@ -36,7 +36,7 @@ function notFoundAnswer({ locale, t }: HostedRequest): HostedAnswer {
  * browser's), the page rendered to HTML with the request's CSP nonce, a redirect as a 303, and
  * nothing cached (each page shows a payment as it stands).
  */
-export function hostedRoute<P extends Record<string, string>>(handler: (request: HostedRequest, params: P) => Promise<HostedAnswer | null>) {
+export function hostedRoute<P = unknown>(handler: (request: HostedRequest, params: P) => Promise<HostedAnswer | null>) {
   return async (request: Request, context: { params: Promise<P> }): Promise<Response> => {
     const query = new URL(request.url).searchParams;
     const lang = query.get("lang") ?? undefined;
