@@ -4,15 +4,15 @@ import { redirect } from "next/navigation";
 import { CONSOLE_LANG_COOKIE } from "@/lib/console/console-locale";
 import { consoleClientIp, requireActor } from "@/lib/console/require-actor";
 import { SESSION_COOKIE, sessionCookieOptions } from "@/lib/console/session-cookie";
+import { formText } from "@/lib/http/form-text";
 import { endConsoleSession, endEveryConsoleSession } from "@/lib/sessions/end-console-session";
 import { signInConsoleUser } from "@/lib/users/sign-in-console-user";
 
 export type LoginState = { status: "idle" } | { status: "refused" } | { status: "throttled"; retryAfterSeconds: number };
 
 export async function logIn(_state: LoginState, form: FormData): Promise<LoginState> {
-  const text = (name: string) => String(form.get(name) ?? "");
   const result = await signInConsoleUser(
-    { email: text("email"), password: text("password"), code: text("code") },
+    { email: formText(form, "email"), password: formText(form, "password"), code: formText(form, "code") },
     { ip: await consoleClientIp(), userAgent: (await headers()).get("user-agent") },
   );
   if (result.status !== "signed_in") return result;

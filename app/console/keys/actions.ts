@@ -2,6 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { requireActor } from "@/lib/console/require-actor";
+import { formText } from "@/lib/http/form-text";
 import { type FormFailure, toFormFailure } from "@/lib/errors/to-form-failure";
 import { createMerchantKey } from "@/lib/merchants/create-merchant-key";
 import { revokeMerchantKey } from "@/lib/merchants/revoke-merchant-key";
@@ -9,13 +10,12 @@ import { revokeMerchantKey } from "@/lib/merchants/revoke-merchant-key";
 export type CreateKeyState = { status: "idle" } | FormFailure | { status: "done"; keyId: string; secret: string };
 export type RevokeKeyState = { status: "idle" } | FormFailure;
 
-const text = (form: unknown, name: string) => (form instanceof FormData && typeof form.get(name) === "string" ? (form.get(name) as string) : "");
 
 // A new key for the merchant; its secret goes back in this answer only, never in an address.
 export async function createKeyAction(_state: CreateKeyState, form: FormData): Promise<CreateKeyState> {
   const actor = await requireActor();
   try {
-    const issued = await createMerchantKey(actor, text(form, "merchantId"));
+    const issued = await createMerchantKey(actor, formText(form, "merchantId"));
     revalidatePath("/console/keys");
     return { status: "done", keyId: issued.keyId, secret: issued.secret };
   } catch (error) {
@@ -27,7 +27,7 @@ export async function createKeyAction(_state: CreateKeyState, form: FormData): P
 export async function revokeKeyAction(_state: RevokeKeyState, form: FormData): Promise<RevokeKeyState> {
   const actor = await requireActor();
   try {
-    await revokeMerchantKey(actor, text(form, "keyId"));
+    await revokeMerchantKey(actor, formText(form, "keyId"));
     revalidatePath("/console/keys");
     return { status: "idle" };
   } catch (error) {

@@ -2,6 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { requireActor } from "@/lib/console/require-actor";
+import { formText } from "@/lib/http/form-text";
 import { type FormFailure, toFormFailure } from "@/lib/errors/to-form-failure";
 import { changeMerchantSettings } from "@/lib/merchants/change-merchant-settings";
 import { createConsoleMerchant } from "@/lib/merchants/create-console-merchant";
@@ -11,18 +12,17 @@ import { switchMerchantMode } from "@/lib/merchants/switch-merchant-mode";
 export type MerchantKeyState = { status: "idle" } | FormFailure | { status: "done"; merchantId: string; keyId: string; secret: string };
 export type MerchantSettingsState = { status: "idle" } | FormFailure | { status: "done" };
 
-const text = (form: unknown, name: string) => (form instanceof FormData && typeof form.get(name) === "string" ? (form.get(name) as string) : "");
 /** Redirect origins as typed: one a line (or separated by spaces or commas). */
-const origins = (form: unknown) => text(form, "redirectOrigins").split(/[\s,]+/).filter(Boolean);
+const origins = (form: unknown) => formText(form, "redirectOrigins").split(/[\s,]+/).filter(Boolean);
 
 // A new merchant and its first key; the secret goes back in this answer only.
 export async function createMerchantAction(_state: MerchantKeyState, form: FormData): Promise<MerchantKeyState> {
   const actor = await requireActor();
   try {
-    const callbackUrl = text(form, "callbackUrl").trim();
+    const callbackUrl = formText(form, "callbackUrl").trim();
     const issued = await createConsoleMerchant(actor, {
-      name: text(form, "name"),
-      mode: text(form, "mode"),
+      name: formText(form, "name"),
+      mode: formText(form, "mode"),
       callbackUrl: callbackUrl === "" ? undefined : callbackUrl,
       redirectOrigins: origins(form),
     });
@@ -36,9 +36,9 @@ export async function createMerchantAction(_state: MerchantKeyState, form: FormD
 // Where the merchant's callbacks go, and the origins its redirect URLs may use.
 export async function changeMerchantSettingsAction(_state: MerchantSettingsState, form: FormData): Promise<MerchantSettingsState> {
   const actor = await requireActor();
-  const merchantId = text(form, "merchantId");
+  const merchantId = formText(form, "merchantId");
   try {
-    const callbackUrl = text(form, "callbackUrl").trim();
+    const callbackUrl = formText(form, "callbackUrl").trim();
     await changeMerchantSettings(actor, merchantId, { callbackUrl: callbackUrl === "" ? null : callbackUrl, redirectOrigins: origins(form) });
     revalidatePath(`/console/merchants/${merchantId}`);
     return { status: "done" };
@@ -50,9 +50,9 @@ export async function changeMerchantSettingsAction(_state: MerchantSettingsState
 // Sandbox ⇄ live: the keys are replaced by one of the new mode, whose secret goes back once.
 export async function switchMerchantModeAction(_state: MerchantKeyState, form: FormData): Promise<MerchantKeyState> {
   const actor = await requireActor();
-  const merchantId = text(form, "merchantId");
+  const merchantId = formText(form, "merchantId");
   try {
-    const issued = await switchMerchantMode(actor, merchantId, merchantModeSchema.parse(text(form, "mode")));
+    const issued = await switchMerchantMode(actor, merchantId, merchantModeSchema.parse(formText(form, "mode")));
     revalidatePath(`/console/merchants/${merchantId}`);
     return { status: "done", merchantId: issued.merchantId, keyId: issued.keyId, secret: issued.secret };
   } catch (error) {
