@@ -46,7 +46,7 @@ function detailsPage(hosted: PaymentRequest, answered?: Answered): HostedAnswer 
   if (payment.state !== "open") {
     const [failureTitle, text] = payment.state === "expired" ? [t.expiredTitle, t.expiredText] : [t.failedTitle, t.failedText];
     const failure = { title: failureTitle, text, problems: [], returnUrl: merchantReturnUrl(payment), code: null, detail: null };
-    return { title: `${failureTitle} · ${payment.merchantName}`, withScript: false, page: shell(<FailureCard locale={locale} t={t} failure={failure} />, { amount: undefined }) };
+    return { title: [failureTitle, payment.merchantName].filter(Boolean).join(" · "), withScript: false, page: shell(<FailureCard locale={locale} t={t} failure={failure} />, { amount: undefined }) };
   }
   // A shop's fully locked Gateway In link with its QR issued: the customer belongs on the QR.
   if (isGatewayIn && !deposit.amountOpen && !deposit.methodOpen && deposit.paymentMethod === "pix" && deposit.pixCode) return { redirect: withLang(`/pay/${token}/pix`) };
