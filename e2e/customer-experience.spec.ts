@@ -107,6 +107,22 @@ test.describe("at 390×664", () => {
     await expectAccessibleLightAndDark(page, testInfo, "3-pix-qr-390x664");
   });
 
+  test("a phone whose clock is half an hour ahead counts the time the server gives, and stays on the Pix step", async ({ page }) => {
+    await page.addInitScript(() => {
+      const now = Date.now.bind(Date);
+      Date.now = () => now() + 31 * 60 * 1000;
+    });
+    const loads: string[] = [];
+    page.on("framenavigated", (frame) => {
+      if (frame === page.mainFrame()) loads.push(frame.url());
+    });
+    await page.goto(await directUrl({ paymentMethod: "pix" }));
+    await expect(page).toHaveURL(/\/pix$/);
+    await page.waitForTimeout(3000);
+    await expect(page.getByTestId("time-left")).toHaveText(/^29:\d\d$/);
+    expect(loads.filter((url) => url.endsWith("/pix"))).toHaveLength(1);
+  });
+
   test("with the clipboard refused, the code is selected with how to copy it by hand, and nothing throws", async ({ page }, testInfo) => {
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
@@ -161,6 +177,12 @@ test("after `deposit pay` the receipt appears (rechecked on return to the tab), 
   await keepScreenshot(page, testInfo, "receipt-390");
   await expectAccessibleLightAndDark(page, testInfo, "receipt-390");
   await expect(page).toHaveURL(`${shop.url}/caixa`, { timeout: 15_000 });
+  // Back from the shop: the receipt to read again, with no countdown sending the customer away.
+  await page.goBack();
+  await expect(page.getByRole("heading", { name: "Pagamento confirmado" })).toBeVisible();
+  await expect(page.getByTestId("return-countdown")).toBeHidden();
+  await page.waitForTimeout(11_000);
+  await expect(page.getByRole("heading", { name: "Pagamento confirmado" })).toBeVisible();
 });
 
 test("every failure page names the shop and leads back, in Portuguese and English", async ({ page }, testInfo) => {

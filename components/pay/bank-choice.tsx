@@ -10,7 +10,10 @@ export function BankChoice(props: { t: Messages; action: string; lang: string | 
     <form action={props.action} method="get" className="space-y-5">
       {props.lang && <input type="hidden" name="lang" value={props.lang} />}
       <fieldset>
-        <legend className="text-xl font-bold">{t.chooseBank}</legend>
+        {/* The step's heading and the group's name at once. */}
+        <legend>
+          <h1 className="text-xl font-bold">{t.chooseBank}</h1>
+        </legend>
         <p className="mt-1 mb-4 text-stone-800 dark:text-stone-200">{t.chooseBankIntro}</p>
         <div className="space-y-3">
           {props.banks.map((bank) => (

@@ -55,7 +55,6 @@ export function CustomerForm(props: {
                 type="text"
                 inputMode="numeric"
                 autoComplete="off"
-                maxLength={14}
                 defaultValue={maskTypedCpf(props.values.cpf ?? "")}
                 data-cpf={t.cpfCheck}
                 required

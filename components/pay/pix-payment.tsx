@@ -14,8 +14,7 @@ export function PixPayment(props: {
   t: Messages;
   qrCodeImage: string;
   qrCodeText: string;
-  expiresAt: Date;
-  /** The time left as the page is written; the script ticks it down from there. */
+  /** The time left as the page is written, by the server's clock; the script ticks it down from there. */
   secondsLeft: number;
   /** "14:32", Brasília time. */
   deadline: string;
@@ -30,7 +29,7 @@ export function PixPayment(props: {
     <img src={props.qrCodeImage} alt={t.qrAlt} width={280} height={280} className="mx-auto size-[280px] rounded-lg bg-white p-2 [image-rendering:pixelated]" />
   );
   return (
-    <Card aria-labelledby="pix-title" className="flex flex-col gap-4" data-pix="" data-expires-at={props.expiresAt.toISOString()} data-status-url={props.statusUrl} data-done-url={props.doneUrl}>
+    <Card aria-labelledby="pix-title" className="flex flex-col gap-4" data-pix="" data-seconds-left={secondsLeft} data-status-url={props.statusUrl} data-done-url={props.doneUrl}>
       <div className="hidden sm:block">{qr}</div>
       <div>
         <h1 id="pix-title" className="text-xl font-bold">
@@ -41,7 +40,10 @@ export function PixPayment(props: {
           <strong className="font-mono tabular-nums" data-testid="time-left">{`${Math.floor(secondsLeft / 60)}:${String(secondsLeft % 60).padStart(2, "0")}`}</strong>
         </p>
       </div>
-      <Button data-copy="pix-code">{t.copyPixCode}</Button>
+      {/* Shown by the script that makes it work; without one, the code below is there to copy by hand. */}
+      <Button data-copy="pix-code" hidden>
+        {t.copyPixCode}
+      </Button>
       <Alert tone="warning" role="alert" id="copy-fallback" data-testid="copy-fallback" hidden>
         {t.copyFailed}
       </Alert>
@@ -71,6 +73,11 @@ export function PixPayment(props: {
         {qr}
       </details>
       <p className="text-center text-stone-700 dark:text-stone-300">{t.waiting}</p>
+      <noscript>
+        <a href={props.doneUrl} className="block py-2 text-center underline">
+          {t.checkPayment}
+        </a>
+      </noscript>
       <div
         role="status"
         id="copy-toast"

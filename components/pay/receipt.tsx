@@ -29,8 +29,8 @@ export function Receipt(props: { t: Messages; amount: string; merchantName: stri
           <ButtonLink href={props.returnUrl} className="mt-6">
             {t.backToShop}
           </ButtonLink>
-          {/* A visible countdown back to the shop (hosted-client.ts), so the receipt can be read, and kept, before leaving. */}
-          <p className="mt-3 text-center text-stone-700 dark:text-stone-300" data-testid="return-countdown" data-return-url={props.returnUrl} data-seconds={RETURN_SECONDS}>
+          {/* A visible countdown back to the shop, shown by the script that counts it (hosted-client.ts). */}
+          <p className="mt-3 text-center text-stone-700 dark:text-stone-300" data-testid="return-countdown" data-return-url={props.returnUrl} data-seconds={RETURN_SECONDS} hidden>
             {t.returningIn} <span className="tabular-nums" data-seconds-left="">{RETURN_SECONDS}</span> {t.seconds}
           </p>
         </>

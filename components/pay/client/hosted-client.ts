@@ -8,11 +8,6 @@ import { filterTypedBrl, formatTypedBrl, maskTypedCpf, parseTypedBrl } from "@/l
 
 const all = <T extends Element>(selector: string): T[] => [...document.querySelectorAll<T>(selector)];
 
-/** Whole seconds left until an ISO instant, never below zero. */
-function secondsUntil(instant: string): number {
-  return Math.max(0, Math.floor((Date.parse(instant) - Date.now()) / 1000));
-}
-
 /**
  * One submission per form: a double tap, or Recusar after Autorizar, sends nothing more. The
  * buttons are disabled after the browser has read the pressed one's value (a disabled submitter
@@ -64,21 +59,18 @@ function maskAmount(input: HTMLInputElement): void {
 
 /**
  * Digits only, punctuated as typed; the check digits are checked when the customer leaves the
- * field, and their verdict (the input's data-cpf) is said where the field's error goes: in the
- * server's error when there is one, else in the empty slot the form keeps for it.
+ * field, and their verdict (the input's data-cpf) is said where the field's error goes. Once the
+ * customer types, the server's error was about a CPF no longer there: that verdict replaces it.
  */
 function maskCpf(input: HTMLInputElement): void {
-  const serverError = document.getElementById(`${input.id}-error`);
-  const slot = serverError ?? document.getElementById(`${input.id}-check`);
+  const slot = document.getElementById(`${input.id}-error`) ?? document.getElementById(`${input.id}-check`);
   if (!slot) return;
-  const serverText = slot.textContent;
-  const described = input.getAttribute("aria-describedby") ?? "";
+  const others = (input.getAttribute("aria-describedby") ?? "").split(" ").filter((id) => id && id !== slot.id);
   const show = (isWrong: boolean) => {
-    slot.textContent = isWrong ? (input.dataset.cpf ?? "") : serverText;
-    input.setAttribute("aria-invalid", String(isWrong || serverError !== null));
-    if (serverError) return;
+    slot.textContent = isWrong ? (input.dataset.cpf ?? "") : "";
     slot.hidden = !isWrong;
-    input.setAttribute("aria-describedby", [isWrong ? slot.id : "", described].filter(Boolean).join(" "));
+    input.setAttribute("aria-invalid", String(isWrong));
+    input.setAttribute("aria-describedby", [...(isWrong ? [slot.id] : []), ...others].join(" "));
   };
   input.addEventListener("input", () => {
     input.value = maskTypedCpf(input.value);
@@ -110,6 +102,7 @@ function copyButton(button: HTMLButtonElement): void {
   const toast = document.getElementById("copy-toast");
   const fallback = document.getElementById("copy-fallback");
   if (!(area instanceof HTMLTextAreaElement) || !toast || !fallback) return;
+  button.hidden = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   button.addEventListener("click", async () => {
     const isCopied = await copyText(area);
@@ -127,41 +120,46 @@ function copyButton(button: HTMLButtonElement): void {
 }
 
 /**
- * The Pix screen's clock and status: the time left ticks, and the page at data-done-url says how
- * it ended once the status changes (polled, and checked again the moment the customer comes back
- * from the bank's app) or the time runs out.
+ * The Pix screen's clock and status: the time left ticks down from what the server counted as it
+ * wrote the page (a phone's clock may be minutes off), and the page at data-done-url says how it
+ * ended once the server says the payment is no longer open: polled, asked again the moment the
+ * customer comes back from the bank's app, and when the time runs out.
  */
 function followPix(root: HTMLElement): void {
-  const { expiresAt = "", statusUrl = "", doneUrl = "" } = root.dataset;
+  const { statusUrl = "", doneUrl = "" } = root.dataset;
+  const endsAt = performance.now() + Number(root.dataset.secondsLeft) * 1000;
   const clock = root.querySelector("[data-testid=time-left]");
   let isLeaving = false;
-  const leave = () => {
-    if (isLeaving) return;
-    isLeaving = true;
-    window.location.replace(doneUrl);
-  };
-  const tick = () => {
-    const left = secondsUntil(expiresAt);
-    if (clock) clock.textContent = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
-    if (left === 0) leave();
-  };
   const check = async () => {
     if (isLeaving) return;
     const response = await fetch(statusUrl, { cache: "no-store" }).catch(() => null);
     if (!response?.ok) return;
     const { state } = (await response.json()) as { state: string };
-    if (state !== "open") leave();
+    if (state === "open" || isLeaving) return;
+    isLeaving = true;
+    window.location.replace(doneUrl);
   };
-  tick();
-  setInterval(tick, 1000);
+  const tick = setInterval(() => {
+    const left = Math.max(0, Math.round((endsAt - performance.now()) / 1000));
+    if (clock) clock.textContent = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+    if (left > 0) return;
+    clearInterval(tick);
+    void check();
+  }, 1000);
   setInterval(check, 2000);
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") void check();
   });
 }
 
-/** The receipt's visible countdown back to the shop, so it can be read (and kept) before leaving. */
+/**
+ * The receipt's visible countdown back to the shop, so it can be read (and kept) before leaving;
+ * none when the customer came back to it with Back or Forward, who would be sent away again.
+ */
 function returnCountdown(root: HTMLElement): void {
+  const [navigation] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
+  if (navigation?.type === "back_forward") return;
+  root.hidden = false;
   const counter = root.querySelector("[data-seconds-left]");
   let left = Number(root.dataset.seconds);
   const timer = setInterval(() => {

@@ -16,7 +16,6 @@ export const GET = paymentRoute(async ({ token, payment, locale, t, withLang, sh
         t={t}
         qrCodeImage={renderQrCode(deposit.pixCode)}
         qrCodeText={deposit.pixCode}
-        expiresAt={deposit.expiresAt}
         secondsLeft={Math.max(0, Math.floor((deposit.expiresAt.getTime() - Date.now()) / 1000))}
         deadline={formatTime(deposit.expiresAt, locale)}
         receiverName={findPixReceiverName(deposit.pixCode) ?? payment.merchantName}
