@@ -91,7 +91,8 @@ export async function proxy(request: NextRequest): Promise<Response> {
           ...request.headers,
           ["content-security-policy", headers["content-security-policy"]],
           ["x-nonce", nonce],
-          ["x-lang", request.nextUrl.searchParams.get("lang") ?? ""],
+          // Only a language tag: anything else (a NUL, a character no header can carry) is no language.
+          ["x-lang", /^[A-Za-z-]{1,16}$/.exec(request.nextUrl.searchParams.get("lang") ?? "")?.[0] ?? ""],
         ]),
       },
     });

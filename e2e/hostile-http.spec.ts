@@ -28,6 +28,16 @@ function raw(method: string, path: string, headers: Record<string, string> = {},
   });
 }
 
+/** A refused form's answer: a 303 back to its page, which then shows the errors (the cookie carries them once). */
+async function refusedPage(path: string, answer: Awaited<ReturnType<typeof raw>>): Promise<string> {
+  expect(answer.status).toBe(303);
+  expect(answer.headers.location).toBe(path);
+  const cookie = String(answer.headers["set-cookie"]).split(";")[0];
+  const page = await raw("GET", path, { cookie });
+  expect(page.status).toBe(200);
+  return page.body;
+}
+
 async function paymentUrl(page: Page, extra: Record<string, string> = {}): Promise<string> {
   const data = { name: "Maria da Silva", email: "maria@example.com", cpf: "529.982.247-25", amount: "10,00", reference: `e2e-hostile-${Date.now()}-${++sequence}`, merchant_user: "u1", country: "BR", buyer_ip: "203.0.113.9", successRedirectUrl: "https://shop.example/ok", failedRedirectUrl: "https://shop.example/no", ...extra };
   const jwt = await signRequestToken({ keyId: merchant.keyId, secret: merchant.secret, data });
@@ -43,6 +53,22 @@ test("malformed percent-encoding in a path: /pay/%E0%A4%A and /direct/%/x are 40
   }
 });
 
+test("a ?lang= no header can carry (✓, NUL, CR LF) is no language, not a 500, on every kind of route", async () => {
+  for (const path of ["/pay/ajuda?lang=%E2%9C%93", "/pay/ajuda?lang=%00", "/docs?lang=en%0D%0AX-Evil:%201", "/api/health?lang=%E2%9C%93", "/nowhere?lang=%E2%9C%93"]) {
+    const response = await raw("GET", path);
+    expect(response.status, path).toBe(path.startsWith("/nowhere") ? 404 : 200);
+    expect(response.headers["x-evil"], path).toBeUndefined();
+  }
+});
+
+test("a POST to a hosted page with no form: the proxy's 405 naming what it takes", async () => {
+  for (const path of ["/pay/ajuda", "/pay/AAAAAAAAAAAAAAAAAAAAAAAA/banco"]) {
+    const response = await raw("POST", path, { origin: E2E_BASE_URL, "content-type": "application/x-www-form-urlencoded" }, "a=b");
+    expect(response.status, path).toBe(405);
+    expect(response.headers.allow, path).toBe("GET, HEAD");
+  }
+});
+
 test("TRACE on the API routes: 405 with Allow", async () => {
   for (const [path, allow] of [["/api/pix", "POST"], ["/api/payment-initiation", "POST"], ["/api/gateway-out", "POST"], ["/api/status", "POST"], ["/api/health", "GET, HEAD"]]) {
     const response = await raw("TRACE", path);
@@ -54,17 +80,16 @@ test("TRACE on the API routes: 405 with Allow", async () => {
   expect((await raw("POST", "/docs")).status).toBe(405);
 });
 
-test("a multipart body posted to a /pay page is read as the form it is: a file where the CPF goes is no CPF (422)", async ({ page }) => {
+test("a multipart body posted to a /pay page is read as the form it is: a file where the CPF goes is no CPF", async ({ page }) => {
   const url = new URL(await paymentUrl(page, { cpf: "123.456.789-00" }));
   const boundary = "----x";
   const part = (headers: string, value: string) => `--${boundary}\r\n${headers}\r\n\r\n${value}\r\n`;
   const body = part('Content-Disposition: form-data; name="a"', "b") + part('Content-Disposition: form-data; name="cpf"; filename="cpf.txt"\r\nContent-Type: text/plain', "52998224725") + `--${boundary}--\r\n`;
   const response = await raw("POST", url.pathname, { "content-type": `multipart/form-data; boundary=${boundary}`, origin: E2E_BASE_URL }, body);
-  expect(response.status).toBe(422);
-  expect(response.body).toContain("CPF inválido");
+  expect(await refusedPage(url.pathname, response)).toContain("CPF inválido");
 });
 
-test("hosted forms: cross-origin 403, a body that is no form or no customer's text 422 with the form again, a body over 1 MB 413", async ({ page }) => {
+test("hosted forms: cross-origin 403, a body that is no form or no customer's text refused field by field, a body over 1 MB 413", async ({ page }) => {
   // A CPF to fix: the details form is there to post.
   const path = new URL(await paymentUrl(page, { cpf: "123.456.789-00" })).pathname;
   const post = (body: string | Buffer, headers: Record<string, string> = {}) =>
@@ -79,9 +104,7 @@ test("hosted forms: cross-origin 403, a body that is no form or no customer's te
     [`name=${"a".repeat(5000)}`, {}],
     ["name=%ED%A0%80&cpf=%00", {}],
   ] as const) {
-    const answer = await post(body, headers);
-    expect(answer.status, body.slice(0, 20)).toBe(422);
-    expect(answer.body).toContain("Corrija os campos indicados");
+    expect(await refusedPage(path, await post(body, headers)), body.slice(0, 20)).toContain("Corrija os campos indicados");
   }
   expect((await post(Buffer.alloc(1024 * 1024 + 10, "a"))).status).toBe(413);
 });

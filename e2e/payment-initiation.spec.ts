@@ -73,11 +73,20 @@ test("valid fields are locked and invalid ones editable; a corrected CPF lets th
   await keepScreenshot(page, testInfo, "2-details-error-390");
   await expectAccessible(page);
 
+  // Typing again takes back the error said about the CPF that is no longer there.
   await cpf.fill("529.982.247-25");
+  await cpf.blur();
+  await expect(cpf).toHaveAttribute("aria-invalid", "false");
+  await expect(page.getByText("Este CPF não existe. Confira os dígitos.")).toBeHidden();
   await page.getByRole("button", { name: "Continuar" }).click();
   await expect(page.getByRole("group", { name: "Escolha o seu banco" })).toBeVisible();
   await keepScreenshot(page, testInfo, "3-bank-390");
   await expectAccessible(page);
+  // Back to the refused step and forward again: only GETs in the history, never "Confirm Form Resubmission".
+  await page.goBack();
+  await expect(page.getByRole("heading", { name: "Seus dados" })).toBeVisible();
+  await page.goForward();
+  await expect(page.getByRole("group", { name: "Escolha o seu banco" })).toBeVisible();
   await page.getByLabel(/Nubank/).check();
   await page.getByRole("button", { name: "Continuar" }).click();
 

@@ -13,8 +13,9 @@ export function routeRules(pathname: string): RouteRules {
   // An image, not a page: nothing in it may load or run (api's policy); fetched with each page, so not counted again.
   if (/^\/pay\/[^/]+\/logo\/?$/.test(pathname)) return { kind: "api", methods: ["GET", "HEAD"], isLimited: false };
   if (pathname.startsWith("/direct/")) return { kind: "document", methods: ["GET", "HEAD"], isLimited: true };
-  // Hosted payment pages take POST: their forms post to the page's own address.
-  if (pathname.startsWith("/pay/")) return { kind: "page", methods: ["GET", "HEAD", "POST"], isLimited: true };
+  // The hosted steps with a form take POST: it posts to the page's own address.
+  if (/^\/pay\/(?!ajuda\/?$)[^/]+(\/(pix|autorizar))?\/?$/.test(pathname)) return { kind: "page", methods: ["GET", "HEAD", "POST"], isLimited: true };
+  if (pathname.startsWith("/pay/")) return { kind: "page", methods: ["GET", "HEAD"], isLimited: true };
   // The console's forms are server actions too; counted like hosted pages, per client IP.
   if (pathname === "/console" || pathname.startsWith("/console/")) return { kind: "page", methods: ["GET", "HEAD", "POST"], isLimited: true };
   return { kind: "page", methods: ["GET", "HEAD"], isLimited: false };

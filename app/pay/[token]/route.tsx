@@ -1,5 +1,5 @@
 import { ChargeIssued } from "@/components/pay/charge-issued";
-import { type CheckoutField, CheckoutForm } from "@/components/pay/checkout-form";
+import { CheckoutForm } from "@/components/pay/checkout-form";
 import { type CustomerField, CustomerForm } from "@/components/pay/customer-form";
 import { FailureCard } from "@/components/pay/failure";
 import { type HostedAnswer, type PaymentRequest, paymentRoute } from "@/components/pay/hosted-route";
@@ -11,18 +11,17 @@ import { chooseCheckoutPayment, isChargeIssued } from "@/lib/deposits/choose-che
 import { merchantReturnUrl } from "@/lib/deposits/find-hosted-payment";
 import { maskCpf, maskEmail } from "@/lib/deposits/mask-customer";
 import { readHostedForm } from "@/lib/deposits/read-hosted-form";
+import { type RefusedForm, clearedRefusedFormCookie, readRefusedForm, refusedFormCookie } from "@/lib/deposits/refused-form";
 import { gatewayInMethods } from "@/lib/deposits/schemas";
 import { submitCustomerDetails } from "@/lib/deposits/submit-customer-details";
 import { formatBrl, formatDateTime } from "@/lib/i18n/messages";
 import { formatTypedBrl, parseTypedBrl } from "@/lib/i18n/typed-input";
 import { formatAmountDot } from "@/lib/money/format-amount";
 
-/** A submission the domain refused: what was typed, and what to fix. */
-type Answered = { invalid: (CustomerField | CheckoutField)[]; values: Record<string, string | undefined> };
 
 // /pay/{token} - step 1 of a hosted payment: what is left to fill in (the payer's details for
 // Payment Initiation, the amount or method for Gateway In), or how the payment ended
-function detailsPage(hosted: PaymentRequest, answered?: Answered): HostedAnswer {
+function detailsPage(hosted: PaymentRequest, answered: RefusedForm | null): HostedAnswer {
   const { token, payment, locale, t, amount, withLang, shell, title } = hosted;
   const { deposit } = payment;
   const isGatewayIn = deposit.operation === "gateway_in";
@@ -77,7 +76,6 @@ function detailsPage(hosted: PaymentRequest, answered?: Answered): HostedAnswer 
   const invalid = answered?.invalid ?? editable.filter((field) => shopValues[field] !== "");
   return {
     title,
-    status: answered ? 422 : 200,
     page: shell(
       <section aria-labelledby="details-title">
         <h1 id="details-title" className="text-xl font-bold">
@@ -105,35 +103,42 @@ function detailsPage(hosted: PaymentRequest, answered?: Answered): HostedAnswer 
             methods={deposit.methodOpen ? methods : null}
             method={answered?.values.paymentMethod ?? deposit.paymentMethod ?? undefined}
             invalid={invalid}
-            isAnswer={answered !== undefined}
+            isAnswer={answered !== null}
           />
         ) : (
-          <CustomerForm t={t} action={action} editable={editable} values={values} invalid={invalid} isAnswer={answered !== undefined} />
+          <CustomerForm t={t} action={action} editable={editable} values={values} invalid={invalid} isAnswer={answered !== null} />
         )}
       </section>,
     ),
   };
 }
 
-export const GET = paymentRoute(async (hosted) => detailsPage(hosted));
+export const GET = paymentRoute(async (hosted) => {
+  // Back from a refused submission (the POST below): its errors and what was typed, this once.
+  const refused = readRefusedForm(hosted.request);
+  const page = detailsPage(hosted, refused);
+  return refused ? { ...page, cookie: clearedRefusedFormCookie(hosted.token) } : page;
+});
 
-// The form of step 1: the payer's details, or Gateway In's amount and method.
+// The form of step 1: the payer's details, or Gateway In's amount and method. Refused, it goes
+// back to the page with what to fix (lib/deposits/refused-form), never answering the POST itself.
 export const POST = paymentRoute(async (hosted) => {
   const { token, payment, request, withLang } = hosted;
   const form = await readHostedForm(request);
   if (payment.deposit.operation === "gateway_in") {
     const values = { amount: form.amount, paymentMethod: form.paymentMethod };
-    // Typed as Brazilians write it ("1.234,56"); the domain takes the API's plain form.
+    // Typed as Brazilians write it ("1.234,56"), read as the field reads it while typed: what it
+    // calls no amount ("50.5") is no amount here either, not the API's "50.5".
     const cents = parseTypedBrl(values.amount ?? "");
-    const result = await chooseCheckoutPayment(token, { ...values, amount: cents === null ? values.amount : formatAmountDot(cents) });
+    const result = await chooseCheckoutPayment(token, { ...values, amount: cents === null ? undefined : formatAmountDot(cents) });
     if (result.ok) return { redirect: withLang(result.next.kind === "pix" ? `/pay/${token}/pix` : `/pay/${token}/autorizar?banco=${result.next.bank}`) };
     // Closed, or a Pix charge fixed the amount meanwhile: step 1 shows where it stands, in words.
     if (result.closed || result.fixed) return { redirect: withLang(`/pay/${token}`) };
-    return detailsPage(hosted, { invalid: result.invalid, values });
+    return { redirect: withLang(`/pay/${token}`), cookie: refusedFormCookie(token, { invalid: result.invalid, values }) };
   }
   const values = { name: form.name, email: form.email, cpf: form.cpf };
   const result = await submitCustomerDetails(token, values);
   if (result.ok) return { redirect: withLang(`/pay/${token}/banco`) };
   if (result.closed) return { redirect: withLang(`/pay/${token}`) };
-  return detailsPage(hosted, { invalid: result.invalid, values });
+  return { redirect: withLang(`/pay/${token}`), cookie: refusedFormCookie(token, { invalid: result.invalid, values }) };
 });
