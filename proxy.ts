@@ -1,7 +1,8 @@
 // Runs before every route (Next.js 16's Proxy): what every answer shares and no handler should
 // repeat. In order: a path that is not valid percent-encoding is a 400; a method the route does
 // not take is a 405 with Allow; a page POST (a hosted form, a server action) from another origin, over 1 MB or
-// not a JSON array of arguments is refused; hosted pages and /direct are rate-limited per client IP; then every answer gets the
+// not a JSON array of arguments is refused; hosted pages and /direct are rate-limited per client IP
+// (past the limit a customer's page is answered by app/pay/limite, in their language); then every answer gets the
 // security headers of lib/security/security-headers.ts, pages with a fresh CSP nonce.
 import { type NextRequest, NextResponse } from "next/server";
 import { getConfig } from "@/lib/config/config";
@@ -39,7 +40,8 @@ async function isJsonArray(request: NextRequest): Promise<boolean> {
   }
 }
 
-async function check(request: NextRequest, route: RouteRules): Promise<Response | null> {
+/** A refusal to answer as it is, a customer's page past the limit (answered by app/pay/limite), or nothing to refuse. */
+async function check(request: NextRequest, route: RouteRules): Promise<Response | { retryAfterSeconds: number } | null> {
   const { pathname } = request.nextUrl;
   if (isMalformedPath(pathname)) return refuse("path_malformed", "the path is not valid percent-encoding");
   if (!route.methods.includes(request.method)) {
@@ -62,7 +64,10 @@ async function check(request: NextRequest, route: RouteRules): Promise<Response 
   }
   if (route.isLimited) {
     const outcome = await consumeRateLimit("page", clientIpOf(request));
-    if (outcome.isLimited) return rateLimitedProblem(outcome.retryAfterSeconds, "too many requests from this address");
+    if (!outcome.isLimited) return null;
+    // A customer's page gets a page, in their language (app/pay/limite); a script's call, JSON.
+    if (route.kind !== "api" && /^\/(pay|direct)\//.test(pathname)) return { retryAfterSeconds: outcome.retryAfterSeconds };
+    return rateLimitedProblem(outcome.retryAfterSeconds, "too many requests from this address");
   }
   return null;
 }
@@ -81,21 +86,24 @@ export async function proxy(request: NextRequest): Promise<Response> {
   });
 
   const refusal = await check(request, route);
-  const response =
-    refusal ??
-    NextResponse.next({
-      // Next.js takes the nonce for its own scripts from the request's CSP; handlers read x-nonce.
-      // x-lang: the ?lang= of the address, for pages Next.js gives no query (the 404 page).
-      request: {
-        headers: new Headers([
-          ...request.headers,
-          ["content-security-policy", headers["content-security-policy"]],
-          ["x-nonce", nonce],
-          // Only a language tag: anything else (a NUL, a character no header can carry) is no language.
-          ["x-lang", /^[A-Za-z-]{1,16}$/.exec(request.nextUrl.searchParams.get("lang") ?? "")?.[0] ?? ""],
-        ]),
-      },
-    });
+  // Next.js takes the nonce for its own scripts from the request's CSP; handlers read x-nonce.
+  // x-lang: the ?lang= of the address, for pages Next.js gives no query (the 404 page); only a
+  // language tag (a NUL or a character no header can carry is no language). Set, never appended
+  // to what the client sent under the same names.
+  const forwarded = new Headers(request.headers);
+  forwarded.set("content-security-policy", headers["content-security-policy"]);
+  forwarded.set("x-nonce", nonce);
+  forwarded.set("x-lang", /^[A-Za-z-]{1,16}$/.exec(request.nextUrl.searchParams.get("lang") ?? "")?.[0] ?? "");
+  forwarded.delete("x-retry-after");
+  let response: Response;
+  if (refusal instanceof Response) {
+    response = refusal;
+  } else if (refusal) {
+    forwarded.set("x-retry-after", String(refusal.retryAfterSeconds));
+    response = NextResponse.rewrite(new URL(`/pay/limite${request.nextUrl.search}`, request.url), { request: { headers: forwarded } });
+  } else {
+    response = NextResponse.next({ request: { headers: forwarded } });
+  }
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
   return response;
 }

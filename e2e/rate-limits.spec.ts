@@ -92,4 +92,16 @@ test("hosted pages are limited per client address, one budget (600 a minute) ove
     if (response.status() === 429) firstLimited = i;
   }
   expect(firstLimited).toBe(600);
+  // The status call is a script's: JSON. A page past the limit is a page, in the customer's language.
+  const status = await request.get(`http://127.0.0.1:${ports[0]}/pay/${"x".repeat(32)}/status`, { headers: { "x-forwarded-for": address } });
+  expect(status.headers()["content-type"]).toContain("application/problem+json");
+  for (const path of ["/pay/ajuda?lang=en", `/pay/${"x".repeat(32)}?lang=en`, "/direct/mk_test_x/not-a-token?lang=en"]) {
+    const page = await request.get(`http://127.0.0.1:${ports[1]}${path}`, { headers: { "x-forwarded-for": address, "x-retry-after": "0" } });
+    expect(page.status(), path).toBe(429);
+    expect(page.headers()["content-type"], path).toContain("text/html");
+    expect(Number(page.headers()["retry-after"]), path).toBeGreaterThan(0);
+    const html = await page.text();
+    expect(html, path).toContain("Too many attempts in a short time");
+    expect(html, path).toContain('href="/pay/ajuda?lang=en"');
+  }
 });

@@ -7,9 +7,9 @@ import { renderHostedPage } from "./render-hosted-page";
 
 /**
  * What a hosted page's handler answers: a page, or where to go instead (303, so a form's POST
- * becomes a GET), with a cookie to set when it has one.
+ * becomes a GET), with any headers of its own (a cookie, Retry-After).
  */
-export type HostedAnswer = ({ page: ReactElement; title: string; status?: number; withScript?: boolean } | { redirect: string }) & { cookie?: string };
+export type HostedAnswer = ({ page: ReactElement; title: string; status?: number; withScript?: boolean } | { redirect: string }) & { headers?: Record<string, string> };
 
 export type HostedRequest = {
   request: Request;
@@ -47,7 +47,7 @@ export function hostedRoute<P = unknown>(handler: (request: HostedRequest, param
     const hosted: HostedRequest = { request, query, lang, locale, t: messages[locale], withLang: (path) => withLang(path, lang) };
     // null: nothing here by that name.
     const answer = (await handler(hosted, await context.params)) ?? notFoundAnswer(hosted);
-    const headers = { "cache-control": "no-store", ...(answer.cookie ? { "set-cookie": answer.cookie } : {}) };
+    const headers = { "cache-control": "no-store", ...answer.headers };
     if ("redirect" in answer) return new Response(null, { status: 303, headers: { ...headers, location: answer.redirect } });
     const html = await renderHostedPage({ locale, title: answer.title, nonce: request.headers.get("x-nonce"), body: answer.page, withScript: answer.withScript });
     return new Response(html, { status: answer.status ?? 200, headers: { ...headers, "content-type": "text/html; charset=utf-8" } });

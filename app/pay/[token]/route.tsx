@@ -117,7 +117,7 @@ export const GET = paymentRoute(async (hosted) => {
   // Back from a refused submission (the POST below): its errors and what was typed, this once.
   const refused = readRefusedForm(hosted.request);
   const page = detailsPage(hosted, refused);
-  return refused ? { ...page, cookie: clearedRefusedFormCookie(hosted.token) } : page;
+  return refused ? { ...page, headers: { "set-cookie": clearedRefusedFormCookie(hosted.token) } } : page;
 });
 
 // The form of step 1: the payer's details, or Gateway In's amount and method. Refused, it goes
@@ -134,11 +134,11 @@ export const POST = paymentRoute(async (hosted) => {
     if (result.ok) return { redirect: withLang(result.next.kind === "pix" ? `/pay/${token}/pix` : `/pay/${token}/autorizar?banco=${result.next.bank}`) };
     // Closed, or a Pix charge fixed the amount meanwhile: step 1 shows where it stands, in words.
     if (result.closed || result.fixed) return { redirect: withLang(`/pay/${token}`) };
-    return { redirect: withLang(`/pay/${token}`), cookie: refusedFormCookie(token, { invalid: result.invalid, values }) };
+    return { redirect: withLang(`/pay/${token}`), headers: { "set-cookie": refusedFormCookie(token, { invalid: result.invalid, values }) } };
   }
   const values = { name: form.name, email: form.email, cpf: form.cpf };
   const result = await submitCustomerDetails(token, values);
   if (result.ok) return { redirect: withLang(`/pay/${token}/banco`) };
   if (result.closed) return { redirect: withLang(`/pay/${token}`) };
-  return { redirect: withLang(`/pay/${token}`), cookie: refusedFormCookie(token, { invalid: result.invalid, values }) };
+  return { redirect: withLang(`/pay/${token}`), headers: { "set-cookie": refusedFormCookie(token, { invalid: result.invalid, values }) } };
 });
