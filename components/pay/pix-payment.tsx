@@ -1,6 +1,7 @@
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { formatTimeLeft } from "@/lib/i18n/format-time-left";
 import type { Messages } from "@/lib/i18n/messages";
 
 /**
@@ -37,7 +38,7 @@ export function PixPayment(props: {
         </h1>
         <p className="mt-1 text-lg">
           {t.payUntil} <strong>{props.deadline}</strong> · <span className="sr-only">{t.countdownLabel}: </span>
-          <strong className="font-mono tabular-nums" data-testid="time-left">{`${Math.floor(secondsLeft / 60)}:${String(secondsLeft % 60).padStart(2, "0")}`}</strong>
+          <strong className="font-mono tabular-nums" data-testid="time-left">{formatTimeLeft(secondsLeft)}</strong>
         </p>
       </div>
       {/* Shown by the script that makes it work; without one, the code below is there to copy by hand. */}

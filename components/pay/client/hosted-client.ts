@@ -4,6 +4,7 @@
 // masks, one submission per form, the Pix copy and countdown, the live status, the receipt's
 // way back. No framework: the page's HTML is already the server's.
 import { isValidCpf } from "@brazilian-utils/brazilian-utils/is-valid-cpf";
+import { formatTimeLeft } from "@/lib/i18n/format-time-left";
 import { filterTypedBrl, formatTypedBrl, maskTypedCpf, parseTypedBrl } from "@/lib/i18n/typed-input";
 
 const all = <T extends Element>(selector: string): T[] => [...document.querySelectorAll<T>(selector)];
@@ -141,7 +142,7 @@ function followPix(root: HTMLElement): void {
   };
   const tick = setInterval(() => {
     const left = Math.max(0, Math.round((endsAt - performance.now()) / 1000));
-    if (clock) clock.textContent = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+    if (clock) clock.textContent = formatTimeLeft(left);
     if (left > 0) return;
     clearInterval(tick);
     void check();
