@@ -1,18 +1,14 @@
 import { FailureCard, describeFieldProblems } from "@/components/pay/failure";
+import { hostedRoute } from "@/components/pay/hosted-route";
 import { PaymentShell } from "@/components/pay/payment-shell";
-import { renderHostedPage } from "@/components/pay/render-hosted-page";
 import { continueLockedCheckout } from "@/lib/deposits/continue-locked-checkout";
 import { findGatewayInShop } from "@/lib/deposits/find-gateway-in-shop";
 import { openGatewayIn } from "@/lib/deposits/open-gateway-in";
 import { toAppError } from "@/lib/errors/to-app-error";
-import { messages, resolveLocale, withLang } from "@/lib/i18n/messages";
 import { log } from "@/lib/log/logger";
 
 // GET /direct/{keyId}/{token} - Gateway In: open the hosted cashier for the deposit in the token
-export async function GET(request: Request, context: { params: Promise<{ keyId: string; token: string }> }): Promise<Response> {
-  const { keyId, token } = await context.params;
-  const lang = new URL(request.url).searchParams.get("lang") ?? undefined;
-  const locale = resolveLocale(lang, request.headers.get("accept-language"));
+export const GET = hostedRoute<{ keyId: string; token: string }>(async ({ locale, t, withLang }, { keyId, token }) => {
   let payToken: string;
   try {
     ({ payToken } = await openGatewayIn({ keyId, token }));
@@ -24,7 +20,6 @@ export async function GET(request: Request, context: { params: Promise<{ keyId: 
     // unknown key): 401.
     const status = known.code === "validation_failed" ? 422 : known.code === "reference_conflict" ? 409 : known.status === 400 ? 400 : 401;
     log.info("gateway in refused", { keyId, status, error: known.code });
-    const t = messages[locale];
     const shop = await findGatewayInShop({ keyId, token });
     const text = status === 422 ? t.directInvalidText : status === 409 ? t.directConflictText : t.directTokenText;
     const failure = {
@@ -35,21 +30,16 @@ export async function GET(request: Request, context: { params: Promise<{ keyId: 
       code: known.code,
       detail: known.detail,
     };
-    const html = await renderHostedPage({
-      locale,
+    return {
+      status,
       title: shop.merchantName ? `${failure.title} · ${shop.merchantName}` : failure.title,
-      nonce: request.headers.get("x-nonce"),
       withScript: false,
-      body: (
+      page: (
         <PaymentShell locale={locale} t={t} merchantName={shop.merchantName}>
           <FailureCard locale={locale} t={t} failure={failure} />
         </PaymentShell>
       ),
-    });
-    return new Response(html, {
-      status,
-      headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
-    });
+    };
   }
   // Nothing left to choose: straight to the QR (or the bank). A provider failure here leaves the
   // customer on the details page, whose Continuar tries again.
@@ -57,5 +47,5 @@ export async function GET(request: Request, context: { params: Promise<{ keyId: 
     log.info("gateway in could not skip its form", { keyId, error: toAppError(error)?.code ?? "unexpected" });
     return null;
   });
-  return new Response(null, { status: 303, headers: { location: withLang(`/pay/${payToken}${next ?? ""}`, lang), "cache-control": "no-store" } });
-}
+  return { redirect: withLang(`/pay/${payToken}${next ?? ""}`) };
+});
