@@ -45,6 +45,9 @@ export const errorCodes = {
   // configured (503). Signed like any refusal: the merchant may retry the same request.
   provider_error: { status: 502, title: "Payment provider refused the request" },
   provider_unavailable: { status: 503, title: "Payment provider unavailable" },
+  // The PSP answered a charge other than the one asked for (another txid, amount or key): nothing
+  // of it is shown to a customer, and the operator is alerted.
+  provider_mismatch: { status: 502, title: "Payment provider answered another charge" },
   // Tools (CLI) and the operator.
   invalid_argument: { status: 400, title: "Invalid argument" },
   // The console: a role that may not take the action (a merchant viewer never changes anything).

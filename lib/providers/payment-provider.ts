@@ -21,6 +21,8 @@ export type PixChargeRequest = {
 };
 
 export type PixCharge = {
+  /** The amount the provider holds the charge for: checked against the deposit before it is shown. */
+  amountCents: bigint;
   /** The BR Code the customer's bank app reads (Pix copy-and-paste text). */
   qrCodeText: string;
   /** The PSP's payload location inside a dynamic BR Code; none for a static one. */
@@ -36,6 +38,14 @@ export type PixChargeState =
 
 export type ProviderRefundStatus = "pending" | "completed" | "failed";
 
+/**
+ * Why the money went back, as the PSP says (API Pix natureza): original and withdrawal are the
+ * receiver's own devolucoes (asked by the gateway, or in the PSP's portal); med_fraud and
+ * med_operational are claw-backs of the Special Return Mechanism, started by the payer's bank.
+ * Null when the PSP does not say or says something unknown.
+ */
+export type ProviderRefundNature = "original" | "withdrawal" | "med_fraud" | "med_operational" | null;
+
 export type ProviderRefund = {
   /** The gateway's refund id (the devolucao id). */
   refundId: string;
@@ -45,6 +55,7 @@ export type ProviderRefund = {
   providerRefundId: string | null;
   /** Why it failed, as the provider says it. */
   failureReason: string | null;
+  nature: ProviderRefundNature;
 };
 
 /** A Pix the provider received, as confirmed by querying it (never taken from a notification). */

@@ -264,6 +264,7 @@ describe("provider outcomes", () => {
       amountCents,
       providerRefundId: "D99999999202611222045abcdefghijk",
       failureReason: null,
+      nature: "original",
     }));
     const { response, data } = await askRefund(shop, { id: paid.id, amount: "4.00" });
     expect(response.status).toBe(201);
@@ -272,7 +273,7 @@ describe("provider outcomes", () => {
     expect(await balance(shop)).toMatchObject({ available: "6.00", reserved: "4.00" });
     expect(await refundCallbacks(refundId)).toHaveLength(0);
 
-    const report = { refundId, status: "failed" as const, amountCents: 400n, providerRefundId: null, failureReason: "conta do pagador encerrada" };
+    const report = { refundId, status: "failed" as const, amountCents: 400n, providerRefundId: null, failureReason: "conta do pagador encerrada", nature: "original" as const };
     expect(await recordProviderRefund(report)).toBe("failed");
     const callbacks = await refundCallbacks(refundId);
     expect(callbacks).toHaveLength(1);
@@ -290,7 +291,7 @@ describe("provider outcomes", () => {
     expect(await balance(shop)).toMatchObject({ available: "10.00", reserved: "0.00" });
 
     expect(await recordProviderRefund(report)).toBe("unchanged");
-    expect(await recordProviderRefund({ ...report, status: "completed", failureReason: null })).toBe("unchanged");
+    expect(await recordProviderRefund({ ...report, status: "completed", failureReason: null, nature: "original" })).toBe("unchanged");
     expect(await recordProviderRefund({ ...report, refundId: "rfdsomethingtheportalmade" })).toBe("unchanged");
     expect(await refundCallbacks(refundId)).toHaveLength(0);
     expect(await balance(shop)).toMatchObject({ available: "10.00", reserved: "0.00" });

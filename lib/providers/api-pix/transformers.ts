@@ -2,7 +2,7 @@
 // centavos, the PSP's statuses as the gateway's, a refund's id in the form each side accepts.
 import { AppError } from "../../errors/app-error";
 import { formatAmountDot } from "../../money/format-amount";
-import type { PixCharge, PixChargeRequest, PixChargeState, ProviderRefund, ReceivedPix } from "../payment-provider";
+import type { PixCharge, PixChargeRequest, PixChargeState, ProviderRefund, ProviderRefundNature, ReceivedPix } from "../payment-provider";
 import { type Cob, type CobRequest, type Devolucao, type DevolucaoRequest, type Pix, devolucaoIdSchema } from "./schemas";
 
 /** "10.50" → 1050n; the schemas already hold the text to \d{1,10}\.\d{2}. */
@@ -29,7 +29,7 @@ export function toPixCharge(cob: Cob): PixCharge {
   if (!cob.pixCopiaECola) {
     throw new AppError("provider_error", `the PSP's charge ${cob.txid} has no pixCopiaECola (BR Code) to show the customer`);
   }
-  return { qrCodeText: cob.pixCopiaECola, location: cob.loc?.location ?? cob.location ?? null };
+  return { amountCents: valorToCents(cob.valor.original), qrCodeText: cob.pixCopiaECola, location: cob.loc?.location ?? cob.location ?? null };
 }
 
 export function toChargeState(cob: Cob): PixChargeState {
@@ -54,6 +54,12 @@ export function toReceivedPix(pix: Pix): ReceivedPix {
   };
 }
 
+const refundNatures = { ORIGINAL: "original", RETIRADA: "withdrawal", MED_FRAUDE: "med_fraud", MED_OPERACIONAL: "med_operational" } as const;
+
+function toRefundNature(natureza: string | undefined): ProviderRefundNature {
+  return refundNatures[natureza as keyof typeof refundNatures] ?? null;
+}
+
 const refundStatuses = { EM_PROCESSAMENTO: "pending", DEVOLVIDO: "completed", NAO_REALIZADO: "failed" } as const;
 
 export function toProviderRefund(devolucao: Devolucao): ProviderRefund {
@@ -64,6 +70,7 @@ export function toProviderRefund(devolucao: Devolucao): ProviderRefund {
     amountCents: valorToCents(devolucao.valor),
     providerRefundId: devolucao.rtrId,
     failureReason: status === "failed" ? (devolucao.motivo ?? "the PSP did not carry out the refund (NAO_REALIZADO)") : null,
+    nature: toRefundNature(devolucao.natureza),
   };
 }
 
