@@ -25,6 +25,9 @@ import { payoutCancelReasonSchema } from "../payouts/schemas";
 import { paySandboxDeposit } from "../deposits/pay-sandbox-deposit";
 import { reconcileLiveDeposits } from "../deposits/reconcile-live-deposits";
 import { registerPspWebhook } from "../providers/register-psp-webhook";
+import { formatAmountDot } from "../money/format-amount";
+import { parseAmount } from "../money/parse-amount";
+import { returnUnmatchedPix } from "../psp-returns/return-unmatched-pix";
 import { cliAuditActor } from "../audit/cli-audit-actor";
 import { createConsoleUser } from "../users/create-console-user";
 import { disableConsoleUser } from "../users/disable-console-user";
@@ -60,6 +63,9 @@ const usage = `usage: npm run cashier -- <command>
   callbacks resend EVENT_ID
   psp webhook register                (PUT /webhook/{PIX_KEY} at the PSP: $PUBLIC_BASE_URL/api/psp/webhook)
   psp reconcile                       (asks the PSP about pending live deposits and refunds, once)
+  psp return E2EID [--amount AMOUNT]  (returns to its payer a Pix that credited no merchant: one
+                                       with no charge, of another amount, or for an ended deposit;
+                                       all that is left of it by default; audited)
   user create --email EMAIL --role operator|merchant-admin|merchant-viewer [--merchant MERCHANT_ID]
               [--password-stdin]      (prints a one-time console setup link; with --password-stdin
                                        the password is set from standard input and the link only
@@ -238,6 +244,17 @@ const commands: Record<string, Command> = {
   "user list": async (args) => {
     parse(args, {}, 0);
     return listConsoleUsers();
+  },
+  "psp return": async (args) => {
+    const { values, positionals } = parse(args, { amount: { type: "string" } }, 1);
+    let amountCents: bigint | undefined;
+    if (values.amount !== undefined) {
+      const parsed = parseAmount(values.amount);
+      if (!parsed.ok) throw new UsageError(`--amount ${parsed.reason}`);
+      amountCents = parsed.cents;
+    }
+    const row = await returnUnmatchedPix({ endToEndId: positionals[0], amountCents, actor: cliAuditActor() });
+    return { id: row.id, end_to_end_id: row.endToEndId, amount: formatAmountDot(row.amountCents), status: row.status, ...(row.reason ? { reason: row.reason } : {}) };
   },
   "psp reconcile": async (args) => {
     parse(args, {}, 0);

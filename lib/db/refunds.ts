@@ -17,6 +17,7 @@ export type RefundRecord = {
   providerRefundId: string | null;
   reasonCode: string | null;
   reason: string | null;
+  notFoundAt: Date | null;
   settledAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
@@ -27,13 +28,19 @@ export type RefundWithDeposit = RefundRecord & { deposit: { reference: string; p
 
 const withDeposit = { deposit: { select: { reference: true, pixEndToEndId: true } } } as const;
 
-/** Inserts a pending refund with its creation event; the same request for a deposit again fails as a unique violation. */
+/**
+ * Inserts a pending refund with its creation event; the same request for a deposit again fails as
+ * a unique violation. A refund the provider made on its own is created by the provider, already
+ * submitted, under the provider's id for it.
+ */
 export async function insertRefund(
   db: DbOrTx,
-  row: Pick<RefundRecord, "id" | "merchantId" | "depositId" | "mode" | "amountCents" | "currency" | "description" | "requestHash" | "provider">,
+  row: Pick<RefundRecord, "id" | "merchantId" | "depositId" | "mode" | "amountCents" | "currency" | "description" | "requestHash" | "provider"> &
+    Partial<Pick<RefundRecord, "isSubmitted" | "providerRefundId">>,
+  actor: Actor = "merchant",
 ): Promise<RefundWithDeposit> {
   return db.refund.create({
-    data: { ...row, status: "pending", events: { create: { id: `${row.id}_0`, fromStatus: null, toStatus: "pending", actor: "merchant" } } },
+    data: { ...row, status: "pending", events: { create: { id: `${row.id}_0`, fromStatus: null, toStatus: "pending", actor } } },
     include: withDeposit,
   });
 }
@@ -63,6 +70,11 @@ export async function markRefundSubmitted(db: DbOrTx, id: string, providerRefund
     where: { id, isSubmitted: false },
     data: { isSubmitted: true, ...(providerRefundId ? { providerRefundId } : {}) },
   });
+}
+
+/** The first time the provider said it knows no Pix to refund (kept once: the first one counts). */
+export async function recordRefundNotFound(db: DbOrTx, id: string, at: Date): Promise<void> {
+  await db.refund.updateMany({ where: { id, notFoundAt: null }, data: { notFoundAt: at } });
 }
 
 /**

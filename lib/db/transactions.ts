@@ -197,6 +197,12 @@ export async function findTransactionByPixTxid(db: DbOrTx, txid: string): Promis
   return row ? toRecord(row) : null;
 }
 
+/** The deposit a Pix paid, by the Pix's end-to-end id. */
+export async function findTransactionByEndToEndId(db: DbOrTx, endToEndId: string): Promise<TransactionRecord | null> {
+  const row = await db.transaction.findUnique({ where: { pixEndToEndId: endToEndId } });
+  return row ? toRecord(row) : null;
+}
+
 /** The Pix that paid a deposit, kept for refunds and for the operator. */
 export async function recordPixEndToEndId(db: DbOrTx, id: string, endToEndId: string): Promise<void> {
   await db.transaction.update({ where: { id }, data: { pixEndToEndId: endToEndId } });

@@ -3,9 +3,9 @@
 // deposit. Duplicate and out-of-order reports change nothing twice: the deposit's conditional
 // update lets one through, and refunds apply their own.
 import { getDb } from "../db/client";
-import { findTransactionByPixTxid } from "../db/transactions";
+import { type TransactionRecord, findTransactionByPixTxid } from "../db/transactions";
+import { raiseOperatorAlert } from "../alerts/raise-operator-alert";
 import { isAppError } from "../errors/app-error";
-import { log } from "../log/logger";
 import { formatAmountDot } from "../money/format-amount";
 import type { PaymentProvider, ReceivedPix } from "../providers/payment-provider";
 import { recordProviderRefund } from "../refunds/record-provider-refund";
@@ -13,20 +13,34 @@ import { settleDeposit } from "./settle-deposit";
 
 export type ReceivedPixOutcome = "paid" | "unchanged" | "unmatched";
 
+/**
+ * Money the PSP holds that credits no merchant: a Pix to the key with no charge, for another
+ * amount, or for a deposit already closed or paid. An operator returns it (`psp return`, or the
+ * overview's alert), so it is raised, not only logged.
+ */
+async function raiseUnmatchedPix(pix: ReceivedPix, deposit: TransactionRecord | null, message: string): Promise<void> {
+  await raiseOperatorAlert(getDb(), {
+    kind: "unmatched_pix",
+    subject: pix.endToEndId,
+    merchantId: deposit?.merchantId,
+    objectId: deposit?.id,
+    amountCents: pix.amountCents,
+    message: `${message}; return it with psp return ${pix.endToEndId}`,
+  });
+}
+
 export async function settleReceivedPix(pix: ReceivedPix, provider: PaymentProvider): Promise<ReceivedPixOutcome> {
   const deposit = pix.txid ? await findTransactionByPixTxid(getDb(), pix.txid) : null;
   if (!deposit || deposit.provider !== provider.name) {
-    // A Pix to the gateway's key that no deposit asked for: the operator returns it.
-    log.warn("received Pix matches no deposit", { endToEndId: pix.endToEndId, txid: pix.txid, amount: formatAmountDot(pix.amountCents) });
+    await raiseUnmatchedPix(pix, null, `a Pix of ${formatAmountDot(pix.amountCents)} BRL reached the gateway's key without paying any deposit`);
     return "unmatched";
   }
   if (pix.amountCents !== deposit.amountCents) {
-    log.error("received Pix amount differs from its deposit; nothing credited", {
-      endToEndId: pix.endToEndId,
-      depositId: deposit.id,
-      received: formatAmountDot(pix.amountCents),
-      expected: formatAmountDot(deposit.amountCents),
-    });
+    await raiseUnmatchedPix(
+      pix,
+      deposit,
+      `a Pix of ${formatAmountDot(pix.amountCents)} BRL paid deposit ${deposit.id}, which is for ${formatAmountDot(deposit.amountCents)} BRL: nothing credited`,
+    );
     return "unmatched";
   }
   let outcome: ReceivedPixOutcome = "unchanged";
@@ -39,9 +53,10 @@ export async function settleReceivedPix(pix: ReceivedPix, provider: PaymentProvi
       if (!isAppError(error) || error.code !== "state_conflict") throw error;
     }
   } else if (deposit.status !== "paid") {
-    // The PSP took money for a deposit the gateway had closed: never silently kept.
-    log.error("Pix received for a closed deposit; the operator must return it", { endToEndId: pix.endToEndId, depositId: deposit.id, status: deposit.status });
+    await raiseUnmatchedPix(pix, deposit, `a Pix of ${formatAmountDot(pix.amountCents)} BRL came for deposit ${deposit.id}, which had already ended ${deposit.status}: nothing credited`);
+  } else if (deposit.pixEndToEndId !== pix.endToEndId) {
+    await raiseUnmatchedPix(pix, deposit, `a second Pix of ${formatAmountDot(pix.amountCents)} BRL paid deposit ${deposit.id}, already paid by ${deposit.pixEndToEndId}: nothing credited`);
   }
-  for (const refund of pix.refunds) await recordProviderRefund(refund);
+  for (const refund of pix.refunds) await recordProviderRefund(refund, pix.endToEndId);
   return outcome;
 }

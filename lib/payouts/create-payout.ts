@@ -57,9 +57,12 @@ export async function createPayout(options: { merchant: MerchantRecord; data: un
         });
         const { availableCents } = await sumMerchantLedger(tx, merchantId, mode);
         if (availableCents < request.amount) {
+          // Below zero after the PSP took money back on its own (a MED claw-back): say so, or the
+          // merchant would not understand why a balance they remember as positive refuses.
+          const owed = availableCents < 0n ? "; it is below zero because the PSP returned money to a payer (see refund.completed with reason_code)" : "";
           throw new AppError(
             "insufficient_funds",
-            `available balance is ${formatAmountDot(availableCents)} BRL; this payout needs ${formatAmountDot(request.amount)} BRL`,
+            `available balance is ${formatAmountDot(availableCents)} BRL; this payout needs ${formatAmountDot(request.amount)} BRL${owed}`,
           );
         }
         await recordFundsMovement(tx, { merchantId, mode, kind: "reserve", amountCents: request.amount, transactionId: id });

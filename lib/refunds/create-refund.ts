@@ -36,6 +36,8 @@ export function toRefundAnswer(refund: RefundWithDeposit): RefundAnswer {
 
 const brl = (cents: bigint) => `${formatAmountDot(cents)} BRL`;
 
+const REFUND_WINDOW_MS = 90 * 24 * 3600_000;
+
 let schema: ReturnType<typeof createRefundSchema> | undefined;
 
 /** The refund; isNew is false when the request replayed an earlier one. */
@@ -55,6 +57,15 @@ export async function createRefund(options: { merchant: MerchantRecord; data: un
   if (deposit.pixEndToEndId === null) {
     // Paid before the gateway kept the paying Pix's id: nothing names it to the provider.
     throw new AppError("state_conflict", `deposit ${deposit.id} holds no end-to-end id of the Pix that paid it; the operator refunds it at the provider`);
+  }
+  // The Pix rules allow a devolucao for 90 days after the payment: refused here rather than by
+  // the PSP, with a date the merchant can act on, and before any money is held.
+  const paidAt = deposit.settledAt ?? deposit.createdAt;
+  if (Date.now() - paidAt.getTime() > REFUND_WINDOW_MS) {
+    throw new AppError(
+      "state_conflict",
+      `deposit ${deposit.id} was paid on ${paidAt.toISOString().slice(0, 10)}; a Pix can be refunded for 90 days after its payment, so this one can no longer be returned through the gateway`,
+    );
   }
   // A live deposit while no PSP is configured: a clear 503 before anything is written.
   const provider = findProviderByName(deposit.provider);

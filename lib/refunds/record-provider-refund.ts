@@ -2,11 +2,23 @@
 // confirmed Pix, or a follow-up query) applied to the stored refund under the same id. Duplicate
 // and out-of-order reports change nothing twice: the refund's conditional update lets one through,
 // and a final state never changes.
+//
+// A devolucao the gateway did not ask for (a MED claw-back started by the payer's bank, or one an
+// operator made in the PSP's portal) has moved the merchant's money all the same: once the PSP
+// says it is done, it is booked as a refund by the provider, debiting the merchant even below
+// zero, with refund.completed and an operator alert.
+import { raiseOperatorAlert } from "../alerts/raise-operator-alert";
 import { getDb } from "../db/client";
-import { type RefundWithDeposit, findRefund, markRefundSubmitted } from "../db/refunds";
+import { lockMerchantFunds } from "../db/ledger";
+import { type RefundWithDeposit, findRefund, findRefundByRequest, insertRefund, markRefundSubmitted } from "../db/refunds";
+import { findTransactionByEndToEndId } from "../db/transactions";
+import { isUniqueViolation } from "../db/errors";
+import { recordFundsMovement } from "../funds/record-funds-movement";
+import { newId } from "../ids";
 import { log } from "../log/logger";
 import { formatAmountDot } from "../money/format-amount";
-import type { ProviderRefund } from "../providers/payment-provider";
+import type { ProviderRefund, ProviderRefundNature } from "../providers/payment-provider";
+import { hashRequest } from "../transactions/hash-request";
 import { settleRefund } from "./settle-refund";
 
 export type RefundReportOutcome = "completed" | "failed" | "unchanged";
@@ -45,19 +57,90 @@ export async function applyRefundReport(refund: RefundWithDeposit, report: Provi
       actor: "provider",
       at: new Date(),
       providerRefundId: report.providerRefundId,
-      failure: outcome === "failed" ? { reasonCode: NOT_CARRIED_OUT, reason: report.failureReason ?? "the provider did not carry out the refund" } : undefined,
+      reason: outcome === "failed" ? { reasonCode: NOT_CARRIED_OUT, reason: report.failureReason ?? "the provider did not carry out the refund" } : undefined,
     }),
   );
   return isChanged ? outcome : "unchanged";
 }
 
-/** For the PSP's webhook and reconciliation: a report about a refund the gateway may know. */
-export async function recordProviderRefund(report: ProviderRefund): Promise<RefundReportOutcome> {
-  const refund = await findRefund(getDb(), report.refundId);
-  if (!refund) {
-    // A devolucao made at the PSP by other means (its own portal): the gateway has no refund to move.
-    log.warn("provider reports a refund the gateway did not ask for", { refundId: report.refundId, amount: formatAmountDot(report.amountCents) });
+/** Why the PSP returned money on its own, as the refund's reason_code and reason. */
+function providerRefundReason(nature: ProviderRefundNature): { reasonCode: string; reason: string } {
+  switch (nature) {
+    case "med_fraud":
+      return { reasonCode: "med_fraud", reason: "MED claw-back for suspected fraud, requested by the payer's bank through the Central Bank" };
+    case "med_operational":
+      return { reasonCode: "med_operational", reason: "MED claw-back for an operational failure, requested by the payer's bank through the Central Bank" };
+    default:
+      return { reasonCode: "returned_at_psp", reason: "returned to the payer at the PSP, outside the gateway" };
+  }
+}
+
+/**
+ * Books a devolucao the PSP reports as done that no refund of the gateway's names: a refund by the
+ * provider of the deposit the Pix paid. Once per devolucao, whoever reports it first (webhook or
+ * reconciliation): its request hash is the PSP's ids, unique per deposit.
+ */
+async function bookProviderRefund(endToEndId: string, report: ProviderRefund): Promise<RefundReportOutcome> {
+  const deposit = await findTransactionByEndToEndId(getDb(), endToEndId);
+  if (!deposit || deposit.status !== "paid") {
+    // The Pix credited no merchant (it matched no deposit, or came for one already closed): its
+    // money was never anyone's balance, so there is nothing to debit.
+    log.warn("PSP reports a devolucao of a Pix that credited no merchant", { endToEndId, devolucaoId: report.refundId, amount: formatAmountDot(report.amountCents) });
     return "unchanged";
   }
-  return applyRefundReport(refund, report);
+  const requestHash = hashRequest("provider_refund", { end_to_end_id: endToEndId, devolucao_id: report.refundId });
+  const reason = providerRefundReason(report.nature);
+  try {
+    return await getDb().$transaction(async (tx) => {
+      await lockMerchantFunds(tx, deposit.merchantId);
+      if (await findRefundByRequest(tx, deposit.id, requestHash)) return "unchanged";
+      const id = newId("rfd");
+      const refund = await insertRefund(
+        tx,
+        {
+          id,
+          merchantId: deposit.merchantId,
+          depositId: deposit.id,
+          mode: deposit.mode,
+          amountCents: report.amountCents,
+          currency: deposit.currency,
+          description: reason.reason,
+          requestHash,
+          provider: deposit.provider ?? "unknown",
+          isSubmitted: true,
+          providerRefundId: report.providerRefundId,
+        },
+        "provider",
+      );
+      // Held and debited like any refund, without a balance check: the money has already left,
+      // so the balance may go below zero (payouts are refused until it is back above).
+      await recordFundsMovement(tx, { merchantId: deposit.merchantId, mode: deposit.mode, kind: "reserve", amountCents: report.amountCents, transactionId: deposit.id, memo: `refund ${id}` });
+      await settleRefund(tx, refund, { outcome: "completed", actor: "provider", at: new Date(), providerRefundId: report.providerRefundId, reason });
+      await raiseOperatorAlert(tx, {
+        kind: "provider_refund",
+        subject: `${endToEndId}/${report.refundId}`,
+        merchantId: deposit.merchantId,
+        objectId: id,
+        amountCents: report.amountCents,
+        message: `the PSP returned ${formatAmountDot(report.amountCents)} BRL of deposit ${deposit.id} on its own (${reason.reasonCode}); refund ${id} debited the merchant`,
+      });
+      return "completed";
+    });
+  } catch (error) {
+    // Booked meanwhile by the other report of the same devolucao (webhook and reconciliation).
+    if (isUniqueViolation(error)) return "unchanged";
+    throw error;
+  }
+}
+
+/** For the PSP's webhook and reconciliation: a report about a refund of the Pix `endToEndId`. */
+export async function recordProviderRefund(report: ProviderRefund, endToEndId: string): Promise<RefundReportOutcome> {
+  const refund = await findRefund(getDb(), report.refundId);
+  if (refund) return applyRefundReport(refund, report);
+  if (report.status !== "completed") {
+    // Under way or not carried out: no money has moved yet, and it is booked when it has.
+    log.info("PSP reports a devolucao the gateway did not ask for that is not done", { endToEndId, devolucaoId: report.refundId, status: report.status });
+    return "unchanged";
+  }
+  return bookProviderRefund(endToEndId, report);
 }

@@ -37,8 +37,11 @@ export const refundCallbackDataSchema = z.object({
   ...refundFields,
   reference: z.string().meta({ description: "The deposit's reference" }),
   status: z.enum(["completed", "failed"]).meta({ description: "The final status, as in the type" }),
-  reason_code: z.string().optional().meta({ description: "When failed: the provider's reason code" }),
-  reason: z.string().nullable().optional().meta({ description: "When failed: the reason in words" }),
+  reason_code: z.string().optional().meta({
+    description:
+      "When failed: not_carried_out or provider_refused. When completed without the merchant asking (the PSP returned the money on its own): med_fraud, med_operational or returned_at_psp",
+  }),
+  reason: z.string().nullable().optional().meta({ description: "With reason_code: the reason in words" }),
 });
 
 export type RefundAnswer = z.infer<typeof refundAnswerSchema>;

@@ -14,8 +14,11 @@ export type RefundSettlement = {
   actor: Actor;
   at: Date;
   providerRefundId?: string | null;
-  /** Why it failed: required with failed. */
-  failure?: { reasonCode: string; reason: string };
+  /**
+   * Why: required with failed; with completed, only for a refund the PSP made on its own (a MED
+   * claw-back, a devolucao in its portal), so the merchant learns why money left.
+   */
+  reason?: { reasonCode: string; reason: string };
 };
 
 /**
@@ -26,7 +29,7 @@ export type RefundSettlement = {
  * writes nothing.
  */
 export async function settleRefund(tx: Tx, refund: RefundWithDeposit, settlement: RefundSettlement): Promise<boolean> {
-  const { outcome, failure } = settlement;
+  const { outcome, reason } = settlement;
   assertTransition("refund", refund.id, refund.status as RefundStatus, outcome);
   const isChanged = await changeRefundStatus(tx, {
     id: refund.id,
@@ -35,7 +38,7 @@ export async function settleRefund(tx: Tx, refund: RefundWithDeposit, settlement
     actor: settlement.actor,
     at: settlement.at,
     providerRefundId: settlement.providerRefundId,
-    ...failure,
+    ...reason,
   });
   if (!isChanged) return false;
   await recordFundsMovement(tx, {
@@ -58,7 +61,7 @@ export async function settleRefund(tx: Tx, refund: RefundWithDeposit, settlement
       amount: formatAmountDot(refund.amountCents),
       currency: refund.currency,
       status: outcome,
-      ...(failure ? { reason_code: failure.reasonCode, reason: failure.reason } : {}),
+      ...(reason ? { reason_code: reason.reasonCode, reason: reason.reason } : {}),
     } satisfies RefundCallbackData,
   });
   return true;

@@ -274,7 +274,7 @@ describe("provider outcomes", () => {
     expect(await refundCallbacks(refundId)).toHaveLength(0);
 
     const report = { refundId, status: "failed" as const, amountCents: 400n, providerRefundId: null, failureReason: "conta do pagador encerrada", nature: "original" as const };
-    expect(await recordProviderRefund(report)).toBe("failed");
+    expect(await recordProviderRefund(report, "E99999999202611222045abcdefghijk")).toBe("failed");
     const callbacks = await refundCallbacks(refundId);
     expect(callbacks).toHaveLength(1);
     const { payload } = await jwtVerify(callbacks[0].jwt, new TextEncoder().encode(shop.secret), { algorithms: ["HS256"] });
@@ -290,9 +290,9 @@ describe("provider outcomes", () => {
     });
     expect(await balance(shop)).toMatchObject({ available: "10.00", reserved: "0.00" });
 
-    expect(await recordProviderRefund(report)).toBe("unchanged");
-    expect(await recordProviderRefund({ ...report, status: "completed", failureReason: null, nature: "original" })).toBe("unchanged");
-    expect(await recordProviderRefund({ ...report, refundId: "rfdsomethingtheportalmade" })).toBe("unchanged");
+    expect(await recordProviderRefund(report, "E99999999202611222045abcdefghijk")).toBe("unchanged");
+    expect(await recordProviderRefund({ ...report, status: "completed", failureReason: null, nature: "original" }, "E99999999202611222045abcdefghijk")).toBe("unchanged");
+    expect(await recordProviderRefund({ ...report, refundId: "rfdsomethingtheportalmade" }, "E99999999202611222045abcdefghijk")).toBe("unchanged");
     expect(await refundCallbacks(refundId)).toHaveLength(0);
     expect(await balance(shop)).toMatchObject({ available: "10.00", reserved: "0.00" });
     expect((await refundsOf(paid.id))[0]).toMatchObject({ status: "failed", reasonCode: "not_carried_out", reason: "conta do pagador encerrada" });
