@@ -1,13 +1,16 @@
 // POST /api/psp/webhook[/pix]: where the PSP notifies received Pix (the API Pix appends /pix to
 // the registered URL). Mutual TLS with the PSP ends at the terminator in front of the gateway;
-// here the optional shared secret in the query is checked, the body is bounded, and every Pix
-// is confirmed with the PSP before anything changes. The PSP retries what is not answered 2xx.
+// here the shared secret in the query is checked (production requires it or a declared
+// terminator), each address has a budget per minute, the body is bounded, and every Pix is
+// confirmed with the PSP before anything changes. The PSP retries what is not answered 2xx.
 import { timingSafeEqual } from "node:crypto";
 import { getConfig } from "../config/config";
 import { readLimitedBody } from "../envelope/read-request-token";
-import { problem } from "../envelope/with-envelope";
+import { problem, rateLimitedProblem } from "../envelope/with-envelope";
 import { toAppError } from "../errors/to-app-error";
+import { clientIpOf } from "../http/client-ip";
 import { log } from "../log/logger";
+import { consumeRateLimit } from "../rate-limits/consume-rate-limit";
 import { receivePixNotification } from "./receive-pix-notification";
 
 function isSecretAccepted(request: Request, expected: string | null): boolean {
@@ -30,6 +33,8 @@ export async function handlePspWebhook(request: Request): Promise<Response> {
   if (!isSecretAccepted(request, psp.webhookSecret)) {
     return finish(problem(401, { title: "Unauthorized", detail: "the notification URL's secret does not match" }));
   }
+  const limit = await consumeRateLimit("pspWebhookIp", clientIpOf(request));
+  if (limit.isLimited) return finish(rateLimitedProblem(limit.retryAfterSeconds, "too many notifications from this address"));
   try {
     const text = await readLimitedBody(request);
     let body: unknown;

@@ -6,8 +6,25 @@
 import { getConfig } from "../config/config";
 import { getDb } from "../db/client";
 import { type TransactionRecord, findTransaction, recordPixCharge } from "../db/transactions";
-import { AppError } from "../errors/app-error";
+import { raiseOperatorAlert } from "../alerts/raise-operator-alert";
+import { AppError, isAppError } from "../errors/app-error";
+import { formatAmountDot } from "../money/format-amount";
 import { findProviderByName } from "../providers/find-provider";
+
+/**
+ * A charge the customer must never see: its QR would pay something the gateway refuses to credit.
+ * The deposit keeps no code (unusable), and the operator is told.
+ */
+export async function raiseChargeMismatch(deposit: TransactionRecord, detail: string): Promise<void> {
+  await raiseOperatorAlert(getDb(), {
+    kind: "charge_mismatch",
+    subject: deposit.id,
+    merchantId: deposit.merchantId,
+    objectId: deposit.id,
+    amountCents: deposit.amountCents,
+    message: `deposit ${deposit.id} has no QR: ${detail}`,
+  });
+}
 
 /** The deposit with its BR Code, issuing the charge when the row has none yet. */
 export async function issuePixCharge(deposit: TransactionRecord): Promise<TransactionRecord & { pixCode: string }> {
@@ -17,13 +34,23 @@ export async function issuePixCharge(deposit: TransactionRecord): Promise<Transa
   const isPayerValid = deposit.customerCpf !== null && deposit.customerName !== null && !deposit.invalidFields.some((f) => f === "cpf" || f === "name");
   const secondsLeft = deposit.expiresAt ? Math.floor((deposit.expiresAt.getTime() - Date.now()) / 1000) : getConfig().pix.expirationSeconds;
   if (secondsLeft <= 0) throw new AppError("state_conflict", `deposit ${deposit.id} expired before its charge could be issued`);
-  const charge = await findProviderByName(deposit.provider).createPixCharge({
-    txid,
-    amountCents: deposit.amountCents,
-    expiresInSeconds: secondsLeft,
-    payer: isPayerValid ? { cpf: deposit.customerCpf as string, name: deposit.customerName as string } : undefined,
-    description: `Pedido ${deposit.reference}`.slice(0, 140),
-  });
+  const charge = await findProviderByName(deposit.provider)
+    .createPixCharge({
+      txid,
+      amountCents: deposit.amountCents,
+      expiresInSeconds: secondsLeft,
+      payer: isPayerValid ? { cpf: deposit.customerCpf as string, name: deposit.customerName as string } : undefined,
+      description: `Pedido ${deposit.reference}`.slice(0, 140),
+    })
+    .catch(async (error: unknown) => {
+      if (isAppError(error) && error.code === "provider_mismatch") await raiseChargeMismatch(deposit, error.detail);
+      throw error;
+    });
+  if (charge.amountCents !== deposit.amountCents) {
+    const detail = `the PSP's charge ${txid} is for ${formatAmountDot(charge.amountCents)} BRL, the deposit for ${formatAmountDot(deposit.amountCents)} BRL`;
+    await raiseChargeMismatch(deposit, detail);
+    throw new AppError("provider_mismatch", detail);
+  }
   if (await recordPixCharge(getDb(), { id: deposit.id, txid, qrCodeText: charge.qrCodeText, location: charge.location })) {
     return { ...deposit, pixCode: charge.qrCodeText, pixLocation: charge.location };
   }

@@ -50,7 +50,7 @@ export async function serveGateway(options: { dir: string; port: number }): Prom
       .finally(() => inFlight.delete(response));
   });
   answersInFlight.set(server, inFlight);
-  await new Promise<void>((resolve) => server.listen(options.port, resolve));
+  await new Promise<void>((resolve) => (config.host ? server.listen(options.port, config.host, resolve) : server.listen(options.port, resolve)));
   return server;
 }
 

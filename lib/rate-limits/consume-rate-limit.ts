@@ -10,9 +10,12 @@ import { log } from "../log/logger";
  *  - tokenFailureIp, tokenFailureKey: requests whose token failed, per client IP and per key id;
  *  - page: hosted pages, their server actions and /direct, per client IP;
  *  - request: verified requests, per key id;
- *  - consoleLoginFailureIp: failed console sign-ins per client IP, over CONSOLE_LOGIN_WINDOW_MINUTES.
+ *  - consoleLoginFailureIp: failed console sign-ins per client IP, over CONSOLE_LOGIN_WINDOW_MINUTES;
+ *  - pspWebhookIp: the PSP webhook's notifications per client IP;
+ *  - pspWebhookPix: queries to the PSP about one notified end-to-end id (one a minute), so a
+ *    notification repeated by anyone cannot make the gateway hammer the PSP.
  */
-export type RateLimitKind = "tokenFailureIp" | "tokenFailureKey" | "page" | "request" | "consoleLoginFailureIp";
+export type RateLimitKind = "tokenFailureIp" | "tokenFailureKey" | "page" | "request" | "consoleLoginFailureIp" | "pspWebhookIp" | "pspWebhookPix";
 
 type Limited = { isLimited: true; retryAfterSeconds: number };
 export type RateLimitOutcome = { isLimited: false } | Limited;
@@ -31,6 +34,8 @@ function buildLimiters(): Limiters {
     page: config.rateLimits.pages,
     request: config.rateLimits.requests,
     consoleLoginFailureIp: config.console.loginFailures,
+    pspWebhookIp: config.rateLimits.pspWebhook,
+    pspWebhookPix: 1,
   };
   const durations: Partial<Record<RateLimitKind, number>> = { consoleLoginFailureIp: config.console.loginWindowSeconds };
   let redis: Redis | null = null;
@@ -50,7 +55,15 @@ function buildLimiters(): Limiters {
     return redis ? new RateLimiterRedis({ ...options, storeClient: redis, insuranceLimiter: memory }) : memory;
   };
   return {
-    byKind: { tokenFailureIp: build("tokenFailureIp"), tokenFailureKey: build("tokenFailureKey"), page: build("page"), request: build("request"), consoleLoginFailureIp: build("consoleLoginFailureIp") },
+    byKind: {
+      tokenFailureIp: build("tokenFailureIp"),
+      tokenFailureKey: build("tokenFailureKey"),
+      page: build("page"),
+      request: build("request"),
+      consoleLoginFailureIp: build("consoleLoginFailureIp"),
+      pspWebhookIp: build("pspWebhookIp"),
+      pspWebhookPix: build("pspWebhookPix"),
+    },
     ready,
   };
 }
