@@ -137,7 +137,7 @@ describe("loadConfig: the PSP", () => {
   it("requires the client credentials, and both halves of the certificate", () => {
     expect(problems({ CASHIER_ENCRYPTION_KEY: key, PIX_PSP_URL: "https://psp.example" })).toEqual([
       "PIX_PSP_CLIENT_ID: required when PIX_PSP_URL is set",
-      "PIX_PSP_CLIENT_SECRET: required when PIX_PSP_URL is set",
+      "PIX_PSP_CLIENT_SECRET: required when PIX_PSP_URL is set (the token is asked for with HTTP Basic authentication)",
     ]);
     expect(problems({ ...psp, PIX_PSP_KEY_FILE: "" })).toEqual(["PIX_PSP_CERT_FILE, PIX_PSP_KEY_FILE: set both or neither"]);
     expect(problems({ ...psp, PIX_PSP_URL: "ftp://psp.example" })[0]).toMatch(/^PIX_PSP_URL: must be an http\(s\) URL/);
@@ -157,6 +157,118 @@ describe("loadConfig: the PSP", () => {
     ]);
     const local = loadConfig({ CASHIER_ENCRYPTION_KEY: key, PIX_PSP_URL: "http://127.0.0.1:8443", PIX_PSP_CLIENT_ID: "c", PIX_PSP_CLIENT_SECRET: "s" }).psp!;
     expect(local).toMatchObject({ baseUrl: "http://127.0.0.1:8443", clientCertificate: null, ca: null });
+  });
+
+  it("with no profile asks for its token as before: HTTP Basic, a form, no scope, nothing added to calls", () => {
+    expect(loadConfig(psp).psp).toMatchObject({
+      profile: "generic",
+      tokenAuth: "basic",
+      tokenFormat: "form",
+      scope: null,
+      clientSecret: "client-secret-never-shown",
+      extraHeaders: {},
+      extraQuery: {},
+      webhookHeaders: {},
+      webhookQuery: {},
+    });
+  });
+
+  it("takes each PSP profile's defaults", () => {
+    const apiPixScope = "cob.read cob.write pix.read pix.write webhook.read webhook.write";
+    const profile = (name: string, extra: Record<string, string> = {}) => loadConfig({ ...psp, PIX_PSP_PROFILE: name, ...extra }).psp!;
+    expect(profile("bb", { PIX_PSP_QUERY: "gw-dev-app-key=dev-app-key-0123" })).toMatchObject({
+      tokenAuth: "basic",
+      tokenFormat: "form",
+      scope: apiPixScope,
+      extraHeaders: {},
+      extraQuery: { "gw-dev-app-key": "dev-app-key-0123" },
+    });
+    expect(profile("inter")).toMatchObject({ tokenAuth: "body", tokenFormat: "form", scope: apiPixScope, extraHeaders: {}, extraQuery: {} });
+    const { PIX_PSP_CLIENT_SECRET: _secret, ...withoutSecret } = psp;
+    expect(loadConfig({ ...withoutSecret, PIX_PSP_PROFILE: "sicoob" }).psp).toMatchObject({
+      tokenAuth: "body",
+      tokenFormat: "form",
+      scope: apiPixScope,
+      clientSecret: null,
+      extraHeaders: { client_id: "cashier" },
+    });
+    expect(profile("santander")).toMatchObject({ tokenAuth: "body", tokenFormat: "form", scope: null, extraHeaders: {} });
+    expect(profile("itau")).toMatchObject({ tokenAuth: "body", tokenFormat: "form", scope: null, extraHeaders: { "x-itau-apikey": "cashier" } });
+    expect(profile("efi")).toMatchObject({ tokenAuth: "basic", tokenFormat: "json", scope: null, extraHeaders: {}, webhookHeaders: {} });
+    expect(problems({ ...psp, PIX_PSP_PROFILE: "nubank" })[0]).toMatch(/^PIX_PSP_PROFILE: /);
+  });
+
+  it("lets each variable override its part of the profile; headers merge by name", () => {
+    const settings = loadConfig({
+      ...psp,
+      PIX_PSP_PROFILE: "itau",
+      PIX_PSP_TOKEN_AUTH: "basic",
+      PIX_PSP_TOKEN_FORMAT: "json",
+      PIX_PSP_SCOPE: "  cob.write\tcob.read  ",
+      PIX_PSP_HEADERS: "X-Correlation-Source: cashier; x-itau-apikey: key-{clientId}-1",
+      PIX_PSP_QUERY: "?a=1&b=caf%C3%A9+bar",
+      PIX_PSP_WEBHOOK_HEADERS: "x-skip-mtls-checking: true",
+      PIX_PSP_WEBHOOK_QUERY: "origin={clientId}",
+    }).psp!;
+    expect(settings).toMatchObject({
+      profile: "itau",
+      tokenAuth: "basic",
+      tokenFormat: "json",
+      scope: "cob.write cob.read",
+      extraHeaders: { "x-correlation-source": "cashier", "x-itau-apikey": "key-cashier-1" },
+      extraQuery: { a: "1", b: "café bar" },
+      webhookHeaders: { "x-skip-mtls-checking": "true" },
+      webhookQuery: { origin: "cashier" },
+    });
+  });
+
+  it("names the variable and the reason for a bad header or query list, never its values", () => {
+    const keyValue = "secret-app-key-value";
+    expect(problems({ ...psp, PIX_PSP_HEADERS: `x-ok: 1; ${keyValue}` })).toEqual(['PIX_PSP_HEADERS: pair 2 is not "Name: value" (pairs are separated by ;)']);
+    expect(problems({ ...psp, PIX_PSP_HEADERS: `bad name: ${keyValue}` })).toEqual(['PIX_PSP_HEADERS: pair 1 is not "Name: value" (pairs are separated by ;)']);
+    expect(problems({ ...psp, PIX_PSP_HEADERS: "x-empty:" })).toEqual(['PIX_PSP_HEADERS: pair 1 is not "Name: value" (pairs are separated by ;)']);
+    expect(problems({ ...psp, PIX_PSP_HEADERS: `Authorization: Bearer ${keyValue}` })).toEqual(["PIX_PSP_HEADERS: authorization is set by the gateway itself and cannot be overridden"]);
+    expect(problems({ ...psp, PIX_PSP_WEBHOOK_HEADERS: "Content-Type: text/plain" })).toEqual(["PIX_PSP_WEBHOOK_HEADERS: content-type is set by the gateway itself and cannot be overridden"]);
+    expect(problems({ ...psp, PIX_PSP_HEADERS: "x-a: 1; X-A: 2" })).toEqual(["PIX_PSP_HEADERS: x-a is given twice"]);
+    expect(problems({ ...psp, PIX_PSP_HEADERS: `x-a: ${keyValue}\u0007` })).toEqual(["PIX_PSP_HEADERS: the value of x-a holds a control character"]);
+    expect(problems({ ...psp, PIX_PSP_QUERY: `gw-dev-app-key=${keyValue}&flag` })).toEqual(["PIX_PSP_QUERY: parameter 2 is not name=value (parameters are separated by &)"]);
+    expect(problems({ ...psp, PIX_PSP_QUERY: `=${keyValue}` })).toEqual(["PIX_PSP_QUERY: parameter 1 is not name=value (parameters are separated by &)"]);
+    expect(problems({ ...psp, PIX_PSP_WEBHOOK_QUERY: "a=1&a=2" })).toEqual(["PIX_PSP_WEBHOOK_QUERY: a is given twice"]);
+    expect(problems({ ...psp, PIX_PSP_SCOPE: 'cob.read "pix"' })).toEqual(["PIX_PSP_SCOPE: must be scope names separated by spaces"]);
+    expect(problems({ ...psp, PIX_PSP_TOKEN_AUTH: "header" })[0]).toMatch(/^PIX_PSP_TOKEN_AUTH: /);
+    expect(problems({ ...psp, PIX_PSP_TOKEN_FORMAT: "xml" })[0]).toMatch(/^PIX_PSP_TOKEN_FORMAT: /);
+  });
+
+  it("refuses a missing secret where the token authentication or the PSP needs one; without one it needs the certificate", () => {
+    const { PIX_PSP_CLIENT_SECRET: _secret, ...withoutSecret } = psp;
+    const basic = "PIX_PSP_CLIENT_SECRET: required when PIX_PSP_URL is set (the token is asked for with HTTP Basic authentication)";
+    expect(problems(withoutSecret)).toEqual([basic]);
+    expect(problems({ ...withoutSecret, PIX_PSP_PROFILE: "efi" })).toEqual([basic]);
+    expect(problems({ ...withoutSecret, PIX_PSP_PROFILE: "sicoob", PIX_PSP_TOKEN_AUTH: "basic" })).toEqual([basic]);
+    expect(problems({ ...withoutSecret, PIX_PSP_PROFILE: "inter" })).toEqual(["PIX_PSP_CLIENT_SECRET: required by the inter profile (the PSP issues one with the client id)"]);
+    expect(problems({ ...withoutSecret, PIX_PSP_PROFILE: "itau" })).toEqual(["PIX_PSP_CLIENT_SECRET: required by the itau profile (the PSP issues one with the client id)"]);
+    // Sicoob, or any PSP taking the client id in the body, knows the gateway by its certificate.
+    expect(loadConfig({ ...withoutSecret, PIX_PSP_TOKEN_AUTH: "body" }).psp).toMatchObject({ tokenAuth: "body", clientSecret: null });
+    const certificateOnly = "PIX_PSP_CERT_FILE: required without PIX_PSP_CLIENT_SECRET, as the PSP then knows the gateway by its client certificate alone (set PIX_PSP_CERT_FILE and PIX_PSP_KEY_FILE)";
+    expect(problems({ ...withoutSecret, PIX_PSP_PROFILE: "sicoob", PIX_PSP_CERT_FILE: "", PIX_PSP_KEY_FILE: "" })).toEqual([certificateOnly]);
+    expect(problems({ ...withoutSecret, PIX_PSP_TOKEN_AUTH: "body", PIX_PSP_CERT_FILE: "", PIX_PSP_KEY_FILE: "" })).toEqual([certificateOnly]);
+  });
+
+  it("refuses Banco do Brasil without its application key", () => {
+    const message = "PIX_PSP_QUERY: the bb profile needs Banco do Brasil's application key: gw-dev-app-key=… in homologation, gw-app-key=… in production";
+    expect(problems({ ...psp, PIX_PSP_PROFILE: "bb" })).toEqual([message]);
+    expect(problems({ ...psp, PIX_PSP_PROFILE: "bb", PIX_PSP_QUERY: "gw-key=abc" })).toEqual([message]);
+    expect(loadConfig({ ...psp, PIX_PSP_PROFILE: "bb", PIX_PSP_QUERY: "gw-app-key=production-key" }).psp!.extraQuery).toEqual({ "gw-app-key": "production-key" });
+  });
+
+  it("names every PSP variable set without PIX_PSP_URL", () => {
+    expect(problems({ CASHIER_ENCRYPTION_KEY: key, PIX_PSP_PROFILE: "bb", PIX_PSP_QUERY: "gw-dev-app-key=x", PIX_PSP_SCOPE: "cob.read" })).toEqual([
+      "PIX_PSP_URL: required when PIX_PSP_PROFILE, PIX_PSP_SCOPE, PIX_PSP_QUERY is set",
+    ]);
+    for (const name of ["PIX_PSP_TOKEN_AUTH=body", "PIX_PSP_TOKEN_FORMAT=json", "PIX_PSP_HEADERS=x-a: 1", "PIX_PSP_WEBHOOK_HEADERS=x-a: 1", "PIX_PSP_WEBHOOK_QUERY=a=1"]) {
+      const [variable, value] = [name.slice(0, name.indexOf("=")), name.slice(name.indexOf("=") + 1)];
+      expect(problems({ CASHIER_ENCRYPTION_KEY: key, [variable]: value })).toEqual([`PIX_PSP_URL: required when ${variable} is set`]);
+    }
   });
 
   it("names an unreadable or wrong file without showing its contents", () => {

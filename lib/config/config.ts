@@ -8,6 +8,7 @@ import { getPixKeyInfo } from "@brazilian-utils/brazilian-utils";
 import nextEnv from "@next/env";
 import ipaddr from "ipaddr.js";
 import { z } from "zod";
+import { PSP_PROFILES, PSP_PROFILE_NAMES, type PspProfileName, type PspTokenAuth, type PspTokenFormat } from "../providers/api-pix/psp-profiles";
 
 const booleanString = z
   .enum(["true", "false", "1", "0"])
@@ -18,6 +19,56 @@ const pspUrl = z
   .transform((value) => value.replace(/\/+$/, ""));
 
 const perMinute = z.coerce.number().int().min(1, "must be at least 1 request per minute");
+
+// The gateway writes these itself: an extra one would break the token, the body or the connection.
+const RESERVED_HEADERS = new Set(["authorization", "content-type", "content-length", "host", "connection", "transfer-encoding"]);
+
+/** `Name: value` pairs separated by `;`, such as `x-itau-apikey: {clientId}; x-other: 1`. */
+const headerList = z.string().transform((text, ctx) => {
+  const headers: Record<string, string> = {};
+  const pairs = text.split(";").map((pair) => pair.trim()).filter(Boolean);
+  // The values may be keys: messages name the header or its position, never what it holds.
+  pairs.forEach((pair, index) => {
+    const colon = pair.indexOf(":");
+    const name = pair.slice(0, Math.max(colon, 0)).trim().toLowerCase();
+    const value = pair.slice(colon + 1).trim();
+    if (colon === -1 || !/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(name) || value === "") {
+      ctx.addIssue({ code: "custom", message: `pair ${index + 1} is not "Name: value" (pairs are separated by ;)` });
+    } else if (/[\x00-\x1f\x7f]/.test(value)) {
+      ctx.addIssue({ code: "custom", message: `the value of ${name} holds a control character` });
+    } else if (RESERVED_HEADERS.has(name)) {
+      ctx.addIssue({ code: "custom", message: `${name} is set by the gateway itself and cannot be overridden` });
+    } else if (Object.hasOwn(headers, name)) {
+      ctx.addIssue({ code: "custom", message: `${name} is given twice` });
+    } else {
+      headers[name] = value;
+    }
+  });
+  return headers;
+});
+
+/** A query string, such as `gw-dev-app-key=abc&x=1` (percent-encoding allowed). */
+const queryList = z.string().transform((text, ctx) => {
+  const query: Record<string, string> = {};
+  const parts = text.replace(/^\?/, "").split("&").filter(Boolean);
+  parts.forEach((part, index) => {
+    const [[name, value] = ["", ""]] = new URLSearchParams(part);
+    if (!part.includes("=") || name === "" || value === "") {
+      ctx.addIssue({ code: "custom", message: `parameter ${index + 1} is not name=value (parameters are separated by &)` });
+    } else if (Object.hasOwn(query, name)) {
+      ctx.addIssue({ code: "custom", message: `${name} is given twice` });
+    } else {
+      query[name] = value;
+    }
+  });
+  return query;
+});
+
+// RFC 6749 section 3.3: scope tokens of printable ASCII but " and \, separated by spaces.
+const scopeList = z
+  .string()
+  .transform((text) => text.trim().split(/\s+/).join(" "))
+  .pipe(z.string().regex(/^[\x21\x23-\x5b\x5d-\x7e]+( [\x21\x23-\x5b\x5d-\x7e]+)*$/, "must be scope names separated by spaces"));
 
 function isIpOrCidr(value: string): boolean {
   try {
@@ -72,6 +123,15 @@ const envSchema = z.object({
   PIX_PSP_TOKEN_URL: pspUrl.optional(),
   PIX_PSP_CLIENT_ID: z.string().trim().min(1).optional(),
   PIX_PSP_CLIENT_SECRET: z.string().min(1).optional(),
+  // How this PSP wants its token asked for and its calls made (lib/providers/api-pix/psp-profiles.ts).
+  PIX_PSP_PROFILE: z.enum(PSP_PROFILE_NAMES).optional(),
+  PIX_PSP_TOKEN_AUTH: z.enum(["basic", "body"]).optional(),
+  PIX_PSP_TOKEN_FORMAT: z.enum(["form", "json"]).optional(),
+  PIX_PSP_SCOPE: scopeList.optional(),
+  PIX_PSP_HEADERS: headerList.optional(),
+  PIX_PSP_QUERY: queryList.optional(),
+  PIX_PSP_WEBHOOK_HEADERS: headerList.optional(),
+  PIX_PSP_WEBHOOK_QUERY: queryList.optional(),
   PIX_PSP_CERT_FILE: z.string().min(1).optional(),
   PIX_PSP_KEY_FILE: z.string().min(1).optional(),
   PIX_PSP_CA_FILE: z.string().min(1).optional(),
@@ -121,7 +181,20 @@ export type PspSettings = {
   /** OAuth 2.0 client-credentials token endpoint. */
   tokenUrl: string;
   clientId: string;
-  clientSecret: string;
+  /** Null where the PSP knows the gateway by its client certificate alone (Sicoob). */
+  clientSecret: string | null;
+  /** Which PSP's defaults the settings below started from. */
+  profile: PspProfileName;
+  tokenAuth: PspTokenAuth;
+  tokenFormat: PspTokenFormat;
+  /** Sent in the token request when not null. */
+  scope: string | null;
+  /** On every API Pix call, not the token call; header names in lower case, `{clientId}` replaced. */
+  extraHeaders: Record<string, string>;
+  extraQuery: Record<string, string>;
+  /** On webhook registration only (PUT /webhook/{chave}), besides the extra ones. */
+  webhookHeaders: Record<string, string>;
+  webhookQuery: Record<string, string>;
   /** Mutual TLS: the gateway's client certificate and key (PEM). Required in production. */
   clientCertificate: { cert: Buffer; key: Buffer } | null;
   /** The CA that signed the PSP's server certificate, when it is not a publicly trusted one. */
@@ -216,19 +289,51 @@ function readPemFile(variable: string, file: string): Buffer {
 
 type EnvVars = z.infer<typeof envSchema>;
 
+const PSP_VARIABLES = [
+  "PIX_PSP_TOKEN_URL",
+  "PIX_PSP_CLIENT_ID",
+  "PIX_PSP_CLIENT_SECRET",
+  "PIX_PSP_PROFILE",
+  "PIX_PSP_TOKEN_AUTH",
+  "PIX_PSP_TOKEN_FORMAT",
+  "PIX_PSP_SCOPE",
+  "PIX_PSP_HEADERS",
+  "PIX_PSP_QUERY",
+  "PIX_PSP_WEBHOOK_HEADERS",
+  "PIX_PSP_WEBHOOK_QUERY",
+  "PIX_PSP_CERT_FILE",
+  "PIX_PSP_KEY_FILE",
+  "PIX_PSP_CA_FILE",
+] as const;
+
 function loadPspSettings(vars: EnvVars, isProduction: boolean): PspSettings | null {
   const url = vars.PIX_PSP_URL;
   if (!url) {
-    const orphans = (["PIX_PSP_TOKEN_URL", "PIX_PSP_CLIENT_ID", "PIX_PSP_CLIENT_SECRET", "PIX_PSP_CERT_FILE", "PIX_PSP_KEY_FILE", "PIX_PSP_CA_FILE"] as const).filter(
-      (name) => vars[name] !== undefined,
-    );
+    const orphans = PSP_VARIABLES.filter((name) => vars[name] !== undefined);
     if (orphans.length > 0) throw new ConfigError([`PIX_PSP_URL: required when ${orphans.join(", ")} is set`]);
     return null;
   }
   const tokenUrl = vars.PIX_PSP_TOKEN_URL ?? `${url}/oauth/token`;
+  const profileName = vars.PIX_PSP_PROFILE ?? "generic";
+  const profile = PSP_PROFILES[profileName];
+  const tokenAuth = vars.PIX_PSP_TOKEN_AUTH ?? profile.tokenAuth;
+  const extraQuery = vars.PIX_PSP_QUERY ?? {};
   const problems: string[] = [];
   if (!vars.PIX_PSP_CLIENT_ID) problems.push("PIX_PSP_CLIENT_ID: required when PIX_PSP_URL is set");
-  if (!vars.PIX_PSP_CLIENT_SECRET) problems.push("PIX_PSP_CLIENT_SECRET: required when PIX_PSP_URL is set");
+  if (!vars.PIX_PSP_CLIENT_SECRET) {
+    if (tokenAuth === "basic") {
+      problems.push("PIX_PSP_CLIENT_SECRET: required when PIX_PSP_URL is set (the token is asked for with HTTP Basic authentication)");
+    } else if (profile.needsSecret) {
+      problems.push(`PIX_PSP_CLIENT_SECRET: required by the ${profileName} profile (the PSP issues one with the client id)`);
+    } else if (!vars.PIX_PSP_CERT_FILE && !isProduction) {
+      // Production requires the certificate anyway, and says so below.
+      problems.push("PIX_PSP_CERT_FILE: required without PIX_PSP_CLIENT_SECRET, as the PSP then knows the gateway by its client certificate alone (set PIX_PSP_CERT_FILE and PIX_PSP_KEY_FILE)");
+    }
+  }
+  const required = profile.requiredQuery;
+  if (required && !required.anyOf.some((name) => Object.hasOwn(extraQuery, name))) {
+    problems.push(`PIX_PSP_QUERY: the ${profileName} profile needs ${required.why}`);
+  }
   if (isProduction) {
     // Credentials and payments in clear text only ever go to a simulator on the operator's machine.
     for (const [name, value] of [["PIX_PSP_URL", url], ["PIX_PSP_TOKEN_URL", tokenUrl]] as const) {
@@ -259,11 +364,23 @@ function loadPspSettings(vars: EnvVars, isProduction: boolean): PspSettings | nu
       throw new ConfigError([`PIX_PSP_KEY_FILE: ${vars.PIX_PSP_KEY_FILE} is not a PEM private key (or it is encrypted)`]);
     }
   }
+  const clientId = vars.PIX_PSP_CLIENT_ID!;
+  // Itaú and Sicoob want the client id again in a header of each call.
+  const withClientId = (values: Record<string, string>) =>
+    Object.fromEntries(Object.entries(values).map(([name, value]) => [name, value.replaceAll("{clientId}", clientId)]));
   return {
     baseUrl: url,
     tokenUrl,
-    clientId: vars.PIX_PSP_CLIENT_ID!,
-    clientSecret: vars.PIX_PSP_CLIENT_SECRET!,
+    clientId,
+    clientSecret: vars.PIX_PSP_CLIENT_SECRET ?? null,
+    profile: profileName,
+    tokenAuth,
+    tokenFormat: vars.PIX_PSP_TOKEN_FORMAT ?? profile.tokenFormat,
+    scope: vars.PIX_PSP_SCOPE ?? profile.scope,
+    extraHeaders: withClientId({ ...profile.headers, ...vars.PIX_PSP_HEADERS }),
+    extraQuery: withClientId(extraQuery),
+    webhookHeaders: withClientId(vars.PIX_PSP_WEBHOOK_HEADERS ?? {}),
+    webhookQuery: withClientId(vars.PIX_PSP_WEBHOOK_QUERY ?? {}),
     clientCertificate: cert && key ? { cert, key } : null,
     ca,
     webhookSecret: vars.PIX_PSP_WEBHOOK_SECRET ?? null,

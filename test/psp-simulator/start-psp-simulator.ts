@@ -6,14 +6,15 @@
 //
 // Tests drive it with plain functions (pay, completeRefund, failNext…), never over HTTP, and read
 // what it received and answered in `exchanges`.
-import { randomBytes, timingSafeEqual } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import https from "node:https";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { createDynamicPix, hasError } from "pix-utils";
 import type { z } from "zod";
 import type { PspSettings } from "../../lib/config/config";
+import type { PspProfileName } from "../../lib/providers/api-pix/psp-profiles";
 import { newEndToEndId } from "../../lib/pix/new-end-to-end-id";
 import {
   type Cob,
@@ -34,6 +35,7 @@ import {
 } from "../../lib/providers/api-pix/schemas";
 import { toDevolucaoId, valorToCents } from "../../lib/providers/api-pix/transformers";
 import { type PspCertificates, generateCertificates } from "./generate-certificates";
+import { PSP_PROFILE_RULES, readTokenBody, refuseApiCall, refuseTokenRequest } from "./psp-profile-rules";
 
 export type RefundOutcome = "DEVOLVIDO" | "NAO_REALIZADO";
 
@@ -45,8 +47,15 @@ export type PspSimulatorOptions = {
   /** The receiver's Pix key: the gateway's PIX_KEY. Default pix@cashier.example. */
   chave?: string;
   clientId?: string;
-  /** Default: random. */
+  /** Default: random. Ignored for a profile whose PSP issues no secret (sicoob). */
   clientSecret?: string;
+  /**
+   * The PSP whose token and call authentication is required (psp-profile-rules.ts): anything
+   * else is refused. Default generic: HTTP Basic, a form, no scope.
+   */
+  profile?: PspProfileName;
+  /** BB's application key, required as gw-dev-app-key on every call under the bb profile. Default: random. */
+  appKey?: string;
   /** Seconds an access token lives. Default 3600. */
   tokenLifetimeSeconds?: number;
   /** Pix per page of GET /pix. Default 100 (the API Pix's default). */
@@ -67,6 +76,8 @@ export type Exchange = {
   method: string;
   path: string;
   query: Record<string, string>;
+  /** As received (absent from exchanges written by hand for the contract check). */
+  headers?: IncomingHttpHeaders;
   body: unknown;
   /** Null when the simulator was told never to answer (failNext timeout). */
   status: number | null;
@@ -96,7 +107,10 @@ export type PspSimulator = {
   certFile: string;
   keyFile: string;
   clientId: string;
-  clientSecret: string;
+  /** Null under a profile whose PSP issues no secret (sicoob). */
+  clientSecret: string | null;
+  profile: PspProfileName;
+  appKey: string;
   /** PIX_KEY. */
   chave: string;
   /** Everything a gateway process needs in its environment to use this PSP. */
@@ -156,7 +170,10 @@ export async function startPspSimulator(options: PspSimulatorOptions = {}): Prom
   const certificates = options.certificates ?? generateCertificates();
   const chave = options.chave ?? "pix@cashier.example";
   const clientId = options.clientId ?? "cashier-gateway";
-  const clientSecret = options.clientSecret ?? randomBytes(24).toString("base64url");
+  const profile = options.profile ?? "generic";
+  const rules = PSP_PROFILE_RULES[profile];
+  const clientSecret = rules.hasSecret ? (options.clientSecret ?? randomBytes(24).toString("base64url")) : null;
+  const appKey = options.appKey ?? randomBytes(16).toString("hex");
   const tokenLifetimeSeconds = options.tokenLifetimeSeconds ?? 3600;
   const pageSize = options.pageSize ?? 100;
   let webhooksEnabled = options.webhooksEnabled ?? true;
@@ -235,19 +252,12 @@ export async function startPspSimulator(options: PspSimulatorOptions = {}): Prom
     return expiresAt !== undefined && expiresAt > Date.now();
   }
 
-  function isClient(request: IncomingMessage): boolean {
-    const match = /^Basic (.+)$/.exec(request.headers.authorization ?? "");
-    if (!match) return false;
-    const given = Buffer.from(Buffer.from(match[1], "base64").toString("utf8"));
-    const expected = Buffer.from(`${clientId}:${clientSecret}`);
-    return given.length === expected.length && timingSafeEqual(given, expected);
-  }
-
   type Answer = { status: number; body?: unknown };
 
-  function issueToken(request: IncomingMessage, body: unknown): Answer {
-    if (!isClient(request)) return { status: 401, body: { error: "invalid_client", error_description: "client authentication failed" } };
-    if ((body as Record<string, string> | undefined)?.grant_type !== "client_credentials") {
+  function issueToken(request: IncomingMessage, body: Record<string, unknown>): Answer {
+    const refused = refuseTokenRequest(rules, request, body, { clientId, clientSecret });
+    if (refused) return { status: 401, body: refused };
+    if (body.grant_type !== "client_credentials") {
       return { status: 400, body: { error: "unsupported_grant_type", error_description: "only client_credentials" } };
     }
     const accessToken = randomBytes(24).toString("base64url");
@@ -415,12 +425,13 @@ export async function startPspSimulator(options: PspSimulatorOptions = {}): Prom
       const isToken = url.pathname === "/oauth/token";
       const kind = isToken ? "token" : "api";
       const path = isToken ? url.pathname : url.pathname.startsWith(API_BASE) ? url.pathname.slice(API_BASE.length) : url.pathname;
-      const exchange: Exchange = { kind, method: request.method ?? "GET", path, query, body: undefined, status: null, response: undefined };
+      const exchange: Exchange = { kind, method: request.method ?? "GET", path, query, headers: request.headers, body: undefined, status: null, response: undefined };
       simulator.exchanges.push(exchange);
 
       let answer: Answer;
+      let profileRefusal: string | null;
       if (isToken) {
-        exchange.body = Object.fromEntries(new URLSearchParams(text));
+        exchange.body = readTokenBody(request, text);
       } else if (text !== "") {
         try {
           exchange.body = JSON.parse(text);
@@ -438,11 +449,13 @@ export async function startPspSimulator(options: PspSimulatorOptions = {}): Prom
       if (failure?.kind === "status") {
         answer = refuse({ status: failure.status, title: failure.status >= 500 ? "Serviço Indisponível" : "Requisição inválida", type: failure.status >= 500 ? "ServicoIndisponivel" : "RequisicaoInvalida", detail: "Falha provocada pelo teste." });
       } else if (isToken) {
-        answer = request.method === "POST" ? issueToken(request, exchange.body) : notFound("Recurso");
+        answer = request.method === "POST" ? issueToken(request, exchange.body as Record<string, unknown>) : notFound("Recurso");
       } else if (!url.pathname.startsWith(`${API_BASE}/`)) {
         answer = notFound("Recurso");
       } else if (!isAuthorized(request)) {
         answer = refuse({ status: 401, title: "Não autorizado", type: "AcessoNegado", detail: "Token de acesso ausente, inválido ou expirado." });
+      } else if ((profileRefusal = refuseApiCall(rules, request, query, { clientId, appKey }))) {
+        answer = refuse({ status: 403, title: "Acesso negado", type: "AcessoNegado", detail: `Acesso negado: ${profileRefusal}` });
       } else if (typeof exchange.body === "string") {
         answer = refuse({ status: 400, title: "Requisição inválida", type: "RequisicaoInvalida", detail: "O corpo não é JSON." });
       } else {
@@ -465,12 +478,17 @@ export async function startPspSimulator(options: PspSimulatorOptions = {}): Prom
     keyFile: certificates.clientKeyFile,
     clientId,
     clientSecret,
+    profile,
+    appKey,
     chave,
     env: {
       PIX_PSP_URL: `${origin}${API_BASE}`,
       PIX_PSP_TOKEN_URL: `${origin}/oauth/token`,
       PIX_PSP_CLIENT_ID: clientId,
-      PIX_PSP_CLIENT_SECRET: clientSecret,
+      // What docs/psp-profiles.md tells an operator of this PSP to set; the profile does the rest.
+      ...(clientSecret === null ? {} : { PIX_PSP_CLIENT_SECRET: clientSecret }),
+      ...(profile === "generic" ? {} : { PIX_PSP_PROFILE: profile }),
+      ...(profile === "bb" ? { PIX_PSP_QUERY: `gw-dev-app-key=${appKey}` } : {}),
       PIX_PSP_CERT_FILE: certificates.clientCertFile,
       PIX_PSP_KEY_FILE: certificates.clientKeyFile,
       PIX_PSP_CA_FILE: certificates.caFile,
@@ -481,6 +499,14 @@ export async function startPspSimulator(options: PspSimulatorOptions = {}): Prom
       tokenUrl: `${origin}/oauth/token`,
       clientId,
       clientSecret,
+      profile,
+      tokenAuth: rules.tokenAuth,
+      tokenFormat: rules.tokenFormat,
+      scope: rules.scope,
+      extraHeaders: rules.headers({ clientId, appKey }),
+      extraQuery: rules.query({ clientId, appKey }),
+      webhookHeaders: {},
+      webhookQuery: {},
       clientCertificate: { cert: readFileSync(certificates.clientCertFile), key: readFileSync(certificates.clientKeyFile) },
       ca: readFileSync(certificates.caFile),
       webhookSecret: null,

@@ -2,8 +2,9 @@
 // client-credentials token (cached until shortly before it expires, fetched by one caller at a
 // time, renewed once when the PSP answers 401), a time limit on every call. Failures become
 // AppErrors the merchant can act on: provider_unavailable (the PSP could not be reached or
-// failed: retry later) and provider_error (the PSP refused). The client secret and the tokens
-// never appear in them.
+// failed: retry later) and provider_error (the PSP refused). The client secret, the tokens and
+// the configured extra header and query values (some PSPs' keys travel there) never appear in them.
+// How the token is asked for and what each call carries besides comes from the PSP's profile.
 import http from "node:http";
 import https from "node:https";
 import type { z } from "zod";
@@ -17,7 +18,8 @@ export type ApiPixMethod = "GET" | "PUT" | "POST" | "DELETE";
 export type ApiPixAnswer = { operation: string; status: number; body: unknown };
 
 export type ApiPixClient = {
-  send(request: { method: ApiPixMethod; path: string; query?: Record<string, string>; body?: unknown }): Promise<ApiPixAnswer>;
+  /** `query` and `headers` add to the configured extra ones, and win on the same name. */
+  send(request: { method: ApiPixMethod; path: string; query?: Record<string, string>; headers?: Record<string, string>; body?: unknown }): Promise<ApiPixAnswer>;
   /** The body of a 2xx answer in the expected shape; provider_error for anything else. */
   read<T>(answer: ApiPixAnswer, schema: z.ZodType<T>): T;
   /** The PSP's refusal, summarised from its problem body. */
@@ -94,10 +96,19 @@ export function createApiPixClient(settings: PspSettings): ApiPixClient {
   let token: { value: string; renewAt: number } | null = null;
   let pendingToken: Promise<string> | null = null;
 
+  // A value too short to be a key (x-skip-mtls-checking's "true", a "1") would only garble the
+  // PSP's words, status codes included, if it were redacted.
+  const configuredValues = [settings.extraHeaders, settings.extraQuery, settings.webhookHeaders, settings.webhookQuery]
+    .flatMap(Object.values)
+    .filter((value) => value.length >= 8);
+
   /** Anything the PSP says is shown without the gateway's credentials, should it echo them. */
   function scrub(text: string): string {
-    return [settings.clientSecret, token?.value]
-      .reduce((out: string, secret) => (secret ? out.split(secret).join("[redacted]") : out), text)
+    // Longest first, so a value that holds another is redacted whole.
+    return [settings.clientSecret, token?.value, ...configuredValues]
+      .filter((secret): secret is string => Boolean(secret))
+      .sort((a, b) => b.length - a.length)
+      .reduce((out, secret) => out.split(secret).join("[redacted]"), text)
       .slice(0, 300);
   }
 
@@ -124,7 +135,7 @@ export function createApiPixClient(settings: PspSettings): ApiPixClient {
       // Node's advice for kept-alive connections: a reset on a reused one is retried on a new one.
       raw = await send().catch((error: unknown) => (error instanceof StaleConnection ? send() : Promise.reject(error)));
     } catch (error) {
-      throw new AppError("provider_unavailable", `the PSP ${describeFailure(error, settings.timeoutMs)} (${operation})`);
+      throw new AppError("provider_unavailable", scrub(`the PSP ${describeFailure(error, settings.timeoutMs)} (${operation})`));
     }
     if (raw.status >= 500) throw new AppError("provider_unavailable", summarise(operation, raw.status, parseJson(raw.text)));
     return raw;
@@ -132,12 +143,20 @@ export function createApiPixClient(settings: PspSettings): ApiPixClient {
 
   async function fetchToken(): Promise<string> {
     const operation = "POST token";
-    const basic = Buffer.from(`${settings.clientId}:${settings.clientSecret}`).toString("base64");
-    const raw = await call(new URL(settings.tokenUrl), "POST", operation, {
-      authorization: `Basic ${basic}`,
-      "content-type": "application/x-www-form-urlencoded",
-      accept: "application/json",
-    }, "grant_type=client_credentials");
+    const fields: Record<string, string> = { grant_type: "client_credentials" };
+    if (settings.scope) fields.scope = settings.scope;
+    const headers: Record<string, string> = { accept: "application/json" };
+    if (settings.tokenAuth === "basic") {
+      headers.authorization = `Basic ${Buffer.from(`${settings.clientId}:${settings.clientSecret ?? ""}`).toString("base64")}`;
+    } else {
+      fields.client_id = settings.clientId;
+      // Without a secret (Sicoob) the client certificate is the proof.
+      if (settings.clientSecret) fields.client_secret = settings.clientSecret;
+    }
+    const isJson = settings.tokenFormat === "json";
+    headers["content-type"] = isJson ? "application/json" : "application/x-www-form-urlencoded";
+    const request = isJson ? JSON.stringify(fields) : new URLSearchParams(fields).toString();
+    const raw = await call(new URL(settings.tokenUrl), "POST", operation, headers, request);
     const body = parseJson(raw.text);
     if (raw.status !== 200) throw new AppError("provider_error", summarise(operation, raw.status, body));
     const parsed = tokenResponseSchema.safeParse(body);
@@ -158,15 +177,15 @@ export function createApiPixClient(settings: PspSettings): ApiPixClient {
   }
 
   return {
-    async send({ method, path, query, body }) {
+    async send({ method, path, query, headers, body }) {
       const operation = `${method} ${path}`;
       const url = new URL(`${settings.baseUrl}${path}`);
-      for (const [name, value] of Object.entries(query ?? {})) url.searchParams.set(name, value);
+      for (const [name, value] of Object.entries({ ...settings.extraQuery, ...query })) url.searchParams.set(name, value);
       const text = body === undefined ? undefined : JSON.stringify(body);
       const attempt = async (bearer: string) => {
-        const headers: Record<string, string> = { authorization: `Bearer ${bearer}`, accept: "application/json" };
-        if (text !== undefined) headers["content-type"] = "application/json";
-        return call(url, method, operation, headers, text);
+        const sent: Record<string, string> = { ...settings.extraHeaders, ...headers, authorization: `Bearer ${bearer}`, accept: "application/json" };
+        if (text !== undefined) sent["content-type"] = "application/json";
+        return call(url, method, operation, sent, text);
       };
       const used = await accessToken();
       let raw = await attempt(used);

@@ -7,6 +7,13 @@ import { createApiPixClient } from "./api-pix-client";
  */
 export async function registerApiPixWebhook(settings: PspSettings, chave: string, webhookUrl: string): Promise<void> {
   const client = createApiPixClient(settings);
-  const answer = await client.send({ method: "PUT", path: `/webhook/${encodeURIComponent(chave)}`, body: { webhookUrl } });
+  const answer = await client.send({
+    method: "PUT",
+    path: `/webhook/${encodeURIComponent(chave)}`,
+    // Efí's x-skip-mtls-checking belongs here only: it changes how the PSP calls the webhook.
+    headers: settings.webhookHeaders,
+    query: settings.webhookQuery,
+    body: { webhookUrl },
+  });
   if (answer.status < 200 || answer.status > 299) throw client.refusal(answer);
 }
