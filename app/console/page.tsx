@@ -2,9 +2,12 @@ import type { Metadata } from "next";
 import { type Bar, BarChart } from "@/components/console/bar-chart";
 import { MerchantPicker } from "@/components/console/merchant-picker";
 import { ConsolePageHeader } from "@/components/console/page-header";
+import { AlertActionsForm } from "@/components/console/alert-actions-form";
 import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { Table, Td, Th } from "@/components/ui/table";
+import { listOperatorAlerts } from "@/lib/alerts/list-operator-alerts";
 import { summarizeCallbackHealth } from "@/lib/callbacks/summarize-callback-health";
 import { getConsoleLocale } from "@/lib/console/console-locale";
 import { refusePage } from "@/lib/console/refuse-page";
@@ -15,6 +18,8 @@ import { chooseMerchantScope } from "@/lib/merchants/find-merchant-in-scope";
 import { listConsoleMerchants } from "@/lib/merchants/list-console-merchants";
 import { merchantModeSchema } from "@/lib/merchants/schemas";
 import { type DayActivity, summarizeDailyActivity } from "@/lib/transactions/summarize-daily-activity";
+
+import { alertAction } from "./alert-actions";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: operationsMessages[await getConsoleLocale()].overview.title };
@@ -35,14 +40,16 @@ export default async function OverviewPage(props: { searchParams: Promise<Record
   const t = words.overview;
   const params = await props.searchParams;
   const mode = merchantModeSchema.safeParse(first(params.mode)).data;
-  const { merchant, activity, health, merchants } = await (async () => {
+  const { merchant, activity, health, merchants, alerts } = await (async () => {
     const scope = chooseMerchantScope(actor, first(params.merchant)) ?? undefined;
-    const [days, callbacks, all] = await Promise.all([
+    const isOperator = actor.role === "operator";
+    const [days, callbacks, all, open] = await Promise.all([
       summarizeDailyActivity(actor, { merchant: scope, mode }),
       summarizeCallbackHealth(actor, { merchant: scope }),
-      actor.role === "operator" ? listConsoleMerchants(actor) : [],
+      isOperator ? listConsoleMerchants(actor) : [],
+      isOperator ? listOperatorAlerts(actor) : null,
     ]);
-    return { merchant: scope, activity: days, health: callbacks, merchants: all };
+    return { merchant: scope, activity: days, health: callbacks, merchants: all, alerts: open };
   })().catch(refusePage);
   const days = activity.days;
   const sum = (pick: (day: DayActivity) => number | bigint) => days.reduce((total, day) => total + BigInt(pick(day)), 0n);
@@ -86,6 +93,62 @@ export default async function OverviewPage(props: { searchParams: Promise<Record
           ))}
         </nav>
       </div>
+      {alerts && (
+        <section className="mb-8" aria-labelledby="alerts">
+          <h2 id="alerts" className="mb-1 text-xl font-bold">
+            {t.alerts} ({alerts.total})
+          </h2>
+          <p className="mb-3 text-stone-700">{t.alertsIntro}</p>
+          {first(params.resolved) && <Alert tone="success">{t.resolved}</Alert>}
+          {first(params.returned) && <Alert tone="success">{t.returned(first(params.returned) as string)}</Alert>}
+          {alerts.total === 0 ? (
+            <Alert tone="success">{t.noAlerts}</Alert>
+          ) : (
+            <Table caption={alerts.total > alerts.alerts.length ? t.alertsShowing(alerts.alerts.length, alerts.total) : t.alerts}>
+              <thead>
+                <tr>
+                  <Th>{t.alertWhen}</Th>
+                  <Th>{t.alertKind}</Th>
+                  <Th>{t.alertWhat}</Th>
+                  <Th className="text-right">{t.amount}</Th>
+                  <Th>{t.alertActions}</Th>
+                </tr>
+              </thead>
+              <tbody>
+                {alerts.alerts.map((alert) => (
+                  <tr key={alert.id} data-alert-kind={alert.kind}>
+                    <Td>{formatDateTime(alert.createdAt, locale)}</Td>
+                    <Td>
+                      <Badge tone="warning">{t.alertKinds[alert.kind] ?? alert.kind}</Badge>
+                    </Td>
+                    <Td className="max-w-96 break-words">
+                      {alert.message}
+                      {alert.objectId?.startsWith("dep_") && (
+                        <>
+                          {" "}
+                          <a href={`/console/transactions/${alert.objectId}`} className="font-semibold text-brand-700 underline">
+                            {alert.objectId}
+                          </a>
+                        </>
+                      )}
+                    </Td>
+                    <Td className="text-right tabular-nums">{alert.amountCents !== null ? formatBrl(alert.amountCents, locale) : "—"}</Td>
+                    <Td>
+                      <AlertActionsForm
+                        alertId={alert.id}
+                        canReturn={alert.kind === "unmatched_pix"}
+                        amount={alert.amountCents !== null ? formatBrl(alert.amountCents, locale) : null}
+                        locale={locale}
+                        action={alertAction}
+                      />
+                    </Td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          )}
+        </section>
+      )}
       <div className="grid gap-6 lg:grid-cols-3">
         <Card>{moneyChart("chart-deposits", t.depositsPaid, t.depositsCount, (day) => day.depositsPaid, (day) => day.depositsPaidCents)}</Card>
         <Card>{moneyChart("chart-payouts", t.payoutsCompleted, t.payoutsCount, (day) => day.payoutsCompleted, (day) => day.payoutsCompletedCents)}</Card>

@@ -1,0 +1,30 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
+import { resolveAlert } from "@/lib/alerts/resolve-alert";
+import { returnAlertedPix } from "@/lib/alerts/return-alerted-pix";
+import { requireActor } from "@/lib/console/require-actor";
+import { type FormFailure, toFormFailure } from "@/lib/errors/to-form-failure";
+import { formText } from "@/lib/http/form-text";
+
+export type AlertActionState = { status: "idle" } | FormFailure;
+
+// Resolve an alert, or return an unmatched Pix to its payer (operators), then back to the overview.
+export async function alertAction(_state: AlertActionState, form: FormData): Promise<AlertActionState> {
+  const actor = await requireActor();
+  const alertId = formText(form, "alertId");
+  let done: string;
+  try {
+    if (formText(form, "action") === "return") {
+      done = `returned=${(await returnAlertedPix(actor, alertId)).status}`;
+    } else {
+      await resolveAlert(actor, alertId);
+      done = "resolved=1";
+    }
+  } catch (error) {
+    return toFormFailure(error);
+  }
+  revalidatePath("/console");
+  redirect(`/console?${done}#alerts`);
+}
