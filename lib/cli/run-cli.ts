@@ -23,7 +23,7 @@ import { getMerchantBalance } from "../funds/get-merchant-balance";
 import { markPayout } from "../payouts/mark-payout";
 import { payoutCancelReasonSchema } from "../payouts/schemas";
 import { paySandboxDeposit } from "../deposits/pay-sandbox-deposit";
-import { reconcileLiveDeposits } from "../deposits/reconcile-live-deposits";
+import { reconcileOnce } from "../jobs/run-reconciler";
 import { registerPspWebhook } from "../providers/register-psp-webhook";
 import { formatAmountDot } from "../money/format-amount";
 import { parseAmount } from "../money/parse-amount";
@@ -62,7 +62,9 @@ const usage = `usage: npm run cashier -- <command>
   callbacks show EVENT_ID
   callbacks resend EVENT_ID
   psp webhook register                (PUT /webhook/{PIX_KEY} at the PSP: $PUBLIC_BASE_URL/api/psp/webhook)
-  psp reconcile                       (asks the PSP about pending live deposits and refunds, once)
+  psp reconcile [--force]             (asks the PSP about pending live deposits and refunds, once;
+                                       while a server is reconciling it prints {"skipped": …} and
+                                       exits 0, and --force runs it beside that server anyway)
   psp return E2EID [--amount AMOUNT]  (returns to its payer a Pix that credited no merchant: one
                                        with no charge, of another amount, or for an ended deposit;
                                        all that is left of it by default; audited)
@@ -257,8 +259,8 @@ const commands: Record<string, Command> = {
     return { id: row.id, end_to_end_id: row.endToEndId, amount: formatAmountDot(row.amountCents), status: row.status, ...(row.reason ? { reason: row.reason } : {}) };
   },
   "psp reconcile": async (args) => {
-    parse(args, {}, 0);
-    return reconcileLiveDeposits();
+    const { values } = parse(args, { force: { type: "boolean" } }, 0);
+    return reconcileOnce({ isForced: Boolean(values.force) });
   },
 };
 

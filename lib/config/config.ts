@@ -106,6 +106,9 @@ const envSchema = z.object({
   CALLBACK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
   CALLBACK_WORKER: booleanString.default(true),
   CALLBACK_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  // Reconciliation with the PSP and the deposit expiry sweep, apart from callbacks: a deployment
+  // whose callbacks go to separate workers still needs them in its servers.
+  RECONCILE_WORKER: booleanString.default(true),
   // The gateway's own Pix key, in every BR Code it issues. The default is the example key of the
   // Central Bank's manual: fine for the sandbox, required to be set in production.
   PIX_KEY: z.string().trim().min(1).optional(),
@@ -245,6 +248,11 @@ export type Config = {
     runWorkerInServer: boolean;
     pollMs: number;
   };
+  /**
+   * runInServer: run reconciliation with the PSP (one process of the deployment at a time) and
+   * the deposit expiry sweep inside the server; intervalMs: PIX_PSP_RECONCILE_SECONDS.
+   */
+  reconcile: { runInServer: boolean; intervalMs: number };
 };
 
 export class ConfigError extends Error {
@@ -474,6 +482,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       runWorkerInServer: vars.CALLBACK_WORKER,
       pollMs: vars.CALLBACK_POLL_MS,
     },
+    reconcile: { runInServer: vars.RECONCILE_WORKER, intervalMs: vars.PIX_PSP_RECONCILE_SECONDS * 1000 },
   };
 }
 

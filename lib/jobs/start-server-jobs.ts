@@ -1,28 +1,32 @@
 import { runCallbackWorker } from "../callbacks/run-callback-worker";
 import { getConfig } from "../config/config";
 import { expireDueDeposits } from "../deposits/expire-due-deposits";
-import { reconcileLiveDeposits } from "../deposits/reconcile-live-deposits";
 import { log } from "../log/logger";
 import { runPeriodically } from "./run-periodically";
+import { runReconciler } from "./run-reconciler";
 
 /**
- * The background work every server does unless CALLBACK_WORKER=false (when separate
- * `npm run cashier -- callbacks run` processes do it): delivering callbacks, expiring sandbox
- * deposits, and reconciling with the PSP. Each is safe in several processes at once: callbacks
- * are leased, and every status change is conditional. Resolves once the signal has stopped them
- * all: a callback batch under way finishes first, recording its attempts and releasing its leases.
+ * The background work every server does, in two parts each deployment may move out of its
+ * servers: callback delivery unless CALLBACK_WORKER=false (when separate `npm run cashier --
+ * callbacks run` processes do it), and, unless RECONCILE_WORKER=false, expiring deposits and
+ * reconciling with the PSP. Each is safe in several processes at once: callbacks are leased,
+ * reconciliation is done by the one process holding its lease, and every status change is
+ * conditional. Resolves once the signal has stopped them all: a callback batch under way
+ * finishes first, recording its attempts and releasing its leases.
  */
 async function startServerJobs(signal: AbortSignal): Promise<void> {
   const config = getConfig();
-  if (!config.callbacks.runWorkerInServer) return;
-  log.info("background jobs started: callback delivery, deposit expiry, reconciliation");
-  // Without a PSP this still follows up refunds whose call never returned.
-  const reconcileSeconds = config.psp?.reconcileSeconds ?? 60;
-  await Promise.all([
-    runCallbackWorker({ signal }),
-    runPeriodically("deposits expired", () => expireDueDeposits(), { intervalMs: 5_000, signal }),
-    runPeriodically("reconciliation", () => reconcileLiveDeposits(), { intervalMs: reconcileSeconds * 1000, signal }),
-  ]);
+  const jobs: Record<string, () => Promise<unknown>> = {};
+  if (config.callbacks.runWorkerInServer) jobs["callback delivery"] = () => runCallbackWorker({ signal });
+  if (config.reconcile.runInServer) {
+    jobs["deposit expiry"] = () => runPeriodically("deposits expired", () => expireDueDeposits(), { intervalMs: 5_000, signal });
+    // Without a PSP this still follows up refunds whose call never returned.
+    jobs.reconciliation = () => runReconciler({ intervalMs: config.reconcile.intervalMs, signal });
+  }
+  const names = Object.keys(jobs);
+  if (names.length === 0) return;
+  log.info(`background jobs started: ${names.join(", ")}`);
+  await Promise.all(Object.values(jobs).map((start) => start()));
 }
 
 // On globalThis: Next.js's bundle (instrumentation.ts starts the jobs) and npm start's script

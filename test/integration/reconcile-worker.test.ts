@@ -1,0 +1,75 @@
+// A deployment that delivers callbacks from separate workers (CALLBACK_WORKER=false) still
+// reconciles with the PSP and expires deposits in its servers: RECONCILE_WORKER, on by default,
+// is what controls those. The process's own jobs run here against the PSP simulator.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startPspSimulator } from "../psp-simulator/start-psp-simulator";
+
+const simulator = await startPspSimulator({ webhooksEnabled: false });
+// Before anything reads the configuration. A quick poll would deliver a callback at once if the
+// callback worker ran.
+Object.assign(process.env, simulator.env, { CALLBACK_WORKER: "false", CALLBACK_POLL_MS: "100", PIX_PSP_RECONCILE_SECONDS: "1" });
+
+const { POST: pix } = await import("@/app/api/pix/route");
+const { getDb } = await import("@/lib/db/client");
+const { findTransaction } = await import("@/lib/db/transactions");
+const { startProcessJobs, stopProcessJobs } = await import("@/lib/jobs/start-server-jobs");
+const { createTestMerchant, postSigned, readSigned } = await import("../support/api");
+const { startReceiver } = await import("../support/callback-receiver");
+const { pixDepositRequest } = await import("../support/requests");
+
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+
+beforeAll(async () => {
+  receiver = await startReceiver();
+});
+
+afterAll(async () => {
+  await stopProcessJobs();
+  await receiver.close();
+  await simulator.close();
+});
+
+async function createDeposit(merchant: Awaited<ReturnType<typeof createTestMerchant>>): Promise<string> {
+  const { data } = await readSigned(await postSigned(pix, merchant, pixDepositRequest()), merchant);
+  return data.id as string;
+}
+
+async function statusOf(id: string): Promise<string | undefined> {
+  return (await findTransaction(getDb(), id))?.status;
+}
+
+describe("the server's jobs with CALLBACK_WORKER=false", () => {
+  it("settle a live deposit the PSP was paid for, expire a deposit past its time, and deliver no callback", async () => {
+    const live = await createTestMerchant({ name: "Loja Real", mode: "live", callbackUrl: receiver.url });
+    const sandbox = await createTestMerchant({ name: "Loja Sandbox", callbackUrl: receiver.url });
+    const paidAtPsp = await createDeposit(live);
+    const txid = (await findTransaction(getDb(), paidAtPsp))?.pixTxid as string;
+    await simulator.pay(txid);
+    // Older than a charge call that may still be answered, which reconciliation leaves alone.
+    await getDb().transaction.update({ where: { id: paidAtPsp }, data: { createdAt: new Date(Date.now() - 60_000) } });
+    const overdue = await createDeposit(sandbox);
+    await getDb().transaction.update({ where: { id: overdue }, data: { expiresAt: new Date(Date.now() - 1_000) } });
+    expect(await statusOf(paidAtPsp)).toBe("pending");
+
+    startProcessJobs();
+    const deadline = Date.now() + 15_000;
+    while ((await statusOf(paidAtPsp)) !== "paid" || (await statusOf(overdue)) !== "expired") {
+      if (Date.now() > deadline) throw new Error(`still ${await statusOf(paidAtPsp)} and ${await statusOf(overdue)}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(simulator.exchanges.some((e) => e.method === "GET" && e.path === `/cob/${txid}`)).toBe(true);
+
+    // Their callbacks wait in the outbox for the separate workers.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const events = await getDb().callbackEvent.findMany({ where: { objectId: { in: [paidAtPsp, overdue] } } });
+    expect(events.map((event) => [event.type, event.status]).sort()).toEqual([
+      ["deposit.expired", "pending"],
+      ["deposit.paid", "pending"],
+    ]);
+    expect(receiver.received).toHaveLength(0);
+
+    // Stopped, the process gives up the reconciliation lease at once for the next server.
+    await stopProcessJobs();
+    expect(await getDb().jobLease.findUnique({ where: { name: "reconciliation" } })).toBeNull();
+  });
+});
