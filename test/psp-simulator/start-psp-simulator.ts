@@ -29,11 +29,13 @@ import {
   pixListSchema,
   pixNotificationSchema,
   pixSchema,
+  readValor,
   txidSchema,
   webhookRequestSchema,
   webhookSchema,
 } from "../../lib/providers/api-pix/schemas";
-import { toDevolucaoId, valorToCents } from "../../lib/providers/api-pix/transformers";
+import { toDevolucaoId } from "../../lib/providers/api-pix/transformers";
+import { type AnswerStyle, styleAnswer, styleNotification } from "./answer-styles";
 import { type PspCertificates, generateCertificates } from "./generate-certificates";
 import { PSP_PROFILE_RULES, readTokenBody, refuseApiCall, refuseTokenRequest } from "./psp-profile-rules";
 
@@ -84,7 +86,11 @@ export type Exchange = {
   response: unknown;
 };
 
-export type WebhookDelivery = { url: string; body: { pix: Pix[] }; status: number | null; error: string | null };
+/** `body` as sent: in the answer style, when one is set. */
+export type WebhookDelivery = { url: string; body: unknown; status: number | null; error: string | null };
+
+/** What the next charge is made and answered with instead of what was asked. */
+export type CobMutation = { valor?: string; txid?: string; chave?: string };
 
 /**
  * The next matching calls fail: with a status and a problem body, by never answering, or by the
@@ -145,6 +151,10 @@ export type PspSimulator = {
    */
   completeRefund(endToEndId: string, id: string, outcome: RefundOutcome, motivo?: string): Promise<Devolucao>;
   failNext(failure: Failure): void;
+  /** From now on every cob, Pix, list, refund and webhook body is sent in this style (null: as the document writes it). */
+  setAnswerStyle(style: AnswerStyle | null): void;
+  /** The next PUT /cob makes and answers a charge with these fields changed (another amount, txid or key). */
+  mutateNextCob(mutation: CobMutation): void;
   /** Every token issued so far stops working: the next call meets a 401. */
   revokeTokens(): void;
   close(): Promise<void>;
@@ -178,6 +188,8 @@ export async function startPspSimulator(options: PspSimulatorOptions = {}): Prom
   const pageSize = options.pageSize ?? 100;
   let webhooksEnabled = options.webhooksEnabled ?? true;
   let refundOutcome: RefundOutcomeSetting = options.refundOutcome ?? { status: "DEVOLVIDO" };
+  let answerStyle: AnswerStyle | null = null;
+  let nextCobMutation: CobMutation | null = null;
 
   const tokens = new Map<string, number>();
   const charges = new Map<string, Cob>();
@@ -221,7 +233,8 @@ export async function startPspSimulator(options: PspSimulatorOptions = {}): Prom
     if (!webhooksEnabled || !webhook) return;
     // The API Pix appends /pix to the registered URL as a string, query included.
     const url = `${webhook.webhookUrl}/pix`;
-    const body = pixNotificationSchema.parse({ pix: pix.map(showPix) });
+    const parsed = pixNotificationSchema.parse({ pix: pix.map(showPix) });
+    const body = answerStyle ? styleNotification(answerStyle, parsed) : parsed;
     const delivery: WebhookDelivery = { url, body, status: null, error: null };
     simulator.webhookDeliveries.push(delivery);
     try {
@@ -299,7 +312,11 @@ export async function startPspSimulator(options: PspSimulatorOptions = {}): Prom
       loc: { id: nextLocationId++, txid, location, tipoCob: "cob", criacao: now },
       location,
       pixCopiaECola: brCode.toBRCode(),
+      ...(nextCobMutation?.txid ? { txid: nextCobMutation.txid } : {}),
+      ...(nextCobMutation?.chave ? { chave: nextCobMutation.chave } : {}),
+      ...(nextCobMutation?.valor ? { valor: { original: nextCobMutation.valor } } : {}),
     });
+    nextCobMutation = null;
     charges.set(txid, cob);
     created.set(txid, (created.get(txid) ?? 0) + 1);
     return { status: 201, body: cob };
@@ -315,7 +332,7 @@ export async function startPspSimulator(options: PspSimulatorOptions = {}): Prom
     }
     const all = [...received.values()].filter((pix) => {
       const at = Date.parse(pix.horario);
-      return at >= inicio && at <= fim;
+      return at >= inicio && at <= fim && (query.txid === undefined || pix.txid === query.txid);
     });
     const body = pixListSchema.parse({
       parametros: {
@@ -341,8 +358,8 @@ export async function startPspSimulator(options: PspSimulatorOptions = {}): Prom
     if (pix.devolucoes?.some((item) => item.id === id)) {
       return refuse({ status: 400, title: "Devolução inválida.", type: "PixDevolucaoInvalida", detail: `O id de devolução ${id} já foi utilizado.` });
     }
-    const refunded = (pix.devolucoes ?? []).filter((item) => item.status !== "NAO_REALIZADO").reduce((sum, item) => sum + valorToCents(item.valor), 0n);
-    if (refunded + valorToCents(parsed.data.valor) > valorToCents(pix.valor)) {
+    const refunded = (pix.devolucoes ?? []).filter((item) => item.status !== "NAO_REALIZADO").reduce((sum, item) => sum + readValor(item.valor), 0n);
+    if (refunded + readValor(parsed.data.valor) > readValor(pix.valor)) {
       return refuse({ status: 400, title: "Devolução inválida.", type: "PixDevolucaoInvalida", detail: "A soma das devoluções ultrapassa o valor do Pix." });
     }
     const devolucao = devolucaoSchema.parse({
@@ -460,6 +477,7 @@ export async function startPspSimulator(options: PspSimulatorOptions = {}): Prom
         answer = refuse({ status: 400, title: "Requisição inválida", type: "RequisicaoInvalida", detail: "O corpo não é JSON." });
       } else {
         answer = route(request, path, query, exchange.body);
+        if (answerStyle && answer.status < 300) answer = { ...answer, body: styleAnswer(answerStyle, path, answer.body) };
       }
       if (failure?.kind === "timeout") return hang();
       exchange.status = answer.status;
@@ -567,6 +585,14 @@ export async function startPspSimulator(options: PspSimulatorOptions = {}): Prom
 
     failNext(failure) {
       failures.push({ ...failure, left: failure.times ?? 1 });
+    },
+
+    setAnswerStyle(style) {
+      answerStyle = style;
+    },
+
+    mutateNextCob(mutation) {
+      nextCobMutation = mutation;
     },
 
     revokeTokens() {

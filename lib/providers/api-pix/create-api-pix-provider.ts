@@ -3,19 +3,19 @@
 // devolucoes under the gateway's refund id. Each call that moves money is repeatable: the same
 // txid or refund id again answers what the PSP already holds.
 import type { PspSettings } from "../../config/config";
-import type { PaymentProvider, ProviderRefund } from "../payment-provider";
+import { AppError } from "../../errors/app-error";
+import type { PaymentProvider, ProviderRefund, ReceivedPix } from "../payment-provider";
 import { type ApiPixAnswer, createApiPixClient } from "./api-pix-client";
-import { cobSchema, devolucaoSchema, pixListSchema, pixSchema } from "./schemas";
-import {
-  toChargeState,
-  toCobRequest,
-  toDevolucaoId,
-  toDevolucaoRequest,
-  toPixCharge,
-  toProviderRefund,
-  toReceivedPix,
-  valorToCents,
-} from "./transformers";
+import { cobAnswerSchema, devolucaoAnswerSchema, pixAnswerSchema, pixListAnswerSchema } from "./schemas";
+import { checkCob, toChargeState, toCobRequest, toDevolucaoId, toDevolucaoRequest, toPixCharge, toProviderRefund, toReceivedPix } from "./transformers";
+
+// Answers to PUT devolucao that say "not now" rather than "no": a timeout, a conflict with a call
+// in flight, a locked resource, a rate limit, and 403, which PSPs answer while a token is renewed.
+// The refund stays pending and is asked for again under the same id.
+const REFUND_RETRY_LATER = new Set([403, 408, 409, 423, 429]);
+
+// A charge's Pix come a little after its creation; a minute before it covers clocks that differ.
+const CLOCK_MARGIN_MS = 60_000;
 
 /** The body of a 2xx answer, or null for a 404 (the PSP has no such thing). */
 function readOrNull<T>(answer: ApiPixAnswer, read: (answer: ApiPixAnswer) => T): T | null {
@@ -27,12 +27,33 @@ export function createApiPixProvider(settings: PspSettings, chave: string): Paym
 
   async function getCob(txid: string) {
     const answer = await client.send({ method: "GET", path: `/cob/${encodeURIComponent(txid)}` });
-    return readOrNull(answer, (found) => client.read(found, cobSchema));
+    return readOrNull(answer, (found) => client.read(found, cobAnswerSchema));
   }
 
   async function getDevolucao(endToEndId: string, devolucaoId: string) {
     const answer = await client.send({ method: "GET", path: `/pix/${encodeURIComponent(endToEndId)}/devolucao/${devolucaoId}` });
-    return readOrNull(answer, (found) => client.read(found, devolucaoSchema));
+    return readOrNull(answer, (found) => client.read(found, devolucaoAnswerSchema));
+  }
+
+  /** GET /pix over a window, every page of it, as many as the PSP says there are. */
+  async function listPix(window: { from: Date; to: Date; txid?: string }): Promise<ReceivedPix[]> {
+    const received = [];
+    for (let page = 0, pages = 1; page < pages; page++) {
+      const answer = await client.send({
+        method: "GET",
+        path: "/pix",
+        query: {
+          inicio: window.from.toISOString(),
+          fim: window.to.toISOString(),
+          ...(window.txid ? { txid: window.txid } : {}),
+          "paginacao.paginaAtual": String(page),
+        },
+      });
+      const list = client.read(answer, pixListAnswerSchema);
+      received.push(...list.pix.map(toReceivedPix));
+      pages = list.parametros.paginacao.quantidadeDePaginas;
+    }
+    return received;
   }
 
   return {
@@ -42,55 +63,55 @@ export function createApiPixProvider(settings: PspSettings, chave: string): Paym
     txidLength: 32,
 
     async createPixCharge(request) {
+      const asked = { txid: request.txid, chave, amountCents: request.amountCents };
       const answer = await client.send({ method: "PUT", path: `/cob/${encodeURIComponent(request.txid)}`, body: toCobRequest(request, chave) });
       if (answer.status >= 400) {
         // PSPs refuse a second PUT of a txid (400 or 409, wording of their own). After a timeout or
-        // a crash the charge may well exist: if the PSP holds it for this amount, it is ours.
+        // a crash the charge may well exist: if the PSP holds it as asked, it is ours.
         const existing = await getCob(request.txid);
-        if (existing && valorToCents(existing.valor.original) === request.amountCents) return toPixCharge(existing);
-        throw client.refusal(answer);
+        if (!existing) throw client.refusal(answer);
+        return toPixCharge(checkCob(existing, asked));
       }
-      return toPixCharge(client.read(answer, cobSchema));
+      return toPixCharge(checkCob(client.read(answer, cobAnswerSchema), asked));
     },
 
     async findPixCharge(txid) {
       const cob = await getCob(txid);
-      return cob && toChargeState(cob);
+      if (!cob) return null;
+      const state = toChargeState(checkCob(cob, { txid, chave }));
+      if (state.status !== "paid" || state.payments.length > 0) return state;
+      // CONCLUIDA without its pix[] (the document allows it): its Pix are asked for by txid, from
+      // the charge's creation on. Only those that name this txid count, should a PSP ignore the filter.
+      const createdAt = cob.calendario?.criacao;
+      if (!createdAt) throw new AppError("provider_error", `the PSP's paid charge ${txid} lists no Pix and no readable calendario.criacao to look them up from`);
+      const listed = await listPix({ from: new Date(createdAt.getTime() - CLOCK_MARGIN_MS), to: new Date(), txid });
+      return { ...state, payments: listed.filter((pix) => pix.txid === txid) };
     },
 
     async findReceivedPix(endToEndId) {
       const answer = await client.send({ method: "GET", path: `/pix/${encodeURIComponent(endToEndId)}` });
-      const pix = readOrNull(answer, (found) => client.read(found, pixSchema));
+      const pix = readOrNull(answer, (found) => client.read(found, pixAnswerSchema));
       return pix && toReceivedPix(pix);
     },
 
-    async listReceivedPix({ from, to }) {
-      const received = [];
-      // Every page of the window, as many as the PSP says there are.
-      for (let page = 0, pages = 1; page < pages; page++) {
-        const answer = await client.send({
-          method: "GET",
-          path: "/pix",
-          query: { inicio: from.toISOString(), fim: to.toISOString(), "paginacao.paginaAtual": String(page) },
-        });
-        const list = client.read(answer, pixListSchema);
-        received.push(...list.pix.map(toReceivedPix));
-        pages = list.parametros.paginacao.quantidadeDePaginas;
-      }
-      return received;
-    },
+    listReceivedPix: ({ from, to }) => listPix({ from, to }),
 
     async requestRefund({ endToEndId, refundId, amountCents, description }): Promise<ProviderRefund> {
       const devolucaoId = toDevolucaoId(refundId);
       const path = `/pix/${encodeURIComponent(endToEndId)}/devolucao/${devolucaoId}`;
       const answer = await client.send({ method: "PUT", path, body: toDevolucaoRequest(amountCents, description) });
       if (answer.status >= 400) {
-        // As for charges: a repeated id is refused by some PSPs; the refund it names is the answer.
+        // As for charges: a repeated id is refused by some PSPs (a 409 often means just that); the
+        // refund it names is the answer.
         const existing = await getDevolucao(endToEndId, devolucaoId);
-        if (existing && valorToCents(existing.valor) === amountCents) return { ...toProviderRefund(existing), refundId };
-        throw client.refusal(answer);
+        if (existing && existing.valor === amountCents) return { ...toProviderRefund(existing), refundId };
+        const refusal = client.refusal(answer);
+        if (REFUND_RETRY_LATER.has(answer.status)) throw new AppError("provider_unavailable", refusal.detail);
+        // The PSP knows no such Pix: final for the domain only once it says so again later.
+        if (answer.status === 404) throw new AppError("not_found", refusal.detail);
+        throw refusal;
       }
-      return { ...toProviderRefund(client.read(answer, devolucaoSchema)), refundId };
+      return { ...toProviderRefund(client.read(answer, devolucaoAnswerSchema)), refundId };
     },
 
     async findRefund({ endToEndId, refundId }) {
