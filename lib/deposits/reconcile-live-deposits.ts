@@ -1,11 +1,14 @@
 // What the PSP's webhook may have missed, asked of the PSP itself: every pending live deposit's
 // charge (GET /cob/{txid}) and the Pix received lately (GET /pix?inicio=&fim=). Paid charges are
 // settled, charges the PSP closed or let expire end expired, charge calls that never returned are
-// finished under their txid, and pending refunds are followed up. Safe in every server at once:
-// each change is conditional, so two reconcilers settle a deposit once.
+// finished under their txid, and pending refunds are followed up. One process of a deployment
+// runs it at a time (lib/jobs/run-reconciler.ts holds a lease), and it stays safe when two overlap
+// (an operator's `psp reconcile --force`): each change is conditional, so a deposit settles once.
 import { getConfig } from "../config/config";
 import { getDb } from "../db/client";
 import { type TransactionRecord, findPendingPixDeposits, recordPixCharge } from "../db/transactions";
+import { mapWithConcurrency } from "../jobs/map-with-concurrency";
+import { RECONCILE_CONCURRENCY, createReconcileBackoff } from "../jobs/reconcile-pace";
 import { log } from "../log/logger";
 import type { PaymentProvider } from "../providers/payment-provider";
 import { findProviderByName } from "../providers/find-provider";
@@ -21,6 +24,10 @@ const IN_FLIGHT_MS = 15_000;
 // The PSP stops taking a charge at its expiry; this margin lets a Pix paid at the last second
 // arrive (webhook or query) before the deposit ends expired.
 const EXPIRY_GRACE_MS = 120_000;
+
+// A deposit the PSP failed on (a timeout, an error, no record of its charge) is asked about again
+// after fewer and fewer runs rather than at every one.
+const backoff = createReconcileBackoff();
 
 async function expire(deposit: TransactionRecord, now: Date): Promise<void> {
   await getDb().$transaction((tx) => settleDeposit(tx, deposit, "expired", "system", now));
@@ -71,19 +78,22 @@ export async function reconcileLiveDeposits(now: Date = new Date()): Promise<Rec
     createdBefore: new Date(now.getTime() - IN_FLIGHT_MS),
     limit: 500,
   });
-  for (const deposit of pending) {
+  await mapWithConcurrency(backoff.due(pending, (deposit) => deposit.id), RECONCILE_CONCURRENCY, async (deposit) => {
     summary.checked++;
     try {
       const outcome = await reconcileDeposit(provider, deposit, now);
       if (outcome) summary[outcome]++;
+      if (outcome === "errors") backoff.failed(deposit.id);
+      else backoff.succeeded(deposit.id);
     } catch (error) {
       summary.errors++;
-      log.warn("reconciliation of a deposit failed; tried again next run", {
+      backoff.failed(deposit.id);
+      log.warn("reconciliation of a deposit failed; tried again in a later run", {
         depositId: deposit.id,
         error: error instanceof Error ? error.message : String(error),
       });
     }
-  }
+  });
   // Pix received in the last few intervals: one whose charge was not among the pending above
   // (a deposit reconciled just now is settled already, and settling again changes nothing).
   const windowMs = Math.max(3 * psp.reconcileSeconds * 1000, 10 * 60_000);
