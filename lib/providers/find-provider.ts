@@ -5,7 +5,10 @@ import { createApiPixProvider } from "./api-pix/create-api-pix-provider";
 import type { PaymentProvider, ProviderName } from "./payment-provider";
 import { sandboxProvider } from "./sandbox-provider";
 
-let apiPixProvider: PaymentProvider | undefined;
+// On globalThis: Next.js's bundle (the routes) and npm start's script (the background jobs) each
+// load their own copy of this module, and one provider per process means one OAuth token and one
+// pool of TLS connections to the PSP rather than one of each per copy.
+const shared = globalThis as unknown as { cashierApiPixProvider?: PaymentProvider };
 
 /** The PSP reached through the Central Bank's API Pix, built once from the configuration. */
 function findApiPixProvider(): PaymentProvider {
@@ -16,8 +19,8 @@ function findApiPixProvider(): PaymentProvider {
       "live payments are not available: the gateway has no Pix PSP configured; the operator sets PIX_PSP_URL and its credentials",
     );
   }
-  apiPixProvider ??= createApiPixProvider(config.psp, config.pix.key);
-  return apiPixProvider;
+  shared.cashierApiPixProvider ??= createApiPixProvider(config.psp, config.pix.key);
+  return shared.cashierApiPixProvider;
 }
 
 /**
@@ -38,5 +41,5 @@ export function findProviderByName(name: string | null): PaymentProvider {
 
 /** For tests that point the process at another PSP. */
 export function forgetApiPixProvider(): void {
-  apiPixProvider = undefined;
+  shared.cashierApiPixProvider = undefined;
 }
