@@ -500,3 +500,8 @@ export function getConfig(): Config {
   cached ??= loadConfig();
   return cached;
 }
+
+/** For tests that point the process at another configuration, such as another PSP. */
+export function forgetConfig(): void {
+  cached = undefined;
+}
