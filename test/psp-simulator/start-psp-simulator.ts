@@ -143,6 +143,13 @@ export type PspSimulator = {
   pay(txid: string, options?: { amount?: string; at?: Date }): Promise<Pix>;
   /** The charge is removed by the PSP (as some PSPs do on expiry). */
   removeCharge(txid: string): void;
+  /** A Pix to the key that pays no charge (no txid): a payer who typed the key in their bank app. */
+  receiveUnmatched(amount: string): Promise<Pix>;
+  /**
+   * A devolucao the PSP makes on its own, DEVOLVIDO at once and notified (unless webhooks are
+   * off): a MED claw-back (MED_FRAUDE, MED_OPERACIONAL) or one made in the PSP's portal (ORIGINAL).
+   */
+  returnOnItsOwn(endToEndId: string, options: { valor: string; natureza: "ORIGINAL" | "MED_FRAUDE" | "MED_OPERACIONAL" }): Promise<Devolucao>;
   setWebhooksEnabled(enabled: boolean): void;
   setRefundOutcome(outcome: RefundOutcomeSetting): void;
   /**
@@ -528,6 +535,7 @@ export async function startPspSimulator(options: PspSimulatorOptions = {}): Prom
       clientCertificate: { cert: readFileSync(certificates.clientCertFile), key: readFileSync(certificates.clientKeyFile) },
       ca: readFileSync(certificates.caFile),
       webhookSecret: null,
+      hasWebhookTerminator: false,
       reconcileSeconds: 60,
       timeoutMs: 10_000,
     },
@@ -558,6 +566,30 @@ export async function startPspSimulator(options: PspSimulatorOptions = {}): Prom
       cob.pix = [pix];
       await notify([pix]);
       return showPix(pix);
+    },
+
+    async receiveUnmatched(amount) {
+      const pix = pixSchema.parse({ endToEndId: newEndToEndId(PAYER_ISPB), valor: amount, chave, horario: new Date().toISOString(), infoPagador: "Pix sem cobrança" });
+      received.set(pix.endToEndId, pix);
+      await notify([pix]);
+      return showPix(pix);
+    },
+
+    async returnOnItsOwn(endToEndId, { valor, natureza }) {
+      const pix = received.get(endToEndId);
+      if (!pix) throw new Error(`no Pix ${endToEndId}`);
+      const now = new Date().toISOString();
+      const devolucao = devolucaoSchema.parse({
+        id: `PSP${randomBytes(12).toString("hex")}`,
+        rtrId: newEndToEndId(PSP_ISPB).replace(/^E/, "D"),
+        valor,
+        natureza,
+        horario: { solicitacao: now, liquidacao: now },
+        status: "DEVOLVIDO",
+      });
+      pix.devolucoes = [...(pix.devolucoes ?? []), devolucao];
+      await notify([pix]);
+      return devolucao;
     },
 
     removeCharge(txid) {

@@ -102,10 +102,12 @@ export function toDevolucaoRequest(amountCents: bigint, description: string | un
 // The gateway's refund ids are rfd_ and 20 letters and digits; a devolucao id allows only letters
 // and digits (at most 35). Dropping the underscore keeps it unique, and reading it back restores
 // it, so a Pix's refunds listed by the PSP name the gateway's own ids.
-const REFUND_PREFIX = "rfd_";
+// Refunds (rfd_) and returns of unmatched Pix (ret_) are both devolucoes at the PSP.
+const GATEWAY_ID = /^(rfd|ret)_([a-z0-9]{20})$/;
+const DEVOLUCAO_OF_GATEWAY_ID = /^(rfd|ret)([a-z0-9]{20})$/;
 
 export function toDevolucaoId(refundId: string): string {
-  const id = refundId.startsWith(REFUND_PREFIX) ? `rfd${refundId.slice(REFUND_PREFIX.length)}` : refundId;
+  const id = refundId.replace(GATEWAY_ID, "$1$2");
   if (!devolucaoIdSchema.safeParse(id).success) {
     throw new AppError("internal_error", `refund id ${refundId} cannot be an API Pix devolucao id (1 to 35 letters and digits)`);
   }
@@ -113,5 +115,5 @@ export function toDevolucaoId(refundId: string): string {
 }
 
 export function fromDevolucaoId(id: string): string {
-  return /^rfd[a-z0-9]{20}$/.test(id) ? `${REFUND_PREFIX}${id.slice(3)}` : id;
+  return id.replace(DEVOLUCAO_OF_GATEWAY_ID, "$1_$2");
 }
