@@ -11,11 +11,13 @@ Object.assign(process.env, simulator.env, { CALLBACK_WORKER: "false", CALLBACK_P
 
 const { POST: pix } = await import("@/app/api/pix/route");
 const { getDb } = await import("@/lib/db/client");
+const { acquireJobLease, releaseJobLease } = await import("@/lib/db/job-leases");
 const { findTransaction } = await import("@/lib/db/transactions");
 const { startProcessJobs, stopProcessJobs } = await import("@/lib/jobs/start-server-jobs");
 const { createTestMerchant, postSigned, readSigned } = await import("../support/api");
 const { startReceiver } = await import("../support/callback-receiver");
 const { pixDepositRequest } = await import("../support/requests");
+const { runTool } = await import("../support/run-tool");
 
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 
@@ -70,6 +72,35 @@ describe("the server's jobs with CALLBACK_WORKER=false", () => {
 
     // Stopped, the process gives up the reconciliation lease at once for the next server.
     await stopProcessJobs();
+    expect(await getDb().jobLease.findUnique({ where: { name: "reconciliation" } })).toBeNull();
+  });
+});
+
+describe("the operator's psp reconcile beside a server that reconciles", () => {
+  it("skips while another process holds the lease, runs anyway with --force, and runs under the lease when it is free", async () => {
+    const live = await createTestMerchant({ name: "Loja Real", mode: "live" });
+    const paidAtPsp = await createDeposit(live);
+    await simulator.pay((await findTransaction(getDb(), paidAtPsp))?.pixTxid as string);
+    await getDb().transaction.update({ where: { id: paidAtPsp }, data: { createdAt: new Date(Date.now() - 60_000) } });
+    const server = { name: "reconciliation", owner: "another-server:1:abcd" };
+    expect(await acquireJobLease(getDb(), { ...server, ttlMs: 60_000, now: new Date() })).toBe(true);
+
+    const skipped = await runTool("cashier", ["psp", "reconcile"]);
+    expect(skipped.code).toBe(0);
+    expect(JSON.parse(skipped.stdout)).toEqual({ skipped: "another process is reconciling" });
+    expect(await statusOf(paidAtPsp)).toBe("pending");
+
+    const forced = await runTool("cashier", ["psp", "reconcile", "--force"]);
+    expect(forced.code).toBe(0);
+    expect(JSON.parse(forced.stdout)).toMatchObject({ paid: 1, errors: 0 });
+    expect(await statusOf(paidAtPsp)).toBe("paid");
+    expect(await getDb().jobLease.findUnique({ where: { name: "reconciliation" } })).toMatchObject({ owner: server.owner });
+
+    await releaseJobLease(getDb(), server);
+    const free = await runTool("cashier", ["psp", "reconcile"]);
+    expect(free.code).toBe(0);
+    expect(JSON.parse(free.stdout)).toMatchObject({ checked: expect.any(Number), errors: 0 });
+    // Given back at once: the elected server's next interval takes it.
     expect(await getDb().jobLease.findUnique({ where: { name: "reconciliation" } })).toBeNull();
   });
 });
