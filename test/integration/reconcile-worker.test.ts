@@ -2,17 +2,25 @@
 // reconciles with the PSP and expires deposits in its servers: RECONCILE_WORKER, on by default,
 // is what controls those. The process's own jobs run here against the PSP simulator.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startPspSimulator } from "../psp-simulator/start-psp-simulator";
+import { type Exchange, startPspSimulator } from "../psp-simulator/start-psp-simulator";
 
 const simulator = await startPspSimulator({ webhooksEnabled: false });
 // Before anything reads the configuration. A quick poll would deliver a callback at once if the
 // callback worker ran.
-Object.assign(process.env, simulator.env, { CALLBACK_WORKER: "false", CALLBACK_POLL_MS: "100", PIX_PSP_RECONCILE_SECONDS: "1" });
+Object.assign(process.env, simulator.env, { CALLBACK_WORKER: "false", CALLBACK_POLL_MS: "100", PIX_PSP_RECONCILE_SECONDS: "1", PIX_PSP_TIMEOUT_SECONDS: "1" });
+// The simulator records what each request asked; this records when it arrived.
+const askedAt = new Map<Exchange, number>();
+const record = simulator.exchanges.push.bind(simulator.exchanges);
+simulator.exchanges.push = (...exchanges: Exchange[]) => {
+  for (const exchange of exchanges) askedAt.set(exchange, Date.now());
+  return record(...exchanges);
+};
 
 const { POST: pix } = await import("@/app/api/pix/route");
 const { getDb } = await import("@/lib/db/client");
 const { acquireJobLease, releaseJobLease } = await import("@/lib/db/job-leases");
 const { findTransaction } = await import("@/lib/db/transactions");
+const { reconcileLiveDeposits } = await import("@/lib/deposits/reconcile-live-deposits");
 const { startProcessJobs, stopProcessJobs } = await import("@/lib/jobs/start-server-jobs");
 const { createTestMerchant, postSigned, readSigned } = await import("../support/api");
 const { startReceiver } = await import("../support/callback-receiver");
@@ -102,5 +110,37 @@ describe("the operator's psp reconcile beside a server that reconciles", () => {
     expect(JSON.parse(free.stdout)).toMatchObject({ checked: expect.any(Number), errors: 0 });
     // Given back at once: the elected server's next interval takes it.
     expect(await getDb().jobLease.findUnique({ where: { name: "reconciliation" } })).toBeNull();
+  });
+});
+
+describe("a reconciliation run against a PSP that does not answer", () => {
+  it("asks about 8 deposits at once, and skips those that failed in the next run only", async () => {
+    const live = await createTestMerchant({ name: "Loja Lenta", mode: "live" });
+    const ids: string[] = [];
+    for (let i = 0; i < 12; i++) ids.push(await createDeposit(live));
+    await getDb().transaction.updateMany({ where: { id: { in: ids } }, data: { createdAt: new Date(Date.now() - 60_000) } });
+    const txids = new Set((await getDb().transaction.findMany({ where: { id: { in: ids } } })).map((row) => row.pixTxid as string));
+    const askedAbout = () =>
+      simulator.exchanges.filter((e) => e.method === "GET" && txids.has(e.path.replace("/cob/", ""))).map((e) => askedAt.get(e) as number);
+    // The next run as it would come, past the time a charge call may still be answered in.
+    const run = () => reconcileLiveDeposits(new Date(Date.now() + 20_000));
+
+    // Each charge query times out after PIX_PSP_TIMEOUT_SECONDS (1 s): 12 s in turn.
+    simulator.failNext({ kind: "timeout", target: "api", times: 12 });
+    const startedAt = Date.now();
+    expect(await run()).toMatchObject({ checked: 12, errors: 12 });
+    expect(Date.now() - startedAt).toBeLessThan(5_000);
+    const first = askedAbout().sort((a, b) => a - b);
+    expect(first).toHaveLength(12);
+    // Eight at once; the ninth only once one of those gave up.
+    expect(first[7] - first[0]).toBeLessThan(500);
+    expect(first[8] - first[0]).toBeGreaterThanOrEqual(900);
+
+    expect(await run()).toMatchObject({ checked: 0, errors: 0 });
+    expect(askedAbout()).toHaveLength(12);
+    expect(await run()).toMatchObject({ checked: 12, errors: 0 });
+    // Answered: back to every run.
+    expect(await run()).toMatchObject({ checked: 12, errors: 0 });
+    expect(askedAbout()).toHaveLength(36);
   });
 });
