@@ -99,10 +99,11 @@ describe("a CONCLUIDA charge without pix[]", () => {
 });
 
 describe("a refund the PSP does not take now", () => {
-  it.each([403, 408, 409, 423, 429])("answered %i is provider_unavailable, and the same id asked again is the refund", async (status) => {
+  it.each([401, 403, 408, 409, 423, 429])("answered %i is provider_unavailable, and the same id asked again is the refund", async (status) => {
     const { pix } = await paidCharge(1000n);
     const refundId = newRefundId();
-    simulator.failNext({ kind: "status", status });
+    // A 401 is met twice: the adapter renews its token once and tries again.
+    simulator.failNext({ kind: "status", status, times: status === 401 ? 2 : 1 });
     const later = await failure(provider.requestRefund({ endToEndId: pix.endToEndId, refundId, amountCents: 400n }));
     expect(later).toMatchObject({ code: "provider_unavailable", detail: expect.stringMatching(`^the PSP answered ${status} to PUT /pix/${pix.endToEndId}/devolucao/`) });
     expect(await provider.requestRefund({ endToEndId: pix.endToEndId, refundId, amountCents: 400n })).toMatchObject({ refundId, status: "completed", amountCents: 400n });
@@ -125,5 +126,14 @@ describe("a refund the PSP does not take now", () => {
     expect(await failure(provider.requestRefund({ endToEndId: pix.endToEndId, refundId: newRefundId(), amountCents: 1001n }))).toMatchObject({ code: "provider_error" });
     simulator.failNext({ kind: "status", status: 422 });
     expect(await failure(provider.requestRefund({ endToEndId: pix.endToEndId, refundId: newRefundId(), amountCents: 100n }))).toMatchObject({ code: "provider_error" });
+  });
+
+  it("is not final when the PSP refuses it and then cannot say whether it holds it", async () => {
+    const { pix } = await paidCharge(1000n);
+    simulator.failNext({ kind: "status", status: 400, times: 2 });
+    expect(await failure(provider.requestRefund({ endToEndId: pix.endToEndId, refundId: newRefundId(), amountCents: 100n }))).toMatchObject({
+      code: "provider_unavailable",
+      detail: expect.stringMatching(/^the PSP answered 400 to PUT .+; looking devolucao rfd\w+ up failed too: the PSP answered 400 to GET /),
+    });
   });
 });

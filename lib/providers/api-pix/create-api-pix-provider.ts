@@ -3,16 +3,17 @@
 // devolucoes under the gateway's refund id. Each call that moves money is repeatable: the same
 // txid or refund id again answers what the PSP already holds.
 import type { PspSettings } from "../../config/config";
-import { AppError } from "../../errors/app-error";
+import { AppError, isAppError } from "../../errors/app-error";
 import type { PaymentProvider, ProviderRefund, ReceivedPix } from "../payment-provider";
 import { type ApiPixAnswer, createApiPixClient } from "./api-pix-client";
 import { cobAnswerSchema, devolucaoAnswerSchema, pixAnswerSchema, pixListAnswerSchema } from "./schemas";
 import { checkCob, toChargeState, toCobRequest, toDevolucaoId, toDevolucaoRequest, toPixCharge, toProviderRefund, toReceivedPix } from "./transformers";
 
-// Answers to PUT devolucao that say "not now" rather than "no": a timeout, a conflict with a call
-// in flight, a locked resource, a rate limit, and 403, which PSPs answer while a token is renewed.
-// The refund stays pending and is asked for again under the same id.
-const REFUND_RETRY_LATER = new Set([403, 408, 409, 423, 429]);
+// The only answers to PUT devolucao that end a refund: a definite business refusal (the amount
+// exceeds what is left, the Pix is too old…). Anything else says "not now" rather than "no" (403
+// while a token is renewed, 408, 409 for a call in flight, 423, 429…): the refund stays pending
+// and is asked for again under the same id.
+const REFUND_REFUSED = new Set([400, 422]);
 
 // A charge's Pix come a little after its creation; a minute before it covers clocks that differ.
 const CLOCK_MARGIN_MS = 60_000;
@@ -101,15 +102,18 @@ export function createApiPixProvider(settings: PspSettings, chave: string): Paym
       const path = `/pix/${encodeURIComponent(endToEndId)}/devolucao/${devolucaoId}`;
       const answer = await client.send({ method: "PUT", path, body: toDevolucaoRequest(amountCents, description) });
       if (answer.status >= 400) {
-        // As for charges: a repeated id is refused by some PSPs (a 409 often means just that); the
-        // refund it names is the answer.
-        const existing = await getDevolucao(endToEndId, devolucaoId);
-        if (existing && existing.valor === amountCents) return { ...toProviderRefund(existing), refundId };
         const refusal = client.refusal(answer);
-        if (REFUND_RETRY_LATER.has(answer.status)) throw new AppError("provider_unavailable", refusal.detail);
+        // As for charges: a repeated id is refused by some PSPs (a 409 often means just that); the
+        // refund it names is the answer. Not knowing whether it holds one is no answer at all.
+        const existing = await getDevolucao(endToEndId, devolucaoId).catch((error: unknown) => {
+          if (!isAppError(error)) throw error;
+          throw new AppError("provider_unavailable", `${refusal.detail}; looking devolucao ${devolucaoId} up failed too: ${error.detail}`);
+        });
+        if (existing && existing.valor === amountCents) return { ...toProviderRefund(existing), refundId };
+        if (REFUND_REFUSED.has(answer.status)) throw refusal;
         // The PSP knows no such Pix: final for the domain only once it says so again later.
         if (answer.status === 404) throw new AppError("not_found", refusal.detail);
-        throw refusal;
+        throw new AppError("provider_unavailable", refusal.detail);
       }
       return { ...toProviderRefund(client.read(answer, devolucaoAnswerSchema)), refundId };
     },
