@@ -184,7 +184,8 @@ describe("loadConfig: the PSP", () => {
       extraQuery: { "gw-dev-app-key": "dev-app-key-0123" },
     });
     expect(profile("inter")).toMatchObject({ tokenAuth: "body", tokenFormat: "form", scope: apiPixScope, extraHeaders: {}, extraQuery: {} });
-    const { PIX_PSP_CLIENT_SECRET: _secret, ...withoutSecret } = psp;
+    // An empty variable is an unset one, as in a .env file.
+    const withoutSecret = { ...psp, PIX_PSP_CLIENT_SECRET: "" };
     expect(loadConfig({ ...withoutSecret, PIX_PSP_PROFILE: "sicoob" }).psp).toMatchObject({
       tokenAuth: "body",
       tokenFormat: "form",
@@ -240,7 +241,8 @@ describe("loadConfig: the PSP", () => {
   });
 
   it("refuses a missing secret where the token authentication or the PSP needs one; without one it needs the certificate", () => {
-    const { PIX_PSP_CLIENT_SECRET: _secret, ...withoutSecret } = psp;
+    // An empty variable is an unset one, as in a .env file.
+    const withoutSecret = { ...psp, PIX_PSP_CLIENT_SECRET: "" };
     const basic = "PIX_PSP_CLIENT_SECRET: required when PIX_PSP_URL is set (the token is asked for with HTTP Basic authentication)";
     expect(problems(withoutSecret)).toEqual([basic]);
     expect(problems({ ...withoutSecret, PIX_PSP_PROFILE: "efi" })).toEqual([basic]);

@@ -2,6 +2,8 @@
 // that PSP's operator to set (the simulator's env), against a simulator that refuses any token
 // request or call missing that PSP's authentication. The route handlers run in this process; the
 // configuration is reloaded for each PSP, as a restart with another .env would.
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { PspProfileName } from "@/lib/providers/api-pix/psp-profiles";
 import { generateCertificates } from "../psp-simulator/generate-certificates";
@@ -16,7 +18,7 @@ Object.assign(process.env, { PUBLIC_BASE_URL: gateway.url, PIX_PSP_WEBHOOK_SECRE
 
 const { POST: pix } = await import("@/app/api/pix/route");
 const { POST: refund } = await import("@/app/api/refund/route");
-const { forgetConfig } = await import("@/lib/config/config");
+const { forgetConfig, loadConfig } = await import("@/lib/config/config");
 const { forgetApiPixProvider } = await import("@/lib/providers/find-provider");
 const { getDb } = await import("@/lib/db/client");
 const { findTransaction } = await import("@/lib/db/transactions");
@@ -38,9 +40,22 @@ function configureGateway(env: Record<string, string>): void {
 
 /** What an operator who ignored the profile would set: today's generic client-secret-basic settings. */
 function genericEnv(psp: PspSimulator): Record<string, string> {
-  const { PIX_PSP_PROFILE: _profile, PIX_PSP_QUERY: _query, ...rest } = psp.env;
-  return { ...rest, PIX_PSP_CLIENT_SECRET: psp.clientSecret ?? "a-secret-this-psp-never-issued" };
+  const rest = Object.entries(psp.env).filter(([name]) => name !== "PIX_PSP_PROFILE" && name !== "PIX_PSP_QUERY");
+  return { ...Object.fromEntries(rest), PIX_PSP_CLIENT_SECRET: psp.clientSecret ?? "a-secret-this-psp-never-issued" };
 }
+
+const guide = readFileSync(path.resolve(import.meta.dirname, "../../docs/psp-profiles.md"), "utf8");
+
+/** docs/psp-profiles.md's block for this profile (commented lines are optional). */
+function documentedEnv(profile: PspProfileName): Record<string, string> {
+  const block = new RegExp(`^## .*\\(\`${profile}\`\\)$[\\s\\S]*?^\`\`\`dotenv\\n([\\s\\S]*?)^\`\`\`$`, "m").exec(guide);
+  if (!block) throw new Error(`docs/psp-profiles.md has no dotenv block for ${profile}`);
+  const lines = block[1].split("\n").filter((line) => /^[A-Z_]+=/.test(line));
+  return Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]));
+}
+
+/** The PSP variables an operator sets; the simulator's own CA and the Pix key are not PSP-specific. */
+const operatorVariables = (env: Record<string, string>) => Object.keys(env).filter((name) => PSP_VARIABLES.test(name) && name !== "PIX_PSP_CA_FILE").sort();
 
 type Case = {
   profile: Exclude<PspProfileName, "generic">;
@@ -117,6 +132,11 @@ describe.each(cases)("the $profile profile against a PSP that requires it", ({ p
   });
 
   it("with the documented settings: the token and every call are accepted; a charge is paid by webhook and refunded", async () => {
+    // The guide's block sets what this configuration sets, and loads as it is written.
+    const documented = documentedEnv(profile);
+    expect(Object.keys(documented).sort()).toEqual(operatorVariables(psp.env));
+    const here = { CASHIER_ENCRYPTION_KEY: process.env.CASHIER_ENCRYPTION_KEY, PIX_PSP_CERT_FILE: psp.certFile, PIX_PSP_KEY_FILE: psp.keyFile };
+    expect(loadConfig({ ...documented, ...here }).psp).toMatchObject({ profile, baseUrl: documented.PIX_PSP_URL, tokenUrl: documented.PIX_PSP_TOKEN_URL });
     configureGateway({ ...psp.env, ...optional });
     const before = await getMerchantBalance(live.merchantId);
 

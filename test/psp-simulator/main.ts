@@ -1,10 +1,22 @@
-// npx tsx test/psp-simulator/main.ts [port]: a PSP simulator for a local gateway. It prints the
-// environment to give the gateway, then a line per request; type `pay <txid>` to pay a charge.
+// npx tsx test/psp-simulator/main.ts [--profile NAME] [port]: a PSP simulator for a local gateway.
+// It prints the environment to give the gateway, then a line per request; type `pay <txid>` to pay
+// a charge. With --profile it requires that PSP's token and call authentication (bb, inter, …).
 import { createInterface } from "node:readline";
+import { parseArgs } from "node:util";
+import { PSP_PROFILE_NAMES, type PspProfileName } from "../../lib/providers/api-pix/psp-profiles";
 import { startPspSimulator } from "./start-psp-simulator";
 
-const simulator = await startPspSimulator({ port: Number(process.argv[2] ?? 0), clientSecret: process.env.PIX_PSP_CLIENT_SECRET });
-console.log(`PSP simulator (API Pix) at ${simulator.url}\n\n# for the gateway's .env.local:`);
+const { values, positionals } = parseArgs({ options: { profile: { type: "string", default: "generic" } }, allowPositionals: true });
+if (!PSP_PROFILE_NAMES.includes(values.profile as PspProfileName)) {
+  console.error(`--profile: one of ${PSP_PROFILE_NAMES.join(", ")}`);
+  process.exit(2);
+}
+const simulator = await startPspSimulator({
+  port: Number(positionals[0] ?? 0),
+  clientSecret: process.env.PIX_PSP_CLIENT_SECRET,
+  profile: values.profile as PspProfileName,
+});
+console.log(`PSP simulator (API Pix, ${simulator.profile} profile) at ${simulator.url}\n\n# for the gateway's .env.local:`);
 for (const [name, value] of Object.entries(simulator.env)) console.log(`${name}=${value}`);
 console.log("\nCommands: pay <txid> [amount], refunds later|DEVOLVIDO|NAO_REALIZADO, complete <e2eid> <refund id> DEVOLVIDO|NAO_REALIZADO, webhooks on|off, quit");
 
