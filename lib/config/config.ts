@@ -84,6 +84,9 @@ const envSchema = z.object({
   // Not NODE_ENV: `next start` forces that to production even for a local sandbox run.
   CASHIER_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  // The address npm start listens on: every interface by default; 127.0.0.1 behind a local
+  // terminator, so nothing reaches the gateway (its PSP webhook included) around it.
+  HOST: z.string().trim().refine((value) => isIpOrCidr(value) && !value.includes("/"), "must be an IP address such as 127.0.0.1 or ::").optional(),
   DATABASE_URL: z
     .string()
     .regex(/^(file:|postgres:\/\/|postgresql:\/\/)/, "must start with file:, postgres:// or postgresql://")
@@ -141,6 +144,9 @@ const envSchema = z.object({
   // Anyone who learns the webhook URL could make the gateway query the PSP; a long secret in it
   // keeps strangers out even where the mTLS terminator is missing.
   PIX_PSP_WEBHOOK_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+  // The operator's word that a reverse proxy verifies the PSP's client certificate before
+  // /api/psp/webhook: production takes notifications only behind it or with the secret.
+  PIX_PSP_WEBHOOK_MTLS_TERMINATOR: booleanString.default(false),
   PIX_PSP_RECONCILE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   PIX_PSP_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
   // Next.js sets it; read here only so development pages may allow what React's dev tools need.
@@ -160,6 +166,7 @@ const envSchema = z.object({
   RATE_LIMIT_TOKEN_FAILURES: perMinute.default(100),
   RATE_LIMIT_PAGES: perMinute.default(600),
   RATE_LIMIT_REQUESTS: perMinute.default(60_000),
+  RATE_LIMIT_PSP_WEBHOOK: perMinute.default(600),
   // Failed console sign-ins per client IP in CONSOLE_LOGIN_WINDOW_MINUTES before it must wait.
   CONSOLE_LOGIN_FAILURES: z.coerce.number().int().min(1).max(1000).default(10),
   CONSOLE_LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
@@ -204,6 +211,8 @@ export type PspSettings = {
   ca: Buffer | null;
   /** When set, the PSP's notifications must carry it as ?secret= in the webhook URL. */
   webhookSecret: string | null;
+  /** The operator declared an mTLS terminator in front of the webhook. */
+  hasWebhookTerminator: boolean;
   reconcileSeconds: number;
   timeoutMs: number;
 };
@@ -212,6 +221,8 @@ export type Config = {
   env: "development" | "production" | "test";
   isProduction: boolean;
   port: number;
+  /** Null: every interface. */
+  host: string | null;
   databaseUrl: string;
   dataDir: string;
   publicBaseUrl: string;
@@ -233,7 +244,7 @@ export type Config = {
   /** Proxies whose X-Forwarded-For is believed, as IPs or CIDR ranges; none by default. */
   trustedProxies: string[];
   /** Requests per minute: failed tokens per client IP and per key id, hosted pages per IP, valid requests per key. */
-  rateLimits: { tokenFailures: number; pages: number; requests: number };
+  rateLimits: { tokenFailures: number; pages: number; requests: number; pspWebhook: number };
   /** The console: failed sign-ins allowed per IP and window; session idle and absolute lifetimes; setup links. */
   console: { loginFailures: number; loginWindowSeconds: number; sessionIdleSeconds: number; sessionAbsoluteSeconds: number; setupLinkSeconds: number };
   /** How long a client may take to send its request headers, and its whole request. */
@@ -328,13 +339,14 @@ function loadPspSettings(vars: EnvVars, isProduction: boolean): PspSettings | nu
   const extraQuery = vars.PIX_PSP_QUERY ?? {};
   const problems: string[] = [];
   if (!vars.PIX_PSP_CLIENT_ID) problems.push("PIX_PSP_CLIENT_ID: required when PIX_PSP_URL is set");
+  // The PSP issues no secret or is not given one: the certificate is the gateway's only proof.
+  const isCertificateOnly = !vars.PIX_PSP_CLIENT_SECRET && tokenAuth === "body" && !profile.needsSecret;
   if (!vars.PIX_PSP_CLIENT_SECRET) {
     if (tokenAuth === "basic") {
       problems.push("PIX_PSP_CLIENT_SECRET: required when PIX_PSP_URL is set (the token is asked for with HTTP Basic authentication)");
     } else if (profile.needsSecret) {
       problems.push(`PIX_PSP_CLIENT_SECRET: required by the ${profileName} profile (the PSP issues one with the client id)`);
-    } else if (!vars.PIX_PSP_CERT_FILE && !isProduction) {
-      // Production requires the certificate anyway, and says so below.
+    } else if (!vars.PIX_PSP_CERT_FILE) {
       problems.push("PIX_PSP_CERT_FILE: required without PIX_PSP_CLIENT_SECRET, as the PSP then knows the gateway by its client certificate alone (set PIX_PSP_CERT_FILE and PIX_PSP_KEY_FILE)");
     }
   }
@@ -347,8 +359,12 @@ function loadPspSettings(vars: EnvVars, isProduction: boolean): PspSettings | nu
     for (const [name, value] of [["PIX_PSP_URL", url], ["PIX_PSP_TOKEN_URL", tokenUrl]] as const) {
       if (!value.startsWith("https://")) problems.push(`${name}: must be https:// in production`);
     }
-    if (!vars.PIX_PSP_CERT_FILE) problems.push("PIX_PSP_CERT_FILE: required in production (the client certificate for mutual TLS)");
+    if (!vars.PIX_PSP_CERT_FILE && !isCertificateOnly) problems.push("PIX_PSP_CERT_FILE: required in production (the client certificate for mutual TLS)");
     if (!vars.PIX_PSP_KEY_FILE) problems.push("PIX_PSP_KEY_FILE: required in production (the client certificate's private key)");
+    // Anyone who finds the webhook could otherwise make the gateway query the PSP at will.
+    if (!vars.PIX_PSP_WEBHOOK_SECRET && !vars.PIX_PSP_WEBHOOK_MTLS_TERMINATOR) {
+      problems.push("PIX_PSP_WEBHOOK_SECRET: required in production unless PIX_PSP_WEBHOOK_MTLS_TERMINATOR=true declares a proxy that verifies the PSP's certificate");
+    }
   }
   if (Boolean(vars.PIX_PSP_CERT_FILE) !== Boolean(vars.PIX_PSP_KEY_FILE)) {
     problems.push("PIX_PSP_CERT_FILE, PIX_PSP_KEY_FILE: set both or neither");
@@ -392,6 +408,7 @@ function loadPspSettings(vars: EnvVars, isProduction: boolean): PspSettings | nu
     clientCertificate: cert && key ? { cert, key } : null,
     ca,
     webhookSecret: vars.PIX_PSP_WEBHOOK_SECRET ?? null,
+    hasWebhookTerminator: vars.PIX_PSP_WEBHOOK_MTLS_TERMINATOR,
     reconcileSeconds: vars.PIX_PSP_RECONCILE_SECONDS,
     timeoutMs: vars.PIX_PSP_TIMEOUT_SECONDS * 1000,
   };
@@ -443,6 +460,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     env: vars.CASHIER_ENV,
     isProduction,
     port: vars.PORT,
+    host: vars.HOST ?? null,
     databaseUrl: vars.DATABASE_URL,
     dataDir,
     publicBaseUrl: (vars.PUBLIC_BASE_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ""),
@@ -462,7 +480,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     isNextDevelopment: vars.NODE_ENV === "development",
     redisUrl: vars.REDIS_URL ?? null,
     trustedProxies: vars.TRUSTED_PROXIES,
-    rateLimits: { tokenFailures: vars.RATE_LIMIT_TOKEN_FAILURES, pages: vars.RATE_LIMIT_PAGES, requests: vars.RATE_LIMIT_REQUESTS },
+    rateLimits: {
+      tokenFailures: vars.RATE_LIMIT_TOKEN_FAILURES,
+      pages: vars.RATE_LIMIT_PAGES,
+      requests: vars.RATE_LIMIT_REQUESTS,
+      pspWebhook: vars.RATE_LIMIT_PSP_WEBHOOK,
+    },
     console: {
       loginFailures: vars.CONSOLE_LOGIN_FAILURES,
       loginWindowSeconds: vars.CONSOLE_LOGIN_WINDOW_MINUTES * 60,
