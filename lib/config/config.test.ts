@@ -254,6 +254,12 @@ describe("loadConfig: the PSP", () => {
     const certificateOnly = "PIX_PSP_CERT_FILE: required without PIX_PSP_CLIENT_SECRET, as the PSP then knows the gateway by its client certificate alone (set PIX_PSP_CERT_FILE and PIX_PSP_KEY_FILE)";
     expect(problems({ ...withoutSecret, PIX_PSP_PROFILE: "sicoob", PIX_PSP_CERT_FILE: "", PIX_PSP_KEY_FILE: "" })).toEqual([certificateOnly]);
     expect(problems({ ...withoutSecret, PIX_PSP_TOKEN_AUTH: "body", PIX_PSP_CERT_FILE: "", PIX_PSP_KEY_FILE: "" })).toEqual([certificateOnly]);
+    const productionWithoutSecret = { ...production, PIX_PSP_CLIENT_SECRET: "", PIX_PSP_WEBHOOK_SECRET: "w".repeat(16), PIX_PSP_PROFILE: "sicoob" };
+    expect(loadConfig(productionWithoutSecret).psp).toMatchObject({ clientSecret: null });
+    expect(problems({ ...productionWithoutSecret, PIX_PSP_CERT_FILE: "", PIX_PSP_KEY_FILE: "" })).toEqual([
+      certificateOnly,
+      "PIX_PSP_KEY_FILE: required in production (the client certificate's private key)",
+    ]);
   });
 
   it("refuses Banco do Brasil without its application key", () => {

@@ -339,7 +339,7 @@ function loadPspSettings(vars: EnvVars, isProduction: boolean): PspSettings | nu
   const extraQuery = vars.PIX_PSP_QUERY ?? {};
   const problems: string[] = [];
   if (!vars.PIX_PSP_CLIENT_ID) problems.push("PIX_PSP_CLIENT_ID: required when PIX_PSP_URL is set");
-  // The PSP issues no secret or is not given one: the certificate is the gateway's only proof.
+  // Without a secret the certificate is the gateway's only proof, and the error says so, in production too.
   const isCertificateOnly = !vars.PIX_PSP_CLIENT_SECRET && tokenAuth === "body" && !profile.needsSecret;
   if (!vars.PIX_PSP_CLIENT_SECRET) {
     if (tokenAuth === "basic") {
