@@ -13,7 +13,11 @@ import { log } from "../log/logger";
 import type { PaymentProvider } from "../providers/payment-provider";
 import { findProviderByName } from "../providers/find-provider";
 import { reconcilePendingRefunds } from "../refunds/reconcile-pending-refunds";
-import { issuePixCharge } from "./issue-pix-charge";
+import { raiseOperatorAlert } from "../alerts/raise-operator-alert";
+import { isAppError } from "../errors/app-error";
+import { formatAmountDot } from "../money/format-amount";
+import { reconcilePendingPspReturns } from "../psp-returns/reconcile-pending-psp-returns";
+import { issuePixCharge, raiseChargeMismatch } from "./issue-pix-charge";
 import { settleDeposit } from "./settle-deposit";
 import { settleReceivedPix } from "./settle-received-pix";
 
@@ -28,6 +32,26 @@ const EXPIRY_GRACE_MS = 120_000;
 // A deposit the PSP failed on (a timeout, an error, no record of its charge) is asked about again
 // after fewer and fewer runs rather than at every one.
 const backoff = createReconcileBackoff();
+
+/**
+ * A deposit past its deadline whose charge the PSP answers in a way the gateway cannot use (or
+ * not at all) is neither expired blindly (it may be paid) nor left to wait unseen: the operator
+ * is told once, and reconciliation keeps asking.
+ */
+async function raiseUnusableAnswer(deposit: TransactionRecord, error: unknown, now: Date): Promise<void> {
+  const detail = error instanceof Error ? error.message : String(error);
+  if (isAppError(error) && error.code === "provider_mismatch") return raiseChargeMismatch(deposit, detail);
+  const isPastDeadline = deposit.expiresAt !== null && deposit.expiresAt.getTime() + EXPIRY_GRACE_MS <= now.getTime();
+  if (!isPastDeadline) return;
+  await raiseOperatorAlert(getDb(), {
+    kind: "unreadable_answer",
+    subject: deposit.id,
+    merchantId: deposit.merchantId,
+    objectId: deposit.id,
+    amountCents: deposit.amountCents,
+    message: `deposit ${deposit.id} is past its deadline and the PSP's answer about its charge cannot be used: ${detail}`,
+  });
+}
 
 async function expire(deposit: TransactionRecord, now: Date): Promise<void> {
   await getDb().$transaction((tx) => settleDeposit(tx, deposit, "expired", "system", now));
@@ -52,6 +76,11 @@ async function reconcileDeposit(provider: PaymentProvider, deposit: TransactionR
   }
   let issued = false;
   if (deposit.pixCode === null && state.charge) {
+    if (state.charge.amountCents !== deposit.amountCents) {
+      // Never shown: its QR would take money the gateway refuses to credit.
+      await raiseChargeMismatch(deposit, `the PSP's charge ${deposit.pixTxid} is for ${formatAmountDot(state.charge.amountCents)} BRL`);
+      return "errors";
+    }
     issued = await recordPixCharge(getDb(), { id: deposit.id, txid: deposit.pixTxid as string, ...state.charge });
   }
   if (state.status === "paid") {
@@ -88,22 +117,42 @@ export async function reconcileLiveDeposits(now: Date = new Date()): Promise<Rec
     } catch (error) {
       summary.errors++;
       backoff.failed(deposit.id);
-      log.warn("reconciliation of a deposit failed; tried again in a later run", {
-        depositId: deposit.id,
-        error: error instanceof Error ? error.message : String(error),
-      });
+      const detail = error instanceof Error ? error.message : String(error);
+      log.warn("reconciliation of a deposit failed; tried again in a later run", { depositId: deposit.id, error: detail });
+      await raiseUnusableAnswer(deposit, error, now).catch((failure: unknown) => log.error("operator alert not raised", { depositId: deposit.id, error: String(failure) }));
     }
   });
   // Pix received in the last few intervals: one whose charge was not among the pending above
   // (a deposit reconciled just now is settled already, and settling again changes nothing).
+  // Then one older day: a MED claw-back or a portal devolucao comes days or weeks after its Pix,
+  // and only a listing by the Pix's own time shows it when its webhook was lost.
   const windowMs = Math.max(3 * psp.reconcileSeconds * 1000, 10 * 60_000);
-  try {
-    for (const pix of await provider.listReceivedPix({ from: new Date(now.getTime() - windowMs), to: now })) {
-      if ((await settleReceivedPix(pix, provider)) === "paid") summary.paid++;
+  const day = nextSweptDay();
+  const windows = [
+    { from: new Date(now.getTime() - windowMs), to: now },
+    { from: new Date(now.getTime() - (day + 1) * DAY_MS), to: new Date(now.getTime() - day * DAY_MS) },
+  ];
+  for (const window of windows) {
+    try {
+      for (const pix of await provider.listReceivedPix(window)) {
+        if ((await settleReceivedPix(pix, provider)) === "paid") summary.paid++;
+      }
+    } catch (error) {
+      summary.errors++;
+      log.warn("listing received Pix failed; tried again next run", { from: window.from.toISOString(), error: error instanceof Error ? error.message : String(error) });
     }
-  } catch (error) {
-    summary.errors++;
-    log.warn("listing received Pix failed; tried again next run", { error: error instanceof Error ? error.message : String(error) });
   }
+  await reconcilePendingPspReturns(now);
   return summary;
+}
+
+const DAY_MS = 24 * 3600_000;
+// The Pix rules let a devolucao happen up to 90 days after its Pix (MED included).
+const SWEPT_DAYS = 90;
+let sweptDay = 0;
+
+/** The next older day to list, 1 to 90 days ago in turn: each is listed again every 90 runs. */
+function nextSweptDay(): number {
+  sweptDay = (sweptDay % SWEPT_DAYS) + 1;
+  return sweptDay;
 }
