@@ -115,7 +115,7 @@ describe("loadConfig: the PSP", () => {
     PIX_PSP_KEY_FILE: certificates.clientKeyFile,
     PIX_PSP_CA_FILE: certificates.caFile,
   };
-  const production = { ...psp, CASHIER_ENV: "production", PIX_KEY: "pagamentos@cashier.example", PUBLIC_BASE_URL: "https://pay.example" };
+  const production = { ...psp, CASHIER_ENV: "production", PIX_KEY: "pagamentos@cashier.example", PUBLIC_BASE_URL: "https://pay.example", PIX_PSP_WEBHOOK_SECRET: "w".repeat(16) };
 
   it("is absent unless PIX_PSP_URL is set, and a lone PSP variable is a mistake", () => {
     expect(loadConfig({ CASHIER_ENCRYPTION_KEY: key }).psp).toBeNull();
@@ -254,7 +254,7 @@ describe("loadConfig: the PSP", () => {
     const certificateOnly = "PIX_PSP_CERT_FILE: required without PIX_PSP_CLIENT_SECRET, as the PSP then knows the gateway by its client certificate alone (set PIX_PSP_CERT_FILE and PIX_PSP_KEY_FILE)";
     expect(problems({ ...withoutSecret, PIX_PSP_PROFILE: "sicoob", PIX_PSP_CERT_FILE: "", PIX_PSP_KEY_FILE: "" })).toEqual([certificateOnly]);
     expect(problems({ ...withoutSecret, PIX_PSP_TOKEN_AUTH: "body", PIX_PSP_CERT_FILE: "", PIX_PSP_KEY_FILE: "" })).toEqual([certificateOnly]);
-    const productionWithoutSecret = { ...production, PIX_PSP_CLIENT_SECRET: "", PIX_PSP_WEBHOOK_SECRET: "w".repeat(16), PIX_PSP_PROFILE: "sicoob" };
+    const productionWithoutSecret = { ...production, PIX_PSP_CLIENT_SECRET: "", PIX_PSP_PROFILE: "sicoob" };
     expect(loadConfig(productionWithoutSecret).psp).toMatchObject({ clientSecret: null });
     expect(problems({ ...productionWithoutSecret, PIX_PSP_CERT_FILE: "", PIX_PSP_KEY_FILE: "" })).toEqual([
       certificateOnly,
