@@ -5,25 +5,14 @@
 // merchant no QR.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { AnswerStyle } from "../psp-simulator/answer-styles";
-import { startPspSimulator } from "../psp-simulator/start-psp-simulator";
-import { startRouteServer } from "../support/route-server";
+import { startLivePsp } from "../support/live-psp";
 
-const simulator = await startPspSimulator();
-const { POST: webhook } = await import("@/app/api/psp/webhook/route");
-const { POST: webhookPix } = await import("@/app/api/psp/webhook/pix/route");
-const gateway = await startRouteServer({ "/api/psp/webhook": webhook, "/api/psp/webhook/pix": webhookPix });
-const WEBHOOK_SECRET = "webhook-secret-0123456789";
-// Before anything reads the configuration: this process is a gateway pointed at the simulator.
-Object.assign(process.env, simulator.env, {
-  PUBLIC_BASE_URL: gateway.url,
-  PIX_PSP_WEBHOOK_SECRET: WEBHOOK_SECRET,
-  CALLBACK_RETRY_SCHEDULE: "0",
-});
+const livePsp = await startLivePsp();
+const { simulator, reconcileLater } = livePsp;
 
 const { POST: pix } = await import("@/app/api/pix/route");
 const { getDb } = await import("@/lib/db/client");
 const { findTransaction } = await import("@/lib/db/transactions");
-const { reconcileLiveDeposits } = await import("@/lib/deposits/reconcile-live-deposits");
 const { registerPspWebhook } = await import("@/lib/providers/register-psp-webhook");
 const { runCallbackWorker } = await import("@/lib/callbacks/run-callback-worker");
 const { createTestMerchant, postSigned, readSigned } = await import("../support/api");
@@ -45,8 +34,6 @@ async function stored(id: unknown) {
   return deposit;
 }
 
-/** Reconciliation as the next run would see it: charge calls younger than 15 s are left alone. */
-const reconcileLater = () => reconcileLiveDeposits(new Date(Date.now() + 20_000));
 
 /** Paid once: the status, one funds credit, one deposit.paid callback, whatever runs again. */
 async function expectPaidOnce(id: unknown, endToEndId: string) {
@@ -64,8 +51,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await receiver.close();
-  await gateway.close();
-  await simulator.close();
+  await livePsp.close();
 });
 
 type Json = Record<string, unknown> & { pix?: Json[] };

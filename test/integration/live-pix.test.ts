@@ -9,20 +9,10 @@ import { hasError, parsePix } from "pix-utils";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { existsSync } from "node:fs";
 import { OPENAPI_FILE, loadOpenApiContract } from "../psp-simulator/openapi-contract";
-import { startPspSimulator } from "../psp-simulator/start-psp-simulator";
-import { startRouteServer } from "../support/route-server";
+import { WEBHOOK_SECRET, startLivePsp } from "../support/live-psp";
 
-const simulator = await startPspSimulator();
-const { POST: webhook } = await import("@/app/api/psp/webhook/route");
-const { POST: webhookPix } = await import("@/app/api/psp/webhook/pix/route");
-const gateway = await startRouteServer({ "/api/psp/webhook": webhook, "/api/psp/webhook/pix": webhookPix });
-const WEBHOOK_SECRET = "webhook-secret-0123456789";
-// Before anything reads the configuration: this process is a gateway pointed at the simulator.
-Object.assign(process.env, simulator.env, {
-  PUBLIC_BASE_URL: gateway.url,
-  PIX_PSP_WEBHOOK_SECRET: WEBHOOK_SECRET,
-  CALLBACK_RETRY_SCHEDULE: "0",
-});
+const livePsp = await startLivePsp();
+const { simulator, gateway, postNotification, reconcileLater } = livePsp;
 
 const { POST: pix } = await import("@/app/api/pix/route");
 const { POST: refund } = await import("@/app/api/refund/route");
@@ -31,7 +21,6 @@ const { POST: gatewayOut } = await import("@/app/api/gateway-out/route");
 const { recordFundsMovement } = await import("@/lib/funds/record-funds-movement");
 const { getDb } = await import("@/lib/db/client");
 const { findTransaction } = await import("@/lib/db/transactions");
-const { reconcileLiveDeposits } = await import("@/lib/deposits/reconcile-live-deposits");
 const { paySandboxDeposit } = await import("@/lib/deposits/pay-sandbox-deposit");
 const { registerPspWebhook } = await import("@/lib/providers/register-psp-webhook");
 const { runCallbackWorker } = await import("@/lib/callbacks/run-callback-worker");
@@ -59,16 +48,12 @@ async function stored(id: unknown) {
   return deposit;
 }
 
-/** Reconciliation as the next run would see it: charge calls younger than 15 s are left alone. */
-const reconcileLater = () => reconcileLiveDeposits(new Date(Date.now() + 20_000));
 
 async function deliverCallbacks() {
   await runCallbackWorker({ isOnce: true });
   return receiver.received.map((r) => r.data);
 }
 
-const postNotification = (body: unknown, query = `?secret=${WEBHOOK_SECRET}`) =>
-  fetch(`${gateway.url}/api/psp/webhook/pix${query}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 
 beforeAll(async () => {
   receiver = await startReceiver();
@@ -78,8 +63,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await receiver.close();
-  await gateway.close();
-  await simulator.close();
+  await livePsp.close();
 });
 
 describe("live Pix at the PSP (API Pix over mutual TLS)", () => {

@@ -5,27 +5,16 @@
 // webhook behind a real HTTP server the simulator posts to, the merchant's callbacks at a real
 // receiver.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startPspSimulator } from "../psp-simulator/start-psp-simulator";
-import { startRouteServer } from "../support/route-server";
+import { startLivePsp } from "../support/live-psp";
 
-const simulator = await startPspSimulator();
-const { POST: webhook } = await import("@/app/api/psp/webhook/route");
-const { POST: webhookPix } = await import("@/app/api/psp/webhook/pix/route");
-const gateway = await startRouteServer({ "/api/psp/webhook": webhook, "/api/psp/webhook/pix": webhookPix });
-const WEBHOOK_SECRET = "webhook-secret-acts-first-0123";
-Object.assign(process.env, simulator.env, {
-  PUBLIC_BASE_URL: gateway.url,
-  PIX_PSP_WEBHOOK_SECRET: WEBHOOK_SECRET,
-  CALLBACK_RETRY_SCHEDULE: "0",
-  RATE_LIMIT_PSP_WEBHOOK: "150",
-});
+const live = await startLivePsp({ env: { RATE_LIMIT_PSP_WEBHOOK: "150" } });
+const { simulator, postNotification, reconcileLater } = live;
 
 const { POST: pix } = await import("@/app/api/pix/route");
 const { POST: refund } = await import("@/app/api/refund/route");
 const { POST: gatewayOut } = await import("@/app/api/gateway-out/route");
 const { getDb } = await import("@/lib/db/client");
 const { findTransaction } = await import("@/lib/db/transactions");
-const { reconcileLiveDeposits } = await import("@/lib/deposits/reconcile-live-deposits");
 const { registerPspWebhook } = await import("@/lib/providers/register-psp-webhook");
 const { runCallbackWorker } = await import("@/lib/callbacks/run-callback-worker");
 const { getMerchantBalance } = await import("@/lib/funds/get-merchant-balance");
@@ -39,12 +28,6 @@ type Merchant = Awaited<ReturnType<typeof createTestMerchant>>;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 
 const operator = { userId: "usr_operator", email: "ops@cashier.example", role: "operator" as const, merchantId: null, sessionId: "ses_test", ip: "127.0.0.1" };
-
-/** Reconciliation as the next run would see it: charge calls younger than 15 s are left alone. */
-const reconcileLater = () => reconcileLiveDeposits(new Date(Date.now() + 20_000));
-
-const postNotification = (body: unknown, query = `?secret=${WEBHOOK_SECRET}`) =>
-  fetch(`${gateway.url}/api/psp/webhook/pix${query}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 
 async function newLiveMerchant(name: string): Promise<Merchant> {
   return createTestMerchant({ name, mode: "live", callbackUrl: receiver.url });
@@ -73,8 +56,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await receiver.close();
-  await gateway.close();
-  await simulator.close();
+  await live.close();
 });
 
 describe("a devolucao the gateway did not ask for", () => {
