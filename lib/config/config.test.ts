@@ -40,6 +40,13 @@ describe("loadConfig", () => {
     expect(problems({ CASHIER_ENCRYPTION_KEY: key, CONSOLE_LOGIN_FAILURES: "0" })[0]).toMatch(/^CONSOLE_LOGIN_FAILURES: /);
   });
 
+  it("binds to every interface unless HOST names one, and counts the PSP webhook per address", () => {
+    expect(loadConfig({ CASHIER_ENCRYPTION_KEY: key })).toMatchObject({ host: null, rateLimits: { pspWebhook: 600 } });
+    expect(loadConfig({ CASHIER_ENCRYPTION_KEY: key, HOST: "127.0.0.1", RATE_LIMIT_PSP_WEBHOOK: "60" })).toMatchObject({ host: "127.0.0.1", rateLimits: { pspWebhook: 60 } });
+    expect(problems({ CASHIER_ENCRYPTION_KEY: key, HOST: "localhost" })[0]).toMatch(/^HOST: must be an IP address/);
+    expect(problems({ CASHIER_ENCRYPTION_KEY: key, HOST: "10.0.0.0/8" })[0]).toMatch(/^HOST: must be an IP address/);
+  });
+
   it("runs one server process per core unless WEB_CONCURRENCY says otherwise", () => {
     expect(loadConfig({ CASHIER_ENCRYPTION_KEY: key }).http.workers).toBe(availableParallelism());
     expect(loadConfig({ CASHIER_ENCRYPTION_KEY: key, WEB_CONCURRENCY: "3" }).http.workers).toBe(3);
@@ -143,6 +150,17 @@ describe("loadConfig: the PSP", () => {
     expect(problems({ ...psp, PIX_PSP_URL: "ftp://psp.example" })[0]).toMatch(/^PIX_PSP_URL: must be an http\(s\) URL/);
     expect(problems({ ...psp, PIX_PSP_WEBHOOK_SECRET: "short" })[0]).toMatch(/^PIX_PSP_WEBHOOK_SECRET: must be at least 16/);
     expect(problems({ ...psp, PIX_PSP_TIMEOUT_SECONDS: "0" })[0]).toMatch(/^PIX_PSP_TIMEOUT_SECONDS: /);
+  });
+
+  it("in production takes PSP notifications only with the webhook secret or a declared mTLS terminator", () => {
+    const { PIX_PSP_WEBHOOK_SECRET: _secret, ...withoutSecret } = production;
+    expect(problems(withoutSecret)).toEqual([
+      "PIX_PSP_WEBHOOK_SECRET: required in production unless PIX_PSP_WEBHOOK_MTLS_TERMINATOR=true declares a proxy that verifies the PSP's certificate",
+    ]);
+    expect(loadConfig({ ...withoutSecret, PIX_PSP_WEBHOOK_MTLS_TERMINATOR: "true" }).psp).toMatchObject({ webhookSecret: null, hasWebhookTerminator: true });
+    // Outside production a local simulator needs neither.
+    const { CASHIER_ENV: _env, ...development } = withoutSecret;
+    expect(loadConfig(development).psp).toMatchObject({ webhookSecret: null, hasWebhookTerminator: false });
   });
 
   it("in production requires https and mutual TLS; outside it, a plain http simulator is allowed", () => {
