@@ -153,14 +153,13 @@ describe("loadConfig: the PSP", () => {
   });
 
   it("in production takes PSP notifications only with the webhook secret or a declared mTLS terminator", () => {
-    const { PIX_PSP_WEBHOOK_SECRET: _secret, ...withoutSecret } = production;
+    const withoutSecret = { ...production, PIX_PSP_WEBHOOK_SECRET: "" };
     expect(problems(withoutSecret)).toEqual([
       "PIX_PSP_WEBHOOK_SECRET: required in production unless PIX_PSP_WEBHOOK_MTLS_TERMINATOR=true declares a proxy that verifies the PSP's certificate",
     ]);
     expect(loadConfig({ ...withoutSecret, PIX_PSP_WEBHOOK_MTLS_TERMINATOR: "true" }).psp).toMatchObject({ webhookSecret: null, hasWebhookTerminator: true });
     // Outside production a local simulator needs neither.
-    const { CASHIER_ENV: _env, ...development } = withoutSecret;
-    expect(loadConfig(development).psp).toMatchObject({ webhookSecret: null, hasWebhookTerminator: false });
+    expect(loadConfig({ ...withoutSecret, CASHIER_ENV: "development" }).psp).toMatchObject({ webhookSecret: null, hasWebhookTerminator: false });
   });
 
   it("in production requires https and mutual TLS; outside it, a plain http simulator is allowed", () => {
