@@ -30,7 +30,7 @@ test("an operator sees a MED claw-back on the overview and resolves it; a mercha
   await page.goto("/console");
   const section = page.getByRole("region", { name: /Alertas para o operador/ });
   await expect(section).toBeVisible();
-  const row = section.getByRole("row").filter({ hasText: "rfd_e2ealert0000000000001" });
+  const row = section.getByRole("listitem").filter({ hasText: "rfd_e2ealert0000000000001" });
   await expect(row).toContainText("Devolvido pelo PSP (MED ou portal)");
   await expect(row).toContainText("R$ 60,00");
   await expectAccessible(page);
@@ -40,10 +40,10 @@ test("an operator sees a MED claw-back on the overview and resolves it; a mercha
   await row.getByRole("button", { name: "Marcar como resolvido" }).click();
   await row.getByRole("button", { name: "Confirmar: resolvido" }).click();
   await expect(page.getByText("Alerta resolvido.")).toBeVisible();
-  await expect(page.getByRole("row").filter({ hasText: "rfd_e2ealert0000000000001" })).toHaveCount(0);
+  await expect(page.getByRole("listitem").filter({ hasText: "rfd_e2ealert0000000000001" })).toHaveCount(0);
 
   await page.goto("/console/audit");
-  await expect(page.getByText("alert.resolved").first()).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: "alert.resolved" }).filter({ hasText: "PSPmed1" })).toHaveCount(1);
 
   const { merchantId } = JSON.parse(cashier("merchant", "create", "--name", "Loja Alerta")) as { merchantId: string };
   const merchantPage = await newSignedInPage(browser, { width: 390, height: 844 }, "merchant-admin", merchantId);

@@ -104,24 +104,16 @@ export default async function OverviewPage(props: { searchParams: Promise<Record
           {alerts.total === 0 ? (
             <Alert tone="success">{t.noAlerts}</Alert>
           ) : (
-            <Table caption={alerts.total > alerts.alerts.length ? t.alertsShowing(alerts.alerts.length, alerts.total) : t.alerts}>
-              <thead>
-                <tr>
-                  <Th>{t.alertWhen}</Th>
-                  <Th>{t.alertKind}</Th>
-                  <Th>{t.alertWhat}</Th>
-                  <Th className="text-right">{t.amount}</Th>
-                  <Th>{t.alertActions}</Th>
-                </tr>
-              </thead>
-              <tbody>
-                {alerts.alerts.map((alert) => (
-                  <tr key={alert.id} data-alert-kind={alert.kind}>
-                    <Td>{formatDateTime(alert.createdAt, locale)}</Td>
-                    <Td>
+            <ul aria-label={alerts.total > alerts.alerts.length ? t.alertsShowing(alerts.alerts.length, alerts.total) : t.openAlerts} className="grid gap-4 lg:grid-cols-2">
+              {alerts.alerts.map((alert) => (
+                <li key={alert.id} data-alert-kind={alert.kind}>
+                  <Card>
+                    <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
                       <Badge tone="warning">{t.alertKinds[alert.kind] ?? alert.kind}</Badge>
-                    </Td>
-                    <Td className="max-w-96 break-words">
+                      <span className="text-stone-700 dark:text-stone-300">{formatDateTime(alert.createdAt, locale)}</span>
+                    </div>
+                    {alert.amountCents !== null && <p className="text-2xl font-bold tabular-nums">{formatBrl(alert.amountCents, locale)}</p>}
+                    <p className="my-2 break-words">
                       {alert.message}
                       {alert.objectId?.startsWith("dep_") && (
                         <>
@@ -131,21 +123,18 @@ export default async function OverviewPage(props: { searchParams: Promise<Record
                           </a>
                         </>
                       )}
-                    </Td>
-                    <Td className="text-right tabular-nums">{alert.amountCents !== null ? formatBrl(alert.amountCents, locale) : "—"}</Td>
-                    <Td>
-                      <AlertActionsForm
-                        alertId={alert.id}
-                        canReturn={alert.kind === "unmatched_pix"}
-                        amount={alert.amountCents !== null ? formatBrl(alert.amountCents, locale) : null}
-                        locale={locale}
-                        action={alertAction}
-                      />
-                    </Td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
+                    </p>
+                    <AlertActionsForm
+                      alertId={alert.id}
+                      canReturn={alert.kind === "unmatched_pix"}
+                      amount={alert.amountCents !== null ? formatBrl(alert.amountCents, locale) : null}
+                      locale={locale}
+                      action={alertAction}
+                    />
+                  </Card>
+                </li>
+              ))}
+            </ul>
           )}
         </section>
       )}
