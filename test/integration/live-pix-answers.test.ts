@@ -119,7 +119,7 @@ describe("a PUT /cob answer for another charge than the one asked for", () => {
   it.each([
     { field: "amount", mutation: { valor: "11.00" } },
     { field: "txid", mutation: { txid: "Z".repeat(32) } },
-  ])("for another $field gives the merchant no QR: a signed 502 provider_mismatch, no code stored", async ({ mutation }) => {
+  ])("for another $field gives the merchant no QR (a signed 502 provider_mismatch, no code stored) and alerts the operator", async ({ mutation }) => {
     const request = pixDepositRequest();
     simulator.mutateNextCob(mutation);
     const { response, data } = await createPix(request);
@@ -128,5 +128,12 @@ describe("a PUT /cob answer for another charge than the one asked for", () => {
     expect(JSON.stringify(data)).not.toMatch(/000201/);
     const row = await getDb().transaction.findFirstOrThrow({ where: { merchantId: live.merchantId, reference: request.reference } });
     expect(row).toMatchObject({ status: "pending", pixCode: null, pixLocation: null });
+    expect(await getDb().operatorAlert.findMany({ where: { subject: row.id } })).toMatchObject([
+      { kind: "charge_mismatch", merchantId: live.merchantId, objectId: row.id, resolvedAt: null },
+    ]);
+    // Reconciliation meets the same charge and never records its code.
+    await reconcileLater();
+    expect(await getDb().transaction.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ pixCode: null });
+    expect(await getDb().operatorAlert.count({ where: { subject: row.id } })).toBe(1);
   });
 });
