@@ -5,7 +5,14 @@ const config = [
   ...nextVitals,
   ...nextTs,
   {
-    ignores: ["**/.next/**", "node_modules/**", "lib/db/generated/**", "**/next-env.d.ts", "test-results/**", "playwright-report/**"],
+    ignores: [
+      "**/.next/**",
+      "node_modules/**",
+      "lib/db/generated/**",
+      "**/next-env.d.ts",
+      "test-results/**",
+      "playwright-report/**",
+    ],
   },
 ];
 

@@ -6,7 +6,14 @@ const nextConfig: NextConfig = {
   experimental: { authInterrupts: true },
   // The generated Prisma clients and the database drivers load at run time from node_modules and
   // lib/db/generated; bundling them would break their wasm and native parts.
-  serverExternalPackages: ["@prisma/client", "@prisma/adapter-better-sqlite3", "@prisma/adapter-pg", "better-sqlite3", "pg", "ioredis"],
+  serverExternalPackages: [
+    "@prisma/client",
+    "@prisma/adapter-better-sqlite3",
+    "@prisma/adapter-pg",
+    "better-sqlite3",
+    "pg",
+    "ioredis",
+  ],
 };
 
 export default nextConfig;

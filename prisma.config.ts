@@ -4,8 +4,7 @@
 import { defineConfig } from "prisma/config";
 
 const url = process.env.DATABASE_URL ?? "file:./data/cashier.db";
-const provider =
-  process.env.CASHIER_PRISMA_PROVIDER ?? (/^postgres(ql)?:\/\//.test(url) ? "postgres" : "sqlite");
+const provider = process.env.CASHIER_PRISMA_PROVIDER ?? (/^postgres(ql)?:\/\//.test(url) ? "postgres" : "sqlite");
 
 export default defineConfig({
   schema: `prisma/${provider}/schema.prisma`,

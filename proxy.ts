@@ -41,7 +41,10 @@ async function isJsonArray(request: NextRequest): Promise<boolean> {
 }
 
 /** A refusal to answer as it is, a customer's page past the limit (answered by app/pay/limite), or nothing to refuse. */
-async function check(request: NextRequest, route: RouteRules): Promise<Response | { retryAfterSeconds: number } | null> {
+async function check(
+  request: NextRequest,
+  route: RouteRules,
+): Promise<Response | { retryAfterSeconds: number } | null> {
   const { pathname } = request.nextUrl;
   if (isMalformedPath(pathname)) return refuse("path_malformed", "the path is not valid percent-encoding");
   if (!route.methods.includes(request.method)) {
@@ -58,7 +61,11 @@ async function check(request: NextRequest, route: RouteRules): Promise<Response 
       return refuse("body_too_large", `at most ${MAX_ACTION_BODY_BYTES} bytes allowed`);
     }
     // A script's action call is a JSON array of arguments; Next.js parses it unguarded (a 500).
-    if (request.headers.has("next-action") && (request.headers.get("content-type") ?? "").startsWith("text/plain") && !(await isJsonArray(request))) {
+    if (
+      request.headers.has("next-action") &&
+      (request.headers.get("content-type") ?? "").startsWith("text/plain") &&
+      !(await isJsonArray(request))
+    ) {
       return refuse("action_malformed", "the body of an action call must be a JSON array of its arguments");
     }
   }
@@ -66,7 +73,8 @@ async function check(request: NextRequest, route: RouteRules): Promise<Response 
     const outcome = await consumeRateLimit("page", clientIpOf(request));
     if (!outcome.isLimited) return null;
     // A customer's page gets a page, in their language (app/pay/limite); a script's call, JSON.
-    if (route.kind !== "api" && /^\/(pay|direct)\//.test(pathname)) return { retryAfterSeconds: outcome.retryAfterSeconds };
+    if (route.kind !== "api" && /^\/(pay|direct)\//.test(pathname))
+      return { retryAfterSeconds: outcome.retryAfterSeconds };
     return rateLimitedProblem(outcome.retryAfterSeconds, "too many requests from this address");
   }
   return null;
@@ -76,7 +84,10 @@ export async function proxy(request: NextRequest): Promise<Response> {
   const config = getConfig();
   const route = routeRules(request.nextUrl.pathname);
   const nonce = newNonce();
-  const payToken = route.kind === "page" && request.method === "GET" ? /^\/pay\/([^/]+)/.exec(request.nextUrl.pathname)?.[1] : undefined;
+  const payToken =
+    route.kind === "page" && request.method === "GET"
+      ? /^\/pay\/([^/]+)/.exec(request.nextUrl.pathname)?.[1]
+      : undefined;
   const headers = securityHeaders({
     kind: route.kind,
     nonce,
@@ -100,7 +111,9 @@ export async function proxy(request: NextRequest): Promise<Response> {
     response = refusal;
   } else if (refusal) {
     forwarded.set("x-retry-after", String(refusal.retryAfterSeconds));
-    response = NextResponse.rewrite(new URL(`/pay/limite${request.nextUrl.search}`, request.url), { request: { headers: forwarded } });
+    response = NextResponse.rewrite(new URL(`/pay/limite${request.nextUrl.search}`, request.url), {
+      request: { headers: forwarded },
+    });
   } else {
     response = NextResponse.next({ request: { headers: forwarded } });
   }

@@ -40,10 +40,14 @@ async function baseline(): Promise<number> {
   const secret = randomBytes(32).toString("base64url");
   const post = (body: string) =>
     new Promise<void>((resolve, reject) => {
-      const request = http.request(receiverUrl, { method: "POST", agent, headers: { "content-type": "application/json" } }, (response) => {
-        response.resume();
-        response.on("end", resolve);
-      });
+      const request = http.request(
+        receiverUrl,
+        { method: "POST", agent, headers: { "content-type": "application/json" } },
+        (response) => {
+          response.resume();
+          response.on("end", resolve);
+        },
+      );
       request.on("error", reject);
       request.end(body);
     });
@@ -53,7 +57,12 @@ async function baseline(): Promise<number> {
     Array.from({ length: BATCH }, async () => {
       while (next < EVENTS) {
         next++;
-        const jwt = await signToken({ keyId: "mk_test_bench", secret, type: "cashier-callback+jwt", claims: { data: { event_id: `evt_${next}` } } });
+        const jwt = await signToken({
+          keyId: "mk_test_bench",
+          secret,
+          type: "cashier-callback+jwt",
+          claims: { data: { event_id: `evt_${next}` } },
+        });
         await post(JSON.stringify({ jwt }));
       }
     }),
@@ -68,7 +77,12 @@ async function outbox(databaseUrl: string): Promise<number> {
   for (let i = 0; i < EVENTS; i += 100) {
     await getDb().$transaction(async (tx) => {
       for (let j = i; j < Math.min(i + 100, EVENTS); j++) {
-        await enqueueCallback(tx, { merchantId: merchant.merchantId, objectId: `dep_${j}`, type: "deposit.paid", data: { id: `dep_${j}`, amount: "10.50" } });
+        await enqueueCallback(tx, {
+          merchantId: merchant.merchantId,
+          objectId: `dep_${j}`,
+          type: "deposit.paid",
+          data: { id: `dep_${j}`, amount: "10.50" },
+        });
       }
     });
   }
@@ -77,7 +91,8 @@ async function outbox(databaseUrl: string): Promise<number> {
   const seconds = (performance.now() - started) / 1000;
   const delivered = await getDb().callbackEvent.count({ where: { status: "delivered" } });
   await getDb().$disconnect();
-  if (attempts !== EVENTS || delivered !== EVENTS) throw new Error(`expected ${EVENTS} deliveries, made ${attempts}, ${delivered} delivered`);
+  if (attempts !== EVENTS || delivered !== EVENTS)
+    throw new Error(`expected ${EVENTS} deliveries, made ${attempts}, ${delivered} delivered`);
   return EVENTS / seconds;
 }
 

@@ -48,13 +48,18 @@ const client = new pg.Client({ connectionString: database.url });
 await client.connect();
 
 try {
-  console.log(`seeding ${ROWS.toLocaleString("en")} transactions, ${REFUNDS.toLocaleString("en")} refunds, ${MERCHANTS} merchants, ${CUSTOMERS.toLocaleString("en")} customers…`);
+  console.log(
+    `seeding ${ROWS.toLocaleString("en")} transactions, ${REFUNDS.toLocaleString("en")} refunds, ${MERCHANTS} merchants, ${CUSTOMERS.toLocaleString("en")} customers…`,
+  );
   const started = performance.now();
   const merchantIds = [database.merchantId];
   for (let m = 1; m < MERCHANTS; m++) {
     const id = `mer_bench${String(m).padStart(15, "0")}`;
     merchantIds.push(id);
-    await client.query(`INSERT INTO "Merchant" (id, name, mode, "redirectOrigins", "updatedAt") VALUES ($1, $2, 'sandbox', '[]', now())`, [id, `Loja ${m}`]);
+    await client.query(
+      `INSERT INTO "Merchant" (id, name, mode, "redirectOrigins", "updatedAt") VALUES ($1, $2, 'sandbox', '[]', now())`,
+      [id, `Loja ${m}`],
+    );
   }
   const customers = Array.from({ length: CUSTOMERS }, (_, c) => ({
     name: `Cliente ${c}`,
@@ -66,15 +71,44 @@ try {
   const paidDeposits: { id: string; merchantId: string; createdAt: number; amountCents: number }[] = [];
   const BATCH = 5000;
   for (let offset = 0; offset < ROWS; offset += BATCH) {
-    const columns: Record<string, unknown[]> = { id: [], merchantId: [], operation: [], reference: [], status: [], amountCents: [], customerName: [], customerEmail: [], customerEmailLower: [], customerCpf: [], createdAt: [], settledAt: [] };
+    const columns: Record<string, unknown[]> = {
+      id: [],
+      merchantId: [],
+      operation: [],
+      reference: [],
+      status: [],
+      amountCents: [],
+      customerName: [],
+      customerEmail: [],
+      customerEmailLower: [],
+      customerCpf: [],
+      createdAt: [],
+      settledAt: [],
+    };
     for (let i = offset; i < Math.min(ROWS, offset + BATCH); i++) {
       // Half the rows are one big merchant's; the rest spread over the others.
       const merchantId = random() < 0.5 ? merchantIds[0] : merchantIds[1 + Math.floor(random() * (MERCHANTS - 1))];
-      const operation = pick([["pix", 55], ["payment_initiation", 15], ["gateway_in", 10], ["gateway_out", 20]]);
+      const operation = pick([
+        ["pix", 55],
+        ["payment_initiation", 15],
+        ["gateway_in", 10],
+        ["gateway_out", 20],
+      ]);
       const status =
         operation === "gateway_out"
-          ? pick([["completed", 80], ["pending", 10], ["canceled", 8], ["processing", 2]])
-          : pick([["paid", 60], ["expired", 20], ["pending", 10], ["failed", 8], ["canceled", 2]]);
+          ? pick([
+              ["completed", 80],
+              ["pending", 10],
+              ["canceled", 8],
+              ["processing", 2],
+            ])
+          : pick([
+              ["paid", 60],
+              ["expired", 20],
+              ["pending", 10],
+              ["failed", 8],
+              ["canceled", 2],
+            ]);
       const customer = customers[Math.floor(random() * CUSTOMERS)];
       const createdAt = now - Math.floor(random() * 90 * DAY);
       const id = `${operation === "gateway_out" ? "po" : "dep"}_bench${String(i).padStart(15, "0")}`;
@@ -90,8 +124,11 @@ try {
       columns.customerEmailLower.push(customer.email.toLowerCase());
       columns.customerCpf.push(customer.cpf);
       columns.createdAt.push(new Date(createdAt).toISOString());
-      columns.settledAt.push(["pending", "processing"].includes(status) ? null : new Date(createdAt + 60_000).toISOString());
-      if (status === "paid" && paidDeposits.length < REFUNDS) paidDeposits.push({ id, merchantId, createdAt, amountCents });
+      columns.settledAt.push(
+        ["pending", "processing"].includes(status) ? null : new Date(createdAt + 60_000).toISOString(),
+      );
+      if (status === "paid" && paidDeposits.length < REFUNDS)
+        paidDeposits.push({ id, merchantId, createdAt, amountCents });
     }
     await client.query(
       `INSERT INTO "Transaction" (id, "merchantId", operation, reference, status, "amountCents", "customerName", "customerEmail", "customerEmailLower", "customerCpf", "createdAt", "settledAt", currency, "requestHash", mode, "merchantUser", "updatedAt")
@@ -99,12 +136,26 @@ try {
       Object.values(columns),
     );
   }
-  const refundColumns: Record<string, unknown[]> = { id: [], merchantId: [], depositId: [], status: [], amountCents: [], requestHash: [], createdAt: [] };
+  const refundColumns: Record<string, unknown[]> = {
+    id: [],
+    merchantId: [],
+    depositId: [],
+    status: [],
+    amountCents: [],
+    requestHash: [],
+    createdAt: [],
+  };
   paidDeposits.forEach((deposit, r) => {
     refundColumns.id.push(`rfd_bench${String(r).padStart(15, "0")}`);
     refundColumns.merchantId.push(deposit.merchantId);
     refundColumns.depositId.push(deposit.id);
-    refundColumns.status.push(pick([["completed", 90], ["pending", 5], ["failed", 5]]));
+    refundColumns.status.push(
+      pick([
+        ["completed", 90],
+        ["pending", 5],
+        ["failed", 5],
+      ]),
+    );
     refundColumns.amountCents.push(Math.ceil(deposit.amountCents / 2));
     refundColumns.requestHash.push(`bench-${r}`);
     refundColumns.createdAt.push(new Date(deposit.createdAt + 3_600_000).toISOString());
@@ -119,9 +170,19 @@ try {
   console.log(`seeded in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
 
   setDb(createDb(database.url));
-  const operator: Actor = { userId: "usr_bench", email: "ops@bench.example", role: "operator", merchantId: null, sessionId: "ses_bench", ip: null };
+  const operator: Actor = {
+    userId: "usr_bench",
+    email: "ops@bench.example",
+    role: "operator",
+    merchantId: null,
+    sessionId: "ses_bench",
+    ip: null,
+  };
   const merchantAdmin: Actor = { ...operator, role: "merchant-admin", merchantId: database.merchantId };
-  const middle = await client.query<{ id: string; createdAt: Date }>(`SELECT id, "createdAt" FROM "Transaction" ORDER BY "createdAt" DESC, id DESC OFFSET $1 LIMIT 1`, [Math.floor(ROWS / 2)]);
+  const middle = await client.query<{ id: string; createdAt: Date }>(
+    `SELECT id, "createdAt" FROM "Transaction" ORDER BY "createdAt" DESC, id DESC OFFSET $1 LIMIT 1`,
+    [Math.floor(ROWS / 2)],
+  );
   const deepCursor = decodeCursor(encodeCursor(middle.rows[0])) ?? undefined;
   const sample = await client.query<{ id: string; reference: string; customerEmail: string; customerCpf: string }>(
     `SELECT id, reference, "customerEmail", "customerCpf" FROM "Transaction" WHERE "merchantId" = $1 ORDER BY id LIMIT 1 OFFSET 777`,
@@ -151,7 +212,8 @@ try {
     ["merchant: search reference", merchantAdmin, { q: known.reference }],
   ];
 
-  const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+  const percentile = (sorted: number[], p: number) =>
+    sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
   const measure = async (run: () => Promise<unknown>) => {
     for (let i = 0; i < WARMUP; i++) await run();
     const times: number[] = [];
@@ -165,7 +227,9 @@ try {
   };
 
   const ms = (value: number) => `${value.toFixed(1)} ms`.padStart(9);
-  console.log(`${"case".padEnd(44)} ${"rows".padStart(4)} ${"console p50".padStart(11)} ${"p99".padStart(9)} ${"SQL p50".padStart(9)} ${"p99".padStart(9)}  goal`);
+  console.log(
+    `${"case".padEnd(44)} ${"rows".padStart(4)} ${"console p50".padStart(11)} ${"p99".padStart(9)} ${"SQL p50".padStart(9)} ${"p99".padStart(9)}  goal`,
+  );
   let worst = 0;
   for (const [name, actor, query] of cases) {
     const { rows } = await listTransactions(actor, query);
@@ -178,9 +242,13 @@ try {
     const sql = await measure(() => client.query(baseline.text, baseline.values));
     worst = Math.max(worst, console_.p99);
     const verdict = console_.p99 < GOAL_MS ? "met" : "NOT MET";
-    console.log(`${name.padEnd(44)} ${String(rows.length).padStart(4)} ${ms(console_.p50).padStart(11)} ${ms(console_.p99)} ${ms(sql.p50)} ${ms(sql.p99)}  ${verdict}`);
+    console.log(
+      `${name.padEnd(44)} ${String(rows.length).padStart(4)} ${ms(console_.p50).padStart(11)} ${ms(console_.p99)} ${ms(sql.p50)} ${ms(sql.p99)}  ${verdict}`,
+    );
   }
-  console.log(`\nworst p99 ${worst.toFixed(1)} ms against the ${GOAL_MS} ms goal: ${worst < GOAL_MS ? "met" : "NOT MET"}`);
+  console.log(
+    `\nworst p99 ${worst.toFixed(1)} ms against the ${GOAL_MS} ms goal: ${worst < GOAL_MS ? "met" : "NOT MET"}`,
+  );
 } finally {
   await client.end();
   await disconnectDb();
@@ -199,28 +267,51 @@ function baselineQuery(filter: ReturnType<typeof toListFilter>, cursor: Query["a
     ...(filter.status ? [`${alias}.status = ${param(filter.status)}`] : []),
     ...(filter.createdFrom ? [`${alias}."createdAt" >= ${param(filter.createdFrom.toISOString())}`] : []),
     ...(filter.createdBefore ? [`${alias}."createdAt" < ${param(filter.createdBefore.toISOString())}`] : []),
-    ...(cursor ? [`(${alias}."createdAt", ${alias}.id) < (${param(cursor.createdAt.toISOString())}, ${param(cursor.id)})`] : []),
+    ...(cursor
+      ? [`(${alias}."createdAt", ${alias}.id) < (${param(cursor.createdAt.toISOString())}, ${param(cursor.id)})`]
+      : []),
   ];
   const search = filter.search;
   const cpfs = search ? (search.cpfDigits ? [search.text, search.cpfDigits] : [search.text]) : [];
   const customer = (alias: string) =>
-    search ? [`${alias}."customerCpf" = ANY(${param(cpfs)})`, ...(search.emailLower ? [`${alias}."customerEmailLower" = ${param(search.emailLower)}`] : [])] : [];
+    search
+      ? [
+          `${alias}."customerCpf" = ANY(${param(cpfs)})`,
+          ...(search.emailLower ? [`${alias}."customerEmailLower" = ${param(search.emailLower)}`] : []),
+        ]
+      : [];
   const transactionWhere = () => [
     ...common("t"),
     ...(filter.operations ? [`t.operation = ANY(${param(filter.operations)})`] : []),
-    ...(search ? [`(${[`t.id = ${param(search.text)}`, `t.reference = ${param(search.text)}`, `t."pixEndToEndId" = ${param(search.text)}`, `t."pixTxid" = ${param(search.text)}`, ...customer("t")].join(" OR ")})`] : []),
+    ...(search
+      ? [
+          `(${[`t.id = ${param(search.text)}`, `t.reference = ${param(search.text)}`, `t."pixEndToEndId" = ${param(search.text)}`, `t."pixTxid" = ${param(search.text)}`, ...customer("t")].join(" OR ")})`,
+        ]
+      : []),
   ];
   const refundWhere = () => [
     ...common("r"),
     ...(search
-      ? [`(${[`r.id = ${param(search.text)}`, `r."depositId" = ${param(search.text)}`, `r."depositId" IN (SELECT d.id FROM "Transaction" d WHERE ${[`d.reference = ${param(search.text)}`, ...customer("d")].join(" OR ")})`].join(" OR ")})`]
+      ? [
+          `(${[`r.id = ${param(search.text)}`, `r."depositId" = ${param(search.text)}`, `r."depositId" IN (SELECT d.id FROM "Transaction" d WHERE ${[`d.reference = ${param(search.text)}`, ...customer("d")].join(" OR ")})`].join(" OR ")})`,
+        ]
       : []),
   ];
   const where = (conditions: string[]) => (conditions.length ? `WHERE ${conditions.join(" AND ")}` : "");
   const parts = [
-    ...(filter.kind !== "refund" ? [`(SELECT t.id, t."createdAt" FROM "Transaction" t ${where(transactionWhere())} ORDER BY t."createdAt" DESC, t.id DESC LIMIT 51)`] : []),
-    ...(filter.kind === undefined || filter.kind === "refund" ? [`(SELECT r.id, r."createdAt" FROM "Refund" r ${where(refundWhere())} ORDER BY r."createdAt" DESC, r.id DESC LIMIT 51)`] : []),
+    ...(filter.kind !== "refund"
+      ? [
+          `(SELECT t.id, t."createdAt" FROM "Transaction" t ${where(transactionWhere())} ORDER BY t."createdAt" DESC, t.id DESC LIMIT 51)`,
+        ]
+      : []),
+    ...(filter.kind === undefined || filter.kind === "refund"
+      ? [
+          `(SELECT r.id, r."createdAt" FROM "Refund" r ${where(refundWhere())} ORDER BY r."createdAt" DESC, r.id DESC LIMIT 51)`,
+        ]
+      : []),
   ];
-  return { text: `SELECT id FROM (${parts.join(" UNION ALL ")}) page ORDER BY "createdAt" DESC, id DESC LIMIT 50`, values };
+  return {
+    text: `SELECT id FROM (${parts.join(" UNION ALL ")}) page ORDER BY "createdAt" DESC, id DESC LIMIT 50`,
+    values,
+  };
 }
-

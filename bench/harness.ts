@@ -34,7 +34,11 @@ export function requireBuild(): void {
     console.error("no build: run npm run build first");
     process.exit(2);
   }
-  execFileSync(path.join(root, "node_modules/.bin/next"), ["build"], { cwd: floorDir, stdio: "ignore", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  execFileSync(path.join(root, "node_modules/.bin/next"), ["build"], {
+    cwd: floorDir,
+    stdio: "ignore",
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
 }
 
 process.env.CASHIER_ENV = "test";
@@ -51,7 +55,11 @@ export type Result = { rps: number; p50: number; p99: number; non2xx: number; er
 export async function signedBodies(count: number, data: (i: number) => Record<string, unknown>): Promise<string[]> {
   const bodies: string[] = [];
   for (let i = 0; i < count; i++) {
-    bodies.push(JSON.stringify({ jwt: await signRequestToken({ keyId: KEY_ID, secret: SECRET, data: data(i), lifetimeSeconds: 300 }) }));
+    bodies.push(
+      JSON.stringify({
+        jwt: await signRequestToken({ keyId: KEY_ID, secret: SECRET, data: data(i), lifetimeSeconds: 300 }),
+      }),
+    );
   }
   return bodies;
 }
@@ -63,7 +71,7 @@ function residentMb(pid: number): number[] {
     .split("\n")
     .map((line) => line.trim().split(/\s+/).map(Number));
   const tree = new Set([pid]);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const [child, parent] of table) {
       if (tree.has(parent) && !tree.has(child)) grew = tree.add(child).size > 0;
@@ -72,7 +80,13 @@ function residentMb(pid: number): number[] {
   return table.filter(([child]) => tree.has(child)).map(([, , rss]) => Math.round(rss / 1024));
 }
 
-async function load(url: string, connections: number, seconds: number, bodies: string[], server: ChildProcess): Promise<Result> {
+async function load(
+  url: string,
+  connections: number,
+  seconds: number,
+  bodies: string[],
+  server: ChildProcess,
+): Promise<Result> {
   let next = 0;
   let rssMb: number[] = [];
   const sample = setTimeout(() => (rssMb = residentMb(server.pid as number)), (seconds * 1000) / 2);
@@ -86,11 +100,24 @@ async function load(url: string, connections: number, seconds: number, bodies: s
   });
   clearTimeout(sample);
   if (next > bodies.length) console.warn(`  (ran out of fresh tokens: ${next - bodies.length} repeats)`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors, rssMb };
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    rssMb,
+  };
 }
 
 /** A second of warm-up at 4 connections, then the measured run; every request with its own token. */
-export async function loadOnce(url: string, connections: number, seconds: number, data: Bench["data"], server: ChildProcess): Promise<Result> {
+export async function loadOnce(
+  url: string,
+  connections: number,
+  seconds: number,
+  data: Bench["data"],
+  server: ChildProcess,
+): Promise<Result> {
   const run = `${connections}-${randomBytes(3).toString("hex")}`;
   await load(url, 4, 1, await signedBodies(3000, (i) => data(i, `warm-${run}`)), server);
   // Enough for the fastest server here (the bare status baseline answers several thousand a second).
@@ -98,8 +125,17 @@ export async function loadOnce(url: string, connections: number, seconds: number
   return load(url, connections, seconds, await signedBodies(count, (i) => data(i, run)), server);
 }
 
-export async function startServer(command: string[], env: Record<string, string>, ready: RegExp, cwd = root): Promise<ChildProcess> {
-  const child = spawn(process.execPath, command, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+export async function startServer(
+  command: string[],
+  env: Record<string, string>,
+  ready: RegExp,
+  cwd = root,
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, command, {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   await new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
@@ -114,7 +150,8 @@ export async function startServer(command: string[], env: Record<string, string>
 }
 
 export async function stopServer(server: ChildProcess, signal: NodeJS.Signals = "SIGTERM"): Promise<void> {
-  if (server.exitCode !== null || server.signalCode !== null) throw new Error(`the server under test exited during the run (${server.exitCode ?? server.signalCode})`);
+  if (server.exitCode !== null || server.signalCode !== null)
+    throw new Error(`the server under test exited during the run (${server.exitCode ?? server.signalCode})`);
   const exited = new Promise((resolve) => server.once("exit", resolve));
   server.kill(signal);
   await exited;
@@ -124,7 +161,13 @@ export async function stopServer(server: ChildProcess, signal: NodeJS.Signals = 
 export function startGateway(databaseUrl: string, port: number, nodeArgs: string[] = []): Promise<ChildProcess> {
   return startServer(
     [...nodeArgs, "--import", "tsx", path.join(root, "scripts/start.ts")],
-    { DATABASE_URL: databaseUrl, PORT: String(port), CASHIER_SEED_DEMO: "false", NEXT_TELEMETRY_DISABLED: "1", RATE_LIMIT_REQUESTS: "10000000" },
+    {
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      CASHIER_SEED_DEMO: "false",
+      NEXT_TELEMETRY_DISABLED: "1",
+      RATE_LIMIT_REQUESTS: "10000000",
+    },
     /Ready in/,
   );
 }
@@ -133,7 +176,11 @@ type Database = { label: string; url: string; drop: () => Promise<void> };
 
 async function sqliteDatabase(): Promise<Database> {
   const dir = mkdtempSync(path.join(tmpdir(), "cashier-bench-"));
-  return { label: "SQLite", url: `file:${path.join(dir, "cashier.db")}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    label: "SQLite",
+    url: `file:${path.join(dir, "cashier.db")}`,
+    drop: async () => rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 async function postgresDatabase(): Promise<Database | null> {
@@ -159,7 +206,10 @@ async function postgresDatabase(): Promise<Database | null> {
 }
 
 /** A fresh database of the kind with the bench merchant, seeded; null when PostgreSQL is unreachable. */
-export async function freshDatabase(kind: string, seed: () => Promise<void>): Promise<(Database & { merchantId: string }) | null> {
+export async function freshDatabase(
+  kind: string,
+  seed: () => Promise<void>,
+): Promise<(Database & { merchantId: string }) | null> {
   const database = kind === "postgres" ? await postgresDatabase() : await sqliteDatabase();
   if (!database) return null;
   await applyMigrations(database.url);
@@ -183,13 +233,36 @@ const cell = (r: Result) => `${r.rps.toFixed(0).padStart(6)} ${String(r.p50).pad
 
 const SIDES = ["gateway", "floor", "baseline"] as const;
 
-function startSide(side: (typeof SIDES)[number], db: Database & { merchantId: string }, port: number): Promise<ChildProcess> {
+function startSide(
+  side: (typeof SIDES)[number],
+  db: Database & { merchantId: string },
+  port: number,
+): Promise<ChildProcess> {
   if (side === "gateway") return startGateway(db.url, port);
   if (side === "floor") {
-    const env = { FLOOR_DATABASE_URL: db.url, FLOOR_KEY_ID: KEY_ID, FLOOR_SECRET: SECRET, FLOOR_MERCHANT_ID: db.merchantId, NEXT_TELEMETRY_DISABLED: "1" };
+    const env = {
+      FLOOR_DATABASE_URL: db.url,
+      FLOOR_KEY_ID: KEY_ID,
+      FLOOR_SECRET: SECRET,
+      FLOOR_MERCHANT_ID: db.merchantId,
+      NEXT_TELEMETRY_DISABLED: "1",
+    };
     return startServer(["--import", "tsx", path.join(floorDir, "serve.ts"), String(port)], env, /Ready in/, floorDir);
   }
-  return startServer(["--import", "tsx", path.join(root, "bench/baseline-server.ts"), String(port), db.url, KEY_ID, SECRET, db.merchantId], {}, /ready/);
+  return startServer(
+    [
+      "--import",
+      "tsx",
+      path.join(root, "bench/baseline-server.ts"),
+      String(port),
+      db.url,
+      KEY_ID,
+      SECRET,
+      db.merchantId,
+    ],
+    {},
+    /ready/,
+  );
 }
 
 /** Runs the gateway and the baseline at each connection count on each database and prints the table. */
@@ -218,17 +291,25 @@ export async function runBench(bench: Bench): Promise<void> {
       if (connections === 16) at16 = results;
       const rss = `${gateway.rssMb.join("+")} MB`;
       const ratio = (r: Result) => (r.rps / baseline.rps).toFixed(2);
-      rows.push(`${String(connections).padEnd(6)} ${cell(gateway).padEnd(20)} ${rss.padEnd(16)} ${cell(floor).padEnd(20)} ${cell(baseline).padEnd(20)} ${ratio(gateway).padEnd(7)} ${ratio(floor)}`);
+      rows.push(
+        `${String(connections).padEnd(6)} ${cell(gateway).padEnd(20)} ${rss.padEnd(16)} ${cell(floor).padEnd(20)} ${cell(baseline).padEnd(20)} ${ratio(gateway).padEnd(7)} ${ratio(floor)}`,
+      );
       const failed = results.filter((r) => r.non2xx + r.errors > 0);
       if (failed.length > 0) {
-        rows.push(`       non-2xx/errors: ${SIDES.map((side, j) => `${side} ${results[j].non2xx}/${results[j].errors}`).join(", ")}`);
+        rows.push(
+          `       non-2xx/errors: ${SIDES.map((side, j) => `${side} ${results[j].non2xx}/${results[j].errors}`).join(", ")}`,
+        );
       }
     }
     if (!at16) continue;
     console.log(`\n${kind === "postgres" ? "PostgreSQL" : "SQLite"}`);
-    console.log(`${"conns".padEnd(6)} ${"gateway req/s p50 p99".padEnd(20)} ${"gateway RSS".padEnd(16)} ${"floor req/s p50 p99".padEnd(20)} ${"baseline req/s p50 p99".padEnd(20)} gateway floor (× baseline)`);
+    console.log(
+      `${"conns".padEnd(6)} ${"gateway req/s p50 p99".padEnd(20)} ${"gateway RSS".padEnd(16)} ${"floor req/s p50 p99".padEnd(20)} ${"baseline req/s p50 p99".padEnd(20)} gateway floor (× baseline)`,
+    );
     for (const row of rows) console.log(row);
     const [gateway, floor, baseline] = at16;
-    console.log(`at 16 connections: gateway ${(gateway.rps / baseline.rps).toFixed(2)}× the baseline (p99 ${gateway.p99} ms, non-2xx ${gateway.non2xx}); the Next.js floor ${(floor.rps / baseline.rps).toFixed(2)}×`);
+    console.log(
+      `at 16 connections: gateway ${(gateway.rps / baseline.rps).toFixed(2)}× the baseline (p99 ${gateway.p99} ms, non-2xx ${gateway.non2xx}); the Next.js floor ${(floor.rps / baseline.rps).toFixed(2)}×`,
+    );
   }
 }

@@ -79,12 +79,15 @@ rmSync(dir, { recursive: true, force: true });
 
 const print = (entries: Map<string, number>, limit: number) => {
   for (const [name, micros] of [...entries].sort((a, b) => b[1] - a[1]).slice(0, limit)) {
-    console.log(`${((micros / total) * 100).toFixed(1).padStart(5)} %  ${(micros / 1000).toFixed(0).padStart(6)} ms  ${name}`);
+    console.log(
+      `${((micros / total) * 100).toFixed(1).padStart(5)} %  ${(micros / 1000).toFixed(0).padStart(6)} ms  ${name}`,
+    );
   }
 };
-console.log(`${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms, ${result.non2xx} non-2xx; the server's CPU time during the measured load, idle excluded: ${(total / 1e6).toFixed(1)} s`);
+console.log(
+  `${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms, ${result.non2xx} non-2xx; the server's CPU time during the measured load, idle excluded: ${(total / 1e6).toFixed(1)} s`,
+);
 console.log("\nself time by package");
 print(byPackage, 20);
 console.log("\nhottest functions (self time)");
 print(byFunction, 20);
-

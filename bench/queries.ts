@@ -21,7 +21,10 @@ async function time(calls: (i: number) => Promise<unknown>): Promise<{ cpu: numb
   return { cpu: (used.user + used.system) / CALLS, wall: ((performance.now() - started) * 1000) / CALLS };
 }
 
-for (const kind of (process.argv.includes("--database") ? process.argv[process.argv.indexOf("--database") + 1] : "sqlite,postgres").split(",")) {
+for (const kind of (process.argv.includes("--database")
+  ? process.argv[process.argv.indexOf("--database") + 1]
+  : "sqlite,postgres"
+).split(",")) {
   const database = await freshDatabase(kind, async () => undefined);
   if (!database) {
     console.log(`\n${kind}: PostgreSQL not reachable: skipped`);
@@ -31,7 +34,19 @@ for (const kind of (process.argv.includes("--database") ? process.argv[process.a
   const far = new Date(Date.now() + 3_600_000);
   // Deposits without a charge: the first half for the model query, the second for the raw one.
   for (let n = 0; n < 2 * (CALLS + 200); n++) {
-    await insertTransaction(db, { id: `dep_bench${n}`, merchantId: database.merchantId, mode: "sandbox", operation: "pix", reference: `ref-${n}`, status: "pending", amountCents: 1050n, currency: "BRL", requestHash: "", pixTxid: `TXID${n}`, provider: "sandbox" });
+    await insertTransaction(db, {
+      id: `dep_bench${n}`,
+      merchantId: database.merchantId,
+      mode: "sandbox",
+      operation: "pix",
+      reference: `ref-${n}`,
+      status: "pending",
+      amountCents: 1050n,
+      currency: "BRL",
+      requestHash: "",
+      pixTxid: `TXID${n}`,
+      provider: "sandbox",
+    });
   }
   // Call i of a timing (warm-up calls are negative) on deposit n of its half.
   const nth = (i: number, half: number) => half * (CALLS + 200) + i + 200;
@@ -48,8 +63,20 @@ for (const kind of (process.argv.includes("--database") ? process.argv[process.a
     ],
     [
       "the charge recorded",
-      await time((i) => db.transaction.updateMany({ where: { id: `dep_bench${nth(i, 0)}`, pixTxid: `TXID${nth(i, 0)}`, pixCode: null }, data: { pixCode: "00020101", pixLocation: null } })),
-      await time((i) => recordPixCharge(db, { id: `dep_bench${nth(i, 1)}`, txid: `TXID${nth(i, 1)}`, qrCodeText: "00020101", location: null })),
+      await time((i) =>
+        db.transaction.updateMany({
+          where: { id: `dep_bench${nth(i, 0)}`, pixTxid: `TXID${nth(i, 0)}`, pixCode: null },
+          data: { pixCode: "00020101", pixLocation: null },
+        }),
+      ),
+      await time((i) =>
+        recordPixCharge(db, {
+          id: `dep_bench${nth(i, 1)}`,
+          txid: `TXID${nth(i, 1)}`,
+          qrCodeText: "00020101",
+          location: null,
+        }),
+      ),
     ],
   ];
   console.log(`\n${database.label}: µs per call (CPU / wall), ${CALLS} sequential calls`);

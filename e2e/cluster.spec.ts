@@ -21,7 +21,15 @@ test.beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "cashier-cluster-"));
   server = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts/start.ts")], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), CASHIER_DATA_DIR: dataDir, DATABASE_URL: `file:${dataDir}/cashier.db`, CASHIER_ENV: "development", WEB_CONCURRENCY: "2", LOG_LEVEL: "info" },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      CASHIER_DATA_DIR: dataDir,
+      DATABASE_URL: `file:${dataDir}/cashier.db`,
+      CASHIER_ENV: "development",
+      WEB_CONCURRENCY: "2",
+      LOG_LEVEL: "info",
+    },
   });
   server.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   server.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -36,10 +44,20 @@ test.afterAll(() => {
 /** A status request on a connection of its own, so the kernel may hand it to either worker. */
 function post(body: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const request = http.request({ port, host: "127.0.0.1", path: "/api/status", method: "POST", agent: false, headers: { "content-type": "application/json" } }, (response) => {
-      response.resume();
-      response.on("end", () => resolve(response.statusCode ?? 0));
-    });
+    const request = http.request(
+      {
+        port,
+        host: "127.0.0.1",
+        path: "/api/status",
+        method: "POST",
+        agent: false,
+        headers: { "content-type": "application/json" },
+      },
+      (response) => {
+        response.resume();
+        response.on("end", () => resolve(response.statusCode ?? 0));
+      },
+    );
     request.on("error", reject);
     request.end(body);
   });
@@ -57,14 +75,22 @@ test("two workers answer, and SIGTERM lets the request in flight finish", async 
   const keyId = /^\s+keyId\s+(mk_test_\w+)$/m.exec(output)?.[1] as string;
   const secret = /^\s+secret\s+(\S+)$/m.exec(output)?.[1] as string;
   expect(keyId, output).toBeTruthy();
-  const body = async () => JSON.stringify({ jwt: await signRequestToken({ keyId, secret, data: { id: "dep_unknown" } }) });
+  const body = async () =>
+    JSON.stringify({ jwt: await signRequestToken({ keyId, secret, data: { id: "dep_unknown" } }) });
 
   for (let i = 0; i < 200 && requestPids().size < 2; i++) expect(await post(await body())).toBe(404);
   expect(requestPids().size).toBe(2);
 
   // Headers and part of the body now, the signal, then the rest: the answer must still come whole.
   const slowBody = await body();
-  const request = http.request({ port, host: "127.0.0.1", path: "/api/status", method: "POST", agent: false, headers: { "content-type": "application/json", "content-length": slowBody.length } });
+  const request = http.request({
+    port,
+    host: "127.0.0.1",
+    path: "/api/status",
+    method: "POST",
+    agent: false,
+    headers: { "content-type": "application/json", "content-length": slowBody.length },
+  });
   const answered = new Promise<{ status: number; text: string }>((resolve, reject) => {
     request.on("response", (response) => {
       let text = "";

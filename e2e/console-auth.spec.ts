@@ -6,7 +6,13 @@
 import path from "node:path";
 import Database from "better-sqlite3";
 import { type Browser, expect, test } from "@playwright/test";
-import { E2E_CONSOLE_PASSWORD, createConsoleUserWithCli, logInToConsole, setUpConsoleUser, totpCode } from "./console-support";
+import {
+  E2E_CONSOLE_PASSWORD,
+  createConsoleUserWithCli,
+  logInToConsole,
+  setUpConsoleUser,
+  totpCode,
+} from "./console-support";
 import { E2E_DATA_DIR } from "./environment";
 import { cashier, expectAccessible, fitsViewport, keepScreenshot } from "./support";
 
@@ -19,7 +25,10 @@ for (const viewport of viewports) {
   test.describe(`at ${viewport.name} px`, () => {
     test.use({ viewport: viewport.size });
 
-    test("an operator created with the CLI sets a password and TOTP, signs in and sees the console", async ({ page, context }, testInfo) => {
+    test("an operator created with the CLI sets a password and TOTP, signs in and sees the console", async ({
+      page,
+      context,
+    }, testInfo) => {
       const created = createConsoleUserWithCli("operator");
       await page.goto(new URL(created.setupUrl).pathname);
       await expect(page.getByTestId("setup-email")).toHaveText(created.email);
@@ -63,13 +72,20 @@ for (const viewport of viewports) {
       await expect(page).toHaveURL(/\/console\/login$/);
     });
 
-    test("a merchant viewer without an authenticator signs in and sees only the merchant's areas", async ({ page }, testInfo) => {
+    test("a merchant viewer without an authenticator signs in and sees only the merchant's areas", async ({
+      page,
+    }, testInfo) => {
       const merchant = JSON.parse(cashier("merchant", "create", "--name", "Loja do Console")) as { merchantId: string };
-      const { user } = await setUpConsoleUser(page, createConsoleUserWithCli("merchant-viewer", merchant.merchantId), false);
+      const { user } = await setUpConsoleUser(
+        page,
+        createConsoleUserWithCli("merchant-viewer", merchant.merchantId),
+        false,
+      );
       await logInToConsole(page, user);
       const nav = page.getByRole("navigation", { name: "Console" });
       await expect(nav.getByRole("link", { name: "Transações" })).toBeVisible();
-      for (const hidden of ["Pagamentos", "Lojistas", "Auditoria"]) await expect(nav.getByRole("link", { name: hidden })).toHaveCount(0);
+      for (const hidden of ["Pagamentos", "Lojistas", "Auditoria"])
+        await expect(nav.getByRole("link", { name: hidden })).toHaveCount(0);
       await expect(page.getByTestId("console-user")).toContainText("Leitura do lojista");
       expect(await fitsViewport(page)).toBe(true);
       await keepScreenshot(page, testInfo, `console-merchant-viewer-${viewport.name}`);
@@ -82,7 +98,11 @@ for (const viewport of viewports) {
 
 /** A browser of its own behind the trusted proxy (the e2e server trusts 127.0.0.1), seen as `address`. */
 async function browserAt(browser: Browser, address: string) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: "pt-BR", extraHTTPHeaders: { "x-forwarded-for": address } });
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    locale: "pt-BR",
+    extraHTTPHeaders: { "x-forwarded-for": address },
+  });
   return context.newPage();
 }
 
@@ -92,7 +112,9 @@ function idleSessionsOf(email: string): void {
   try {
     db.pragma("busy_timeout = 10000");
     const sessions = db
-      .prepare('SELECT s.id, s.lastSeenAt FROM ConsoleSession s JOIN ConsoleUser u ON u.id = s.userId WHERE u.email = ? AND s.revokedAt IS NULL')
+      .prepare(
+        "SELECT s.id, s.lastSeenAt FROM ConsoleSession s JOIN ConsoleUser u ON u.id = s.userId WHERE u.email = ? AND s.revokedAt IS NULL",
+      )
       .all(email) as { id: string; lastSeenAt: string | number }[];
     expect(sessions).toHaveLength(1);
     for (const session of sessions) {
@@ -101,14 +123,20 @@ function idleSessionsOf(email: string): void {
         const at = new Date(new Date(session.lastSeenAt).getTime() - minutes * 60_000);
         return typeof session.lastSeenAt === "number" ? at.getTime() : at.toISOString();
       };
-      db.prepare("UPDATE ConsoleSession SET lastSeenAt = ?, idleExpiresAt = ? WHERE id = ?").run(shift(31), shift(1), session.id);
+      db.prepare("UPDATE ConsoleSession SET lastSeenAt = ?, idleExpiresAt = ? WHERE id = ?").run(
+        shift(31),
+        shift(1),
+        session.id,
+      );
     }
   } finally {
     db.close();
   }
 }
 
-test("ten failed sign-ins from one address are throttled while another signs in; a session idle past its expiry is refused; the audit log has both", async ({ browser }) => {
+test("ten failed sign-ins from one address are throttled while another signs in; a session idle past its expiry is refused; the audit log has both", async ({
+  browser,
+}) => {
   // Eleven sign-ins through the page, and a second one of the same account that may wait for the
   // authenticator's next code.
   test.setTimeout(120_000);
@@ -151,10 +179,14 @@ test("ten failed sign-ins from one address are throttled while another signs in;
   // Signed in again: the audit log has the failures, the throttle and the new sign-in, with addresses.
   await logInToConsole(desk, user);
   await desk.goto("/console/audit?action=session.login_throttled");
-  await expect(desk.getByRole("row").filter({ hasText: "198.51.100.66" }).filter({ hasText: user.email })).toHaveCount(1);
+  await expect(desk.getByRole("row").filter({ hasText: "198.51.100.66" }).filter({ hasText: user.email })).toHaveCount(
+    1,
+  );
   await desk.goto("/console/audit?action=session.login_failed");
   await expect(desk.getByRole("row").filter({ hasText: "198.51.100.66" })).toHaveCount(10);
   await desk.goto("/console/audit?action=session.logged_in");
-  await expect(desk.getByRole("row").filter({ hasText: "198.51.100.7" }).filter({ hasText: user.email })).toHaveCount(2);
+  await expect(desk.getByRole("row").filter({ hasText: "198.51.100.7" }).filter({ hasText: user.email })).toHaveCount(
+    2,
+  );
   for (const page of [desk, attacker]) await page.context().close();
 });

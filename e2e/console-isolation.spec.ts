@@ -7,7 +7,14 @@
 import { type APIRequestContext, type Page, type Request, expect, test } from "@playwright/test";
 import { startReceiver } from "../test/support/callback-receiver";
 import { pixDepositRequest, pixPayoutRequest } from "../test/support/requests";
-import { callApi, newSignedInPage, nextActionRequest, paidCallbacks as paidCallbacksOf, replayAction, statusWith } from "./console-support";
+import {
+  callApi,
+  newSignedInPage,
+  nextActionRequest,
+  paidCallbacks as paidCallbacksOf,
+  replayAction,
+  statusWith,
+} from "./console-support";
 import { cashier, type Merchant } from "./support";
 
 const desk = { width: 1280, height: 800 };
@@ -26,14 +33,23 @@ const paidCallbacks = (depositId: string) => paidCallbacksOf(receiver.received, 
 
 /** A merchant with a paid deposit (its callback delivered) and a pending payout, all through the API. */
 async function merchantWithActivity(request: APIRequestContext, name: string): Promise<Activity> {
-  const merchant = JSON.parse(cashier("merchant", "create", "--name", name, "--callback-url", receiver.url)) as Merchant;
+  const merchant = JSON.parse(
+    cashier("merchant", "create", "--name", name, "--callback-url", receiver.url),
+  ) as Merchant;
   cashier("merchant", "fund", merchant.merchantId, "100,00");
   const deposit = pixDepositRequest();
   const depositId = (await callApi(request, merchant, "/api/pix", deposit)).id as string;
   cashier("deposit", "pay", depositId);
   await expect.poll(() => paidCallbacks(depositId).length, { timeout: 15_000 }).toBe(1);
-  const payoutId = (await callApi(request, merchant, "/api/gateway-out", pixPayoutRequest("5.00"))).transfer_id as string;
-  return { merchant, depositId, reference: deposit.reference, eventId: paidCallbacks(depositId)[0].data.event_id as string, payoutId };
+  const payoutId = (await callApi(request, merchant, "/api/gateway-out", pixPayoutRequest("5.00")))
+    .transfer_id as string;
+  return {
+    merchant,
+    depositId,
+    reference: deposit.reference,
+    eventId: paidCallbacks(depositId)[0].data.event_id as string,
+    payoutId,
+  };
 }
 
 /** Clicks what sends a server action and returns the call as sent. */
@@ -43,7 +59,10 @@ async function capture(page: Page, click: () => Promise<void>): Promise<Request>
   return sent;
 }
 
-test("a merchant's admin and viewer are refused every page, export and action naming another merchant's ids, and nothing of it changes", async ({ page, browser }) => {
+test("a merchant's admin and viewer are refused every page, export and action naming another merchant's ids, and nothing of it changes", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(180_000);
   await page.setViewportSize(desk);
   const own = await merchantWithActivity(page.request, "Loja Própria Isolada");
@@ -53,7 +72,9 @@ test("a merchant's admin and viewer are refused every page, export and action na
   // The operator's own calls on the first merchant's objects (and a spare merchant's settings).
   const operator = await newSignedInPage(browser, desk, "operator");
   await operator.goto(`/console/transactions/${own.depositId}`);
-  const reveal = await capture(operator, () => operator.getByRole("button", { name: "Mostrar dados do cliente" }).click());
+  const reveal = await capture(operator, () =>
+    operator.getByRole("button", { name: "Mostrar dados do cliente" }).click(),
+  );
   await expect(operator.getByTestId("customer-data")).toHaveAttribute("data-revealed", "true");
   await operator.goto("/console/payouts");
   const card = operator.getByTestId(`payout-${own.payoutId}`);
@@ -79,7 +100,9 @@ test("a merchant's admin and viewer are refused every page, export and action na
   await admin.reload();
   const keyRow = admin.getByTestId(`key-${adminKeyId}`);
   await keyRow.getByRole("button", { name: `Revogar ${adminKeyId}` }).click();
-  const revokeKey = await capture(admin, () => keyRow.getByRole("button", { name: `Confirmar revogação ${adminKeyId}` }).click());
+  const revokeKey = await capture(admin, () =>
+    keyRow.getByRole("button", { name: `Confirmar revogação ${adminKeyId}` }).click(),
+  );
   await expect(keyRow).toContainText("Revogada em");
   await admin.goto(`/console/transactions/${own.depositId}`);
   const event = admin.locator(`[data-event-id="${own.eventId}"]`);
@@ -114,7 +137,15 @@ test("a merchant's admin and viewer are refused every page, export and action na
   const actions: [string, Request, [string, string][], RegExp][] = [
     ["create a key", createKey, [[own.merchant.merchantId, theirs]], adminMay],
     ["revoke a key", revokeKey, [[adminKeyId, other.merchant.keyId]], adminMay],
-    ["resend a callback", resend, [[own.eventId, other.eventId], [own.depositId, other.depositId]], adminMay],
+    [
+      "resend a callback",
+      resend,
+      [
+        [own.eventId, other.eventId],
+        [own.depositId, other.depositId],
+      ],
+      adminMay,
+    ],
     ["reveal the customer", reveal, [[own.depositId, other.depositId]], refused],
     ["mark a payout", mark, [[own.payoutId, other.payoutId]], refused],
     ["change the merchant's settings", settings, [[spare.merchantId, theirs]], refused],
@@ -122,13 +153,19 @@ test("a merchant's admin and viewer are refused every page, export and action na
     ["create a merchant", createMerchant, [], refused],
   ];
 
-  for (const [role, user] of [["merchant-admin", admin], ["merchant-viewer", viewer]] as const) {
+  for (const [role, user] of [
+    ["merchant-admin", admin],
+    ["merchant-viewer", viewer],
+  ] as const) {
     for (const [path, status] of pages) expect((await user.goto(path))?.status(), `${role} ${path}`).toBe(status);
-    for (const [path, status] of exports) expect((await user.request.get(path)).status(), `${role} ${path}`).toBe(status);
+    for (const [path, status] of exports)
+      expect((await user.request.get(path)).status(), `${role} ${path}`).toBe(status);
     await user.goto(`/console/transactions?q=${other.reference}`);
     await expect(user.getByText("Nenhuma transação com esses filtros.")).toBeVisible();
     for (const [name, call, replacements, answer] of actions) {
-      expect(await replayAction(user.request, call, replacements), `${role}: ${name}`).toMatch(role === "merchant-admin" ? answer : refused);
+      expect(await replayAction(user.request, call, replacements), `${role}: ${name}`).toMatch(
+        role === "merchant-admin" ? answer : refused,
+      );
     }
   }
 

@@ -38,7 +38,9 @@ async function createDeposit(request: APIRequestContext, amount: string, isPaid:
 
 /** The callback the merchant's receiver got for a payout, its signature checked with the merchant's key. */
 async function payoutCallback(transferId: string) {
-  await expect.poll(() => receiver.received.some((r) => r.data.transfer_id === transferId), { timeout: 20_000 }).toBe(true);
+  await expect
+    .poll(() => receiver.received.some((r) => r.data.transfer_id === transferId), { timeout: 20_000 })
+    .toBe(true);
   const received = receiver.received.find((r) => r.data.transfer_id === transferId)!;
   const { payload, protectedHeader } = await jwtVerify(received.jwt, new TextEncoder().encode(merchant.secret));
   expect(protectedHeader).toMatchObject({ kid: merchant.keyId, typ: "cashier-callback+jwt" });
@@ -51,11 +53,15 @@ for (const viewport of viewports) {
 
     // A merchant of its own at each size, so the overview's figures are this run's.
     test.beforeAll(() => {
-      merchant = JSON.parse(cashier("merchant", "create", "--name", `Loja Operações ${viewport.name}`, "--callback-url", receiver.url)) as Merchant;
+      merchant = JSON.parse(
+        cashier("merchant", "create", "--name", `Loja Operações ${viewport.name}`, "--callback-url", receiver.url),
+      ) as Merchant;
       cashier("merchant", "fund", merchant.merchantId, "1000,00");
     });
 
-    test("an operator completes a payout created through the API, and cancels another with a reason; the merchant's receiver gets both callbacks", async ({ page }, testInfo) => {
+    test("an operator completes a payout created through the API, and cancels another with a reason; the merchant's receiver gets both callbacks", async ({
+      page,
+    }, testInfo) => {
       const completed = await createPayout(page.request, "12.34");
       const canceled = await createPayout(page.request, "5.00");
       await signInAsNew(page, "operator");
@@ -72,7 +78,11 @@ for (const viewport of viewports) {
       await card.getByRole("button", { name: "Confirmar conclusão" }).click();
       await expect(page.getByRole("status").filter({ hasText: completed })).toContainText("concluído");
       await expect(page.getByTestId(`payout-${completed}`)).toHaveCount(0);
-      expect(await payoutCallback(completed)).toMatchObject({ type: "gateway_out.completed", status: "completed", amount: "12.34" });
+      expect(await payoutCallback(completed)).toMatchObject({
+        type: "gateway_out.completed",
+        status: "completed",
+        amount: "12.34",
+      });
 
       const other = page.getByTestId(`payout-${canceled}`);
       await other.getByRole("button", { name: "Cancelar pagamento" }).click();
@@ -90,7 +100,12 @@ for (const viewport of viewports) {
       });
 
       // Today's activity on the overview: deposits paid and the conversion, the payouts just completed.
-      for (const [amount, isPaid] of [["150.00", true], ["80.00", true], ["45.00", false]] as const) await createDeposit(page.request, amount, isPaid);
+      for (const [amount, isPaid] of [
+        ["150.00", true],
+        ["80.00", true],
+        ["45.00", false],
+      ] as const)
+        await createDeposit(page.request, amount, isPaid);
       await page.goto(`/console?merchant=${merchant.merchantId}`);
       await expect(page.getByRole("heading", { name: "Visão geral" })).toBeVisible();
       await expect(page.getByTestId("chart-deposits")).toContainText("R$ 230,00");
@@ -116,7 +131,9 @@ for (const viewport of viewports) {
       await keepScreenshot(page, testInfo, `balance-operator-${viewport.name}`);
     });
 
-    test("a merchant admin creates a key (secret shown once), uses it, revokes it, and a request signed with it is refused at once", async ({ page }, testInfo) => {
+    test("a merchant admin creates a key (secret shown once), uses it, revokes it, and a request signed with it is refused at once", async ({
+      page,
+    }, testInfo) => {
       await signInAsNew(page, "merchant-admin", merchant.merchantId);
       await page.goto("/console/keys");
       await page.getByRole("button", { name: "Criar chave" }).click();
@@ -158,12 +175,17 @@ for (const viewport of viewports) {
       expect((await page.goto(`/console/keys?merchant=${other.merchantId}`))?.status()).toBe(404);
       const csv = await page.request.get(`/console/balance/export.csv?merchant=${merchant.merchantId}`);
       expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");
-      expect((await csv.text()).split("\r\n")[1]).toMatch(/,credit,1000\.00,0\.00,1000\.00,0\.00,,sandbox funding by an operator$/);
+      expect((await csv.text()).split("\r\n")[1]).toMatch(
+        /,credit,1000\.00,0\.00,1000\.00,0\.00,,sandbox funding by an operator$/,
+      );
       expect((await page.request.get(`/console/balance/export.csv?merchant=${other.merchantId}`)).status()).toBe(404);
       expect((await page.goto("/console/payouts"))?.status()).toBe(403);
     });
 
-    test("a merchant viewer's create, revoke and mark are refused by the server, not only hidden", async ({ page, browser }, testInfo) => {
+    test("a merchant viewer's create, revoke and mark are refused by the server, not only hidden", async ({
+      page,
+      browser,
+    }, testInfo) => {
       const payout = await createPayout(page.request, "3.00");
       const spare = await createPayout(page.request, "4.00");
       const admin = await newSignedInPage(browser, viewport.size, "merchant-admin", merchant.merchantId);
@@ -194,7 +216,9 @@ for (const viewport of viewports) {
       const revoke = nextActionRequest(admin);
       await adminRow.getByRole("button", { name: `Confirmar revogação ${adminKeyId}` }).click();
       const revokeCall = await revoke;
-      expect(await replayAction(page.request, revokeCall, [[adminKeyId, merchant.keyId]])).toContain('"code":"forbidden"');
+      expect(await replayAction(page.request, revokeCall, [[adminKeyId, merchant.keyId]])).toContain(
+        '"code":"forbidden"',
+      );
       expect((await statusWith(page.request, merchant)).status()).toBe(404);
 
       // The operator's own marking of one payout, sent with the viewer's session for another.

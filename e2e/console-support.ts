@@ -19,7 +19,15 @@ let count = 0;
 /** `npm run cashier -- user create`: the new user's e-mail and one-time setup link. */
 export function createConsoleUserWithCli(role: ConsoleRole, merchantId?: string): { email: string; setupUrl: string } {
   const email = `${role}-${Date.now()}-${++count}@example.com`;
-  const printed = cashier("user", "create", "--email", email, "--role", role, ...(merchantId ? ["--merchant", merchantId] : []));
+  const printed = cashier(
+    "user",
+    "create",
+    "--email",
+    email,
+    "--role",
+    role,
+    ...(merchantId ? ["--merchant", merchantId] : []),
+  );
   return JSON.parse(printed) as { email: string; setupUrl: string };
 }
 
@@ -30,7 +38,11 @@ export const totpCode = (secret: string) => generateSync({ secret });
  * Opens the setup link, sets the password and, when withTotp (always for operators), enrols the
  * authenticator from the key shown beside the QR code. Returns the user and the recovery codes.
  */
-export async function setUpConsoleUser(page: Page, user: { email: string; setupUrl: string }, withTotp = true): Promise<{ user: E2eConsoleUser; recoveryCodes: string[] }> {
+export async function setUpConsoleUser(
+  page: Page,
+  user: { email: string; setupUrl: string },
+  withTotp = true,
+): Promise<{ user: E2eConsoleUser; recoveryCodes: string[] }> {
   await page.goto(new URL(user.setupUrl).pathname);
   await page.getByLabel(/^(Senha|Password)$/).fill(E2E_CONSOLE_PASSWORD);
   await page.getByLabel(/Repita a senha|Repeat the password/).fill(E2E_CONSOLE_PASSWORD);
@@ -47,7 +59,10 @@ export async function setUpConsoleUser(page: Page, user: { email: string; setupU
   await page.getByRole("button", { name: /Ativar autenticador|Turn on authenticator/ }).click();
   const codes = page.getByTestId("recovery-codes").getByRole("listitem");
   await expect(codes).toHaveCount(10);
-  return { user: { email: user.email, password: E2E_CONSOLE_PASSWORD, totpSecret }, recoveryCodes: await codes.allTextContents() };
+  return {
+    user: { email: user.email, password: E2E_CONSOLE_PASSWORD, totpSecret },
+    recoveryCodes: await codes.allTextContents(),
+  };
 }
 
 /** Signs in through the login page and waits for the console's navigation. */
@@ -75,7 +90,12 @@ export async function signInAsNew(page: Page, role: ConsoleRole, merchantId?: st
 }
 
 /** What a merchant's server does: the data signed with its key, POSTed, and the verified answer's data. */
-export async function callApi(request: APIRequestContext, merchant: Merchant, path: string, data: Record<string, unknown>): Promise<Record<string, unknown>> {
+export async function callApi(
+  request: APIRequestContext,
+  merchant: Merchant,
+  path: string,
+  data: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
   const jwt = await signRequestToken({ keyId: merchant.keyId, secret: merchant.secret, data });
   const response = await request.post(path, { data: { jwt } });
   expect(response.status(), path).toBe(201);
@@ -85,7 +105,9 @@ export async function callApi(request: APIRequestContext, merchant: Merchant, pa
 
 /** The next server action call the page makes, as sent: its address, headers and body. */
 export function nextActionRequest(page: Page): Promise<Request> {
-  return page.waitForRequest((request) => request.method() === "POST" && request.headers()["next-action"] !== undefined);
+  return page.waitForRequest(
+    (request) => request.method() === "POST" && request.headers()["next-action"] !== undefined,
+  );
 }
 
 /**
@@ -93,9 +115,15 @@ export function nextActionRequest(page: Page): Promise<Request> {
  * what a crafted request does. Each `from` must be in the body, so that a replacement that misses
  * cannot pass for a refusal.
  */
-export async function replayAction(request: APIRequestContext, captured: Request, replacements: [string, string][] = []): Promise<string> {
+export async function replayAction(
+  request: APIRequestContext,
+  captured: Request,
+  replacements: [string, string][] = [],
+): Promise<string> {
   const headers = Object.fromEntries(
-    Object.entries(captured.headers()).filter(([name]) => ["next-action", "next-router-state-tree", "content-type", "accept", "origin"].includes(name)),
+    Object.entries(captured.headers()).filter(([name]) =>
+      ["next-action", "next-router-state-tree", "content-type", "accept", "origin"].includes(name),
+    ),
   );
   let body = captured.postDataBuffer()!.toString("latin1");
   for (const [from, to] of replacements) {
@@ -108,7 +136,12 @@ export async function replayAction(request: APIRequestContext, captured: Request
 }
 
 /** A browser context of its own at the viewport, signed in as a new user of the role. */
-export async function newSignedInPage(browser: Browser, viewport: { width: number; height: number }, role: ConsoleRole, merchantId?: string): Promise<Page> {
+export async function newSignedInPage(
+  browser: Browser,
+  viewport: { width: number; height: number },
+  role: ConsoleRole,
+  merchantId?: string,
+): Promise<Page> {
   const page = await (await browser.newContext({ viewport, locale: "pt-BR" })).newPage();
   await signInAsNew(page, role, merchantId);
   return page;
@@ -121,4 +154,5 @@ export async function statusWith(request: APIRequestContext, key: { keyId: strin
 }
 
 /** The deposit.paid callbacks a receiver got for a deposit, in order. */
-export const paidCallbacks = (received: Received[], depositId: string) => received.filter((r) => r.data.type === "deposit.paid" && r.data.id === depositId);
+export const paidCallbacks = (received: Received[], depositId: string) =>
+  received.filter((r) => r.data.type === "deposit.paid" && r.data.id === depositId);

@@ -21,10 +21,12 @@ test.beforeAll(async () => {
 
 test.afterAll(() => receiver.close());
 
-const newMerchant = (name: string) => JSON.parse(cashier("merchant", "create", "--name", name, "--callback-url", receiver.url)) as Merchant;
+const newMerchant = (name: string) =>
+  JSON.parse(cashier("merchant", "create", "--name", name, "--callback-url", receiver.url)) as Merchant;
 
 /** What the merchant's server does: POST /api/pix signed with its key; the deposit's id from the verified answer. */
-const createDeposit = async (request: APIRequestContext, merchant: Merchant, data: Record<string, unknown>) => (await callApi(request, merchant, "/api/pix", data)).id as string;
+const createDeposit = async (request: APIRequestContext, merchant: Merchant, data: Record<string, unknown>) =>
+  (await callApi(request, merchant, "/api/pix", data)).id as string;
 
 const paidCallbacks = (depositId: string) => paidCallbacksOf(receiver.received, depositId);
 
@@ -35,7 +37,10 @@ async function look(page: Page, name: string, testInfo: TestInfo) {
   await keepScreenshot(page, testInfo, name);
 }
 
-test("an operator finds a deposit by its reference, sees its callback attempts, resends one and the merchant's receiver gets it again", async ({ page, request }, testInfo) => {
+test("an operator finds a deposit by its reference, sees its callback attempts, resends one and the merchant's receiver gets it again", async ({
+  page,
+  request,
+}, testInfo) => {
   const merchant = newMerchant("Loja Console");
   const deposit = pixDepositRequest({ email: "Maria.Souza@example.com" });
   const depositId = await createDeposit(request, merchant, deposit);
@@ -82,7 +87,9 @@ test("an operator finds a deposit by its reference, sees its callback attempts, 
     .poll(
       async () => {
         await page.reload();
-        return page.locator(`[data-event-id="${eventId}"] [data-testid="callback-attempt"][data-state="succeeded"]`).count();
+        return page
+          .locator(`[data-event-id="${eventId}"] [data-testid="callback-attempt"][data-state="succeeded"]`)
+          .count();
       },
       { timeout: 15_000 },
     )
@@ -100,7 +107,10 @@ test("an operator finds a deposit by its reference, sees its callback attempts, 
   await look(page, "operator-detail-390", testInfo);
 
   await page.goto(`/console/transactions?q=${deposit.reference}`);
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Exportar CSV" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Exportar CSV" }).click(),
+  ]);
   const csv = await readFile(await download.path(), "utf8");
   const lines = csv.trim().split("\r\n");
   expect(lines).toHaveLength(2);
@@ -109,7 +119,10 @@ test("an operator finds a deposit by its reference, sees its callback attempts, 
   expect(csv).not.toContain("Maria.Souza@example.com");
 });
 
-test("a merchant admin sees only their merchant's transactions; another merchant's deposit and CSV are not found", async ({ page, request }, testInfo) => {
+test("a merchant admin sees only their merchant's transactions; another merchant's deposit and CSV are not found", async ({
+  page,
+  request,
+}, testInfo) => {
   const own = newMerchant("Loja Própria");
   const other = newMerchant("Loja Alheia");
   const ownDeposit = pixDepositRequest();
@@ -120,7 +133,9 @@ test("a merchant admin sees only their merchant's transactions; another merchant
   await page.setViewportSize(desk);
   await signInAsNew(page, "merchant-admin", own.merchantId);
   await page.goto("/console/transactions");
-  const ids = await page.getByTestId("transaction-row").evaluateAll((rows) => rows.map((row) => row.getAttribute("data-id")));
+  const ids = await page
+    .getByTestId("transaction-row")
+    .evaluateAll((rows) => rows.map((row) => row.getAttribute("data-id")));
   expect(ids).toEqual([ownId]);
   // No merchant column or filter for a merchant's users.
   await expect(page.getByLabel("Lojista")).toHaveCount(0);

@@ -28,22 +28,45 @@ test.beforeAll(async () => {
 test.afterAll(() => shop.close());
 
 function customer(extra: Record<string, unknown> = {}) {
-  const data: Record<string, unknown> = { name: "Maria da Silva", email: EMAIL, cpf: CPF, amount: "149,90", merchant_user: "cliente-42", country: "BR", ...extra };
+  const data: Record<string, unknown> = {
+    name: "Maria da Silva",
+    email: EMAIL,
+    cpf: CPF,
+    amount: "149,90",
+    merchant_user: "cliente-42",
+    country: "BR",
+    ...extra,
+  };
   for (const key of Object.keys(data)) if (data[key] === undefined) delete data[key];
   return data;
 }
 
-async function directUrl(extra: Record<string, unknown> = {}, now?: Date, reference = `e2e-cx-${Date.now()}-${++sequence}`): Promise<string> {
+async function directUrl(
+  extra: Record<string, unknown> = {},
+  now?: Date,
+  reference = `e2e-cx-${Date.now()}-${++sequence}`,
+): Promise<string> {
   const data = customer({ currency: "BRL", reference, return_url: `${shop.url}/caixa`, ...extra });
   return `/direct/${merchant.keyId}/${await signRequestToken({ keyId: merchant.keyId, secret: merchant.secret, data, now })}`;
 }
 
-async function paymentInitiation(page: Page, extra: Record<string, unknown> = {}): Promise<{ id: string; url: string }> {
-  const data = customer({ reference: `e2e-cx-pi-${Date.now()}-${++sequence}`, buyer_ip: "203.0.113.9", successRedirectUrl: `${shop.url}/ok`, failedRedirectUrl: `${shop.url}/falhou`, ...extra });
+async function paymentInitiation(
+  page: Page,
+  extra: Record<string, unknown> = {},
+): Promise<{ id: string; url: string }> {
+  const data = customer({
+    reference: `e2e-cx-pi-${Date.now()}-${++sequence}`,
+    buyer_ip: "203.0.113.9",
+    successRedirectUrl: `${shop.url}/ok`,
+    failedRedirectUrl: `${shop.url}/falhou`,
+    ...extra,
+  });
   const jwt = await signRequestToken({ keyId: merchant.keyId, secret: merchant.secret, data });
   const response = await page.request.post("/api/payment-initiation", { data: { jwt } });
   expect(response.status()).toBe(201);
-  const claims = JSON.parse(Buffer.from(((await response.json()) as { jwt: string }).jwt.split(".")[1], "base64url").toString());
+  const claims = JSON.parse(
+    Buffer.from(((await response.json()) as { jwt: string }).jwt.split(".")[1], "base64url").toString(),
+  );
   return { id: claims.data.id as string, url: claims.data.paymentInitiationUrl as string };
 }
 
@@ -51,11 +74,16 @@ async function paymentInitiation(page: Page, extra: Record<string, unknown> = {}
 async function depositIdOf(page: Page, reference: string): Promise<string> {
   const jwt = await signRequestToken({ keyId: merchant.keyId, secret: merchant.secret, data: { reference } });
   const response = await page.request.post("/api/status", { data: { jwt } });
-  return JSON.parse(Buffer.from(((await response.json()) as { jwt: string }).jwt.split(".")[1], "base64url").toString()).data.id as string;
+  return JSON.parse(Buffer.from(((await response.json()) as { jwt: string }).jwt.split(".")[1], "base64url").toString())
+    .data.id as string;
 }
 
 /** axe finds nothing serious or critical with the phone in light mode, nor in dark mode. */
-async function expectAccessibleLightAndDark(page: Page, testInfo: import("@playwright/test").TestInfo, name: string): Promise<void> {
+async function expectAccessibleLightAndDark(
+  page: Page,
+  testInfo: import("@playwright/test").TestInfo,
+  name: string,
+): Promise<void> {
   await expectAccessible(page);
   await page.emulateMedia({ colorScheme: "dark" });
   await keepScreenshot(page, testInfo, `${name}-dark`);
@@ -72,7 +100,10 @@ async function expectNoPersonalData(page: Page): Promise<void> {
 test.describe("at 390×664", () => {
   test.use({ viewport: { width: 390, height: 664 } });
 
-  test("a locked Pix link opens on the QR: copy button above the fold, toast on copy, deadline, receiver, title", async ({ page, context }, testInfo) => {
+  test("a locked Pix link opens on the QR: copy button above the fold, toast on copy, deadline, receiver, title", async ({
+    page,
+    context,
+  }, testInfo) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await page.goto(await directUrl({ paymentMethod: "pix" }));
     // No tap in between: the link's redirect lands on the Pix step.
@@ -107,7 +138,9 @@ test.describe("at 390×664", () => {
     await expectAccessibleLightAndDark(page, testInfo, "3-pix-qr-390x664");
   });
 
-  test("a phone whose clock is half an hour ahead counts the time the server gives, and stays on the Pix step", async ({ page }) => {
+  test("a phone whose clock is half an hour ahead counts the time the server gives, and stays on the Pix step", async ({
+    page,
+  }) => {
     await page.addInitScript(() => {
       const now = Date.now.bind(Date);
       Date.now = () => now() + 31 * 60 * 1000;
@@ -123,11 +156,15 @@ test.describe("at 390×664", () => {
     expect(loads.filter((url) => url.endsWith("/pix"))).toHaveLength(1);
   });
 
-  test("with the clipboard refused, the code is selected with how to copy it by hand, and nothing throws", async ({ page }, testInfo) => {
+  test("with the clipboard refused, the code is selected with how to copy it by hand, and nothing throws", async ({
+    page,
+  }, testInfo) => {
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
     await page.addInitScript(() => {
-      Object.defineProperty(navigator, "clipboard", { value: { writeText: () => Promise.reject(new DOMException("denied", "NotAllowedError")) } });
+      Object.defineProperty(navigator, "clipboard", {
+        value: { writeText: () => Promise.reject(new DOMException("denied", "NotAllowedError")) },
+      });
       document.execCommand = () => false;
     });
     await page.goto(await directUrl({ paymentMethod: "pix" }));
@@ -154,7 +191,9 @@ test("on a wide screen the QR comes first, 280 px", async ({ page }, testInfo) =
   await keepScreenshot(page, testInfo, "pix-1280");
 });
 
-test("after `deposit pay` the receipt appears (rechecked on return to the tab), then counts down back to the shop", async ({ page }, testInfo) => {
+test("after `deposit pay` the receipt appears (rechecked on return to the tab), then counts down back to the shop", async ({
+  page,
+}, testInfo) => {
   const reference = `e2e-cx-receipt-${Date.now()}`;
   await page.goto(await directUrl({ paymentMethod: "pix" }, undefined, reference));
   await expect(page.getByRole("button", { name: "Copiar código Pix" })).toBeVisible();
@@ -189,13 +228,52 @@ test("every failure page names the shop and leads back, in Portuguese and Englis
   const conflictReference = `e2e-cx-conflict-${Date.now()}`;
   await page.request.get(await directUrl({}, undefined, conflictReference), { maxRedirects: 0 });
   const expired = await paymentInitiation(page);
-  execFileSync(process.execPath, ["--import", "tsx", path.join(root, "test/support/expire-deposit-process.ts"), expired.id], { cwd: root, env: { ...process.env, ...e2eServerEnv } });
+  execFileSync(
+    process.execPath,
+    ["--import", "tsx", path.join(root, "test/support/expire-deposit-process.ts"), expired.id],
+    { cwd: root, env: { ...process.env, ...e2eServerEnv } },
+  );
   const cases: { name: string; url: string; status: number; shopLink: string | null; text: RegExp; en: string }[] = [
-    { name: "expired-token", url: await directUrl({}, new Date(Date.now() - 10 * 60 * 1000)), status: 401, shopLink: `${shop.url}/caixa`, text: /expirou ou não é válido/, en: "The payment could not be opened" },
-    { name: "conflict", url: await directUrl({ amount: "1,00" }, undefined, conflictReference), status: 409, shopLink: `${shop.url}/caixa`, text: /já foi aberto com outros dados/, en: "The payment could not be opened" },
-    { name: "invalid", url: await directUrl({ name: "", cpf: "123.456.789-00" }), status: 422, shopLink: `${shop.url}/caixa`, text: /CPF: o CPF do pagador não é válido/, en: "The payment could not be opened" },
-    { name: "expired-payment", url: expired.url, status: 200, shopLink: `${shop.url}/falhou`, text: /O prazo para pagar terminou/, en: "This payment link has expired" },
-    { name: "not-found", url: "/pay/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", status: 404, shopLink: null, text: /Confira o endereço/, en: "Page not found" },
+    {
+      name: "expired-token",
+      url: await directUrl({}, new Date(Date.now() - 10 * 60 * 1000)),
+      status: 401,
+      shopLink: `${shop.url}/caixa`,
+      text: /expirou ou não é válido/,
+      en: "The payment could not be opened",
+    },
+    {
+      name: "conflict",
+      url: await directUrl({ amount: "1,00" }, undefined, conflictReference),
+      status: 409,
+      shopLink: `${shop.url}/caixa`,
+      text: /já foi aberto com outros dados/,
+      en: "The payment could not be opened",
+    },
+    {
+      name: "invalid",
+      url: await directUrl({ name: "", cpf: "123.456.789-00" }),
+      status: 422,
+      shopLink: `${shop.url}/caixa`,
+      text: /CPF: o CPF do pagador não é válido/,
+      en: "The payment could not be opened",
+    },
+    {
+      name: "expired-payment",
+      url: expired.url,
+      status: 200,
+      shopLink: `${shop.url}/falhou`,
+      text: /O prazo para pagar terminou/,
+      en: "This payment link has expired",
+    },
+    {
+      name: "not-found",
+      url: "/pay/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+      status: 404,
+      shopLink: null,
+      text: /Confira o endereço/,
+      en: "Page not found",
+    },
   ];
   for (const c of cases) {
     const response = await page.goto(c.url);
@@ -213,10 +291,15 @@ test("every failure page names the shop and leads back, in Portuguese and Englis
     await expectNoPersonalData(page);
     await page.goto(`${c.url}${c.url.includes("?") ? "&" : "?"}lang=en`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(c.en);
-    await expect(page.getByRole("link", { name: c.shopLink ? "Back to the shop" : "See the payment help" })).toBeVisible();
+    await expect(
+      page.getByRole("link", { name: c.shopLink ? "Back to the shop" : "See the payment help" }),
+    ).toBeVisible();
     if (c.name === "invalid") {
       // Each field once, in the customer's words; the developer's detail folded under the code.
-      await expect(page.locator("main li")).toHaveText(["Name: the payer's name is missing or incomplete", "CPF: the payer's CPF is not valid"]);
+      await expect(page.locator("main li")).toHaveText([
+        "Name: the payer's name is missing or incomplete",
+        "CPF: the payer's CPF is not valid",
+      ]);
       await expect(page.getByText("validation_failed")).toBeVisible();
       await keepScreenshot(page, testInfo, "failure-invalid-en-390");
     }
@@ -232,7 +315,8 @@ test("a double tap on Autorizar sends one request", async ({ page }, testInfo) =
   await expectAccessibleLightAndDark(page, testInfo, "consent-390");
   const decisions: string[] = [];
   page.on("request", (request) => {
-    if (request.method() === "POST" && new URL(request.url()).pathname.endsWith("/autorizar")) decisions.push(request.postData() ?? "");
+    if (request.method() === "POST" && new URL(request.url()).pathname.endsWith("/autorizar"))
+      decisions.push(request.postData() ?? "");
   });
   const atShop = page.waitForRequest(`${shop.url}/ok`);
   await page.getByRole("button", { name: "Autorizar pagamento" }).dblclick();
@@ -257,7 +341,9 @@ test("the bank step shows each bank's mark and masks nothing it should not show"
   await expectAccessibleLightAndDark(page, testInfo, "bank-390");
 });
 
-test('"1.234,56" typed into an open amount is R$ 1.234,56 in the header and on the QR page', async ({ page }, testInfo) => {
+test('"1.234,56" typed into an open amount is R$ 1.234,56 in the header and on the QR page', async ({
+  page,
+}, testInfo) => {
   await page.goto(await directUrl({ amount: undefined }));
   const amount = page.getByLabel("Valor (R$)");
   await expect(page.getByRole("radio", { name: "Pix" })).toBeChecked();
@@ -273,7 +359,9 @@ test('"1.234,56" typed into an open amount is R$ 1.234,56 in the header and on t
   await expect(page.getByTestId("amount")).toHaveText(/R\$\s1\.234,56/);
 });
 
-test("the CPF field refuses letters, checks its digits on leaving, and an error sends focus to the first field to fix", async ({ page }, testInfo) => {
+test("the CPF field refuses letters, checks its digits on leaving, and an error sends focus to the first field to fix", async ({
+  page,
+}, testInfo) => {
   const payment = await paymentInitiation(page, { cpf: "123.456.789-00", email: "" });
   await page.goto(payment.url);
   const cpf = page.getByLabel("CPF");
@@ -295,7 +383,9 @@ test("the CPF field refuses letters, checks its digits on leaving, and an error 
   await expect(page.getByRole("group", { name: "Escolha o seu banco" })).toBeVisible();
 });
 
-test("back on the form, an open amount and method are the customer's again; once the Pix code exists the page says the amount is fixed", async ({ page }, testInfo) => {
+test("back on the form, an open amount and method are the customer's again; once the Pix code exists the page says the amount is fixed", async ({
+  page,
+}, testInfo) => {
   await page.goto(await directUrl({ amount: undefined }));
   const form = page.url();
   const amount = page.getByLabel("Valor (R$)");
@@ -342,7 +432,9 @@ test("back on the form, an open amount and method are the customer's again; once
   await expect(page.getByTestId("amount")).toHaveText(/R\$\s80,00/);
 });
 
-test('"Outro banco? Pague com Pix" pays the same order by Pix from the bank step; a bank the shop sent stays', async ({ page }, testInfo) => {
+test('"Outro banco? Pague com Pix" pays the same order by Pix from the bank step; a bank the shop sent stays', async ({
+  page,
+}, testInfo) => {
   const payment = await paymentInitiation(page);
   await page.goto(`${payment.url}/banco`);
   const offer = page.getByRole("button", { name: "Outro banco? Pague com Pix" });
@@ -394,11 +486,23 @@ function drawLogo(): string {
   return file;
 }
 
-test("the merchant's logo beside its name and the order's description, on the checkout and the Pix screen", async ({ page }, testInfo) => {
-  const shopWithLogo = JSON.parse(cashier("merchant", "create", "--name", "Loja Logo", "--redirect-origin", shop.url)) as Merchant;
+test("the merchant's logo beside its name and the order's description, on the checkout and the Pix screen", async ({
+  page,
+}, testInfo) => {
+  const shopWithLogo = JSON.parse(
+    cashier("merchant", "create", "--name", "Loja Logo", "--redirect-origin", shop.url),
+  ) as Merchant;
   cashier("merchant", "update", shopWithLogo.merchantId, "--logo", drawLogo());
-  const data = customer({ amount: undefined, currency: "BRL", reference: `e2e-cx-logo-${Date.now()}`, return_url: `${shop.url}/caixa`, brand: "Assinatura Premium" });
-  await page.goto(`/direct/${shopWithLogo.keyId}/${await signRequestToken({ keyId: shopWithLogo.keyId, secret: shopWithLogo.secret, data })}`);
+  const data = customer({
+    amount: undefined,
+    currency: "BRL",
+    reference: `e2e-cx-logo-${Date.now()}`,
+    return_url: `${shop.url}/caixa`,
+    brand: "Assinatura Premium",
+  });
+  await page.goto(
+    `/direct/${shopWithLogo.keyId}/${await signRequestToken({ keyId: shopWithLogo.keyId, secret: shopWithLogo.secret, data })}`,
+  );
   const logo = page.getByTestId("merchant-logo");
   await expect(logo).toBeVisible();
   expect(await logo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(96);

@@ -38,8 +38,9 @@ async function directUrl(extra: Record<string, unknown> = {}, now?: Date) {
   return `/direct/${merchant.keyId}/${token}`;
 }
 
-
-test("Pix: a locked link opens on the QR, paid from outside the page, the receipt, then back to return_url", async ({ page }, testInfo) => {
+test("Pix: a locked link opens on the QR, paid from outside the page, the receipt, then back to return_url", async ({
+  page,
+}, testInfo) => {
   await page.goto(await directUrl({ paymentMethod: "pix" }));
   await expect(page).toHaveURL(/\/pay\/[A-Za-z0-9_-]{32}\/pix$/);
   await page.getByText("Pagar com outro celular?").click();
@@ -59,10 +60,16 @@ test("Pix: a locked link opens on the QR, paid from outside the page, the receip
   await expect(page).toHaveURL(`${shopUrl}/caixa`, { timeout: 15_000 });
 });
 
-test("details the shop sent are shown as text, masked, when something is left to choose", async ({ page }, testInfo) => {
+test("details the shop sent are shown as text, masked, when something is left to choose", async ({
+  page,
+}, testInfo) => {
   await page.goto(await directUrl());
   await expect(page).toHaveURL(/\/pay\/[A-Za-z0-9_-]{32}$/);
-  for (const [field, value] of [["name", "Maria da Silva"], ["email", "m***@example.com"], ["cpf", "***.982.247-**"]]) {
+  for (const [field, value] of [
+    ["name", "Maria da Silva"],
+    ["email", "m***@example.com"],
+    ["cpf", "***.982.247-**"],
+  ]) {
     await expect(page.getByTestId(`shown-${field}`)).toHaveText(value);
   }
   await expect(page.locator("input[readonly]")).toHaveCount(0);
@@ -75,11 +82,15 @@ test("details the shop sent are shown as text, masked, when something is left to
 async function depositIdOf(page: Page, reference: string): Promise<string> {
   const jwt = await signRequestToken({ keyId: merchant.keyId, secret: merchant.secret, data: { reference } });
   const response = await page.request.post("/api/status", { data: { jwt } });
-  const claims = JSON.parse(Buffer.from(((await response.json()) as { jwt: string }).jwt.split(".")[1], "base64url").toString());
+  const claims = JSON.parse(
+    Buffer.from(((await response.json()) as { jwt: string }).jwt.split(".")[1], "base64url").toString(),
+  );
   return (claims as { data: { id: string } }).data.id;
 }
 
-test("a bank chosen by the customer, authorized, back to return_url; the amount typed when absent", async ({ page }, testInfo) => {
+test("a bank chosen by the customer, authorized, back to return_url; the amount typed when absent", async ({
+  page,
+}, testInfo) => {
   await page.goto(await directUrl({ amount: undefined }));
   const amount = page.getByLabel("Valor (R$)");
   await expect(amount).toBeEditable();
@@ -104,7 +115,9 @@ test("a bank chosen by the customer, authorized, back to return_url; the amount 
   await expect(page).toHaveURL(`${shopUrl}/caixa`);
 });
 
-test("reloading or opening the link twice (with or without a trailing slash) creates no second deposit", async ({ page }) => {
+test("reloading or opening the link twice (with or without a trailing slash) creates no second deposit", async ({
+  page,
+}) => {
   const url = await directUrl();
   await page.goto(url);
   const first = page.url();
@@ -124,7 +137,12 @@ test("error pages: expired token, invalid CPF, nubank, http return_url", async (
     ["expired", await directUrl({}, new Date(Date.now() - 10 * 60 * 1000)), 401, /expirou ou não é válido/],
     ["invalid-cpf", await directUrl({ cpf: "123.456.789-00" }), 422, /CPF/],
     ["nubank", await directUrl({ paymentMethod: "nubank" }), 422, /Forma de pagamento/],
-    ["http-return-url", await directUrl({ return_url: "http://shop.example/caixa" }), 422, /Endereço de retorno da loja/],
+    [
+      "http-return-url",
+      await directUrl({ return_url: "http://shop.example/caixa" }),
+      422,
+      /Endereço de retorno da loja/,
+    ],
   ];
   for (const [name, url, status, text] of cases) {
     const response = await page.goto(url);

@@ -16,18 +16,40 @@ test.beforeAll(() => {
   merchant = JSON.parse(cashier("merchant", "create", "--name", "Loja Leve")) as Merchant;
 });
 
-const customer = { name: "Maria da Silva", email: "maria@example.com", cpf: "529.982.247-25", merchant_user: "cliente-42", country: "BR" };
+const customer = {
+  name: "Maria da Silva",
+  email: "maria@example.com",
+  cpf: "529.982.247-25",
+  merchant_user: "cliente-42",
+  country: "BR",
+};
 
 async function directPath(extra: Record<string, unknown>): Promise<string> {
-  const data = { ...customer, amount: "149,90", currency: "BRL", reference: `e2e-weight-${Date.now()}-${++sequence}`, return_url: "http://127.0.0.1:9/caixa", ...extra };
+  const data = {
+    ...customer,
+    amount: "149,90",
+    currency: "BRL",
+    reference: `e2e-weight-${Date.now()}-${++sequence}`,
+    return_url: "http://127.0.0.1:9/caixa",
+    ...extra,
+  };
   return `/direct/${merchant.keyId}/${await signRequestToken({ keyId: merchant.keyId, secret: merchant.secret, data })}`;
 }
 
 async function paymentInitiationUrl(page: Page, extra: Record<string, unknown> = {}): Promise<string> {
-  const data = { ...customer, amount: "149,90", reference: `e2e-weight-pi-${Date.now()}-${++sequence}`, buyer_ip: "203.0.113.9", successRedirectUrl: "http://127.0.0.1:9/ok", failedRedirectUrl: "http://127.0.0.1:9/falhou", ...extra };
+  const data = {
+    ...customer,
+    amount: "149,90",
+    reference: `e2e-weight-pi-${Date.now()}-${++sequence}`,
+    buyer_ip: "203.0.113.9",
+    successRedirectUrl: "http://127.0.0.1:9/ok",
+    failedRedirectUrl: "http://127.0.0.1:9/falhou",
+    ...extra,
+  };
   const jwt = await signRequestToken({ keyId: merchant.keyId, secret: merchant.secret, data });
   const response = await page.request.post("/api/payment-initiation", { data: { jwt } });
-  return JSON.parse(Buffer.from(((await response.json()) as { jwt: string }).jwt.split(".")[1], "base64url").toString()).data.paymentInitiationUrl as string;
+  return JSON.parse(Buffer.from(((await response.json()) as { jwt: string }).jwt.split(".")[1], "base64url").toString())
+    .data.paymentInitiationUrl as string;
 }
 
 /** The scripts a fresh visit runs (nothing cached): those it loads and those inline in the page, each gzipped, in bytes. */
@@ -39,12 +61,21 @@ async function scriptBytes(page: Page, url: string): Promise<{ count: number; gz
   page.on("response", onResponse);
   await page.goto(url, { waitUntil: "networkidle" });
   page.off("response", onResponse);
-  const inline = await page.locator("script:not([src])").evaluateAll((scripts) => scripts.map((script) => script.textContent ?? ""));
+  const inline = await page
+    .locator("script:not([src])")
+    .evaluateAll((scripts) => scripts.map((script) => script.textContent ?? ""));
   const all = [...(await Promise.all(bodies)), ...inline.map((text) => Buffer.from(text))];
-  return { count: all.length, gzipped: all.reduce((sum, body) => sum + gzipSync(body).length, 0), raw: all.reduce((sum, body) => sum + body.length, 0) };
+  return {
+    count: all.length,
+    gzipped: all.reduce((sum, body) => sum + gzipSync(body).length, 0),
+    raw: all.reduce((sum, body) => sum + body.length, 0),
+  };
 }
 
-async function hostedPages(browser: import("@playwright/test").Browser, baseURL: string | undefined): Promise<[string, string][]> {
+async function hostedPages(
+  browser: import("@playwright/test").Browser,
+  baseURL: string | undefined,
+): Promise<[string, string][]> {
   const setup = await browser.newPage({ baseURL });
   const details = await paymentInitiationUrl(setup);
   const toFix = await paymentInitiationUrl(setup, { cpf: "123.456.789-00" });
@@ -71,7 +102,9 @@ async function hostedPages(browser: import("@playwright/test").Browser, baseURL:
 // a page that brought React's client runtime back (about 132 kB) would fail here.
 const BUDGET_BYTES = 100 * 1024;
 
-test("JavaScript gzipped per hosted page: within the 100 kB budget, and no framework", async ({ browser }, testInfo) => {
+test("JavaScript gzipped per hosted page: within the 100 kB budget, and no framework", async ({
+  browser,
+}, testInfo) => {
   const baseURL = testInfo.project.use.baseURL;
   const pages = await hostedPages(browser, baseURL);
   const rows: string[] = [];
@@ -81,10 +114,14 @@ test("JavaScript gzipped per hosted page: within the 100 kB budget, and no frame
     const page = await context.newPage();
     const size = await scriptBytes(page, url);
     await context.close();
-    rows.push(`| ${name} | ${size.count} | ${(size.gzipped / 1024).toFixed(1)} kB | ${(size.raw / 1024).toFixed(1)} kB |`);
+    rows.push(
+      `| ${name} | ${size.count} | ${(size.gzipped / 1024).toFixed(1)} kB | ${(size.raw / 1024).toFixed(1)} kB |`,
+    );
     expect.soft(size.gzipped, name).toBeLessThanOrEqual(BUDGET_BYTES);
   }
-  const table = ["| Hosted page | Scripts | JavaScript, gzipped | Uncompressed |", "|---|---|---|---|", ...rows].join("\n");
+  const table = ["| Hosted page | Scripts | JavaScript, gzipped | Uncompressed |", "|---|---|---|---|", ...rows].join(
+    "\n",
+  );
   console.log(table);
   writeFileSync(path.join(path.dirname(testInfo.outputDir), "hosted-js.md"), `${table}\n`);
 });
@@ -98,19 +135,43 @@ test("Lighthouse mobile scores per hosted page", async ({ browser }, testInfo) =
   const pages = (await hostedPages(browser, baseURL)).filter(([name]) => !/\(40[14]\)/.test(name));
   for (const [name, url] of pages) {
     const report = testInfo.outputPath(`lighthouse-${rows.length}.json`);
-    execFileSync("npx", ["-y", "lighthouse@12", new URL(url, baseURL).href, "--quiet", "--output=json", `--output-path=${report}`, "--only-categories=performance,accessibility,best-practices", "--chrome-flags=--headless=new --no-sandbox"], {
-      env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" },
-      stdio: "ignore",
-    });
+    execFileSync(
+      "npx",
+      [
+        "-y",
+        "lighthouse@12",
+        new URL(url, baseURL).href,
+        "--quiet",
+        "--output=json",
+        `--output-path=${report}`,
+        "--only-categories=performance,accessibility,best-practices",
+        "--chrome-flags=--headless=new --no-sandbox",
+      ],
+      {
+        env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" },
+        stdio: "ignore",
+      },
+    );
     const { categories, audits } = JSON.parse(readFileSync(report, "utf8")) as {
       categories: Record<string, { score: number }>;
       audits: Record<string, { displayValue?: string }>;
     };
     const score = (id: string) => Math.round(categories[id].score * 100);
-    const metrics = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift"].map((id) => audits[id].displayValue);
-    rows.push(`| ${name} | ${score("performance")} | ${score("accessibility")} | ${score("best-practices")} | ${metrics.join(" | ")} |`);
+    const metrics = [
+      "first-contentful-paint",
+      "largest-contentful-paint",
+      "total-blocking-time",
+      "cumulative-layout-shift",
+    ].map((id) => audits[id].displayValue);
+    rows.push(
+      `| ${name} | ${score("performance")} | ${score("accessibility")} | ${score("best-practices")} | ${metrics.join(" | ")} |`,
+    );
   }
-  const table = ["| Hosted page | Performance | Accessibility | Best practices | FCP | LCP | TBT | CLS |", "|---|---|---|---|---|---|---|---|", ...rows].join("\n");
+  const table = [
+    "| Hosted page | Performance | Accessibility | Best practices | FCP | LCP | TBT | CLS |",
+    "|---|---|---|---|---|---|---|---|",
+    ...rows,
+  ].join("\n");
   console.log(table);
   writeFileSync(path.join(path.dirname(testInfo.outputDir), "lighthouse.md"), `${table}\n`);
 });

@@ -11,20 +11,27 @@ import { cashier, expectAccessible, fitsViewport, keepScreenshot } from "./suppo
 const root = path.resolve(import.meta.dirname, "..");
 
 function raiseAlert(alert: Record<string, unknown>): void {
-  execFileSync(path.join(root, "node_modules/.bin/tsx"), [path.join(root, "test/support/raise-alert-process.ts"), JSON.stringify(alert)], {
-    cwd: root,
-    env: { ...process.env, ...e2eServerEnv },
-  });
+  execFileSync(
+    path.join(root, "node_modules/.bin/tsx"),
+    [path.join(root, "test/support/raise-alert-process.ts"), JSON.stringify(alert)],
+    {
+      cwd: root,
+      env: { ...process.env, ...e2eServerEnv },
+    },
+  );
 }
 
-test("an operator sees a MED claw-back on the overview and resolves it; a merchant admin sees no alerts", async ({ browser }, testInfo) => {
+test("an operator sees a MED claw-back on the overview and resolves it; a merchant admin sees no alerts", async ({
+  browser,
+}, testInfo) => {
   const subject = `E99999997202611241200${Date.now().toString(36).padStart(11, "0")}/PSPmed1`;
   raiseAlert({
     kind: "provider_refund",
     subject,
     objectId: "rfd_e2ealert0000000000001",
     amountCents: "6000",
-    message: "the PSP returned 60.00 BRL of deposit dep_e2e on its own (med_fraud); refund rfd_e2ealert0000000000001 debited the merchant",
+    message:
+      "the PSP returned 60.00 BRL of deposit dep_e2e on its own (med_fraud); refund rfd_e2ealert0000000000001 debited the merchant",
   });
   const page = await newSignedInPage(browser, { width: 390, height: 844 }, "operator");
   await page.goto("/console");
@@ -43,7 +50,9 @@ test("an operator sees a MED claw-back on the overview and resolves it; a mercha
   await expect(page.getByRole("listitem").filter({ hasText: "rfd_e2ealert0000000000001" })).toHaveCount(0);
 
   await page.goto("/console/audit");
-  await expect(page.getByRole("row").filter({ hasText: "alert.resolved" }).filter({ hasText: "PSPmed1" })).toHaveCount(1);
+  await expect(page.getByRole("row").filter({ hasText: "alert.resolved" }).filter({ hasText: "PSPmed1" })).toHaveCount(
+    1,
+  );
 
   const { merchantId } = JSON.parse(cashier("merchant", "create", "--name", "Loja Alerta")) as { merchantId: string };
   const merchantPage = await newSignedInPage(browser, { width: 390, height: 844 }, "merchant-admin", merchantId);

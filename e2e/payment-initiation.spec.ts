@@ -38,14 +38,17 @@ async function createPayment(request: import("@playwright/test").APIRequestConte
   const jwt = await signRequestToken({ keyId: merchant.keyId, secret: merchant.secret, data });
   const response = await request.post("/api/payment-initiation", { data: { jwt } });
   expect(response.status()).toBe(201);
-  const claims = JSON.parse(Buffer.from(((await response.json()) as { jwt: string }).jwt.split(".")[1], "base64url").toString()) as {
+  const claims = JSON.parse(
+    Buffer.from(((await response.json()) as { jwt: string }).jwt.split(".")[1], "base64url").toString(),
+  ) as {
     data: { id: string; paymentInitiationUrl: string };
   };
   return claims.data;
 }
 
-
-test("valid fields are locked and invalid ones editable; a corrected CPF lets the customer pay", async ({ page }, testInfo) => {
+test("valid fields are locked and invalid ones editable; a corrected CPF lets the customer pay", async ({
+  page,
+}, testInfo) => {
   const payment = await createPayment(page.request, { cpf: "123.456.789-00", email: "" });
   await page.goto(payment.paymentInitiationUrl);
   await expect(page.getByTestId("amount")).toHaveText(/R\$\s149,90/);
@@ -67,7 +70,9 @@ test("valid fields are locked and invalid ones editable; a corrected CPF lets th
   await email.fill("maria@example.com");
   await cpf.fill("111.111.111-11");
   await page.getByRole("button", { name: "Continuar" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Corrija os campos indicados para continuar." })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Corrija os campos indicados para continuar." }),
+  ).toBeVisible();
   await expect(cpf).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByText("Este CPF não existe. Confira os dígitos.")).toBeVisible();
   await keepScreenshot(page, testInfo, "2-details-error-390");
@@ -123,10 +128,14 @@ test("declining at the bank returns to the merchant's failure URL", async ({ pag
 
 test("an expired link says so and leads back to the merchant", async ({ page }, testInfo) => {
   const payment = await createPayment(page.request, {});
-  execFileSync(process.execPath, ["--import", "tsx", path.join(root, "test/support/expire-deposit-process.ts"), payment.id], {
-    cwd: root,
-    env: { ...process.env, ...e2eServerEnv },
-  });
+  execFileSync(
+    process.execPath,
+    ["--import", "tsx", path.join(root, "test/support/expire-deposit-process.ts"), payment.id],
+    {
+      cwd: root,
+      env: { ...process.env, ...e2eServerEnv },
+    },
+  );
   await page.goto(payment.paymentInitiationUrl);
   await expect(page.getByRole("heading", { name: "Este link de pagamento expirou" })).toBeVisible();
   await expect(page.getByLabel("CPF")).toHaveCount(0);

@@ -17,7 +17,10 @@ const servers: ChildProcess[] = [];
 
 async function waitForHealth(port: number): Promise<void> {
   for (let i = 0; i < 120; i++) {
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
@@ -52,7 +55,9 @@ test.afterAll(() => {
 
 const randomIp = () => `203.0.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
 
-test("300 forged tokens from one address over two servers sharing Redis: 429s past 100; honest traffic from another key continues", async ({ request }) => {
+test("300 forged tokens from one address over two servers sharing Redis: 429s past 100; honest traffic from another key continues", async ({
+  request,
+}) => {
   const victim = JSON.parse(cashier("merchant", "create", "--name", "Alvo")) as Merchant;
   const honest = JSON.parse(cashier("merchant", "create", "--name", "Honesta")) as Merchant;
   const attacker = randomIp();
@@ -63,40 +68,67 @@ test("300 forged tokens from one address over two servers sharing Redis: 429s pa
   const started = Date.now();
   for (let i = 0; i < 300; i++) {
     const port = ports[i % 2];
-    const response = await request.post(`http://127.0.0.1:${port}/api/status`, { data: { jwt: forged }, headers: { "x-forwarded-for": attacker } });
+    const response = await request.post(`http://127.0.0.1:${port}/api/status`, {
+      data: { jwt: forged },
+      headers: { "x-forwarded-for": attacker },
+    });
     statuses.push(response.status());
     if (i % 10 === 0) {
       const jwt = await signRequestToken({ keyId: honest.keyId, secret: honest.secret, data: { id: "dep_unknown" } });
-      honestStatuses.push((await request.post(`http://127.0.0.1:${port}/api/status`, { data: { jwt }, headers: { "x-forwarded-for": customer } })).status());
+      honestStatuses.push(
+        (
+          await request.post(`http://127.0.0.1:${port}/api/status`, {
+            data: { jwt },
+            headers: { "x-forwarded-for": customer },
+          })
+        ).status(),
+      );
     }
   }
-  console.log(`300 forged tokens in ${Date.now() - started} ms: ${statuses.filter((s) => s === 401).length} × 401, ${statuses.filter((s) => s === 429).length} × 429`);
+  console.log(
+    `300 forged tokens in ${Date.now() - started} ms: ${statuses.filter((s) => s === 401).length} × 401, ${statuses.filter((s) => s === 429).length} × 429`,
+  );
   // Each server saw 150 forged tokens: only a shared count reaches the budget of 100 on both.
   expect(statuses.slice(0, 100).every((s) => s === 401)).toBe(true);
   expect(statuses.slice(100).every((s) => s === 429)).toBe(true);
   expect(new Set(statuses.slice(100).map((_, i) => ports[(100 + i) % 2]))).toEqual(new Set(ports));
   expect(new Set(honestStatuses)).toEqual(new Set([404]));
 
-  const refused = await request.post(`http://127.0.0.1:${ports[0]}/api/status`, { data: { jwt: forged }, headers: { "x-forwarded-for": attacker } });
+  const refused = await request.post(`http://127.0.0.1:${ports[0]}/api/status`, {
+    data: { jwt: forged },
+    headers: { "x-forwarded-for": attacker },
+  });
   expect(refused.status()).toBe(429);
   expect(Number(refused.headers()["retry-after"])).toBeGreaterThan(0);
   expect(refused.headers()["content-type"]).toBe("application/problem+json");
   expect(refused.headers()["x-frame-options"]).toBe("DENY");
 });
 
-test("hosted pages are limited per client address, one budget (600 a minute) over both servers", async ({ request }) => {
+test("hosted pages are limited per client address, one budget (600 a minute) over both servers", async ({
+  request,
+}) => {
   const address = randomIp();
   let firstLimited = -1;
   for (let i = 0; i < 620 && firstLimited < 0; i++) {
-    const response = await request.get(`http://127.0.0.1:${ports[i % 2]}/pay/${"x".repeat(32)}/status`, { headers: { "x-forwarded-for": address } });
+    const response = await request.get(`http://127.0.0.1:${ports[i % 2]}/pay/${"x".repeat(32)}/status`, {
+      headers: { "x-forwarded-for": address },
+    });
     if (response.status() === 429) firstLimited = i;
   }
   expect(firstLimited).toBe(600);
   // The status call is a script's: JSON. A page past the limit is a page, in the customer's language.
-  const status = await request.get(`http://127.0.0.1:${ports[0]}/pay/${"x".repeat(32)}/status`, { headers: { "x-forwarded-for": address } });
+  const status = await request.get(`http://127.0.0.1:${ports[0]}/pay/${"x".repeat(32)}/status`, {
+    headers: { "x-forwarded-for": address },
+  });
   expect(status.headers()["content-type"]).toContain("application/problem+json");
-  for (const path of ["/pay/ajuda?lang=en", `/pay/${"x".repeat(32)}?lang=en`, "/direct/mk_test_x/not-a-token?lang=en"]) {
-    const page = await request.get(`http://127.0.0.1:${ports[1]}${path}`, { headers: { "x-forwarded-for": address, "x-retry-after": "0" } });
+  for (const path of [
+    "/pay/ajuda?lang=en",
+    `/pay/${"x".repeat(32)}?lang=en`,
+    "/direct/mk_test_x/not-a-token?lang=en",
+  ]) {
+    const page = await request.get(`http://127.0.0.1:${ports[1]}${path}`, {
+      headers: { "x-forwarded-for": address, "x-retry-after": "0" },
+    });
     expect(page.status(), path).toBe(429);
     expect(page.headers()["content-type"], path).toContain("text/html");
     expect(Number(page.headers()["retry-after"]), path).toBeGreaterThan(0);

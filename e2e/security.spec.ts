@@ -17,19 +17,41 @@ test.beforeAll(async () => {
 
 test.afterAll(() => shop.close());
 
-const customer = { name: "Maria da Silva", email: "maria@example.com", cpf: "529.982.247-25", merchant_user: "cliente-42", country: "BR" };
+const customer = {
+  name: "Maria da Silva",
+  email: "maria@example.com",
+  cpf: "529.982.247-25",
+  merchant_user: "cliente-42",
+  country: "BR",
+};
 
 async function paymentInitiationUrl(page: Page): Promise<string> {
-  const data = { ...customer, amount: "49,90", reference: `e2e-sec-${Date.now()}-${++sequence}`, buyer_ip: "203.0.113.9", successRedirectUrl: `${shop.url}/ok`, failedRedirectUrl: `${shop.url}/falhou` };
+  const data = {
+    ...customer,
+    amount: "49,90",
+    reference: `e2e-sec-${Date.now()}-${++sequence}`,
+    buyer_ip: "203.0.113.9",
+    successRedirectUrl: `${shop.url}/ok`,
+    failedRedirectUrl: `${shop.url}/falhou`,
+  };
   const jwt = await signRequestToken({ keyId: merchant.keyId, secret: merchant.secret, data });
   const response = await page.request.post("/api/payment-initiation", { data: { jwt } });
   expect(response.status()).toBe(201);
-  const claims = JSON.parse(Buffer.from(((await response.json()) as { jwt: string }).jwt.split(".")[1], "base64url").toString());
+  const claims = JSON.parse(
+    Buffer.from(((await response.json()) as { jwt: string }).jwt.split(".")[1], "base64url").toString(),
+  );
   return claims.data.paymentInitiationUrl as string;
 }
 
 async function directPath(extra: Record<string, unknown> = {}): Promise<string> {
-  const data = { ...customer, amount: "75,50", currency: "BRL", reference: `e2e-sec-gi-${Date.now()}-${++sequence}`, return_url: `${shop.url}/caixa`, ...extra };
+  const data = {
+    ...customer,
+    amount: "75,50",
+    currency: "BRL",
+    reference: `e2e-sec-gi-${Date.now()}-${++sequence}`,
+    return_url: `${shop.url}/caixa`,
+    ...extra,
+  };
   return `/direct/${merchant.keyId}/${await signRequestToken({ keyId: merchant.keyId, secret: merchant.secret, data })}`;
 }
 
@@ -42,7 +64,9 @@ async function watchViolations(page: Page): Promise<string[]> {
   await page.exposeFunction("reportCspViolation", (text: string) => violations.push(text));
   await page.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (event) => {
-      (window as unknown as { reportCspViolation: (t: string) => void }).reportCspViolation(`${event.violatedDirective} ${event.blockedURI}`);
+      (window as unknown as { reportCspViolation: (t: string) => void }).reportCspViolation(
+        `${event.violatedDirective} ${event.blockedURI}`,
+      );
     });
   });
   return violations;
@@ -82,15 +106,29 @@ test("every hosted page refuses to be framed by another origin", async ({ page }
   const direct = await page.request.get(await directPath(), { maxRedirects: 0 });
   const checkoutUrl = new URL(direct.headers().location, paymentUrl).href;
   // The control: a page without these headers loads inside the same attacker's frame.
-  await page.route(`${shop.url}/attack`, (route) => route.fulfill({ contentType: "text/html", body: `<iframe src="${shop.url}/ok"></iframe>` }));
+  await page.route(`${shop.url}/attack`, (route) =>
+    route.fulfill({ contentType: "text/html", body: `<iframe src="${shop.url}/ok"></iframe>` }),
+  );
   await page.goto(`${shop.url}/attack`);
   await expect(page.frameLocator("iframe").getByRole("heading")).toHaveText("Pedido pago");
   await page.unroute(`${shop.url}/attack`);
-  const framed = [paymentUrl, `${paymentUrl}/banco`, `${paymentUrl}/autorizar?banco=nubank`, checkoutUrl, `${checkoutUrl}/pix`, new URL(await directPath(), paymentUrl).href];
+  const framed = [
+    paymentUrl,
+    `${paymentUrl}/banco`,
+    `${paymentUrl}/autorizar?banco=nubank`,
+    checkoutUrl,
+    `${checkoutUrl}/pix`,
+    new URL(await directPath(), paymentUrl).href,
+  ];
   for (const target of framed) {
     // An attacker's page on the shop's origin, framing the hosted page.
     const attacker = `${shop.url}/attack`;
-    await page.route(attacker, (route) => route.fulfill({ contentType: "text/html", body: `<!doctype html><title>x</title><iframe src="${target}" width="390" height="600"></iframe>` }));
+    await page.route(attacker, (route) =>
+      route.fulfill({
+        contentType: "text/html",
+        body: `<!doctype html><title>x</title><iframe src="${target}" width="390" height="600"></iframe>`,
+      }),
+    );
     await page.goto(attacker);
     const frame = page.frames().find((f) => f !== page.mainFrame());
     // Chromium swaps a refused frame for its own error page: nothing of ours runs or shows there.
@@ -121,7 +159,9 @@ test.describe("headers on every kind of answer", () => {
     expect(csp).toContain(`form-action 'self' ${shop.url}`);
     expect(csp).toMatch(/base-uri 'none'/);
     expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
-    const scripts = await page.locator("script").evaluateAll((nodes) => nodes.map((n) => (n as HTMLScriptElement).nonce));
+    const scripts = await page
+      .locator("script")
+      .evaluateAll((nodes) => nodes.map((n) => (n as HTMLScriptElement).nonce));
     expect(scripts.length).toBeGreaterThan(0);
     expect(scripts.every((value) => value === nonce)).toBe(true);
     // A fresh nonce for every answer.
@@ -131,7 +171,10 @@ test.describe("headers on every kind of answer", () => {
   });
 
   test("API answers", async ({ request }) => {
-    for (const response of [await request.get("/api/health"), await request.post("/api/status", { data: { jwt: "x.y.z" } })]) {
+    for (const response of [
+      await request.get("/api/health"),
+      await request.post("/api/status", { data: { jwt: "x.y.z" } }),
+    ]) {
       common(response.headers());
       expect(response.headers()["content-security-policy"]).toMatch(/^default-src 'none'/);
     }

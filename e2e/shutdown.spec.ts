@@ -18,7 +18,11 @@ import { E2E_PORT } from "./environment";
 const root = path.resolve(import.meta.dirname, "..");
 const port = E2E_PORT + 3;
 
-type Store = { url: string; deposits: () => Promise<{ id: string; pixCode: string | null; events: number }[]>; drop: () => Promise<void> };
+type Store = {
+  url: string;
+  deposits: () => Promise<{ id: string; pixCode: string | null; events: number }[]>;
+  drop: () => Promise<void>;
+};
 
 const DEPOSITS_SQL = `SELECT t."id", t."pixCode", (SELECT COUNT(*) FROM "TransactionEvent" e WHERE e."transactionId" = t."id") AS events FROM "Transaction" t`;
 
@@ -30,7 +34,9 @@ function sqliteStore(): Store {
     deposits: async () => {
       const db = new Database(file, { readonly: true });
       try {
-        return (db.prepare(DEPOSITS_SQL).all() as { id: string; pixCode: string | null; events: number }[]).map((row) => ({ ...row, events: Number(row.events) }));
+        return (db.prepare(DEPOSITS_SQL).all() as { id: string; pixCode: string | null; events: number }[]).map(
+          (row) => ({ ...row, events: Number(row.events) }),
+        );
       } finally {
         db.close();
       }
@@ -52,7 +58,9 @@ async function postgresStore(adminUrl: string): Promise<Store> {
       const client = new pg.Client({ connectionString: url.toString() });
       await client.connect();
       try {
-        return (await client.query<{ id: string; pixCode: string | null; events: string }>(DEPOSITS_SQL)).rows.map((row) => ({ ...row, events: Number(row.events) }));
+        return (await client.query<{ id: string; pixCode: string | null; events: string }>(DEPOSITS_SQL)).rows.map(
+          (row) => ({ ...row, events: Number(row.events) }),
+        );
       } finally {
         await client.end();
       }
@@ -67,7 +75,14 @@ async function postgresStore(adminUrl: string): Promise<Store> {
 /** A Pix request whose client hangs up after 50 ms, long before the answer. */
 function postAndHangUp(jwt: string): Promise<void> {
   return new Promise((resolve) => {
-    const request = http.request({ port, host: "127.0.0.1", path: "/api/pix", method: "POST", agent: false, headers: { "content-type": "application/json" } });
+    const request = http.request({
+      port,
+      host: "127.0.0.1",
+      path: "/api/pix",
+      method: "POST",
+      agent: false,
+      headers: { "content-type": "application/json" },
+    });
     request.on("error", () => resolve());
     request.on("response", (response) => response.resume().on("end", resolve));
     request.end(JSON.stringify({ jwt }));
@@ -79,7 +94,8 @@ function postAndHangUp(jwt: string): Promise<void> {
 }
 
 const databases = [{ name: "SQLite", store: async () => sqliteStore() }];
-if (process.env.TEST_POSTGRES_URL) databases.push({ name: "PostgreSQL", store: () => postgresStore(process.env.TEST_POSTGRES_URL as string) });
+if (process.env.TEST_POSTGRES_URL)
+  databases.push({ name: "PostgreSQL", store: () => postgresStore(process.env.TEST_POSTGRES_URL as string) });
 
 for (const database of databases) {
   test(`${database.name}: SIGTERM with handlers running for clients that hung up: the worker exits at once and every deposit is whole`, async () => {
@@ -90,14 +106,24 @@ for (const database of databases) {
       let output = "";
       server = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts/start.ts")], {
         cwd: root,
-        env: { ...process.env, PORT: String(port), DATABASE_URL: store.url, CASHIER_ENV: "development", CASHIER_SEED_DEMO: "true", WEB_CONCURRENCY: "1", RATE_LIMIT_REQUESTS: "1000000" },
+        env: {
+          ...process.env,
+          PORT: String(port),
+          DATABASE_URL: store.url,
+          CASHIER_ENV: "development",
+          CASHIER_SEED_DEMO: "true",
+          WEB_CONCURRENCY: "1",
+          RATE_LIMIT_REQUESTS: "1000000",
+        },
       });
       server.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
       server.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
       await expect.poll(() => output, { timeout: 90_000 }).toMatch(/Ready in/);
       const keyId = /^\s+keyId\s+(mk_test_\w+)$/m.exec(output)?.[1] as string;
       const secret = /^\s+secret\s+(\S+)$/m.exec(output)?.[1] as string;
-      const jwts = await Promise.all(Array.from({ length: 400 }, () => signRequestToken({ keyId, secret, data: pixDepositRequest() })));
+      const jwts = await Promise.all(
+        Array.from({ length: 400 }, () => signRequestToken({ keyId, secret, data: pixDepositRequest() })),
+      );
 
       // 16 clients at a time, each hanging up early, until the signal lands among them.
       let next = 0;
@@ -115,7 +141,8 @@ for (const database of databases) {
 
       const deposits = await store.deposits();
       expect(deposits.length).toBeGreaterThan(0);
-      for (const deposit of deposits) expect(deposit, "a deposit cut in half").toMatchObject({ pixCode: expect.any(String), events: 1 });
+      for (const deposit of deposits)
+        expect(deposit, "a deposit cut in half").toMatchObject({ pixCode: expect.any(String), events: 1 });
     } finally {
       server?.kill("SIGKILL");
       await store.drop();

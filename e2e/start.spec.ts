@@ -19,7 +19,13 @@ test.beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "cashier-start-"));
   server = spawn(path.join(root, "node_modules/.bin/tsx"), [path.join(root, "scripts/start.ts")], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), CASHIER_DATA_DIR: dataDir, DATABASE_URL: `file:${dataDir}/cashier.db`, CASHIER_ENV: "development" },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      CASHIER_DATA_DIR: dataDir,
+      DATABASE_URL: `file:${dataDir}/cashier.db`,
+      CASHIER_ENV: "development",
+    },
   });
   server.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   server.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -43,7 +49,10 @@ test("npm start prints a demo key that signs requests the gateway answers", asyn
   const jwt = await signRequestToken({ keyId: keyId as string, secret: secret as string, data: { id: "dep_unknown" } });
   const response = await request.post(`http://127.0.0.1:${port}/api/status`, { data: { jwt } });
   expect(response.status()).toBe(404);
-  const { payload } = await jwtVerify(((await response.json()) as { jwt: string }).jwt, new TextEncoder().encode(secret));
+  const { payload } = await jwtVerify(
+    ((await response.json()) as { jwt: string }).jwt,
+    new TextEncoder().encode(secret),
+  );
   expect(payload).toMatchObject({ code: 404, data: { error: { type: "not_found" } } });
   // the secret is printed once, at creation, and never written to the log lines
   expect(output.split(secret as string)).toHaveLength(2);

@@ -21,11 +21,15 @@ export function cashier(...args: string[]): string {
 
 /** `npm run sign -- '<data>'`: a token for the demo merchant that `npm start` seeded. */
 export function signAsDemo(data: unknown): string {
-  return execFileSync(path.join(root, "node_modules/.bin/tsx"), [path.join(root, "scripts/sign.ts"), JSON.stringify(data)], {
-    cwd: root,
-    env: { ...process.env, ...e2eServerEnv },
-    encoding: "utf8",
-  }).trim();
+  return execFileSync(
+    path.join(root, "node_modules/.bin/tsx"),
+    [path.join(root, "scripts/sign.ts"), JSON.stringify(data)],
+    {
+      cwd: root,
+      env: { ...process.env, ...e2eServerEnv },
+      encoding: "utf8",
+    },
+  ).trim();
 }
 
 /** A full-page screenshot kept in the test's output folder and attached to its report. */
@@ -45,11 +49,15 @@ export async function expectAccessible(page: Page): Promise<void> {
   // Next.js streams metadata: after a server action the <title> can arrive a moment after the form.
   await expect(page).toHaveTitle(/\S/);
   const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  expect(
+    violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`),
+  ).toEqual([]);
 }
 
 /** The merchant's own site, where customers come back to: every path answers a page with its title. */
-export async function startShop(titleFor: (path: string) => string): Promise<{ url: string; close: () => Promise<void> }> {
+export async function startShop(
+  titleFor: (path: string) => string,
+): Promise<{ url: string; close: () => Promise<void> }> {
   const shop = http.createServer((request, response) => {
     const title = titleFor(request.url ?? "/");
     response

@@ -37,8 +37,10 @@ export async function buildHostedAssets(options: { isQuiet?: boolean } = {}): Pr
   mkdirSync(out, { recursive: true });
   writeFileSync(path.join(out, "hosted.css"), css);
   writeFileSync(path.join(out, "hosted.js"), js);
-  const size = (text: string) => `${(text.length / 1024).toFixed(1)} kB (${(gzipSync(text).length / 1024).toFixed(1)} kB gzipped)`;
-  if (!options.isQuiet) console.log(`hosted pages: stylesheet ${size(css)}, script ${size(js)} in ${HOSTED_ASSETS_DIR}`);
+  const size = (text: string) =>
+    `${(text.length / 1024).toFixed(1)} kB (${(gzipSync(text).length / 1024).toFixed(1)} kB gzipped)`;
+  if (!options.isQuiet)
+    console.log(`hosted pages: stylesheet ${size(css)}, script ${size(js)} in ${HOSTED_ASSETS_DIR}`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) await buildHostedAssets();

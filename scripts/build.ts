@@ -5,6 +5,10 @@ import path from "node:path";
 import { buildHostedAssets } from "./build-hosted-assets";
 
 const root = path.resolve(import.meta.dirname, "..");
-const next = spawnSync(path.join(root, "node_modules/.bin/next"), ["build"], { cwd: root, stdio: "inherit", env: { NEXT_TELEMETRY_DISABLED: "1", ...process.env } });
+const next = spawnSync(path.join(root, "node_modules/.bin/next"), ["build"], {
+  cwd: root,
+  stdio: "inherit",
+  env: { NEXT_TELEMETRY_DISABLED: "1", ...process.env },
+});
 if (next.status !== 0) process.exit(next.status ?? 1);
 await buildHostedAssets();

@@ -14,9 +14,15 @@ for (const source of sources) {
   watch(path.join(root, source), { recursive: true }, () => {
     // An editor's save is several events: one build for them all.
     clearTimeout(pending);
-    pending = setTimeout(() => buildHostedAssets().catch((error: unknown) => console.error("hosted pages' assets:", error)), 200);
+    pending = setTimeout(
+      () => buildHostedAssets().catch((error: unknown) => console.error("hosted pages' assets:", error)),
+      200,
+    );
   });
 }
-const next = spawn(path.join(root, "node_modules/.bin/next"), ["dev", ...process.argv.slice(2)], { cwd: root, stdio: "inherit" });
+const next = spawn(path.join(root, "node_modules/.bin/next"), ["dev", ...process.argv.slice(2)], {
+  cwd: root,
+  stdio: "inherit",
+});
 next.on("exit", (code) => process.exit(code ?? 0));
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => next.kill(signal));

@@ -5,7 +5,9 @@
 import { parseArgs } from "node:util";
 import fc from "fast-check";
 
-const { values } = parseArgs({ options: { runs: { type: "string", default: "10000" }, seed: { type: "string" }, postgres: { type: "boolean" } } });
+const { values } = parseArgs({
+  options: { runs: { type: "string", default: "10000" }, seed: { type: "string" }, postgres: { type: "boolean" } },
+});
 const runs = Number(values.runs);
 const seed = values.seed === undefined ? Date.now() % 2 ** 31 : Number(values.seed);
 
@@ -33,18 +35,33 @@ for (const fuzz of fc.sample(fuzzCase, { numRuns: runs, seed })) {
   const byStatus = counts.get(fuzz.route) ?? new Map<number, number>();
   byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
   counts.set(fuzz.route, byStatus);
-  if (status >= 500 || (status >= 400 && rowsWritten !== 0)) failures.push(`${status}, ${rowsWritten} rows: ${fc.stringify(fuzz).slice(0, 400)}`);
+  if (status >= 500 || (status >= 400 && rowsWritten !== 0))
+    failures.push(`${status}, ${rowsWritten} rows: ${fc.stringify(fuzz).slice(0, 400)}`);
 }
 await disconnectDb();
 await database.drop();
 
-console.log(`${runs} cases on ${database.provider}, seed ${seed}, ${Math.round((performance.now() - started) / 1000)} s`);
+console.log(
+  `${runs} cases on ${database.provider}, seed ${seed}, ${Math.round((performance.now() - started) / 1000)} s`,
+);
 const totals = new Map<number, number>();
 for (const [route, byStatus] of [...counts].sort()) {
-  console.log(`  ${route.padEnd(24)} ${[...byStatus].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}: ${n}`).join("  ")}`);
+  console.log(
+    `  ${route.padEnd(24)} ${[...byStatus]
+      .sort((a, b) => a[0] - b[0])
+      .map(([s, n]) => `${s}: ${n}`)
+      .join("  ")}`,
+  );
   for (const [s, n] of byStatus) totals.set(s, (totals.get(s) ?? 0) + n);
 }
-console.log(`  ${"all".padEnd(24)} ${[...totals].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}: ${n}`).join("  ")}`);
-console.log(`5xx: ${[...totals].filter(([s]) => s >= 500).reduce((sum, [, n]) => sum + n, 0)}; refusals that wrote rows: ${failures.filter((f) => !f.startsWith("5")).length}`);
+console.log(
+  `  ${"all".padEnd(24)} ${[...totals]
+    .sort((a, b) => a[0] - b[0])
+    .map(([s, n]) => `${s}: ${n}`)
+    .join("  ")}`,
+);
+console.log(
+  `5xx: ${[...totals].filter(([s]) => s >= 500).reduce((sum, [, n]) => sum + n, 0)}; refusals that wrote rows: ${failures.filter((f) => !f.startsWith("5")).length}`,
+);
 for (const failure of failures.slice(0, 20)) console.log(`  FAIL ${failure}`);
 process.exit(failures.length > 0 ? 1 : 0);

@@ -29,7 +29,8 @@ try {
   for (const provider of ["sqlite", "postgres"] as const) {
     const schemaPath = path.join(root, "prisma", provider, "schema.prisma");
     const header = readFileSync(schemaPath, "utf8").split(models)[0];
-    const from = snapshot === null ? ["--from-empty"] : ["--from-schema-datamodel", path.join(scratch, `${provider}.prisma`)];
+    const from =
+      snapshot === null ? ["--from-empty"] : ["--from-schema-datamodel", path.join(scratch, `${provider}.prisma`)];
     if (snapshot !== null) writeFileSync(path.join(scratch, `${provider}.prisma`), header + snapshot);
     const sql = execFileSync(
       path.join(root, "node_modules/.bin/prisma"),
@@ -37,7 +38,11 @@ try {
       {
         cwd: root,
         encoding: "utf8",
-        env: { ...process.env, CASHIER_PRISMA_PROVIDER: provider, DATABASE_URL: provider === "sqlite" ? `file:${scratch}/x.db` : "postgresql://postgres@127.0.0.1:5432/test" },
+        env: {
+          ...process.env,
+          CASHIER_PRISMA_PROVIDER: provider,
+          DATABASE_URL: provider === "sqlite" ? `file:${scratch}/x.db` : "postgresql://postgres@127.0.0.1:5432/test",
+        },
         stdio: ["ignore", "pipe", "inherit"],
       },
     );

@@ -15,7 +15,12 @@ function fail(message: string): never {
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { "key-id": { type: "string" }, secret: { type: "string" }, lifetime: { type: "string" }, jti: { type: "string" } },
+  options: {
+    "key-id": { type: "string" },
+    secret: { type: "string" },
+    lifetime: { type: "string" },
+    jti: { type: "string" },
+  },
 });
 if (positionals.length !== 1) fail(`usage: npm run sign -- '<json data>' [--key-id ID --secret SECRET]`);
 let data: unknown;

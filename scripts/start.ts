@@ -71,7 +71,10 @@ Try it:  npm run -s sign -- '{"id":"dep_unknown"}' | curl -s -H 'content-type: a
 `);
     } else {
       const demo = await findActiveSigningKey(DEMO_MERCHANT_ID);
-      if (demo) console.log(`demo merchant ${demo.merchantId}, key ${demo.keyId}: sign a request with npm run sign -- '<json data>'`);
+      if (demo)
+        console.log(
+          `demo merchant ${demo.merchantId}, key ${demo.keyId}: sign a request with npm run sign -- '<json data>'`,
+        );
     }
   }
   await disconnectDb();
@@ -80,7 +83,11 @@ Try it:  npm run -s sign -- '{"id":"dep_unknown"}' | curl -s -H 'content-type: a
   // A build from before the hosted pages had their own assets counts as none.
   if (!existsSync(path.join(root, ".next/BUILD_ID")) || !existsSync(path.join(root, HOSTED_ASSETS_DIR, "hosted.js"))) {
     console.log("no build found: running npm run build");
-    const build = spawnSync(path.join(root, "node_modules/.bin/tsx"), ["scripts/build.ts"], { cwd: root, stdio: "inherit", env: process.env });
+    const build = spawnSync(path.join(root, "node_modules/.bin/tsx"), ["scripts/build.ts"], {
+      cwd: root,
+      stdio: "inherit",
+      env: process.env,
+    });
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
 
@@ -92,7 +99,9 @@ Try it:  npm run -s sign -- '{"id":"dep_unknown"}' | curl -s -H 'content-type: a
   let isStopping = false;
   cluster.on("listening", () => {
     if (++listening === workers) {
-      console.log(`✓ Ready in ${Math.round(performance.now() - started)}ms: ${config.publicBaseUrl} (port ${config.port}, ${workers} worker${workers === 1 ? "" : "s"})`);
+      console.log(
+        `✓ Ready in ${Math.round(performance.now() - started)}ms: ${config.publicBaseUrl} (port ${config.port}, ${workers} worker${workers === 1 ? "" : "s"})`,
+      );
     }
   });
   cluster.on("exit", (worker, code, signal) => {

@@ -42,8 +42,18 @@ if (!process.env.TEST_POSTGRES_URL) {
 
 const vitestJson = path.join(resultsDir, "vitest.json");
 rmSync(vitestJson, { force: true });
-run("unit and integration tests (vitest)", bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`]);
-const vitest = readJson<{ numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number }>(vitestJson);
+run("unit and integration tests (vitest)", bin("vitest"), [
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${vitestJson}`,
+]);
+const vitest = readJson<{
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+}>(vitestJson);
 if (vitest) {
   totals.passed += vitest.numPassedTests;
   totals.failed += vitest.numFailedTests;
@@ -56,7 +66,9 @@ if (run("production build (npm run build)", bin("tsx"), ["scripts/build.ts"])) {
   run("end-to-end tests (Playwright, Chromium)", bin("playwright"), ["test", "--reporter=list,json"], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
   });
-  const playwright = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(playwrightJson);
+  const playwright = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(
+    playwrightJson,
+  );
   if (playwright) {
     totals.passed += playwright.stats.expected + playwright.stats.flaky;
     totals.failed += playwright.stats.unexpected;

@@ -12,7 +12,16 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   const actor = await findActor();
   return (
     <div lang={locale}>
-      {actor && <ConsoleNav actor={actor} words={authMessages[locale]} locale={locale} logOut={logOut} logOutEverywhere={logOutEverywhere} switchLanguage={switchConsoleLanguage} />}
+      {actor && (
+        <ConsoleNav
+          actor={actor}
+          words={authMessages[locale]}
+          locale={locale}
+          logOut={logOut}
+          logOutEverywhere={logOutEverywhere}
+          switchLanguage={switchConsoleLanguage}
+        />
+      )}
       <main className="mx-auto max-w-7xl px-4 py-6">{children}</main>
     </div>
   );

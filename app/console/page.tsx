@@ -28,12 +28,19 @@ export async function generateMetadata(): Promise<Metadata> {
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) || undefined;
 
 /** "22/11": a day of the series as the reader writes it. */
-const shortDay = (day: string, locale: Locale) => new Intl.DateTimeFormat(locale, { day: "2-digit", month: "2-digit", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
+const shortDay = (day: string, locale: Locale) =>
+  new Intl.DateTimeFormat(locale, { day: "2-digit", month: "2-digit", timeZone: "UTC" }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
 
 const percent = (part: number, whole: number, locale: Locale) =>
-  whole === 0 ? "—" : new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 }).format(part / whole);
+  whole === 0
+    ? "—"
+    : new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 1 }).format(part / whole);
 
-export default async function OverviewPage(props: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function OverviewPage(props: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const actor = await requireActor();
   const locale = await getConsoleLocale();
   const words = operationsMessages[locale];
@@ -52,10 +59,25 @@ export default async function OverviewPage(props: { searchParams: Promise<Record
     return { merchant: scope, activity: days, health: callbacks, merchants: all, alerts: open };
   })().catch(refusePage);
   const days = activity.days;
-  const sum = (pick: (day: DayActivity) => number | bigint) => days.reduce((total, day) => total + BigInt(pick(day)), 0n);
-  const scale = (max: string) => ({ first: shortDay(days[0].day, locale), max, last: shortDay(days[days.length - 1].day, locale) });
-  const moneyChart = (id: string, title: string, counted: (count: bigint) => string, count: (day: DayActivity) => number, cents: (day: DayActivity) => bigint) => {
-    const bars: Bar[] = days.map((day) => ({ label: shortDay(day.day, locale), value: Number(cents(day)), display: `${formatBrl(cents(day), locale)} (${count(day)})` }));
+  const sum = (pick: (day: DayActivity) => number | bigint) =>
+    days.reduce((total, day) => total + BigInt(pick(day)), 0n);
+  const scale = (max: string) => ({
+    first: shortDay(days[0].day, locale),
+    max,
+    last: shortDay(days[days.length - 1].day, locale),
+  });
+  const moneyChart = (
+    id: string,
+    title: string,
+    counted: (count: bigint) => string,
+    count: (day: DayActivity) => number,
+    cents: (day: DayActivity) => bigint,
+  ) => {
+    const bars: Bar[] = days.map((day) => ({
+      label: shortDay(day.day, locale),
+      value: Number(cents(day)),
+      display: `${formatBrl(cents(day), locale)} (${count(day)})`,
+    }));
     const maxCents = days.reduce((max, day) => (cents(day) > max ? cents(day) : max), 0n);
     return (
       <BarChart
@@ -77,9 +99,20 @@ export default async function OverviewPage(props: { searchParams: Promise<Record
   const createdPaid = Number(sum((day) => day.depositsCreatedPaid));
   return (
     <>
-      <ConsolePageHeader title={t.title} intro={`${t.intro} ${words.common.mode}: ${words.common.modes[activity.mode]}.`} />
+      <ConsolePageHeader
+        title={t.title}
+        intro={`${t.intro} ${words.common.mode}: ${words.common.modes[activity.mode]}.`}
+      />
       <div className="mb-6 flex flex-wrap items-end gap-3">
-        {actor.role === "operator" && <MerchantPicker merchants={merchants.map((m) => ({ id: m.merchantId, name: m.name }))} selected={merchant} words={words.common} allowAll keep={{ mode: activity.mode }} />}
+        {actor.role === "operator" && (
+          <MerchantPicker
+            merchants={merchants.map((m) => ({ id: m.merchantId, name: m.name }))}
+            selected={merchant}
+            words={words.common}
+            allowAll
+            keep={{ mode: activity.mode }}
+          />
+        )}
         <nav aria-label={words.common.mode} className="flex gap-2">
           {(["sandbox", "live"] as const).map((option) => (
             <a
@@ -104,21 +137,33 @@ export default async function OverviewPage(props: { searchParams: Promise<Record
           {alerts.total === 0 ? (
             <Alert tone="success">{t.noAlerts}</Alert>
           ) : (
-            <ul aria-label={alerts.total > alerts.alerts.length ? t.alertsShowing(alerts.alerts.length, alerts.total) : t.openAlerts} className="grid gap-4 lg:grid-cols-2">
+            <ul
+              aria-label={
+                alerts.total > alerts.alerts.length ? t.alertsShowing(alerts.alerts.length, alerts.total) : t.openAlerts
+              }
+              className="grid gap-4 lg:grid-cols-2"
+            >
               {alerts.alerts.map((alert) => (
                 <li key={alert.id} data-alert-kind={alert.kind}>
                   <Card>
                     <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
                       <Badge tone="warning">{t.alertKinds[alert.kind] ?? alert.kind}</Badge>
-                      <span className="text-stone-700 dark:text-stone-300">{formatDateTime(alert.createdAt, locale)}</span>
+                      <span className="text-stone-700 dark:text-stone-300">
+                        {formatDateTime(alert.createdAt, locale)}
+                      </span>
                     </div>
-                    {alert.amountCents !== null && <p className="text-2xl font-bold tabular-nums">{formatBrl(alert.amountCents, locale)}</p>}
+                    {alert.amountCents !== null && (
+                      <p className="text-2xl font-bold tabular-nums">{formatBrl(alert.amountCents, locale)}</p>
+                    )}
                     <p className="my-2 break-words">
                       {alert.message}
                       {alert.objectId?.startsWith("dep_") && (
                         <>
                           {" "}
-                          <a href={`/console/transactions/${alert.objectId}`} className="font-semibold text-brand-700 underline">
+                          <a
+                            href={`/console/transactions/${alert.objectId}`}
+                            className="font-semibold text-brand-700 underline"
+                          >
                             {alert.objectId}
                           </a>
                         </>
@@ -139,8 +184,24 @@ export default async function OverviewPage(props: { searchParams: Promise<Record
         </section>
       )}
       <div className="grid gap-6 lg:grid-cols-3">
-        <Card>{moneyChart("chart-deposits", t.depositsPaid, t.depositsCount, (day) => day.depositsPaid, (day) => day.depositsPaidCents)}</Card>
-        <Card>{moneyChart("chart-payouts", t.payoutsCompleted, t.payoutsCount, (day) => day.payoutsCompleted, (day) => day.payoutsCompletedCents)}</Card>
+        <Card>
+          {moneyChart(
+            "chart-deposits",
+            t.depositsPaid,
+            t.depositsCount,
+            (day) => day.depositsPaid,
+            (day) => day.depositsPaidCents,
+          )}
+        </Card>
+        <Card>
+          {moneyChart(
+            "chart-payouts",
+            t.payoutsCompleted,
+            t.payoutsCount,
+            (day) => day.payoutsCompleted,
+            (day) => day.payoutsCompletedCents,
+          )}
+        </Card>
         <Card>
           <BarChart
             id="chart-conversion"
@@ -157,7 +218,12 @@ export default async function OverviewPage(props: { searchParams: Promise<Record
             table={{
               label: t.chartData,
               columns: [t.day, t.created, t.paid, t.rate],
-              rows: days.map((day) => [shortDay(day.day, locale), String(day.depositsCreated), String(day.depositsCreatedPaid), percent(day.depositsCreatedPaid, day.depositsCreated, locale)]),
+              rows: days.map((day) => [
+                shortDay(day.day, locale),
+                String(day.depositsCreated),
+                String(day.depositsCreatedPaid),
+                percent(day.depositsCreatedPaid, day.depositsCreated, locale),
+              ]),
             }}
           />
         </Card>
@@ -198,7 +264,10 @@ export default async function OverviewPage(props: { searchParams: Promise<Record
               {health.failingEndpoints.map((endpoint) => (
                 <tr key={endpoint.merchantId}>
                   <Td>
-                    <a href={`/console/transactions?merchant=${endpoint.merchantId}`} className="font-semibold text-brand-700 underline">
+                    <a
+                      href={`/console/transactions?merchant=${endpoint.merchantId}`}
+                      className="font-semibold text-brand-700 underline"
+                    >
                       {endpoint.merchantName}
                     </a>
                   </Td>
@@ -208,8 +277,10 @@ export default async function OverviewPage(props: { searchParams: Promise<Record
                   <Td>
                     {endpoint.lastFailure ? (
                       <>
-                        {endpoint.lastFailure.httpStatus ? `HTTP ${endpoint.lastFailure.httpStatus}` : (endpoint.lastFailure.error ?? t.noAnswer)} {t.at}{" "}
-                        {formatDateTime(endpoint.lastFailure.startedAt, locale)}
+                        {endpoint.lastFailure.httpStatus
+                          ? `HTTP ${endpoint.lastFailure.httpStatus}`
+                          : (endpoint.lastFailure.error ?? t.noAnswer)}{" "}
+                        {t.at} {formatDateTime(endpoint.lastFailure.startedAt, locale)}
                       </>
                     ) : (
                       "—"

@@ -8,7 +8,8 @@ import { formText } from "@/lib/http/form-text";
 import { endConsoleSession, endEveryConsoleSession } from "@/lib/sessions/end-console-session";
 import { signInConsoleUser } from "@/lib/users/sign-in-console-user";
 
-export type LoginState = { status: "idle" } | { status: "refused" } | { status: "throttled"; retryAfterSeconds: number };
+export type LoginState =
+  { status: "idle" } | { status: "refused" } | { status: "throttled"; retryAfterSeconds: number };
 
 export async function logIn(_state: LoginState, form: FormData): Promise<LoginState> {
   const result = await signInConsoleUser(
@@ -35,7 +36,13 @@ export async function logOutEverywhere(): Promise<void> {
 /** The language switch: kept for a year, on the console's paths only. */
 export async function switchConsoleLanguage(form: FormData): Promise<void> {
   const lang = form.get("lang") === "en" ? "en" : "pt-BR";
-  (await cookies()).set(CONSOLE_LANG_COOKIE, lang, { path: "/console", maxAge: 365 * 24 * 3600, sameSite: "lax", secure: true, httpOnly: true });
+  (await cookies()).set(CONSOLE_LANG_COOKIE, lang, {
+    path: "/console",
+    maxAge: 365 * 24 * 3600,
+    sameSite: "lax",
+    secure: true,
+    httpOnly: true,
+  });
   // Back to the page the switch was on (same origin only: proxy.ts refused foreign form posts).
   const referer = URL.parse((await headers()).get("referer") ?? "");
   redirect(referer?.pathname.startsWith("/console") ? `${referer.pathname}${referer.search}` : "/console");

@@ -53,13 +53,13 @@ export default function DocsPage() {
         <h2 className="text-xl font-bold">Signing a request</h2>
         <p>
           Every request body is <code>{'{"jwt": "<compact JWS>"}'}</code> (or the bare token with{" "}
-          <code>Content-Type: application/jwt</code>), at most 64 KiB. Sign with HS256 using your key&apos;s
-          secret and put its keyId in the <code>kid</code> header. Claims:
+          <code>Content-Type: application/jwt</code>), at most 64 KiB. Sign with HS256 using your key&apos;s secret and
+          put its keyId in the <code>kid</code> header. Claims:
         </p>
         <ul className="list-disc space-y-1 pl-6">
           <li>
-            <code>iat</code> and <code>exp</code>: required, seconds since the epoch; <code>exp - iat</code> at most
-            300 s; clocks may differ by 30 s.
+            <code>iat</code> and <code>exp</code>: required, seconds since the epoch; <code>exp - iat</code> at most 300
+            s; clocks may differ by 30 s.
           </li>
           <li>
             <code>data</code>: an object with the operation&apos;s fields.
@@ -95,16 +95,21 @@ export default function DocsPage() {
       <section className="mt-8 space-y-3">
         <h2 className="text-xl font-bold">Operations</h2>
         <p>
-          The field tables below are generated from the <a href="/openapi.json" className="text-brand-700 underline">OpenAPI 3.1 document</a>, itself
-          built from the schemas each operation checks its request with and writes its answer by. Request fields are the
-          token&apos;s <code>data</code>; answer fields are the answer&apos;s <code>data</code>.
+          The field tables below are generated from the{" "}
+          <a href="/openapi.json" className="text-brand-700 underline">
+            OpenAPI 3.1 document
+          </a>
+          , itself built from the schemas each operation checks its request with and writes its answer by. Request
+          fields are the token&apos;s <code>data</code>; answer fields are the answer&apos;s <code>data</code>.
         </p>
         {Object.entries(document.paths).map(([path, { post }]) => {
           const success = post.responses["201"] ?? post.responses["200"];
           return (
             <article key={path} id={post.operationId} className="space-y-2 border-t border-stone-200 pt-4">
               <h3 className="font-mono font-bold">POST {path}</h3>
-              <p>{post.summary}. {post.description}</p>
+              <p>
+                {post.summary}. {post.description}
+              </p>
               <FieldTable caption="Request data" rows={schemaFields(document, post.requestBody["x-data"])} />
               {schemaExamples(document, post.requestBody["x-data"]).map((example) => (
                 <pre key={example} className={codeBlock}>
@@ -112,17 +117,23 @@ export default function DocsPage() {
                 </pre>
               ))}
               {"x-data" in success && (
-                <FieldTable caption={`Answer data (${post.responses["201"] ? "201, or 200 on a replay" : "200"})`} rows={schemaFields(document, success["x-data"])} />
+                <FieldTable
+                  caption={`Answer data (${post.responses["201"] ? "201, or 200 on a replay" : "200"})`}
+                  rows={schemaFields(document, success["x-data"])}
+                />
               )}
             </article>
           );
         })}
         <ul className="list-disc space-y-1 pl-6">
           <li>
-            <code>GET /direct/{"{keyId}"}/{"{token}"}</code>: send the customer here with a token signed as above whose
-            data has name, email and cpf (required and valid), currency, reference, merchant_user, country, and
-            optionally amount, paymentMethod (no nubank), return_url (https, within your origins), brand, phone. The
-            deposit is created once per reference; deposit.paid follows the payment.
+            <code>
+              GET /direct/{"{keyId}"}/{"{token}"}
+            </code>
+            : send the customer here with a token signed as above whose data has name, email and cpf (required and
+            valid), currency, reference, merchant_user, country, and optionally amount, paymentMethod (no nubank),
+            return_url (https, within your origins), brand, phone. The deposit is created once per reference;
+            deposit.paid follows the payment.
           </li>
           <li>
             <code>GET /api/health</code>: 200 when the database answers, 503 when it does not.
@@ -133,9 +144,9 @@ export default function DocsPage() {
       <section className="mt-8 space-y-3">
         <h2 className="text-xl font-bold">Callbacks</h2>
         <p>
-          Each is a POST of <code>{'{"jwt": …}'}</code> to your callback URL, signed with your key (header <code>typ</code>{" "}
-          <code>cashier-callback+jwt</code>); its <code>data</code> claim has these fields. Answer 2xx; anything else is
-          retried with the same event_id.
+          Each is a POST of <code>{'{"jwt": …}'}</code> to your callback URL, signed with your key (header{" "}
+          <code>typ</code> <code>cashier-callback+jwt</code>); its <code>data</code> claim has these fields. Answer 2xx;
+          anything else is retried with the same event_id.
         </p>
         {Object.entries(document.webhooks).map(([type, { post }]) => (
           <FieldTable key={type} caption={type} rows={schemaFields(document, post.requestBody["x-data"])} />
@@ -146,8 +157,8 @@ export default function DocsPage() {
         <h2 className="text-xl font-bold">Errors</h2>
         <p>
           A failure of the token itself is an unsigned <code>application/problem+json</code> body (RFC 9457) with{" "}
-          <code>type</code>, <code>title</code>, <code>status</code>, <code>detail</code> and <code>code</code>. Once the
-          token is accepted, a refusal is a signed answer whose <code>data.error</code> holds <code>type</code>,{" "}
+          <code>type</code>, <code>title</code>, <code>status</code>, <code>detail</code> and <code>code</code>. Once
+          the token is accepted, a refusal is a signed answer whose <code>data.error</code> holds <code>type</code>,{" "}
           <code>title</code>, <code>detail</code> and, for invalid data, <code>fields</code> (
           <code>{"[{ path, message }]"}</code>).
         </p>
@@ -160,9 +171,10 @@ export default function DocsPage() {
         </p>
         <p>
           Every answer carries <code>X-Frame-Options: DENY</code>, <code>X-Content-Type-Options: nosniff</code>,{" "}
-          <code>Referrer-Policy: no-referrer</code> and a Content-Security-Policy (<code>default-src &apos;none&apos;</code>{" "}
-          for the API); hosted pages cannot be framed. Redirect URLs must be absolute https URLs with a host, without
-          control characters or spaces; the normalised URL is what the customer is sent to.
+          <code>Referrer-Policy: no-referrer</code> and a Content-Security-Policy (
+          <code>default-src &apos;none&apos;</code> for the API); hosted pages cannot be framed. Redirect URLs must be
+          absolute https URLs with a host, without control characters or spaces; the normalised URL is what the customer
+          is sent to.
         </p>
         <dl className="divide-y divide-stone-200 border-y border-stone-200">
           {Object.entries(errorCodes).map(([code, { status, title }]) => (

@@ -31,13 +31,26 @@ export function BarChart(props: {
         <span className="block text-2xl font-bold tabular-nums">{props.summary}</span>
         <span className="text-sm text-stone-700">{props.detail}</span>
       </p>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} preserveAspectRatio="none" className="h-28 w-full text-brand-700" role="img" aria-labelledby={`${props.id}-title ${props.id}-summary`}>
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        preserveAspectRatio="none"
+        className="h-28 w-full text-brand-700"
+        role="img"
+        aria-labelledby={`${props.id}-title ${props.id}-summary`}
+      >
         <line x1={0} y1={HEIGHT - 0.5} x2={WIDTH} y2={HEIGHT - 0.5} className="stroke-stone-400" strokeWidth={1} />
         {props.bars.map((bar, i) => {
           // A day with anything at all stays visible beside the busiest.
           const height = max > 0 && bar.value > 0 ? Math.max((bar.value / max) * (HEIGHT - 2), 2) : 0;
           return (
-            <rect key={bar.label} x={i * slot + slot * 0.15} y={HEIGHT - 1 - height} width={slot * 0.7} height={height} className="fill-current">
+            <rect
+              key={bar.label}
+              x={i * slot + slot * 0.15}
+              y={HEIGHT - 1 - height}
+              width={slot * 0.7}
+              height={height}
+              className="fill-current"
+            >
               <title>{`${bar.label}: ${bar.display}`}</title>
             </rect>
           );

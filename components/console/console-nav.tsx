@@ -18,7 +18,8 @@ const entries: Entry[] = [
   { href: "/console/audit", label: "audit", roles: ["operator"] },
 ];
 
-const linkClass = "inline-flex min-h-11 items-center rounded-lg px-3 font-semibold text-stone-800 hover:bg-stone-200 dark:text-stone-100 dark:hover:bg-stone-800";
+const linkClass =
+  "inline-flex min-h-11 items-center rounded-lg px-3 font-semibold text-stone-800 hover:bg-stone-200 dark:text-stone-100 dark:hover:bg-stone-800";
 
 /** The console's header: the areas the actor's role may use, who is signed in, and the ways out. */
 export function ConsoleNav(props: {

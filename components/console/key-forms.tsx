@@ -9,7 +9,11 @@ import { PendingButton } from "./pending-button";
 import { SecretOnce } from "./secret-once";
 
 /** "Criar chave", and the new key's secret shown once below it. */
-export function CreateKeyForm(props: { merchantId: string; locale: Locale; action: (state: CreateKeyState, form: FormData) => Promise<CreateKeyState> }) {
+export function CreateKeyForm(props: {
+  merchantId: string;
+  locale: Locale;
+  action: (state: CreateKeyState, form: FormData) => Promise<CreateKeyState>;
+}) {
   const { keys, common } = operationsMessages[props.locale];
   const [state, formAction] = useActionState(props.action, { status: "idle" });
   return (
@@ -25,7 +29,11 @@ export function CreateKeyForm(props: { merchantId: string; locale: Locale; actio
 }
 
 /** A key's revocation, confirmed in a second step; once revoked, the page shows the key as revoked instead. */
-export function RevokeKeyForm(props: { keyId: string; locale: Locale; action: (state: RevokeKeyState, form: FormData) => Promise<RevokeKeyState> }) {
+export function RevokeKeyForm(props: {
+  keyId: string;
+  locale: Locale;
+  action: (state: RevokeKeyState, form: FormData) => Promise<RevokeKeyState>;
+}) {
   const { keys, common } = operationsMessages[props.locale];
   const [state, formAction] = useActionState(props.action, { status: "idle" });
   const [isConfirming, setConfirming] = useState(false);
@@ -46,7 +54,12 @@ export function RevokeKeyForm(props: { keyId: string; locale: Locale; action: (s
           </div>
         </form>
       ) : (
-        <Button size="compact" variant="secondary" onClick={() => setConfirming(true)} aria-label={`${keys.revoke} ${props.keyId}`}>
+        <Button
+          size="compact"
+          variant="secondary"
+          onClick={() => setConfirming(true)}
+          aria-label={`${keys.revoke} ${props.keyId}`}
+        >
           {keys.revoke}
         </Button>
       )}

@@ -7,7 +7,10 @@ import { Field } from "../ui/field";
 import { Input } from "../ui/input";
 import { PendingButton } from "./pending-button";
 
-export function LoginForm(props: { action: (state: LoginState, form: FormData) => Promise<LoginState>; words: AuthMessages["login"] }) {
+export function LoginForm(props: {
+  action: (state: LoginState, form: FormData) => Promise<LoginState>;
+  words: AuthMessages["login"];
+}) {
   const [state, action] = useActionState(props.action, { status: "idle" });
   const t = props.words;
   return (
@@ -29,7 +32,9 @@ export function LoginForm(props: { action: (state: LoginState, form: FormData) =
         {(control) => <Input {...control} name="password" type="password" autoComplete="current-password" required />}
       </Field>
       <Field id="code" label={t.code} hint={t.codeHint}>
-        {(control) => <Input {...control} name="code" autoComplete="one-time-code" spellCheck={false} autoCapitalize="off" />}
+        {(control) => (
+          <Input {...control} name="code" autoComplete="one-time-code" spellCheck={false} autoCapitalize="off" />
+        )}
       </Field>
       <PendingButton pendingLabel={t.pending} size="large">
         {t.submit}

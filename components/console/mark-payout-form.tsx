@@ -60,9 +60,7 @@ export function MarkPayoutForm(props: {
                 )}
               </Field>
               <Field id={`${id}-reason`} label={payouts.reason}>
-                {(control) => (
-                  <Textarea {...control} name="reason" required maxLength={500} rows={2} />
-                )}
+                {(control) => <Textarea {...control} name="reason" required maxLength={500} rows={2} />}
               </Field>
             </>
           )}

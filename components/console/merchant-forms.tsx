@@ -19,20 +19,53 @@ type Action<S> = (state: S, form: FormData) => Promise<S>;
 /** The problems the server found with one field (redirectOrigins.2 counts as redirectOrigins). */
 function fieldError(state: { status: string } | FormFailure, name: string): string | undefined {
   if (state.status !== "error") return undefined;
-  const messages = (state as FormFailure).fields.filter((field) => field.path.split(".")[0] === name).map((field) => field.message);
+  const messages = (state as FormFailure).fields
+    .filter((field) => field.path.split(".")[0] === name)
+    .map((field) => field.message);
   return messages.length ? messages.join("; ") : undefined;
 }
 
-function CallbackAndOrigins(props: { state: { status: string } | FormFailure; locale: Locale; callbackUrl?: string | null; redirectOrigins?: string[] }) {
+function CallbackAndOrigins(props: {
+  state: { status: string } | FormFailure;
+  locale: Locale;
+  callbackUrl?: string | null;
+  redirectOrigins?: string[];
+}) {
   const t = operationsMessages[props.locale].merchants;
   const id = useId();
   return (
     <>
-      <Field id={`${id}-callback`} label={t.callbackUrl} hint={t.callbackUrlHint} error={fieldError(props.state, "callbackUrl")}>
-        {(control) => <Input {...control} name="callbackUrl" type="url" inputMode="url" defaultValue={props.callbackUrl ?? ""} placeholder="https://loja.example/cashier/callback" />}
+      <Field
+        id={`${id}-callback`}
+        label={t.callbackUrl}
+        hint={t.callbackUrlHint}
+        error={fieldError(props.state, "callbackUrl")}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            name="callbackUrl"
+            type="url"
+            inputMode="url"
+            defaultValue={props.callbackUrl ?? ""}
+            placeholder="https://loja.example/cashier/callback"
+          />
+        )}
       </Field>
-      <Field id={`${id}-origins`} label={t.redirectOrigins} hint={t.redirectOriginsHint} error={fieldError(props.state, "redirectOrigins")}>
-        {(control) => <Textarea {...control} name="redirectOrigins" rows={3} defaultValue={(props.redirectOrigins ?? []).join("\n")} />}
+      <Field
+        id={`${id}-origins`}
+        label={t.redirectOrigins}
+        hint={t.redirectOriginsHint}
+        error={fieldError(props.state, "redirectOrigins")}
+      >
+        {(control) => (
+          <Textarea
+            {...control}
+            name="redirectOrigins"
+            rows={3}
+            defaultValue={(props.redirectOrigins ?? []).join("\n")}
+          />
+        )}
       </Field>
     </>
   );
@@ -83,7 +116,13 @@ export function CreateMerchantForm(props: { locale: Locale; action: Action<Merch
 }
 
 /** An existing merchant's callback URL and redirect origins; an empty URL removes it. */
-export function MerchantSettingsForm(props: { merchantId: string; callbackUrl: string | null; redirectOrigins: string[]; locale: Locale; action: Action<MerchantSettingsState> }) {
+export function MerchantSettingsForm(props: {
+  merchantId: string;
+  callbackUrl: string | null;
+  redirectOrigins: string[];
+  locale: Locale;
+  action: Action<MerchantSettingsState>;
+}) {
   const { merchants: t, common } = operationsMessages[props.locale];
   const [state, formAction] = useActionState(props.action, { status: "idle" });
   return (
@@ -95,20 +134,37 @@ export function MerchantSettingsForm(props: { merchantId: string; callbackUrl: s
         </Alert>
       )}
       {state.status === "error" && <FormFailureAlert failure={state} words={common.failure} />}
-      <CallbackAndOrigins state={state} locale={props.locale} callbackUrl={props.callbackUrl} redirectOrigins={props.redirectOrigins} />
+      <CallbackAndOrigins
+        state={state}
+        locale={props.locale}
+        callbackUrl={props.callbackUrl}
+        redirectOrigins={props.redirectOrigins}
+      />
       <PendingButton pendingLabel={t.saving}>{t.save}</PendingButton>
     </form>
   );
 }
 
 /** Sandbox ⇄ live, confirmed after the warning; the new key's secret is shown once. */
-export function SwitchModeForm(props: { merchantId: string; mode: "sandbox" | "live"; locale: Locale; action: Action<MerchantKeyState> }) {
+export function SwitchModeForm(props: {
+  merchantId: string;
+  mode: "sandbox" | "live";
+  locale: Locale;
+  action: Action<MerchantKeyState>;
+}) {
   const { merchants: t, common } = operationsMessages[props.locale];
   const [state, formAction] = useActionState(props.action, { status: "idle" });
   const [isConfirming, setConfirming] = useState(false);
   const target = props.mode === "live" ? "sandbox" : "live";
   if (state.status === "done") {
-    return <SecretOnce keyId={state.keyId} secret={state.secret} words={common} extra={<p>{t.switched(common.modes[props.mode])}</p>} />;
+    return (
+      <SecretOnce
+        keyId={state.keyId}
+        secret={state.secret}
+        words={common}
+        extra={<p>{t.switched(common.modes[props.mode])}</p>}
+      />
+    );
   }
   return (
     <div className="space-y-3">

@@ -27,7 +27,9 @@ export function MerchantPicker(props: {
           ))}
         </Select>
       </div>
-      {Object.entries(props.keep ?? {}).map(([name, value]) => value && <input key={name} type="hidden" name={name} value={value} />)}
+      {Object.entries(props.keep ?? {}).map(
+        ([name, value]) => value && <input key={name} type="hidden" name={name} value={value} />,
+      )}
       <button type="submit" className={buttonClass("secondary", "compact")}>
         {props.words.show}
       </button>

@@ -3,7 +3,15 @@ import { useState } from "react";
 import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
 
-type Words = { secretTitle: string; secretWarning: string; keyId: string; secret: string; copy: string; copied: string; copyFailed: string };
+type Words = {
+  secretTitle: string;
+  secretWarning: string;
+  keyId: string;
+  secret: string;
+  copy: string;
+  copied: string;
+  copyFailed: string;
+};
 
 function CopyableValue(props: { id: string; label: string; value: string; words: Words }) {
   const [note, setNote] = useState<string | null>(null);
@@ -24,7 +32,11 @@ function CopyableValue(props: { id: string; label: string; value: string; words:
     <div>
       <dt className="font-semibold">{props.label}</dt>
       <dd className="mt-1 flex flex-wrap items-center gap-2">
-        <code id={props.id} data-testid={props.id} className="rounded-lg bg-stone-100 px-2 py-1 font-mono text-base break-all text-stone-900">
+        <code
+          id={props.id}
+          data-testid={props.id}
+          className="rounded-lg bg-stone-100 px-2 py-1 font-mono text-base break-all text-stone-900"
+        >
           {props.value}
         </code>
         <Button variant="secondary" size="compact" onClick={copy} aria-describedby={`${props.id}-note`}>

@@ -10,7 +10,8 @@ import { PendingButton } from "./pending-button";
 
 type Action = (state: SetupFormState, form: FormData) => Promise<SetupFormState>;
 
-const fieldError = (state: SetupFormState, path: string) => (state.status === "error" ? state.fields.find((field) => field.path === path)?.message : undefined);
+const fieldError = (state: SetupFormState, path: string) =>
+  state.status === "error" ? state.fields.find((field) => field.path === path)?.message : undefined;
 
 function Failure(props: { state: SetupFormState; words: AuthMessages["setup"] }) {
   if (props.state.status !== "error" || props.state.fields.length > 0) return null;
@@ -30,7 +31,9 @@ export function SetupPasswordForm(props: { action: Action; email: string; words:
       {/* For password managers: the account the new password belongs to. */}
       <input type="email" name="username" autoComplete="username" value={props.email} readOnly hidden />
       <Field id="password" label={t.password} hint={t.passwordHint} error={fieldError(state, "data")}>
-        {(control) => <Input {...control} name="password" type="password" autoComplete="new-password" minLength={12} required />}
+        {(control) => (
+          <Input {...control} name="password" type="password" autoComplete="new-password" minLength={12} required />
+        )}
       </Field>
       <Field id="confirmation" label={t.confirmation} error={fieldError(state, "confirmation")}>
         {(control) => <Input {...control} name="confirmation" type="password" autoComplete="new-password" required />}
@@ -43,7 +46,12 @@ export function SetupPasswordForm(props: { action: Action; email: string; words:
 }
 
 /** skip: a merchant user's way to finish without the authenticator (operators get none). */
-export function SetupTotpForm(props: { action: Action; skip?: () => Promise<void>; words: AuthMessages["setup"]; loginWords: string }) {
+export function SetupTotpForm(props: {
+  action: Action;
+  skip?: () => Promise<void>;
+  words: AuthMessages["setup"];
+  loginWords: string;
+}) {
   const [state, action] = useActionState(props.action, { status: "idle" });
   const t = props.words;
   if (state.status === "enrolled") {
@@ -65,22 +73,32 @@ export function SetupTotpForm(props: { action: Action; skip?: () => Promise<void
   }
   return (
     <>
-    <form action={action} className="grid gap-4">
-      <Failure state={state} words={t} />
-      <Field id="code" label={t.code} error={fieldError(state, "code") ?? fieldError(state, "data")}>
-        {(control) => <Input {...control} name="code" inputMode="numeric" pattern="[0-9]{6}" maxLength={6} autoComplete="one-time-code" required />}
-      </Field>
-      <PendingButton pendingLabel={t.pending} size="large">
-        {t.confirm}
-      </PendingButton>
-    </form>
-    {props.skip && (
-      <form action={props.skip}>
-        <Button type="submit" variant="secondary">
-          {t.skip}
-        </Button>
+      <form action={action} className="grid gap-4">
+        <Failure state={state} words={t} />
+        <Field id="code" label={t.code} error={fieldError(state, "code") ?? fieldError(state, "data")}>
+          {(control) => (
+            <Input
+              {...control}
+              name="code"
+              inputMode="numeric"
+              pattern="[0-9]{6}"
+              maxLength={6}
+              autoComplete="one-time-code"
+              required
+            />
+          )}
+        </Field>
+        <PendingButton pendingLabel={t.pending} size="large">
+          {t.confirm}
+        </PendingButton>
       </form>
-    )}
+      {props.skip && (
+        <form action={props.skip}>
+          <Button type="submit" variant="secondary">
+            {t.skip}
+          </Button>
+        </form>
+      )}
     </>
   );
 }

@@ -4,7 +4,13 @@ import type { Messages } from "@/lib/i18n/messages";
 import { BankLogo } from "./bank-logo";
 
 /** The bank to pay from: a plain GET form, so it works before (and without) any script. */
-export function BankChoice(props: { t: Messages; action: string; lang: string | undefined; banks: { method: BankMethod; name: string; code: string }[]; selected?: string }) {
+export function BankChoice(props: {
+  t: Messages;
+  action: string;
+  lang: string | undefined;
+  banks: { method: BankMethod; name: string; code: string }[];
+  selected?: string;
+}) {
   const { t } = props;
   return (
     <form action={props.action} method="get" className="space-y-5">
@@ -21,7 +27,14 @@ export function BankChoice(props: { t: Messages; action: string; lang: string | 
               key={bank.method}
               className="flex min-h-14 cursor-pointer items-center gap-3 rounded-xl border-2 border-stone-400 bg-white px-4 py-3 text-lg has-[:checked]:border-brand-700 has-[:checked]:bg-emerald-50 dark:border-stone-500 dark:bg-stone-900 dark:has-[:checked]:border-emerald-400 dark:has-[:checked]:bg-emerald-950"
             >
-              <input type="radio" name="banco" value={bank.method} required defaultChecked={bank.method === props.selected} className="size-5 accent-brand-700" />
+              <input
+                type="radio"
+                name="banco"
+                value={bank.method}
+                required
+                defaultChecked={bank.method === props.selected}
+                className="size-5 accent-brand-700"
+              />
               <BankLogo method={bank.method} />
               <span className="font-semibold">{bank.name}</span>
               <span className="ml-auto text-stone-700 dark:text-stone-300">{bank.code}</span>

@@ -15,7 +15,15 @@ export function BankLogo(props: { method: BankMethod }) {
   return (
     <svg aria-hidden="true" viewBox="0 0 40 40" className="size-10 shrink-0 rounded-lg">
       <rect width="40" height="40" rx="8" fill={mark.background} />
-      <text x="20" y="26" textAnchor="middle" fontSize="16" fontWeight="700" fontFamily="system-ui, sans-serif" fill={mark.color}>
+      <text
+        x="20"
+        y="26"
+        textAnchor="middle"
+        fontSize="16"
+        fontWeight="700"
+        fontFamily="system-ui, sans-serif"
+        fill={mark.color}
+      >
         {mark.text}
       </text>
     </svg>

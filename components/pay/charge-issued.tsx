@@ -8,7 +8,11 @@ import type { Messages } from "@/lib/i18n/messages";
  * link): what is fixed and why, in their words, and the way to the code, instead of a form that
  * would not take another amount.
  */
-export function ChargeIssued(props: { t: Messages; amount: string; /** Where "Ver o código Pix" posts (the Pix step). */ toPix: string }) {
+export function ChargeIssued(props: {
+  t: Messages;
+  amount: string;
+  /** Where "Ver o código Pix" posts (the Pix step). */ toPix: string;
+}) {
   const { t } = props;
   return (
     <Card aria-labelledby="charge-issued-title">

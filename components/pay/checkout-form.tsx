@@ -30,16 +30,38 @@ export function CheckoutForm(props: {
   const { t } = props;
   const isInvalid = (field: CheckoutField) => props.invalid.includes(field);
   return (
-    <form action={props.action} method="post" noValidate className="space-y-5" data-once="" data-answered={props.isAnswer ? "" : undefined}>
+    <form
+      action={props.action}
+      method="post"
+      noValidate
+      className="space-y-5"
+      data-once=""
+      data-answered={props.isAnswer ? "" : undefined}
+    >
       {props.invalid.length > 0 && (
         <Alert tone="error" role="alert">
           {t.fixErrors}
         </Alert>
       )}
       {props.isAmountEditable && (
-        <Field id="amount" label={`${t.amount} (R$)`} hint={`${t.amountHint} ${t.amountLimits} R$ ${props.amountLimit}.`} error={isInvalid("amount") ? t.errors.amount : undefined}>
+        <Field
+          id="amount"
+          label={`${t.amount} (R$)`}
+          hint={`${t.amountHint} ${t.amountLimits} R$ ${props.amountLimit}.`}
+          error={isInvalid("amount") ? t.errors.amount : undefined}
+        >
           {(control) => (
-            <Input {...control} name="amount" type="text" inputMode="decimal" autoComplete="off" placeholder="0,00" defaultValue={props.amount} data-brl="" required />
+            <Input
+              {...control}
+              name="amount"
+              type="text"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="0,00"
+              defaultValue={props.amount}
+              data-brl=""
+              required
+            />
           )}
         </Field>
       )}

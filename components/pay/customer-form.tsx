@@ -30,9 +30,20 @@ export function CustomerForm(props: {
     { field: "email", label: t.email, type: "email", autoComplete: "email" },
   ];
   // Eleven digits that fail the check digits: the same words the field says when left.
-  const cpfError = props.invalid.includes("cpf") ? ((props.values.cpf ?? "").replace(/\D/g, "").length === 11 ? t.cpfCheck : t.errors.cpf) : undefined;
+  const cpfError = props.invalid.includes("cpf")
+    ? (props.values.cpf ?? "").replace(/\D/g, "").length === 11
+      ? t.cpfCheck
+      : t.errors.cpf
+    : undefined;
   return (
-    <form action={props.action} method="post" noValidate className="space-y-5" data-once="" data-answered={props.isAnswer ? "" : undefined}>
+    <form
+      action={props.action}
+      method="post"
+      noValidate
+      className="space-y-5"
+      data-once=""
+      data-answered={props.isAnswer ? "" : undefined}
+    >
       {props.invalid.length > 0 && (
         <Alert tone="error" role="alert">
           {t.fixErrors}
@@ -41,8 +52,22 @@ export function CustomerForm(props: {
       {fields
         .filter(({ field }) => props.editable.includes(field))
         .map(({ field, label, type, autoComplete }) => (
-          <Field key={field} id={field} label={label} error={props.invalid.includes(field) ? t.errors[field] : undefined}>
-            {(control) => <Input {...control} name={field} type={type} autoComplete={autoComplete} defaultValue={props.values[field] ?? ""} required />}
+          <Field
+            key={field}
+            id={field}
+            label={label}
+            error={props.invalid.includes(field) ? t.errors[field] : undefined}
+          >
+            {(control) => (
+              <Input
+                {...control}
+                name={field}
+                type={type}
+                autoComplete={autoComplete}
+                defaultValue={props.values[field] ?? ""}
+                required
+              />
+            )}
           </Field>
         ))}
       {props.editable.includes("cpf") && (

@@ -22,7 +22,14 @@ export function describeFieldProblems(t: Messages, fields: FieldError[]): string
 }
 
 export function notFoundFailure(t: Messages): Failure {
-  return { title: t.notFoundTitle, text: t.notFoundText, problems: [], returnUrl: null, code: "not_found", detail: null };
+  return {
+    title: t.notFoundTitle,
+    text: t.notFoundText,
+    problems: [],
+    returnUrl: null,
+    code: "not_found",
+    detail: null,
+  };
 }
 
 /** The one failure template: a way back (to the shop when it is known, else to the help page) and the developer's detail folded under the code. */
@@ -49,7 +56,11 @@ export function FailureCard(props: { locale: Locale; t: Messages; failure: Failu
           {t.backToShop}
         </ButtonLink>
       ) : (
-        <ButtonLink href={withLang("/pay/ajuda", props.locale === "en" ? "en" : undefined)} variant="secondary" className="mt-5">
+        <ButtonLink
+          href={withLang("/pay/ajuda", props.locale === "en" ? "en" : undefined)}
+          variant="secondary"
+          className="mt-5"
+        >
           {t.notFoundBack}
         </ButtonLink>
       )}

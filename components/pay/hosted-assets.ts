@@ -15,9 +15,14 @@ export function hostedAssets(): HostedAssets {
   const dir = path.join(process.cwd(), HOSTED_ASSETS_DIR);
   let assets: HostedAssets;
   try {
-    assets = { css: readFileSync(path.join(dir, "hosted.css"), "utf8"), js: readFileSync(path.join(dir, "hosted.js"), "utf8") };
+    assets = {
+      css: readFileSync(path.join(dir, "hosted.css"), "utf8"),
+      js: readFileSync(path.join(dir, "hosted.js"), "utf8"),
+    };
   } catch {
-    throw new Error(`the hosted pages' assets are missing from ${HOSTED_ASSETS_DIR}: run npm run build (or tsx scripts/build-hosted-assets.ts)`);
+    throw new Error(
+      `the hosted pages' assets are missing from ${HOSTED_ASSETS_DIR}: run npm run build (or tsx scripts/build-hosted-assets.ts)`,
+    );
   }
   if (process.env.NODE_ENV === "production") built = assets;
   return assets;

@@ -9,7 +9,9 @@ import { renderHostedPage } from "./render-hosted-page";
  * What a hosted page's handler answers: a page, or where to go instead (303, so a form's POST
  * becomes a GET), with any headers of its own (a cookie, Retry-After).
  */
-export type HostedAnswer = ({ page: ReactElement; title: string; status?: number; withScript?: boolean } | { redirect: string }) & { headers?: Record<string, string> };
+export type HostedAnswer = (
+  { page: ReactElement; title: string; status?: number; withScript?: boolean } | { redirect: string }
+) & { headers?: Record<string, string> };
 
 export type HostedRequest = {
   request: Request;
@@ -44,13 +46,30 @@ export function hostedRoute<P = unknown>(handler: (request: HostedRequest, param
     const query = new URL(request.url).searchParams;
     const lang = query.get("lang") ?? undefined;
     const locale = resolveLocale(lang, request.headers.get("accept-language"));
-    const hosted: HostedRequest = { request, query, lang, locale, t: messages[locale], withLang: (path) => withLang(path, lang) };
+    const hosted: HostedRequest = {
+      request,
+      query,
+      lang,
+      locale,
+      t: messages[locale],
+      withLang: (path) => withLang(path, lang),
+    };
     // null: nothing here by that name.
     const answer = (await handler(hosted, await context.params)) ?? notFoundAnswer(hosted);
     const headers = { "cache-control": "no-store", ...answer.headers };
-    if ("redirect" in answer) return new Response(null, { status: 303, headers: { ...headers, location: answer.redirect } });
-    const html = await renderHostedPage({ locale, title: answer.title, nonce: request.headers.get("x-nonce"), body: answer.page, withScript: answer.withScript });
-    return new Response(html, { status: answer.status ?? 200, headers: { ...headers, "content-type": "text/html; charset=utf-8" } });
+    if ("redirect" in answer)
+      return new Response(null, { status: 303, headers: { ...headers, location: answer.redirect } });
+    const html = await renderHostedPage({
+      locale,
+      title: answer.title,
+      nonce: request.headers.get("x-nonce"),
+      body: answer.page,
+      withScript: answer.withScript,
+    });
+    return new Response(html, {
+      status: answer.status ?? 200,
+      headers: { ...headers, "content-type": "text/html; charset=utf-8" },
+    });
   };
 }
 
@@ -82,7 +101,14 @@ export function paymentRoute(handler: (request: PaymentRequest) => Promise<Hoste
       shell: (children, options) => (
         // Who is paid, as the shell shows them: the name, the logo when the merchant has one, and
         // what the order is (the request's brand: a product or brand of the shop's, per the spec).
-        <PaymentShell locale={locale} t={t} merchantName={payment.merchantName} logoUrl={payment.merchantLogoUrl} description={deposit.brand} amount={options ? options.amount : known ?? "—"}>
+        <PaymentShell
+          locale={locale}
+          t={t}
+          merchantName={payment.merchantName}
+          logoUrl={payment.merchantLogoUrl}
+          description={deposit.brand}
+          amount={options ? options.amount : (known ?? "—")}
+        >
           {children}
         </PaymentShell>
       ),

@@ -18,14 +18,24 @@ export function PaymentShell(props: {
 }) {
   const { t } = props;
   return (
-    <div lang={props.locale} className="hosted min-h-dvh bg-stone-50 text-stone-900 dark:bg-stone-950 dark:text-stone-50">
+    <div
+      lang={props.locale}
+      className="hosted min-h-dvh bg-stone-50 text-stone-900 dark:bg-stone-950 dark:text-stone-50"
+    >
       <div className="mx-auto flex min-h-dvh max-w-md flex-col px-4 pt-3 pb-6 sm:pt-10">
         {props.merchantName !== null && (
           <header className="flex items-center justify-between gap-3 border-b border-stone-300 pb-3 dark:border-stone-700">
             <div className="flex min-w-0 items-center gap-3">
               {props.logoUrl && (
                 // eslint-disable-next-line @next/next/no-img-element -- the gateway's own small image: nothing for next/image to optimize
-                <img src={props.logoUrl} alt="" width={40} height={40} className="size-10 shrink-0 rounded-lg object-contain" data-testid="merchant-logo" />
+                <img
+                  src={props.logoUrl}
+                  alt=""
+                  width={40}
+                  height={40}
+                  className="size-10 shrink-0 rounded-lg object-contain"
+                  data-testid="merchant-logo"
+                />
               )}
               <div className="min-w-0">
                 <p className="text-sm text-stone-700 dark:text-stone-300">{t.payTo}</p>
@@ -57,8 +67,18 @@ export function PaymentShell(props: {
             {t.processedBy} <strong>Cashier</strong>
           </p>
           <nav aria-label={t.help} className="mt-1 flex justify-center gap-4">
-            {([["ajuda", t.help], ["privacidade", t.privacy], ["termos", t.terms]] as const).map(([anchor, label]) => (
-              <a key={anchor} href={`/pay/ajuda${props.locale === "en" ? "?lang=en" : ""}#${anchor}`} className="inline-block py-2 underline">
+            {(
+              [
+                ["ajuda", t.help],
+                ["privacidade", t.privacy],
+                ["termos", t.terms],
+              ] as const
+            ).map(([anchor, label]) => (
+              <a
+                key={anchor}
+                href={`/pay/ajuda${props.locale === "en" ? "?lang=en" : ""}#${anchor}`}
+                className="inline-block py-2 underline"
+              >
                 {label}
               </a>
             ))}

@@ -5,7 +5,12 @@ import type { Messages } from "@/lib/i18n/messages";
 export function PixOffer(props: { t: Messages; /** Where it posts (the Pix step). */ action: string }) {
   const { t } = props;
   return (
-    <form action={props.action} method="post" data-once="" className="mt-5 border-t border-stone-300 pt-5 dark:border-stone-700">
+    <form
+      action={props.action}
+      method="post"
+      data-once=""
+      className="mt-5 border-t border-stone-300 pt-5 dark:border-stone-700"
+    >
       <Button type="submit" variant="secondary" data-pending-label={t.sending}>
         {t.payByPixInstead}
       </Button>

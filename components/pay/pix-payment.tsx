@@ -27,10 +27,23 @@ export function PixPayment(props: {
   const { secondsLeft } = props;
   const qr = (
     // eslint-disable-next-line @next/next/no-img-element -- a data URI: there is nothing for next/image to optimize
-    <img src={props.qrCodeImage} alt={t.qrAlt} width={280} height={280} className="mx-auto size-[280px] rounded-lg bg-white p-2 [image-rendering:pixelated]" />
+    <img
+      src={props.qrCodeImage}
+      alt={t.qrAlt}
+      width={280}
+      height={280}
+      className="mx-auto size-[280px] rounded-lg bg-white p-2 [image-rendering:pixelated]"
+    />
   );
   return (
-    <Card aria-labelledby="pix-title" className="flex flex-col gap-4" data-pix="" data-seconds-left={secondsLeft} data-status-url={props.statusUrl} data-done-url={props.doneUrl}>
+    <Card
+      aria-labelledby="pix-title"
+      className="flex flex-col gap-4"
+      data-pix=""
+      data-seconds-left={secondsLeft}
+      data-status-url={props.statusUrl}
+      data-done-url={props.doneUrl}
+    >
       <div className="hidden sm:block">{qr}</div>
       <div>
         <h1 id="pix-title" className="text-xl font-bold">
@@ -38,7 +51,9 @@ export function PixPayment(props: {
         </h1>
         <p className="mt-1 text-lg">
           {t.payUntil} <strong>{props.deadline}</strong> · <span className="sr-only">{t.countdownLabel}: </span>
-          <strong className="font-mono tabular-nums" data-testid="time-left">{formatTimeLeft(secondsLeft)}</strong>
+          <strong className="font-mono tabular-nums" data-testid="time-left">
+            {formatTimeLeft(secondsLeft)}
+          </strong>
         </p>
       </div>
       {/* Shown by the script that makes it work; without one, the code below is there to copy by hand. */}

@@ -6,11 +6,21 @@ import type { Messages } from "@/lib/i18n/messages";
 const RETURN_SECONDS = 10;
 
 /** After payment: what was paid, to whom, when, under which id, and the way back to the shop. */
-export function Receipt(props: { t: Messages; amount: string; merchantName: string; paidAt: string; transactionId: string; returnUrl: string | null }) {
+export function Receipt(props: {
+  t: Messages;
+  amount: string;
+  merchantName: string;
+  paidAt: string;
+  transactionId: string;
+  returnUrl: string | null;
+}) {
   const { t } = props;
   return (
     <Card aria-labelledby="receipt-title">
-      <p aria-hidden="true" className="mx-auto flex size-14 items-center justify-center rounded-full bg-emerald-100 text-3xl text-emerald-900 dark:bg-emerald-900 dark:text-emerald-50">
+      <p
+        aria-hidden="true"
+        className="mx-auto flex size-14 items-center justify-center rounded-full bg-emerald-100 text-3xl text-emerald-900 dark:bg-emerald-900 dark:text-emerald-50"
+      >
         ✓
       </p>
       <h1 id="receipt-title" className="mt-3 text-center text-2xl font-bold">
@@ -30,8 +40,18 @@ export function Receipt(props: { t: Messages; amount: string; merchantName: stri
             {t.backToShop}
           </ButtonLink>
           {/* A visible countdown back to the shop, shown by the script that counts it (hosted-client.ts). */}
-          <p className="mt-3 text-center text-stone-700 dark:text-stone-300" data-testid="return-countdown" data-return-url={props.returnUrl} data-seconds={RETURN_SECONDS} hidden>
-            {t.returningIn} <span className="tabular-nums" data-seconds-left="">{RETURN_SECONDS}</span> {t.seconds}
+          <p
+            className="mt-3 text-center text-stone-700 dark:text-stone-300"
+            data-testid="return-countdown"
+            data-return-url={props.returnUrl}
+            data-seconds={RETURN_SECONDS}
+            hidden
+          >
+            {t.returningIn}{" "}
+            <span className="tabular-nums" data-seconds-left="">
+              {RETURN_SECONDS}
+            </span>{" "}
+            {t.seconds}
           </p>
         </>
       )}

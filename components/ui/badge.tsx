@@ -12,5 +12,10 @@ const tones: Record<BadgeTone, string> = {
 
 /** A short state word (paid, pending, failed) in a colour that repeats it, never replaces it. */
 export function Badge({ tone, className, ...props }: ComponentProps<"span"> & { tone: BadgeTone }) {
-  return <span {...props} className={`inline-block rounded-full px-2.5 py-0.5 text-sm font-semibold whitespace-nowrap ${tones[tone]} ${className ?? ""}`} />;
+  return (
+    <span
+      {...props}
+      className={`inline-block rounded-full px-2.5 py-0.5 text-sm font-semibold whitespace-nowrap ${tones[tone]} ${className ?? ""}`}
+    />
+  );
 }

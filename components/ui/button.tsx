@@ -22,11 +22,21 @@ export function buttonClass(variant: Variant = "primary", size: Size = "large"):
   return `${sizes[size]} items-center justify-center gap-2 rounded-xl text-center font-semibold ${variants[variant]}`;
 }
 
-export function Button({ variant, size, className, ...props }: ComponentProps<"button"> & { variant?: Variant; size?: Size }) {
+export function Button({
+  variant,
+  size,
+  className,
+  ...props
+}: ComponentProps<"button"> & { variant?: Variant; size?: Size }) {
   return <button type="button" {...props} className={`${buttonClass(variant, size)} ${className ?? ""}`} />;
 }
 
 /** A link that looks like a button: the way back to the shop. */
-export function ButtonLink({ variant, size, className, ...props }: ComponentProps<"a"> & { variant?: Variant; size?: Size }) {
+export function ButtonLink({
+  variant,
+  size,
+  className,
+  ...props
+}: ComponentProps<"a"> & { variant?: Variant; size?: Size }) {
   return <a {...props} className={`${buttonClass(variant, size)} ${className ?? ""}`} />;
 }

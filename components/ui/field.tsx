@@ -7,7 +7,13 @@ export type FieldControlProps = { id: string; "aria-invalid": boolean; "aria-des
  * A labelled control with an optional hint and error. The error replaces nothing: the hint stays,
  * and both are tied to the control by aria-describedby.
  */
-export function Field(props: { id: string; label: ReactNode; hint?: ReactNode; error?: ReactNode; children: (control: FieldControlProps) => ReactNode }) {
+export function Field(props: {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: ReactNode;
+  children: (control: FieldControlProps) => ReactNode;
+}) {
   const hintId = props.hint ? `${props.id}-hint` : undefined;
   const errorId = props.error ? `${props.id}-error` : undefined;
   const describedBy = [errorId, hintId].filter(Boolean).join(" ") || undefined;

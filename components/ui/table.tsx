@@ -4,10 +4,21 @@ import type { ComponentProps } from "react";
  * A data table that scrolls sideways inside its own box, so a narrow screen scrolls the table and
  * never the page. The caption names it for screen readers (visible or not, the caller's choice).
  */
-export function Table({ caption, isCaptionVisible, className, children, ...props }: ComponentProps<"table"> & { caption: string; isCaptionVisible?: boolean }) {
+export function Table({
+  caption,
+  isCaptionVisible,
+  className,
+  children,
+  ...props
+}: ComponentProps<"table"> & { caption: string; isCaptionVisible?: boolean }) {
   return (
     // Focusable and named, so a keyboard can scroll it too (axe: scrollable-region-focusable).
-    <div role="region" aria-label={caption} tabIndex={0} className="overflow-x-auto rounded-2xl border border-stone-300 bg-white dark:border-stone-700 dark:bg-stone-900">
+    <div
+      role="region"
+      aria-label={caption}
+      tabIndex={0}
+      className="overflow-x-auto rounded-2xl border border-stone-300 bg-white dark:border-stone-700 dark:bg-stone-900"
+    >
       <table {...props} className={`w-full border-collapse text-left text-sm ${className ?? ""}`}>
         <caption className={isCaptionVisible ? "px-4 pt-3 text-left font-semibold" : "sr-only"}>{caption}</caption>
         {children}
@@ -27,5 +38,10 @@ export function Th({ className, ...props }: ComponentProps<"th">) {
 }
 
 export function Td({ className, ...props }: ComponentProps<"td">) {
-  return <td {...props} className={`border-b border-stone-200 px-2 py-2 align-top sm:px-3 dark:border-stone-800 ${className ?? ""}`} />;
+  return (
+    <td
+      {...props}
+      className={`border-b border-stone-200 px-2 py-2 align-top sm:px-3 dark:border-stone-800 ${className ?? ""}`}
+    />
+  );
 }

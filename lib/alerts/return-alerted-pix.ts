@@ -10,6 +10,7 @@ export async function returnAlertedPix(actor: Actor, alertId: string): Promise<P
   assertRole(actor, "operator");
   const alert = await findOperatorAlert(getDb(), alertId);
   if (!alert) throw new AppError("not_found", `no alert ${alertId}`);
-  if (alert.kind !== "unmatched_pix") throw new AppError("invalid_argument", `alert ${alert.id} is not about a Pix to return`);
+  if (alert.kind !== "unmatched_pix")
+    throw new AppError("invalid_argument", `alert ${alert.id} is not about a Pix to return`);
   return returnUnmatchedPix({ endToEndId: alert.subject, actor, ip: actor.ip });
 }

@@ -7,7 +7,19 @@ import { recordAuditEvent } from "./record-audit-event";
 import type { AuditQuery } from "./schemas";
 
 const BATCH = 500;
-const HEADER = ["at", "action", "actor_email", "actor_role", "actor_user_id", "session_id", "target_type", "target_id", "merchant_id", "ip", "detail"];
+const HEADER = [
+  "at",
+  "action",
+  "actor_email",
+  "actor_role",
+  "actor_user_id",
+  "session_id",
+  "target_type",
+  "target_id",
+  "merchant_id",
+  "ip",
+  "detail",
+];
 
 const line = (cells: string[]) => `${cells.map(csvCell).join(",")}\r\n`;
 
@@ -28,11 +40,22 @@ function row(event: AuditEventRecord): string {
 }
 
 /** Every event the filters select as CSV, newest first, read a batch at a time; the export itself is audited. */
-export async function exportAuditEvents(actor: Actor, query: AuditQuery): Promise<{ filename: string; rows: AsyncIterable<string> }> {
+export async function exportAuditEvents(
+  actor: Actor,
+  query: AuditQuery,
+): Promise<{ filename: string; rows: AsyncIterable<string> }> {
   assertRole(actor, "operator");
   const db = getDb();
   const filter = auditFilterOf(query);
-  await recordAuditEvent(db, { actor, action: "audit.exported", targetType: "audit_log", targetId: null, merchantId: null, ip: actor.ip, detail: { action: query.action, actor: query.actor, from: query.from, to: query.to } });
+  await recordAuditEvent(db, {
+    actor,
+    action: "audit.exported",
+    targetType: "audit_log",
+    targetId: null,
+    merchantId: null,
+    ip: actor.ip,
+    detail: { action: query.action, actor: query.actor, from: query.from, to: query.to },
+  });
   async function* rows() {
     yield line(HEADER);
     let cursor: AuditEventRecord | undefined;

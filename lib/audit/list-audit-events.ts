@@ -20,10 +20,20 @@ export function auditFilterOf(query: AuditQuery): AuditEventFilter {
 }
 
 /** The audit log for operators, newest first, a keyset page of 50, with the actions on record. */
-export async function listAuditEvents(actor: Actor, query: AuditQuery): Promise<KeysetPage<AuditEventRecord> & { actions: string[] }> {
+export async function listAuditEvents(
+  actor: Actor,
+  query: AuditQuery,
+): Promise<KeysetPage<AuditEventRecord> & { actions: string[] }> {
   assertRole(actor, "operator");
   const db = getDb();
   const filter = auditFilterOf(query);
-  const [page, actions] = await Promise.all([readKeysetPage((request) => readAuditEventPage(db, filter, request), { after: query.after, before: query.before }, PAGE_SIZE), listAuditActions(db)]);
+  const [page, actions] = await Promise.all([
+    readKeysetPage(
+      (request) => readAuditEventPage(db, filter, request),
+      { after: query.after, before: query.before },
+      PAGE_SIZE,
+    ),
+    listAuditActions(db),
+  ]);
   return { ...page, actions };
 }

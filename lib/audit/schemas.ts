@@ -2,12 +2,23 @@ import { z } from "zod";
 import { decodeCursor, queryValue } from "../transactions/console-schemas";
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: "must be a date as YYYY-MM-DD" });
-const cursor = z.string().transform((value, ctx) => decodeCursor(value) ?? (ctx.addIssue({ code: "custom", message: "is not a page of this list" }), z.NEVER));
+const cursor = z
+  .string()
+  .transform(
+    (value, ctx) =>
+      decodeCursor(value) ?? (ctx.addIssue({ code: "custom", message: "is not a page of this list" }), z.NEVER),
+  );
 
 /** The audit page's filters, from its address: exact action, actor's e-mail (any case), Brasília days. */
 export const auditQuerySchema = z.object({
   action: queryValue(z.string().trim().max(100)),
-  actor: queryValue(z.string().trim().max(254).transform((email) => email.toLowerCase())),
+  actor: queryValue(
+    z
+      .string()
+      .trim()
+      .max(254)
+      .transform((email) => email.toLowerCase()),
+  ),
   from: queryValue(day),
   to: queryValue(day),
   after: queryValue(cursor),

@@ -27,7 +27,13 @@ export type Bank = { method: BankMethod; code: string; ispb: string; name: strin
 export const bankDirectory: readonly Bank[] = bankMethods.map((method) => {
   const registered = getBankByCode(compeCodes[method]);
   if (!registered) throw new Error(`bank ${compeCodes[method]} is missing from the STR participant list`);
-  return { method, code: registered.code, ispb: registered.ispb, name: displayNames[method], legalName: registered.name };
+  return {
+    method,
+    code: registered.code,
+    ispb: registered.ispb,
+    name: displayNames[method],
+    legalName: registered.name,
+  };
 });
 
 export function findBank(method: BankMethod): Bank {

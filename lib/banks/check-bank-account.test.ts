@@ -35,7 +35,12 @@ describe("checkBankAccount", () => {
   });
 
   it.each([
-    ["banco-do-brasil", "1584", "12345-6", "Banco do Brasil: up to 8 digits and a check digit (0-9 or X), e.g. 12345-5"],
+    [
+      "banco-do-brasil",
+      "1584",
+      "12345-6",
+      "Banco do Brasil: up to 8 digits and a check digit (0-9 or X), e.g. 12345-5",
+    ],
     ["banco-do-brasil", "1584", "00012345-6", "Banco do Brasil: up to 8 digits"],
     ["bradesco", "1234", "12345-6", "Bradesco: up to 7 digits and a check digit (0-9 or P), e.g. 12345-5"],
     ["bradesco", "1234", "10003-X", "Bradesco: up to 7 digits"],
@@ -43,23 +48,29 @@ describe("checkBankAccount", () => {
     ["caixa", "4321", "001.00012345-9", "also depends on the branch, e.g. 001.00012345-9 at branch 1234"],
     ["santander", "1234", "01.012345-7", "Santander: up to 8 digits and a check digit that also depends on the branch"],
     ["nubank", "0001", "12345678-5", "Nubank: up to 13 digits and a check digit, e.g. 12345678-4"],
-  ] as [BankMethod, string, string, string][])("refuses %s branch %s account %s with the format expected", (method, branch, account, expected) => {
-    const result = checkBankAccount(method, branch, account);
-    expect(result).toMatchObject({ ok: false, field: "account" });
-    expect(result.ok ? "" : result.message).toMatch(/^check digit does not match branch \d{4} and account \d+ at /);
-    expect(result.ok ? "" : result.message).toContain(expected);
-  });
+  ] as [BankMethod, string, string, string][])(
+    "refuses %s branch %s account %s with the format expected",
+    (method, branch, account, expected) => {
+      const result = checkBankAccount(method, branch, account);
+      expect(result).toMatchObject({ ok: false, field: "account" });
+      expect(result.ok ? "" : result.message).toMatch(/^check digit does not match branch \d{4} and account \d+ at /);
+      expect(result.ok ? "" : result.message).toContain(expected);
+    },
+  );
 
   it.each([
     ["banco-do-brasil", "123456789-0", "Banco do Brasil: up to 8 digits"],
     ["bradesco", "12-34-5", "Bradesco: up to 7 digits"],
     ["santander", "123.456.789-0", "Santander: up to 8 digits"],
     ["caixa", "conta 1", "Caixa Econômica Federal: the 3-digit operation"],
-  ] as [BankMethod, string, string][])("refuses %s account %s that is not an account, with the format expected", (method, account, expected) => {
-    const result = checkBankAccount(method, "1234", account);
-    expect(result).toMatchObject({ ok: false, field: "account" });
-    expect(result.ok ? "" : result.message).toContain(`must be the account number with its check digit. ${expected}`);
-  });
+  ] as [BankMethod, string, string][])(
+    "refuses %s account %s that is not an account, with the format expected",
+    (method, account, expected) => {
+      const result = checkBankAccount(method, "1234", account);
+      expect(result).toMatchObject({ ok: false, field: "account" });
+      expect(result.ok ? "" : result.message).toContain(`must be the account number with its check digit. ${expected}`);
+    },
+  );
 
   it("refuses a branch of more than 4 digits", () => {
     expect(checkBankAccount("bradesco", "12345", "12345-5")).toEqual({

@@ -39,8 +39,7 @@ const BRANCH = /^(\d+)(?:-[\dXx])?$/;
 const ACCOUNT = /^(\d[\d. ]*?)[ ]?-?([\dXxPp])$/;
 
 export type BankAccountCheck =
-  | { ok: true; account: string }
-  | { ok: false; field: "branch" | "account"; message: string };
+  { ok: true; account: string } | { ok: false; field: "branch" | "account"; message: string };
 
 /** The account as the bank's rule reads it ("00012345-5"), or the field to fix and the format expected. */
 export function checkBankAccount(method: BankMethod, branch: string, account: string): BankAccountCheck {
@@ -49,12 +48,20 @@ export function checkBankAccount(method: BankMethod, branch: string, account: st
   const branchMatch = BRANCH.exec(branch);
   const branchDigits = branchMatch?.[1].replace(/^0+(?=\d)/, "");
   if (!branchDigits || branchDigits.length > BRANCH_LENGTH) {
-    return { ok: false, field: "branch", message: `must be the branch number of up to ${BRANCH_LENGTH} digits, such as "1234" or "1234-5"` };
+    return {
+      ok: false,
+      field: "branch",
+      message: `must be the branch number of up to ${BRANCH_LENGTH} digits, such as "1234" or "1234-5"`,
+    };
   }
   const accountMatch = ACCOUNT.exec(account);
   const accountDigits = accountMatch?.[1].replace(/[. ]/g, "").replace(/^0+(?=\d)/, "");
   if (!accountMatch || !accountDigits || accountDigits.length > format.max) {
-    return { ok: false, field: "account", message: `must be the account number with its check digit. ${bank.name}: ${format.expected}` };
+    return {
+      ok: false,
+      field: "account",
+      message: `must be the account number with its check digit. ${bank.name}: ${format.expected}`,
+    };
   }
   const agency = branchDigits.padStart(BRANCH_LENGTH, "0");
   const number = accountDigits.padStart(format.length, "0");

@@ -69,6 +69,10 @@ export async function attemptCallback(
     return "lease-lost";
   }
   if (isSuccess) log.info("callback delivered", outcome);
-  else log.warn(result === "failed" ? "callback failed for good" : "callback attempt failed", { ...outcome, error: sent.error });
+  else
+    log.warn(result === "failed" ? "callback failed for good" : "callback attempt failed", {
+      ...outcome,
+      error: sent.error,
+    });
   return result;
 }

@@ -2,8 +2,10 @@ import { describe, expect, it } from "vitest";
 import { type Resolver, checkCallbackTarget } from "./check-callback-target";
 
 const production = { allowPrivate: false, requireHttps: true };
-const resolveTo = (...addresses: string[]): Resolver => async () =>
-  addresses.map((address) => ({ address, family: address.includes(":") ? 6 : 4 }));
+const resolveTo =
+  (...addresses: string[]): Resolver =>
+  async () =>
+    addresses.map((address) => ({ address, family: address.includes(":") ? 6 : 4 }));
 const noLookups: Resolver = async (hostname) => {
   throw new Error(`an IP literal must not be looked up (${hostname})`);
 };
@@ -29,17 +31,29 @@ describe("checkCallbackTarget in production", () => {
   });
 
   it("refuses a name when any of its addresses is private, and names the address", async () => {
-    const target = await checkCallbackTarget("https://shop.example/cb", { ...production, resolve: resolveTo("8.8.4.4", "10.1.2.3") });
-    expect(target).toEqual({ isAllowed: false, reason: "refused: shop.example resolves to 10.1.2.3 (private), not a public address" });
+    const target = await checkCallbackTarget("https://shop.example/cb", {
+      ...production,
+      resolve: resolveTo("8.8.4.4", "10.1.2.3"),
+    });
+    expect(target).toEqual({
+      isAllowed: false,
+      reason: "refused: shop.example resolves to 10.1.2.3 (private), not a public address",
+    });
   });
 
   it("pins a public name to the address it checked", async () => {
-    const target = await checkCallbackTarget("https://shop.example:8443/cb", { ...production, resolve: resolveTo("8.8.8.8") });
+    const target = await checkCallbackTarget("https://shop.example:8443/cb", {
+      ...production,
+      resolve: resolveTo("8.8.8.8"),
+    });
     expect(target).toMatchObject({ isAllowed: true, address: "8.8.8.8", family: 4 });
   });
 
   it("requires https", async () => {
-    const target = await checkCallbackTarget("http://shop.example/cb", { ...production, resolve: resolveTo("8.8.8.8") });
+    const target = await checkCallbackTarget("http://shop.example/cb", {
+      ...production,
+      resolve: resolveTo("8.8.8.8"),
+    });
     expect(target).toEqual({ isAllowed: false, reason: "callback URL must use https" });
   });
 
@@ -61,6 +75,8 @@ describe("checkCallbackTarget outside production", () => {
   });
 
   it("still refuses what is not http(s)", async () => {
-    expect(await checkCallbackTarget("ftp://127.0.0.1/cb", { allowPrivate: true, requireHttps: false })).toMatchObject({ isAllowed: false });
+    expect(await checkCallbackTarget("ftp://127.0.0.1/cb", { allowPrivate: true, requireHttps: false })).toMatchObject({
+      isAllowed: false,
+    });
   });
 });

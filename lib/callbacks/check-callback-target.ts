@@ -10,8 +10,7 @@ export type Resolver = (hostname: string) => Promise<{ address: string; family: 
 const systemResolver: Resolver = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
 
 export type CallbackTarget =
-  | { isAllowed: true; url: URL; address: string; family: number }
-  | { isAllowed: false; reason: string };
+  { isAllowed: true; url: URL; address: string; family: number } | { isAllowed: false; reason: string };
 
 /** ipaddr.js names the range; only plain public unicast is a merchant's server. */
 function rangeOf(address: string): string {
@@ -43,7 +42,10 @@ export async function checkCallbackTarget(
     try {
       addresses = await (options.resolve ?? systemResolver)(hostname);
     } catch (error) {
-      return { isAllowed: false, reason: `cannot resolve ${hostname}: ${(error as NodeJS.ErrnoException).code ?? "lookup failed"}` };
+      return {
+        isAllowed: false,
+        reason: `cannot resolve ${hostname}: ${(error as NodeJS.ErrnoException).code ?? "lookup failed"}`,
+      };
     }
   }
   if (addresses.length === 0) return { isAllowed: false, reason: `cannot resolve ${hostname}: no address` };
@@ -51,7 +53,10 @@ export async function checkCallbackTarget(
     for (const { address } of addresses) {
       const range = rangeOf(address);
       if (range !== "unicast") {
-        return { isAllowed: false, reason: `refused: ${hostname} resolves to ${address} (${range}), not a public address` };
+        return {
+          isAllowed: false,
+          reason: `refused: ${hostname} resolves to ${address} (${range}), not a public address`,
+        };
       }
     }
   }

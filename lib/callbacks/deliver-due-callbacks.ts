@@ -31,7 +31,9 @@ export async function deliverDueCallbacks(options: {
     if (!destinations.has(merchantId)) destinations.set(merchantId, findDestination(merchantId));
   }
   await Promise.all(
-    claimed.map(async (event) => attemptCallback(event, owner, await destinations.get(event.merchantId)!, options.transport)),
+    claimed.map(async (event) =>
+      attemptCallback(event, owner, await destinations.get(event.merchantId)!, options.transport),
+    ),
   );
   return { due: ids.length, claimed: claimed.length };
 }

@@ -14,7 +14,9 @@ export type CallbackSummary = {
 };
 
 /** The newest events first, for the operator. */
-export async function listCallbacks(options: { status?: CallbackStatus; limit?: number } = {}): Promise<CallbackSummary[]> {
+export async function listCallbacks(
+  options: { status?: CallbackStatus; limit?: number } = {},
+): Promise<CallbackSummary[]> {
   const events = await listCallbackEvents(getDb(), { status: options.status, limit: options.limit ?? 100 });
   return events.map((event) => ({
     event_id: event.id,

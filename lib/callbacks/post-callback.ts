@@ -8,7 +8,12 @@ import type { CallbackTarget } from "./check-callback-target";
 
 const RESPONSE_EXCERPT_BYTES = 500;
 
-export type PostOutcome = { httpStatus: number | null; error: string | null; latencyMs: number; responseExcerpt: string | null };
+export type PostOutcome = {
+  httpStatus: number | null;
+  error: string | null;
+  latencyMs: number;
+  responseExcerpt: string | null;
+};
 
 export function postCallback(
   target: Extract<CallbackTarget, { isAllowed: true }>,

@@ -23,6 +23,8 @@ describe("retryDelayMs", () => {
   it("reads CALLBACK_RETRY_SCHEDULE and names it when it is wrong", () => {
     const key = { CASHIER_ENCRYPTION_KEY: "ab".repeat(32) };
     expect(loadConfig({ ...key, CALLBACK_RETRY_SCHEDULE: "1, 2,3" }).callbacks.retrySchedule).toEqual([1, 2, 3]);
-    expect(() => loadConfig({ ...key, CALLBACK_RETRY_SCHEDULE: "1,x" })).toThrow(/CALLBACK_RETRY_SCHEDULE: must be whole seconds/);
+    expect(() => loadConfig({ ...key, CALLBACK_RETRY_SCHEDULE: "1,x" })).toThrow(
+      /CALLBACK_RETRY_SCHEDULE: must be whole seconds/,
+    );
   });
 });

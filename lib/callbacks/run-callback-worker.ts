@@ -28,7 +28,10 @@ export async function runCallbackWorker(options: WorkerOptions = {}): Promise<nu
       total += batch.claimed;
     } catch (error) {
       // A database hiccup must not stop delivery for good: log it and try again after a pause.
-      log.error("callback worker batch failed", { owner, error: error instanceof Error ? error.message : String(error) });
+      log.error("callback worker batch failed", {
+        owner,
+        error: error instanceof Error ? error.message : String(error),
+      });
     }
     // Found work (even if another worker won it): look again at once.
     if (due > 0) continue;

@@ -13,10 +13,13 @@ export type CallbackTransport = { resolve?: Resolver; post?: typeof postCallback
 
 /** Where a merchant's callbacks go and the key that signs them, or why they cannot go. */
 export type Destination =
-  | { url: string; key: MerchantSigningKey }
-  | { url: string | null; key: MerchantSigningKey | null; problem: string };
+  { url: string; key: MerchantSigningKey } | { url: string | null; key: MerchantSigningKey | null; problem: string };
 
-export async function sendCallback(payload: Record<string, unknown>, destination: Destination, transport: CallbackTransport = {}): Promise<PostOutcome> {
+export async function sendCallback(
+  payload: Record<string, unknown>,
+  destination: Destination,
+  transport: CallbackTransport = {},
+): Promise<PostOutcome> {
   const config = getConfig();
   const refused = (error: string): PostOutcome => ({ error, httpStatus: null, latencyMs: 0, responseExcerpt: null });
   if ("problem" in destination) return refused(destination.problem);

@@ -13,7 +13,10 @@ export async function sendTestCallback(merchant: MerchantRecord): Promise<{ code
   const destination = await findDestination(merchant.id);
   const sentAt = new Date();
   const eventId = newId("evt");
-  const outcome = await sendCallback({ event_id: eventId, type: "test", occurred_at: sentAt.toISOString() }, destination);
+  const outcome = await sendCallback(
+    { event_id: eventId, type: "test", occurred_at: sentAt.toISOString() },
+    destination,
+  );
   return {
     code: 200,
     data: {

@@ -15,13 +15,24 @@ export const FAILED_WINDOW_MS = 7 * 86_400_000;
 export async function summarizeCallbackHealth(actor: Actor, options: { merchant?: string }, now = new Date()) {
   const merchantId = chooseMerchantScope(actor, options.merchant);
   const db = getDb();
-  const backlog = await summarizeCallbackBacklog(db, { merchantId, failedSince: new Date(now.getTime() - FAILED_WINDOW_MS) });
+  const backlog = await summarizeCallbackBacklog(db, {
+    merchantId,
+    failedSince: new Date(now.getTime() - FAILED_WINDOW_MS),
+  });
   const failing = await Promise.all(
     backlog
       .filter((row) => row.retrying > 0 || row.failed > 0)
       .map(async (row) => {
-        const [merchant, lastFailure] = await Promise.all([findMerchant(db, row.merchantId), findLastFailedAttempt(db, row.merchantId)]);
-        return { ...row, merchantName: merchant?.name ?? row.merchantId, callbackUrl: merchant?.callbackUrl ?? null, lastFailure };
+        const [merchant, lastFailure] = await Promise.all([
+          findMerchant(db, row.merchantId),
+          findLastFailedAttempt(db, row.merchantId),
+        ]);
+        return {
+          ...row,
+          merchantName: merchant?.name ?? row.merchantId,
+          callbackUrl: merchant?.callbackUrl ?? null,
+          lastFailure,
+        };
       }),
   );
   const oldest = backlog.map((row) => row.oldestPendingAt).filter((at): at is Date => at !== null);

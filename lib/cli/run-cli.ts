@@ -94,10 +94,12 @@ function parse(args: string[], options: NonNullable<ParseArgsConfig["options"]>,
 
 async function keyPair(values: Record<string, unknown>, io: CliIo): Promise<{ keyId?: string; secret?: string }> {
   const keyId = values["key-id"] as string | undefined;
-  if (values.secret !== undefined && values["secret-stdin"]) throw new UsageError("--secret and --secret-stdin exclude each other");
+  if (values.secret !== undefined && values["secret-stdin"])
+    throw new UsageError("--secret and --secret-stdin exclude each other");
   // A secret on the command line stays in shell history and shows in ps; standard input does not.
   const secret = values["secret-stdin"] ? (await io.readStdin()).trim() : (values.secret as string | undefined);
-  if ((keyId === undefined) !== (secret === undefined)) throw new UsageError("--key-id and a secret (--secret-stdin or --secret) go together");
+  if ((keyId === undefined) !== (secret === undefined))
+    throw new UsageError("--key-id and a secret (--secret-stdin or --secret) go together");
   return { keyId, secret };
 }
 
@@ -109,11 +111,19 @@ async function readLogoFile(file: string): Promise<Buffer> {
       throw new AppError("invalid_argument", `--logo: cannot read ${file}`);
     },
   );
-  if (size > MAX_LOGO_BYTES) throw new AppError("invalid_argument", `--logo: the file has ${size} bytes; a logo may have at most ${MAX_LOGO_BYTES} (64 KiB)`);
+  if (size > MAX_LOGO_BYTES)
+    throw new AppError(
+      "invalid_argument",
+      `--logo: the file has ${size} bytes; a logo may have at most ${MAX_LOGO_BYTES} (64 KiB)`,
+    );
   return readFile(file);
 }
 
-const keyOptions = { "key-id": { type: "string" }, secret: { type: "string" }, "secret-stdin": { type: "boolean" } } as const;
+const keyOptions = {
+  "key-id": { type: "string" },
+  secret: { type: "string" },
+  "secret-stdin": { type: "boolean" },
+} as const;
 
 const commands: Record<string, Command> = {
   "merchant create": async (args, io) => {
@@ -149,10 +159,14 @@ const commands: Record<string, Command> = {
       },
       1,
     );
-    if (values["callback-url"] !== undefined && values["no-callback-url"]) throw new UsageError("--callback-url and --no-callback-url exclude each other");
+    if (values["callback-url"] !== undefined && values["no-callback-url"])
+      throw new UsageError("--callback-url and --no-callback-url exclude each other");
     if (values.logo !== undefined && values["no-logo"]) throw new UsageError("--logo and --no-logo exclude each other");
     const isLogoChange = values.logo !== undefined || values["no-logo"] === true;
-    const isSettingsChange = values["callback-url"] !== undefined || values["no-callback-url"] === true || values["redirect-origin"] !== undefined;
+    const isSettingsChange =
+      values["callback-url"] !== undefined ||
+      values["no-callback-url"] === true ||
+      values["redirect-origin"] !== undefined;
     const settings =
       isSettingsChange || !isLogoChange
         ? await updateMerchant(positionals[0], {
@@ -161,7 +175,13 @@ const commands: Record<string, Command> = {
           })
         : {};
     if (!isLogoChange) return settings;
-    return { ...settings, ...(await setMerchantLogo(positionals[0], values.logo === undefined ? null : await readLogoFile(values.logo as string))) };
+    return {
+      ...settings,
+      ...(await setMerchantLogo(
+        positionals[0],
+        values.logo === undefined ? null : await readLogoFile(values.logo as string),
+      )),
+    };
   },
   "merchant list": async (args) => {
     parse(args, {}, 0);
@@ -189,13 +209,22 @@ const commands: Record<string, Command> = {
     return markPayout({ transferId: positionals[0], outcome: "completed", isResume: Boolean(values.resume) });
   },
   "payout cancel": async (args) => {
-    const { values, positionals } = parse(args, { "reason-code": { type: "string" }, reason: { type: "string" }, resume: { type: "boolean" } }, 1);
+    const { values, positionals } = parse(
+      args,
+      { "reason-code": { type: "string" }, reason: { type: "string" }, resume: { type: "boolean" } },
+      1,
+    );
     const parsed = payoutCancelReasonSchema.safeParse({ reasonCode: values["reason-code"], reason: values.reason });
     if (!parsed.success) {
       const [issue] = parsed.error.issues;
       throw new UsageError(`${issue.path[0] === "reasonCode" ? "--reason-code" : "--reason"} ${issue.message}`);
     }
-    return markPayout({ transferId: positionals[0], outcome: "canceled", ...parsed.data, isResume: Boolean(values.resume) });
+    return markPayout({
+      transferId: positionals[0],
+      outcome: "canceled",
+      ...parsed.data,
+      isResume: Boolean(values.resume),
+    });
   },
   "deposit pay": async (args) => {
     const { positionals } = parse(args, {}, 1);
@@ -233,11 +262,23 @@ const commands: Record<string, Command> = {
     return registerPspWebhook();
   },
   "user create": async (args, io) => {
-    const { values } = parse(args, { email: { type: "string" }, role: { type: "string" }, merchant: { type: "string" }, "password-stdin": { type: "boolean" } }, 0);
-    if (values.email === undefined || values.role === undefined) throw new UsageError("--email and --role are required");
+    const { values } = parse(
+      args,
+      {
+        email: { type: "string" },
+        role: { type: "string" },
+        merchant: { type: "string" },
+        "password-stdin": { type: "boolean" },
+      },
+      0,
+    );
+    if (values.email === undefined || values.role === undefined)
+      throw new UsageError("--email and --role are required");
     // A password on the command line stays in shell history and shows in ps; standard input does not.
     const password = values["password-stdin"] ? (await io.readStdin()).replace(/\r?\n$/, "") : undefined;
-    return createConsoleUser({ email: values.email, role: values.role, merchantId: values.merchant }, cliAuditActor(), { password });
+    return createConsoleUser({ email: values.email, role: values.role, merchantId: values.merchant }, cliAuditActor(), {
+      password,
+    });
   },
   "user disable": async (args) => {
     const { positionals } = parse(args, {}, 1);
@@ -256,7 +297,13 @@ const commands: Record<string, Command> = {
       amountCents = parsed.cents;
     }
     const row = await returnUnmatchedPix({ endToEndId: positionals[0], amountCents, actor: cliAuditActor() });
-    return { id: row.id, end_to_end_id: row.endToEndId, amount: formatAmountDot(row.amountCents), status: row.status, ...(row.reason ? { reason: row.reason } : {}) };
+    return {
+      id: row.id,
+      end_to_end_id: row.endToEndId,
+      amount: formatAmountDot(row.amountCents),
+      status: row.status,
+      ...(row.reason ? { reason: row.reason } : {}),
+    };
   },
   "psp reconcile": async (args) => {
     const { values } = parse(args, { force: { type: "boolean" } }, 0);
@@ -267,9 +314,23 @@ const commands: Record<string, Command> = {
 function callbackTable(rows: CallbackSummary[]): string {
   if (rows.length === 0) return "no callbacks";
   const header = ["EVENT_ID", "TYPE", "STATUS", "ATTEMPTS", "MERCHANT", "NEXT_OR_DELIVERED"];
-  const lines = rows.map((r) => [r.event_id, r.type, r.status, String(r.attempts), r.merchant_id, r.delivered_at ?? r.next_attempt_at ?? "-"]);
+  const lines = rows.map((r) => [
+    r.event_id,
+    r.type,
+    r.status,
+    String(r.attempts),
+    r.merchant_id,
+    r.delivered_at ?? r.next_attempt_at ?? "-",
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
-  return [header, ...lines].map((l) => l.map((cell, i) => cell.padEnd(widths[i])).join("  ").trimEnd()).join("\n");
+  return [header, ...lines]
+    .map((l) =>
+      l
+        .map((cell, i) => cell.padEnd(widths[i]))
+        .join("  ")
+        .trimEnd(),
+    )
+    .join("\n");
 }
 
 function findCommand(argv: string[]): { command: Command; args: string[] } | null {
@@ -284,7 +345,11 @@ function findCommand(argv: string[]): { command: Command; args: string[] } | nul
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   const found = findCommand(argv);
   if (!found) {
-    io.err(argv.length === 0 || argv[0] === "help" || argv[0] === "--help" ? usage : `unknown command: ${argv.join(" ")}\n\n${usage}`);
+    io.err(
+      argv.length === 0 || argv[0] === "help" || argv[0] === "--help"
+        ? usage
+        : `unknown command: ${argv.join(" ")}\n\n${usage}`,
+    );
     return 2;
   }
   try {

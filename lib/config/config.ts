@@ -8,11 +8,15 @@ import { getPixKeyInfo } from "@brazilian-utils/brazilian-utils";
 import nextEnv from "@next/env";
 import ipaddr from "ipaddr.js";
 import { z } from "zod";
-import { PSP_PROFILES, PSP_PROFILE_NAMES, type PspProfileName, type PspTokenAuth, type PspTokenFormat } from "../providers/api-pix/psp-profiles";
+import {
+  PSP_PROFILES,
+  PSP_PROFILE_NAMES,
+  type PspProfileName,
+  type PspTokenAuth,
+  type PspTokenFormat,
+} from "../providers/api-pix/psp-profiles";
 
-const booleanString = z
-  .enum(["true", "false", "1", "0"])
-  .transform((value) => value === "true" || value === "1");
+const booleanString = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
 
 const pspUrl = z
   .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
@@ -21,12 +25,22 @@ const pspUrl = z
 const perMinute = z.coerce.number().int().min(1, "must be at least 1 request per minute");
 
 // The gateway writes these itself: an extra one would break the token, the body or the connection.
-const RESERVED_HEADERS = new Set(["authorization", "content-type", "content-length", "host", "connection", "transfer-encoding"]);
+const RESERVED_HEADERS = new Set([
+  "authorization",
+  "content-type",
+  "content-length",
+  "host",
+  "connection",
+  "transfer-encoding",
+]);
 
 /** `Name: value` pairs separated by `;`, such as `x-itau-apikey: {clientId}; x-other: 1`. */
 const headerList = z.string().transform((text, ctx) => {
   const headers: Record<string, string> = {};
-  const pairs = text.split(";").map((pair) => pair.trim()).filter(Boolean);
+  const pairs = text
+    .split(";")
+    .map((pair) => pair.trim())
+    .filter(Boolean);
   // The values may be keys: messages name the header or its position, never what it holds.
   pairs.forEach((pair, index) => {
     const colon = pair.indexOf(":");
@@ -54,7 +68,10 @@ const queryList = z.string().transform((text, ctx) => {
   parts.forEach((part, index) => {
     const [[name, value] = ["", ""]] = new URLSearchParams(part);
     if (!part.includes("=") || name === "" || value === "") {
-      ctx.addIssue({ code: "custom", message: `parameter ${index + 1} is not name=value (parameters are separated by &)` });
+      ctx.addIssue({
+        code: "custom",
+        message: `parameter ${index + 1} is not name=value (parameters are separated by &)`,
+      });
     } else if (Object.hasOwn(query, name)) {
       ctx.addIssue({ code: "custom", message: `${name} is given twice` });
     } else {
@@ -68,7 +85,11 @@ const queryList = z.string().transform((text, ctx) => {
 const scopeList = z
   .string()
   .transform((text) => text.trim().split(/\s+/).join(" "))
-  .pipe(z.string().regex(/^[\x21\x23-\x5b\x5d-\x7e]+( [\x21\x23-\x5b\x5d-\x7e]+)*$/, "must be scope names separated by spaces"));
+  .pipe(
+    z
+      .string()
+      .regex(/^[\x21\x23-\x5b\x5d-\x7e]+( [\x21\x23-\x5b\x5d-\x7e]+)*$/, "must be scope names separated by spaces"),
+  );
 
 function isIpOrCidr(value: string): boolean {
   try {
@@ -86,7 +107,11 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   // The address npm start listens on: every interface by default; 127.0.0.1 behind a local
   // terminator, so nothing reaches the gateway (its PSP webhook included) around it.
-  HOST: z.string().trim().refine((value) => isIpOrCidr(value) && !value.includes("/"), "must be an IP address such as 127.0.0.1 or ::").optional(),
+  HOST: z
+    .string()
+    .trim()
+    .refine((value) => isIpOrCidr(value) && !value.includes("/"), "must be an IP address such as 127.0.0.1 or ::")
+    .optional(),
   DATABASE_URL: z
     .string()
     .regex(/^(file:|postgres:\/\/|postgresql:\/\/)/, "must start with file:, postgres:// or postgresql://")
@@ -117,8 +142,18 @@ const envSchema = z.object({
   PIX_KEY: z.string().trim().min(1).optional(),
   PIX_MERCHANT_NAME: z.string().trim().min(1).max(25, "must be at most 25 characters").default("Cashier Sandbox"),
   PIX_MERCHANT_CITY: z.string().trim().min(1).max(15, "must be at most 15 characters").default("Sao Paulo"),
-  PIX_EXPIRATION_SECONDS: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(1800),
-  PAYMENT_URL_EXPIRATION_SECONDS: z.coerce.number().int().min(60).max(7 * 24 * 3600).default(1800),
+  PIX_EXPIRATION_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 24 * 3600)
+    .default(1800),
+  PAYMENT_URL_EXPIRATION_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 24 * 3600)
+    .default(1800),
   // The largest amount one deposit or payout may carry, in reais.
   CASHIER_MAX_AMOUNT: z
     .string()
@@ -156,9 +191,13 @@ const envSchema = z.object({
   TRUSTED_PROXIES: z
     .string()
     .transform((value, ctx) => {
-      const entries = value.split(",").map((entry) => entry.trim()).filter(Boolean);
+      const entries = value
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter(Boolean);
       for (const entry of entries) {
-        if (!isIpOrCidr(entry)) ctx.addIssue({ code: "custom", message: `"${entry}" is not an IP address or CIDR range` });
+        if (!isIpOrCidr(entry))
+          ctx.addIssue({ code: "custom", message: `"${entry}" is not an IP address or CIDR range` });
       }
       return entries;
     })
@@ -169,16 +208,41 @@ const envSchema = z.object({
   RATE_LIMIT_PSP_WEBHOOK: perMinute.default(600),
   // Failed console sign-ins per client IP in CONSOLE_LOGIN_WINDOW_MINUTES before it must wait.
   CONSOLE_LOGIN_FAILURES: z.coerce.number().int().min(1).max(1000).default(10),
-  CONSOLE_LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  CONSOLE_LOGIN_WINDOW_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
   // A console session ends after this long without a request, and in any case this long after sign-in.
-  CONSOLE_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
-  CONSOLE_SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(30 * 24).default(12),
+  CONSOLE_SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
+  CONSOLE_SESSION_ABSOLUTE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(30 * 24)
+    .default(12),
   // How long a setup link from `user create` can be used.
-  CONSOLE_SETUP_LINK_HOURS: z.coerce.number().int().min(1).max(7 * 24).default(24),
+  CONSOLE_SETUP_LINK_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24)
+    .default(24),
   HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
   HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
   // Server processes npm start runs, each on every route and running the background jobs.
-  WEB_CONCURRENCY: z.coerce.number().int().min(1, "must be at least 1 process").max(64, "must be at most 64 processes").optional(),
+  WEB_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1, "must be at least 1 process")
+    .max(64, "must be at most 64 processes")
+    .optional(),
 });
 
 /** The random key in the Central Bank's BR Code manual: a valid key that reaches no one. */
@@ -246,7 +310,13 @@ export type Config = {
   /** Requests per minute: failed tokens per client IP and per key id, hosted pages per IP, valid requests per key. */
   rateLimits: { tokenFailures: number; pages: number; requests: number; pspWebhook: number };
   /** The console: failed sign-ins allowed per IP and window; session idle and absolute lifetimes; setup links. */
-  console: { loginFailures: number; loginWindowSeconds: number; sessionIdleSeconds: number; sessionAbsoluteSeconds: number; setupLinkSeconds: number };
+  console: {
+    loginFailures: number;
+    loginWindowSeconds: number;
+    sessionIdleSeconds: number;
+    sessionAbsoluteSeconds: number;
+    setupLinkSeconds: number;
+  };
   /** How long a client may take to send its request headers, and its whole request. */
   /** workers: the server processes npm start runs (WEB_CONCURRENCY, default one per core). */
   http: { headersTimeoutMs: number; requestTimeoutMs: number; workers: number };
@@ -343,11 +413,17 @@ function loadPspSettings(vars: EnvVars, isProduction: boolean): PspSettings | nu
   const isCertificateOnly = !vars.PIX_PSP_CLIENT_SECRET && tokenAuth === "body" && !profile.needsSecret;
   if (!vars.PIX_PSP_CLIENT_SECRET) {
     if (tokenAuth === "basic") {
-      problems.push("PIX_PSP_CLIENT_SECRET: required when PIX_PSP_URL is set (the token is asked for with HTTP Basic authentication)");
+      problems.push(
+        "PIX_PSP_CLIENT_SECRET: required when PIX_PSP_URL is set (the token is asked for with HTTP Basic authentication)",
+      );
     } else if (profile.needsSecret) {
-      problems.push(`PIX_PSP_CLIENT_SECRET: required by the ${profileName} profile (the PSP issues one with the client id)`);
+      problems.push(
+        `PIX_PSP_CLIENT_SECRET: required by the ${profileName} profile (the PSP issues one with the client id)`,
+      );
     } else if (!vars.PIX_PSP_CERT_FILE) {
-      problems.push("PIX_PSP_CERT_FILE: required without PIX_PSP_CLIENT_SECRET, as the PSP then knows the gateway by its client certificate alone (set PIX_PSP_CERT_FILE and PIX_PSP_KEY_FILE)");
+      problems.push(
+        "PIX_PSP_CERT_FILE: required without PIX_PSP_CLIENT_SECRET, as the PSP then knows the gateway by its client certificate alone (set PIX_PSP_CERT_FILE and PIX_PSP_KEY_FILE)",
+      );
     }
   }
   const required = profile.requiredQuery;
@@ -356,14 +432,21 @@ function loadPspSettings(vars: EnvVars, isProduction: boolean): PspSettings | nu
   }
   if (isProduction) {
     // Credentials and payments in clear text only ever go to a simulator on the operator's machine.
-    for (const [name, value] of [["PIX_PSP_URL", url], ["PIX_PSP_TOKEN_URL", tokenUrl]] as const) {
+    for (const [name, value] of [
+      ["PIX_PSP_URL", url],
+      ["PIX_PSP_TOKEN_URL", tokenUrl],
+    ] as const) {
       if (!value.startsWith("https://")) problems.push(`${name}: must be https:// in production`);
     }
-    if (!vars.PIX_PSP_CERT_FILE && !isCertificateOnly) problems.push("PIX_PSP_CERT_FILE: required in production (the client certificate for mutual TLS)");
-    if (!vars.PIX_PSP_KEY_FILE) problems.push("PIX_PSP_KEY_FILE: required in production (the client certificate's private key)");
+    if (!vars.PIX_PSP_CERT_FILE && !isCertificateOnly)
+      problems.push("PIX_PSP_CERT_FILE: required in production (the client certificate for mutual TLS)");
+    if (!vars.PIX_PSP_KEY_FILE)
+      problems.push("PIX_PSP_KEY_FILE: required in production (the client certificate's private key)");
     // Anyone who finds the webhook could otherwise make the gateway query the PSP at will.
     if (!vars.PIX_PSP_WEBHOOK_SECRET && !vars.PIX_PSP_WEBHOOK_MTLS_TERMINATOR) {
-      problems.push("PIX_PSP_WEBHOOK_SECRET: required in production unless PIX_PSP_WEBHOOK_MTLS_TERMINATOR=true declares a proxy that verifies the PSP's certificate");
+      problems.push(
+        "PIX_PSP_WEBHOOK_SECRET: required in production unless PIX_PSP_WEBHOOK_MTLS_TERMINATOR=true declares a proxy that verifies the PSP's certificate",
+      );
     }
   }
   if (Boolean(vars.PIX_PSP_CERT_FILE) !== Boolean(vars.PIX_PSP_KEY_FILE)) {
@@ -385,7 +468,9 @@ function loadPspSettings(vars: EnvVars, isProduction: boolean): PspSettings | nu
     try {
       createPrivateKey(key);
     } catch {
-      throw new ConfigError([`PIX_PSP_KEY_FILE: ${vars.PIX_PSP_KEY_FILE} is not a PEM private key (or it is encrypted)`]);
+      throw new ConfigError([
+        `PIX_PSP_KEY_FILE: ${vars.PIX_PSP_KEY_FILE} is not a PEM private key (or it is encrypted)`,
+      ]);
     }
   }
   const clientId = vars.PIX_PSP_CLIENT_ID!;

@@ -6,7 +6,14 @@ import { AppError } from "../errors/app-error";
 export type ConsoleRole = "operator" | "merchant-admin" | "merchant-viewer";
 
 /** A signed-in console user as the domain sees them: read from their session, never from a form. */
-export type Actor = { userId: string; email: string; role: ConsoleRole; merchantId: string | null; sessionId: string; ip: string | null };
+export type Actor = {
+  userId: string;
+  email: string;
+  role: ConsoleRole;
+  merchantId: string | null;
+  sessionId: string;
+  ip: string | null;
+};
 
 /** null: every merchant (an operator); otherwise the one merchant the user belongs to. */
 export function merchantScopeOf(actor: Actor): string | null {

@@ -14,7 +14,13 @@ export function withConsoleRoute(handler: (request: Request, actor: Actor) => Pr
     } catch (error) {
       const known = toAppError(error);
       if (!known) throw error;
-      return problem(known.status, { type: `/docs/errors#${known.code}`, title: known.title, detail: known.detail, code: known.code, ...(known.fields ? { fields: known.fields } : {}) });
+      return problem(known.status, {
+        type: `/docs/errors#${known.code}`,
+        title: known.title,
+        detail: known.detail,
+        code: known.code,
+        ...(known.fields ? { fields: known.fields } : {}),
+      });
     }
   };
 }

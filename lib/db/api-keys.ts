@@ -36,7 +36,10 @@ type KeyWithMerchantRow = Omit<ApiKeyRecord, "id" | "createdAt"> & {
  * quarter of the CPU of the same findUnique with include, which Prisma 6 compiles on every call);
  * the driver adapters type its columns as the model's own (dates, JSON) on both databases.
  */
-export async function findApiKeyWithMerchant(db: DbOrTx, keyId: string): Promise<{ key: ApiKeyRecord; merchant: MerchantRecord } | null> {
+export async function findApiKeyWithMerchant(
+  db: DbOrTx,
+  keyId: string,
+): Promise<{ key: ApiKeyRecord; merchant: MerchantRecord } | null> {
   const [row] = await db.$queryRaw<KeyWithMerchantRow[]>`
     SELECT k."id" AS "keyId", k."merchantId", k."secretCiphertext", k."createdAt" AS "keyCreatedAt", k."revokedAt",
            m."name", m."mode", m."callbackUrl", m."redirectOrigins", m."createdAt"
@@ -44,7 +47,13 @@ export async function findApiKeyWithMerchant(db: DbOrTx, keyId: string): Promise
     WHERE k."id" = ${keyId}`;
   if (!row) return null;
   return {
-    key: { id: row.keyId, merchantId: row.merchantId, secretCiphertext: row.secretCiphertext, createdAt: row.keyCreatedAt, revokedAt: row.revokedAt },
+    key: {
+      id: row.keyId,
+      merchantId: row.merchantId,
+      secretCiphertext: row.secretCiphertext,
+      createdAt: row.keyCreatedAt,
+      revokedAt: row.revokedAt,
+    },
     merchant: toMerchantRecord({ ...row, id: row.merchantId }),
   };
 }
@@ -57,7 +66,11 @@ export async function findActiveApiKeys(db: DbOrTx, merchantId: string): Promise
  * Sets revokedAt once, conditionally, so of two revocations one takes effect: `isRevokedNow` says
  * whether this one did. Null when the key does not exist.
  */
-export async function markApiKeyRevoked(db: DbOrTx, keyId: string, at: Date): Promise<{ key: ApiKeyRecord; isRevokedNow: boolean } | null> {
+export async function markApiKeyRevoked(
+  db: DbOrTx,
+  keyId: string,
+  at: Date,
+): Promise<{ key: ApiKeyRecord; isRevokedNow: boolean } | null> {
   const { count } = await db.apiKey.updateMany({ where: { id: keyId, revokedAt: null }, data: { revokedAt: at } });
   const key = await findApiKey(db, keyId);
   return key ? { key, isRevokedNow: count === 1 } : null;
@@ -66,7 +79,10 @@ export async function markApiKeyRevoked(db: DbOrTx, keyId: string, at: Date): Pr
 /** Revokes every active key of a merchant at once; the ids revoked. */
 export async function revokeActiveApiKeys(db: DbOrTx, merchantId: string, at: Date): Promise<string[]> {
   const active = await findActiveApiKeys(db, merchantId);
-  await db.apiKey.updateMany({ where: { id: { in: active.map((key) => key.id) }, revokedAt: null }, data: { revokedAt: at } });
+  await db.apiKey.updateMany({
+    where: { id: { in: active.map((key) => key.id) }, revokedAt: null },
+    data: { revokedAt: at },
+  });
   return active.map((key) => key.id);
 }
 

@@ -30,7 +30,10 @@ export type CallbackAttemptRecord = {
   isSuccess: boolean;
 };
 
-export type AttemptOutcome = Pick<CallbackAttemptRecord, "latencyMs" | "httpStatus" | "error" | "responseExcerpt" | "isSuccess">;
+export type AttemptOutcome = Pick<
+  CallbackAttemptRecord,
+  "latencyMs" | "httpStatus" | "error" | "responseExcerpt" | "isSuccess"
+>;
 
 type EventRow = Omit<CallbackEventRecord, "payload" | "status"> & { payload: unknown; status: string };
 
@@ -52,7 +55,14 @@ function toRecord(row: EventRow): CallbackEventRecord {
 
 export async function insertCallbackEvent(
   db: DbOrTx,
-  event: { id: string; merchantId: string; objectId: string; type: string; payload: Record<string, unknown>; nextAttemptAt: Date },
+  event: {
+    id: string;
+    merchantId: string;
+    objectId: string;
+    type: string;
+    payload: Record<string, unknown>;
+    nextAttemptAt: Date;
+  },
 ): Promise<void> {
   await db.callbackEvent.create({ data: { ...event, payload: event.payload as object, status: "pending" } });
 }
@@ -81,7 +91,12 @@ export async function claimCallbackEvents(
   options: { ids: string[]; owner: string; now: Date; leaseUntil: Date },
 ): Promise<CallbackEventRecord[]> {
   await db.callbackEvent.updateMany({
-    where: { id: { in: options.ids }, status: "pending", nextAttemptAt: { lte: options.now }, ...leaseIsFree(options.now) },
+    where: {
+      id: { in: options.ids },
+      status: "pending",
+      nextAttemptAt: { lte: options.now },
+      ...leaseIsFree(options.now),
+    },
     data: { leaseOwner: options.owner, leaseExpiresAt: options.leaseUntil },
   });
   const rows = await db.callbackEvent.findMany({ where: { id: { in: options.ids }, leaseOwner: options.owner } });
@@ -100,14 +115,21 @@ export async function findCallbackEvent(db: DbOrTx, id: string): Promise<Callbac
  */
 export async function beginCallbackAttempt(
   db: DbOrTx,
-  options: { eventId: string; owner: string; attempt: { id: string; url: string | null; keyId: string | null; startedAt: Date } },
+  options: {
+    eventId: string;
+    owner: string;
+    attempt: { id: string; url: string | null; keyId: string | null; startedAt: Date };
+  },
 ): Promise<number | null> {
   const { count } = await db.callbackEvent.updateMany({
     where: { id: options.eventId, leaseOwner: options.owner },
     data: { attempts: { increment: 1 } },
   });
   if (count !== 1) return null;
-  const { attempts } = await db.callbackEvent.findUniqueOrThrow({ where: { id: options.eventId }, select: { attempts: true } });
+  const { attempts } = await db.callbackEvent.findUniqueOrThrow({
+    where: { id: options.eventId },
+    select: { attempts: true },
+  });
   await db.callbackAttempt.create({ data: { ...options.attempt, number: attempts, eventId: options.eventId } });
   return attempts;
 }
@@ -177,35 +199,67 @@ export async function listObjectCallbackEvents(
   return rows.map((row) => ({ ...toRecord(row), leaseExpiresAt: row.leaseExpiresAt, attemptRows: row.attemptRows }));
 }
 
-export type CallbackBacklog = { merchantId: string; pending: number; retrying: number; failed: number; oldestPendingAt: Date | null };
+export type CallbackBacklog = {
+  merchantId: string;
+  pending: number;
+  retrying: number;
+  failed: number;
+  oldestPendingAt: Date | null;
+};
 
 /**
  * Per merchant with anything outstanding: events waiting to be delivered, those of them refused at
  * least once (retrying), and those given up on (failed) since `failedSince`.
  */
-export async function summarizeCallbackBacklog(db: DbOrTx, options: { merchantId: string | null; failedSince: Date }): Promise<CallbackBacklog[]> {
+export async function summarizeCallbackBacklog(
+  db: DbOrTx,
+  options: { merchantId: string | null; failedSince: Date },
+): Promise<CallbackBacklog[]> {
   const scope = options.merchantId ? { merchantId: options.merchantId } : {};
   const [pending, retrying, failed] = await Promise.all([
-    db.callbackEvent.groupBy({ by: ["merchantId"], where: { ...scope, status: "pending" }, _count: { _all: true }, _min: { createdAt: true } }),
-    db.callbackEvent.groupBy({ by: ["merchantId"], where: { ...scope, status: "pending", attempts: { gt: 0 } }, _count: { _all: true } }),
-    db.callbackEvent.groupBy({ by: ["merchantId"], where: { ...scope, status: "failed", updatedAt: { gte: options.failedSince } }, _count: { _all: true } }),
+    db.callbackEvent.groupBy({
+      by: ["merchantId"],
+      where: { ...scope, status: "pending" },
+      _count: { _all: true },
+      _min: { createdAt: true },
+    }),
+    db.callbackEvent.groupBy({
+      by: ["merchantId"],
+      where: { ...scope, status: "pending", attempts: { gt: 0 } },
+      _count: { _all: true },
+    }),
+    db.callbackEvent.groupBy({
+      by: ["merchantId"],
+      where: { ...scope, status: "failed", updatedAt: { gte: options.failedSince } },
+      _count: { _all: true },
+    }),
   ]);
   const backlog = new Map<string, CallbackBacklog>();
-  const entry = (merchantId: string) => backlog.get(merchantId) ?? backlog.set(merchantId, { merchantId, pending: 0, retrying: 0, failed: 0, oldestPendingAt: null }).get(merchantId)!;
-  for (const row of pending) Object.assign(entry(row.merchantId), { pending: row._count._all, oldestPendingAt: row._min.createdAt });
+  const entry = (merchantId: string) =>
+    backlog.get(merchantId) ??
+    backlog.set(merchantId, { merchantId, pending: 0, retrying: 0, failed: 0, oldestPendingAt: null }).get(merchantId)!;
+  for (const row of pending)
+    Object.assign(entry(row.merchantId), { pending: row._count._all, oldestPendingAt: row._min.createdAt });
   for (const row of retrying) entry(row.merchantId).retrying = row._count._all;
   for (const row of failed) entry(row.merchantId).failed = row._count._all;
   return [...backlog.values()];
 }
 
 /** A merchant's most recent attempt that did not deliver: what its endpoint last answered. */
-export async function findLastFailedAttempt(db: DbOrTx, merchantId: string): Promise<(CallbackAttemptRecord & { eventId: string }) | null> {
+export async function findLastFailedAttempt(
+  db: DbOrTx,
+  merchantId: string,
+): Promise<(CallbackAttemptRecord & { eventId: string }) | null> {
   const event = await db.callbackEvent.findFirst({
     where: { merchantId, status: { in: ["pending", "failed"] }, attempts: { gt: 0 } },
     orderBy: { updatedAt: "desc" },
     select: { id: true },
   });
   if (!event) return null;
-  const attempt = await db.callbackAttempt.findFirst({ where: { eventId: event.id }, orderBy: { number: "desc" }, omit: { id: true } });
+  const attempt = await db.callbackAttempt.findFirst({
+    where: { eventId: event.id },
+    orderBy: { number: "desc" },
+    omit: { id: true },
+  });
   return attempt && !attempt.isSuccess ? attempt : null;
 }

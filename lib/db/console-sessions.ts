@@ -13,7 +13,10 @@ export type ConsoleSessionRecord = {
   userAgent: string | null;
 };
 
-export async function insertConsoleSession(db: DbOrTx, session: Omit<ConsoleSessionRecord, "createdAt" | "lastSeenAt" | "revokedAt"> & { createdAt: Date }): Promise<void> {
+export async function insertConsoleSession(
+  db: DbOrTx,
+  session: Omit<ConsoleSessionRecord, "createdAt" | "lastSeenAt" | "revokedAt"> & { createdAt: Date },
+): Promise<void> {
   await db.consoleSession.create({ data: { ...session, lastSeenAt: session.createdAt } });
 }
 

@@ -13,7 +13,17 @@ export type ConsoleUserRecord = {
   createdAt: Date;
 };
 
-export async function insertConsoleUser(db: DbOrTx, user: { id: string; email: string; role: string; merchantId: string | null; passwordHash: string | null; totpSecretCiphertext: string }): Promise<ConsoleUserRecord> {
+export async function insertConsoleUser(
+  db: DbOrTx,
+  user: {
+    id: string;
+    email: string;
+    role: string;
+    merchantId: string | null;
+    passwordHash: string | null;
+    totpSecretCiphertext: string;
+  },
+): Promise<ConsoleUserRecord> {
   return db.consoleUser.create({ data: user });
 }
 
@@ -32,12 +42,17 @@ export async function listConsoleUserRows(db: DbOrTx): Promise<ConsoleUserRecord
 export async function updateConsoleUser(
   db: DbOrTx,
   id: string,
-  data: Partial<Pick<ConsoleUserRecord, "passwordHash" | "totpSecretCiphertext" | "totpEnabledAt" | "totpLastStep" | "disabledAt">>,
+  data: Partial<
+    Pick<ConsoleUserRecord, "passwordHash" | "totpSecretCiphertext" | "totpEnabledAt" | "totpLastStep" | "disabledAt">
+  >,
 ): Promise<ConsoleUserRecord> {
   return db.consoleUser.update({ where: { id }, data });
 }
 
-export async function insertSetupToken(db: DbOrTx, token: { tokenHash: string; userId: string; expiresAt: Date }): Promise<void> {
+export async function insertSetupToken(
+  db: DbOrTx,
+  token: { tokenHash: string; userId: string; expiresAt: Date },
+): Promise<void> {
   await db.consoleSetupToken.create({ data: token });
 }
 
@@ -63,13 +78,19 @@ export async function replaceRecoveryCodes(db: DbOrTx, userId: string, codeHashe
 
 /** Uses a recovery code once: false when it is not this user's, or was used already. */
 export async function markRecoveryCodeUsed(db: DbOrTx, userId: string, codeHash: string, at: Date): Promise<boolean> {
-  const { count } = await db.consoleRecoveryCode.updateMany({ where: { codeHash, userId, usedAt: null }, data: { usedAt: at } });
+  const { count } = await db.consoleRecoveryCode.updateMany({
+    where: { codeHash, userId, usedAt: null },
+    data: { usedAt: at },
+  });
   return count === 1;
 }
 
 /** Uses a TOTP time step: false when that step or a later one already signed in (a replay, or a race lost). */
 export async function claimTotpStep(db: DbOrTx, userId: string, step: number): Promise<boolean> {
-  const { count } = await db.consoleUser.updateMany({ where: { id: userId, OR: [{ totpLastStep: null }, { totpLastStep: { lt: step } }] }, data: { totpLastStep: step } });
+  const { count } = await db.consoleUser.updateMany({
+    where: { id: userId, OR: [{ totpLastStep: null }, { totpLastStep: { lt: step } }] },
+    data: { totpLastStep: step },
+  });
   return count === 1;
 }
 

@@ -24,7 +24,8 @@ function since(column: "createdAt" | "settledAt", at: Date): Prisma.Sql {
       Prisma.sql`${Prisma.raw(`"${column}"`)} >= ${at.toISOString().replace("Z", "+00:00")}`;
 }
 
-const merchantFilter = (merchantId: string | null) => (merchantId ? Prisma.sql`AND "merchantId" = ${merchantId}` : Prisma.empty);
+const merchantFilter = (merchantId: string | null) =>
+  merchantId ? Prisma.sql`AND "merchantId" = ${merchantId}` : Prisma.empty;
 
 export type ActivityFilter = { merchantId: string | null; mode: string; from: Date };
 
@@ -39,14 +40,21 @@ export async function countDepositsCreatedByDay(db: DbOrTx, filter: ActivityFilt
 }
 
 /** Deposits paid and payouts completed per day of their settlement: how many, and how much. */
-export async function sumSettledByDay(db: DbOrTx, filter: ActivityFilter): Promise<{ deposits: DayCount[]; payouts: DayCount[] }> {
-  const rows = await db.$queryRaw<{ day: string; is_payout: bigint | number; count: bigint | number; cents: bigint | number | string }[]>`
+export async function sumSettledByDay(
+  db: DbOrTx,
+  filter: ActivityFilter,
+): Promise<{ deposits: DayCount[]; payouts: DayCount[] }> {
+  const rows = await db.$queryRaw<
+    { day: string; is_payout: bigint | number; count: bigint | number; cents: bigint | number | string }[]
+  >`
     SELECT ${dayOf("settledAt")} AS day, CASE WHEN operation = 'gateway_out' THEN 1 ELSE 0 END AS is_payout,
            COUNT(*) AS count, CAST(SUM("amountCents") AS TEXT) AS cents
     FROM "Transaction"
     WHERE ${since("settledAt", filter.from)} AND status IN ('paid', 'completed') AND mode = ${filter.mode} ${merchantFilter(filter.merchantId)}
     GROUP BY 1, 2`;
   const totalsOf = (isPayout: boolean): DayCount[] =>
-    rows.filter((row) => (Number(row.is_payout) === 1) === isPayout).map((row) => ({ day: row.day, count: Number(row.count), amountCents: BigInt(row.cents) }));
+    rows
+      .filter((row) => (Number(row.is_payout) === 1) === isPayout)
+      .map((row) => ({ day: row.day, count: Number(row.count), amountCents: BigInt(row.cents) }));
   return { deposits: totalsOf(false), payouts: totalsOf(true) };
 }

@@ -1,8 +1,6 @@
 import path from "node:path";
 
-export type DatabaseTarget =
-  | { provider: "sqlite"; filename: string }
-  | { provider: "postgres"; url: string };
+export type DatabaseTarget = { provider: "sqlite"; filename: string } | { provider: "postgres"; url: string };
 
 /** DATABASE_URL decides the database at run time: postgres(ql):// or a SQLite file: URL. */
 export function resolveDatabaseUrl(url: string): DatabaseTarget {

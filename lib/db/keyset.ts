@@ -15,9 +15,15 @@ export function keysetWhere(page: PageRequest) {
   const { cursor } = page;
   if (!cursor) return {};
   if (page.direction === "older") {
-    return { createdAt: { lte: cursor.createdAt }, OR: [{ createdAt: { lt: cursor.createdAt } }, { id: { lt: cursor.id } }] };
+    return {
+      createdAt: { lte: cursor.createdAt },
+      OR: [{ createdAt: { lt: cursor.createdAt } }, { id: { lt: cursor.id } }],
+    };
   }
-  return { createdAt: { gte: cursor.createdAt }, OR: [{ createdAt: { gt: cursor.createdAt } }, { id: { gt: cursor.id } }] };
+  return {
+    createdAt: { gte: cursor.createdAt },
+    OR: [{ createdAt: { gt: cursor.createdAt } }, { id: { gt: cursor.id } }],
+  };
 }
 
 /** Read away from the cursor: newest first for older rows, oldest first for newer ones. */

@@ -24,7 +24,16 @@ export async function sumMerchantLedger(db: DbOrTx, merchantId: string, mode: st
 
 export async function appendLedgerEntry(
   db: DbOrTx,
-  entry: { id: string; merchantId: string; mode: string; kind: LedgerKind; availableDeltaCents: bigint; reservedDeltaCents: bigint; transactionId?: string; memo?: string },
+  entry: {
+    id: string;
+    merchantId: string;
+    mode: string;
+    kind: LedgerKind;
+    availableDeltaCents: bigint;
+    reservedDeltaCents: bigint;
+    transactionId?: string;
+    memo?: string;
+  },
 ): Promise<void> {
   await db.ledgerEntry.create({ data: entry });
 }
@@ -39,10 +48,21 @@ export type LedgerEntryRecord = {
   createdAt: Date;
 };
 
-const entryColumns = { id: true, kind: true, availableDeltaCents: true, reservedDeltaCents: true, transactionId: true, memo: true, createdAt: true } as const;
+const entryColumns = {
+  id: true,
+  kind: true,
+  availableDeltaCents: true,
+  reservedDeltaCents: true,
+  transactionId: true,
+  memo: true,
+  createdAt: true,
+} as const;
 
 /** One page of one mode's ledger, read away from the cursor (lib/db/keyset). */
-export async function listLedgerEntries(db: DbOrTx, options: { merchantId: string; mode: string; page: PageRequest }): Promise<LedgerEntryRecord[]> {
+export async function listLedgerEntries(
+  db: DbOrTx,
+  options: { merchantId: string; mode: string; page: PageRequest },
+): Promise<LedgerEntryRecord[]> {
   const rows = await db.ledgerEntry.findMany({
     where: { merchantId: options.merchantId, mode: options.mode, ...keysetWhere(options.page) },
     orderBy: keysetOrder(options.page),
@@ -53,10 +73,18 @@ export async function listLedgerEntries(db: DbOrTx, options: { merchantId: strin
 }
 
 /** The balance right after one entry: the sums of that entry and every one before it (createdAt, then id). */
-export async function sumMerchantLedgerThrough(db: DbOrTx, options: { merchantId: string; mode: string; through: Keyset }): Promise<Balance> {
+export async function sumMerchantLedgerThrough(
+  db: DbOrTx,
+  options: { merchantId: string; mode: string; through: Keyset },
+): Promise<Balance> {
   const { createdAt, id } = options.through;
   const sums = await db.ledgerEntry.aggregate({
-    where: { merchantId: options.merchantId, mode: options.mode, createdAt: { lte: createdAt }, OR: [{ createdAt: { lt: createdAt } }, { id: { lte: id } }] },
+    where: {
+      merchantId: options.merchantId,
+      mode: options.mode,
+      createdAt: { lte: createdAt },
+      OR: [{ createdAt: { lt: createdAt } }, { id: { lte: id } }],
+    },
     _sum: { availableDeltaCents: true, reservedDeltaCents: true },
   });
   return { availableCents: sums._sum.availableDeltaCents ?? 0n, reservedCents: sums._sum.reservedDeltaCents ?? 0n };
@@ -69,7 +97,10 @@ export async function hasLedgerEntries(db: DbOrTx, merchantId: string, mode: str
 
 /** Every merchant's balance per mode, in one grouped query. */
 export async function sumLedgerByMerchant(db: DbOrTx): Promise<(Balance & { merchantId: string; mode: string })[]> {
-  const groups = await db.ledgerEntry.groupBy({ by: ["merchantId", "mode"], _sum: { availableDeltaCents: true, reservedDeltaCents: true } });
+  const groups = await db.ledgerEntry.groupBy({
+    by: ["merchantId", "mode"],
+    _sum: { availableDeltaCents: true, reservedDeltaCents: true },
+  });
   return groups.map((group) => ({
     merchantId: group.merchantId,
     mode: group.mode,

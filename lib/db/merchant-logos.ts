@@ -1,6 +1,11 @@
 import type { DbOrTx } from "./client";
 
-export type MerchantLogoRecord = { merchantId: string; contentType: string; bytes: Uint8Array<ArrayBuffer>; digest: string };
+export type MerchantLogoRecord = {
+  merchantId: string;
+  contentType: string;
+  bytes: Uint8Array<ArrayBuffer>;
+  digest: string;
+};
 
 export async function saveMerchantLogo(db: DbOrTx, logo: MerchantLogoRecord): Promise<void> {
   const { merchantId, ...image } = logo;
@@ -18,5 +23,8 @@ export async function findMerchantLogoDigest(db: DbOrTx, merchantId: string): Pr
 }
 
 export async function findMerchantLogo(db: DbOrTx, merchantId: string): Promise<MerchantLogoRecord | null> {
-  return db.merchantLogo.findUnique({ where: { merchantId }, select: { merchantId: true, contentType: true, bytes: true, digest: true } });
+  return db.merchantLogo.findUnique({
+    where: { merchantId },
+    select: { merchantId: true, contentType: true, bytes: true, digest: true },
+  });
 }

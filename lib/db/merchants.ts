@@ -32,10 +32,7 @@ export function toMerchantRecord(row: MerchantRow): MerchantRecord {
   };
 }
 
-export async function insertMerchant(
-  db: DbOrTx,
-  merchant: Omit<MerchantRecord, "createdAt">,
-): Promise<MerchantRecord> {
+export async function insertMerchant(db: DbOrTx, merchant: Omit<MerchantRecord, "createdAt">): Promise<MerchantRecord> {
   return toMerchantRecord(await db.merchant.create({ data: merchant }));
 }
 

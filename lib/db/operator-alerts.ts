@@ -1,7 +1,8 @@
 import type { DbOrTx } from "./client";
 import { isUniqueViolation } from "./errors";
 
-export type OperatorAlertKind = "provider_refund" | "unmatched_pix" | "charge_mismatch" | "unreadable_answer" | "return_failed";
+export type OperatorAlertKind =
+  "provider_refund" | "unmatched_pix" | "charge_mismatch" | "unreadable_answer" | "return_failed";
 
 export type OperatorAlertRecord = {
   id: string;
@@ -24,7 +25,10 @@ export async function insertOperatorAlert(
   db: DbOrTx,
   alert: Pick<OperatorAlertRecord, "id" | "kind" | "subject" | "merchantId" | "objectId" | "amountCents" | "message">,
 ): Promise<boolean> {
-  const existing = await db.operatorAlert.findUnique({ where: { kind_subject: { kind: alert.kind, subject: alert.subject } }, select: { id: true } });
+  const existing = await db.operatorAlert.findUnique({
+    where: { kind_subject: { kind: alert.kind, subject: alert.subject } },
+    select: { id: true },
+  });
   if (existing) return false;
   try {
     await db.operatorAlert.create({ data: alert });
@@ -38,7 +42,11 @@ export async function insertOperatorAlert(
 
 /** Open alerts, newest first. */
 export async function listOpenOperatorAlerts(db: DbOrTx, limit: number): Promise<OperatorAlertRecord[]> {
-  return db.operatorAlert.findMany({ where: { resolvedAt: null }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: limit });
+  return db.operatorAlert.findMany({
+    where: { resolvedAt: null },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: limit,
+  });
 }
 
 export async function countOpenOperatorAlerts(db: DbOrTx): Promise<number> {
@@ -51,11 +59,18 @@ export async function findOperatorAlert(db: DbOrTx, id: string): Promise<Operato
 
 /** Resolves an open alert; false when it was already resolved. */
 export async function resolveOperatorAlert(db: DbOrTx, change: { id: string; by: string; at: Date }): Promise<boolean> {
-  const { count } = await db.operatorAlert.updateMany({ where: { id: change.id, resolvedAt: null }, data: { resolvedAt: change.at, resolvedBy: change.by } });
+  const { count } = await db.operatorAlert.updateMany({
+    where: { id: change.id, resolvedAt: null },
+    data: { resolvedAt: change.at, resolvedBy: change.by },
+  });
   return count === 1;
 }
 
 /** The open alert of a kind about a subject, if any (an unmatched Pix an operator returns). */
-export async function findOpenOperatorAlert(db: DbOrTx, kind: OperatorAlertKind, subject: string): Promise<OperatorAlertRecord | null> {
+export async function findOpenOperatorAlert(
+  db: DbOrTx,
+  kind: OperatorAlertKind,
+  subject: string,
+): Promise<OperatorAlertRecord | null> {
   return db.operatorAlert.findFirst({ where: { kind, subject, resolvedAt: null } });
 }

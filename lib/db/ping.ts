@@ -7,7 +7,9 @@ export async function pingDatabase(timeoutMs = 2_000): Promise<boolean> {
     timer = setTimeout(() => resolve(false), timeoutMs);
   });
   try {
-    const ping = getDb().$queryRawUnsafe("SELECT 1").then(() => true);
+    const ping = getDb()
+      .$queryRawUnsafe("SELECT 1")
+      .then(() => true);
     return await Promise.race([ping, timeout]);
   } catch {
     return false;

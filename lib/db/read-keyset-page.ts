@@ -28,5 +28,9 @@ export async function readKeysetPage<T extends Keyset>(
   // Reading older rows, the newer side is where the reader came from, and the other way round.
   const hasOlder = isBackwards ? cursor !== undefined : hasMore;
   const hasNewer = isBackwards ? hasMore : cursor !== undefined;
-  return { rows: shown, olderFrom: hasOlder ? (shown.at(-1) ?? null) : null, newerFrom: hasNewer ? (shown[0] ?? null) : null };
+  return {
+    rows: shown,
+    olderFrom: hasOlder ? (shown.at(-1) ?? null) : null,
+    newerFrom: hasNewer ? (shown[0] ?? null) : null,
+  };
 }

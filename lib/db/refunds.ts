@@ -35,12 +35,19 @@ const withDeposit = { deposit: { select: { reference: true, pixEndToEndId: true 
  */
 export async function insertRefund(
   db: DbOrTx,
-  row: Pick<RefundRecord, "id" | "merchantId" | "depositId" | "mode" | "amountCents" | "currency" | "description" | "requestHash" | "provider"> &
+  row: Pick<
+    RefundRecord,
+    "id" | "merchantId" | "depositId" | "mode" | "amountCents" | "currency" | "description" | "requestHash" | "provider"
+  > &
     Partial<Pick<RefundRecord, "isSubmitted" | "providerRefundId">>,
   actor: Actor = "merchant",
 ): Promise<RefundWithDeposit> {
   return db.refund.create({
-    data: { ...row, status: "pending", events: { create: { id: `${row.id}_0`, fromStatus: null, toStatus: "pending", actor } } },
+    data: {
+      ...row,
+      status: "pending",
+      events: { create: { id: `${row.id}_0`, fromStatus: null, toStatus: "pending", actor } },
+    },
     include: withDeposit,
   });
 }
@@ -50,17 +57,28 @@ export async function findRefund(db: DbOrTx, id: string): Promise<RefundWithDepo
 }
 
 /** A merchant's refund by id; never another merchant's. */
-export async function findMerchantRefund(db: DbOrTx, merchantId: string, id: string): Promise<RefundWithDeposit | null> {
+export async function findMerchantRefund(
+  db: DbOrTx,
+  merchantId: string,
+  id: string,
+): Promise<RefundWithDeposit | null> {
   return db.refund.findFirst({ where: { id, merchantId }, include: withDeposit });
 }
 
-export async function findRefundByRequest(db: DbOrTx, depositId: string, requestHash: string): Promise<RefundWithDeposit | null> {
+export async function findRefundByRequest(
+  db: DbOrTx,
+  depositId: string,
+  requestHash: string,
+): Promise<RefundWithDeposit | null> {
   return db.refund.findUnique({ where: { depositId_requestHash: { depositId, requestHash } }, include: withDeposit });
 }
 
 /** What a deposit's refunds take of its amount: pending and completed ones; failed ones gave it back. */
 export async function sumRefundedCents(db: DbOrTx, depositId: string): Promise<bigint> {
-  const sums = await db.refund.aggregate({ where: { depositId, status: { in: ["pending", "completed"] } }, _sum: { amountCents: true } });
+  const sums = await db.refund.aggregate({
+    where: { depositId, status: { in: ["pending", "completed"] } },
+    _sum: { amountCents: true },
+  });
   return sums._sum.amountCents ?? 0n;
 }
 
@@ -83,7 +101,16 @@ export async function recordRefundNotFound(db: DbOrTx, id: string, at: Date): Pr
  */
 export async function changeRefundStatus(
   db: DbOrTx,
-  change: { id: string; from: string; to: string; actor: Actor; at: Date; providerRefundId?: string | null; reasonCode?: string; reason?: string },
+  change: {
+    id: string;
+    from: string;
+    to: string;
+    actor: Actor;
+    at: Date;
+    providerRefundId?: string | null;
+    reasonCode?: string;
+    reason?: string;
+  },
 ): Promise<boolean> {
   const { count } = await db.refund.updateMany({
     where: { id: change.id, status: change.from },
@@ -113,7 +140,10 @@ export async function changeRefundStatus(
 }
 
 /** Pending refunds created before a moment, oldest first: those whose outcome the gateway must ask for. */
-export async function findPendingRefunds(db: DbOrTx, options: { createdBefore: Date; limit: number }): Promise<RefundWithDeposit[]> {
+export async function findPendingRefunds(
+  db: DbOrTx,
+  options: { createdBefore: Date; limit: number },
+): Promise<RefundWithDeposit[]> {
   return db.refund.findMany({
     where: { status: "pending", createdAt: { lte: options.createdBefore } },
     orderBy: { createdAt: "asc" },
@@ -122,7 +152,10 @@ export async function findPendingRefunds(db: DbOrTx, options: { createdBefore: D
   });
 }
 
-export type RefundListRow = Pick<RefundRecord, "id" | "merchantId" | "depositId" | "status" | "mode" | "amountCents" | "currency" | "createdAt" | "settledAt"> & {
+export type RefundListRow = Pick<
+  RefundRecord,
+  "id" | "merchantId" | "depositId" | "status" | "mode" | "amountCents" | "currency" | "createdAt" | "settledAt"
+> & {
   merchant: { name: string };
   deposit: { reference: string; customerName: string | null; customerEmail: string | null; customerCpf: string | null };
 };
@@ -132,14 +165,23 @@ export type RefundListRow = Pick<RefundRecord, "id" | "merchantId" | "depositId"
  * not apply). A refund is found by its own id, and by what finds its deposit: the deposit's id,
  * reference or customer.
  */
-export async function listRefundsPage(db: DbOrTx, filter: Omit<TransactionListFilter, "operations">, page: PageRequest): Promise<RefundListRow[]> {
+export async function listRefundsPage(
+  db: DbOrTx,
+  filter: Omit<TransactionListFilter, "operations">,
+  page: PageRequest,
+): Promise<RefundListRow[]> {
   const search = filter.search;
   return db.refund.findMany({
     where: {
       ...(filter.merchantId !== null ? { merchantId: filter.merchantId } : {}),
       ...(filter.status ? { status: filter.status } : {}),
       AND: [
-        { createdAt: { ...(filter.createdFrom ? { gte: filter.createdFrom } : {}), ...(filter.createdBefore ? { lt: filter.createdBefore } : {}) } },
+        {
+          createdAt: {
+            ...(filter.createdFrom ? { gte: filter.createdFrom } : {}),
+            ...(filter.createdBefore ? { lt: filter.createdBefore } : {}),
+          },
+        },
         keysetWhere(page),
         search
           ? {
@@ -147,7 +189,9 @@ export async function listRefundsPage(db: DbOrTx, filter: Omit<TransactionListFi
                 { id: search.text },
                 { depositId: search.text },
                 { deposit: { reference: search.text } },
-                { deposit: { customerCpf: { in: search.cpfDigits ? [search.text, search.cpfDigits] : [search.text] } } },
+                {
+                  deposit: { customerCpf: { in: search.cpfDigits ? [search.text, search.cpfDigits] : [search.text] } },
+                },
                 ...(search.emailLower ? [{ deposit: { customerEmailLower: search.emailLower } }] : []),
               ],
             }

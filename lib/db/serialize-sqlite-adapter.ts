@@ -68,14 +68,16 @@ function serializeAdapter(adapter: Adapter): Adapter {
       };
       // Prisma sends COMMIT and ROLLBACK as statements before it calls commit() or rollback();
       // if that statement fails (SQLITE_BUSY beside the CLI), the lock must not stay held.
-      const ending = <Q extends { sql: string }, R>(run: (query: Q) => Promise<R>) => async (query: Q): Promise<R> => {
-        try {
-          return await run(query);
-        } catch (error) {
-          if (/^\s*(COMMIT|ROLLBACK)\b/i.test(query.sql)) release();
-          throw error;
-        }
-      };
+      const ending =
+        <Q extends { sql: string }, R>(run: (query: Q) => Promise<R>) =>
+        async (query: Q): Promise<R> => {
+          try {
+            return await run(query);
+          } catch (error) {
+            if (/^\s*(COMMIT|ROLLBACK)\b/i.test(query.sql)) release();
+            throw error;
+          }
+        };
       return withOverrides(transaction, {
         queryRaw: ending((query) => transaction.queryRaw(query)),
         executeRaw: ending((query) => transaction.executeRaw(query)),

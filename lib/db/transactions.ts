@@ -45,7 +45,10 @@ export type TransactionRecord = {
   updatedAt: Date;
 };
 
-export type NewTransaction = Pick<TransactionRecord, "id" | "merchantId" | "operation" | "reference" | "status" | "amountCents" | "currency" | "requestHash" | "mode"> &
+export type NewTransaction = Pick<
+  TransactionRecord,
+  "id" | "merchantId" | "operation" | "reference" | "status" | "amountCents" | "currency" | "requestHash" | "mode"
+> &
   Partial<Omit<TransactionRecord, "createdAt" | "updatedAt" | "settledAt" | "reasonCode" | "reason">>;
 
 export type Actor = "merchant" | "customer" | "operator" | "provider" | "system";
@@ -80,7 +83,11 @@ export async function findTransaction(db: DbOrTx, id: string): Promise<Transacti
 }
 
 /** Inserts a transaction with its creation event; a reference used before fails as a unique violation. */
-export async function insertTransaction(db: DbOrTx, row: NewTransaction, actor: Actor = "merchant"): Promise<TransactionRecord> {
+export async function insertTransaction(
+  db: DbOrTx,
+  row: NewTransaction,
+  actor: Actor = "merchant",
+): Promise<TransactionRecord> {
   // One nested write: Prisma makes it atomic without an interactive transaction.
   const created = await db.transaction.create({
     data: {
@@ -99,7 +106,17 @@ export async function insertTransaction(db: DbOrTx, row: NewTransaction, actor: 
  */
 export async function changeTransactionStatus(
   db: DbOrTx,
-  change: { id: string; from: string; to: string; actor: Actor; at: Date; reasonCode?: string; reason?: string; isFinal: boolean; note?: string },
+  change: {
+    id: string;
+    from: string;
+    to: string;
+    actor: Actor;
+    at: Date;
+    reasonCode?: string;
+    reason?: string;
+    isFinal: boolean;
+    note?: string;
+  },
 ): Promise<boolean> {
   const { count } = await db.transaction.updateMany({
     where: { id: change.id, status: change.from },
@@ -138,7 +155,12 @@ export async function listTransactionEvents(db: DbOrTx, transactionId: string) {
  */
 export async function findExpiredPendingDeposits(db: DbOrTx, now: Date, limit: number): Promise<TransactionRecord[]> {
   const rows = await db.transaction.findMany({
-    where: { status: "pending", expiresAt: { lte: now }, operation: { not: "gateway_out" }, provider: { not: "api_pix" } },
+    where: {
+      status: "pending",
+      expiresAt: { lte: now },
+      operation: { not: "gateway_out" },
+      provider: { not: "api_pix" },
+    },
     orderBy: { expiresAt: "asc" },
     take: limit,
   });
@@ -156,7 +178,10 @@ export async function updateCustomerDetails(
   id: string,
   details: { customerName: string; customerEmail: string; customerCpf: string },
 ): Promise<void> {
-  await db.transaction.update({ where: { id }, data: { ...details, customerEmailLower: lowerEmail(details.customerEmail), invalidFields: [] } });
+  await db.transaction.update({
+    where: { id },
+    data: { ...details, customerEmailLower: lowerEmail(details.customerEmail), invalidFields: [] },
+  });
 }
 
 export async function setTransactionBank(db: DbOrTx, id: string, bankCode: string): Promise<void> {
@@ -169,7 +194,11 @@ export async function setTransactionBank(db: DbOrTx, id: string, bankCode: strin
  * so once one is issued (by this tab or another) nothing here changes. False when nothing was
  * written.
  */
-export async function updateCheckoutChoice(db: DbOrTx, id: string, choice: { amountCents: bigint; paymentMethod: string; pixTxid?: string }): Promise<boolean> {
+export async function updateCheckoutChoice(
+  db: DbOrTx,
+  id: string,
+  choice: { amountCents: bigint; paymentMethod: string; pixTxid?: string },
+): Promise<boolean> {
   const { count } = await db.transaction.updateMany({
     where: { id, status: "pending", pixTxid: null },
     data: { ...choice, amountEditable: false },
@@ -214,7 +243,12 @@ export async function findPendingPixDeposits(
   options: { provider: string; createdBefore: Date; limit: number },
 ): Promise<TransactionRecord[]> {
   const rows = await db.transaction.findMany({
-    where: { status: "pending", provider: options.provider, pixTxid: { not: null }, createdAt: { lte: options.createdBefore } },
+    where: {
+      status: "pending",
+      provider: options.provider,
+      pixTxid: { not: null },
+      createdAt: { lte: options.createdBefore },
+    },
     orderBy: { createdAt: "asc" },
     take: options.limit,
   });
@@ -226,7 +260,10 @@ export async function findPendingPixDeposits(
  * time it was seen with, so of two operators resuming it one wins.
  */
 export async function reclaimProcessingTransaction(db: DbOrTx, id: string, seenUpdatedAt: Date): Promise<boolean> {
-  const { count } = await db.transaction.updateMany({ where: { id, status: "processing", updatedAt: seenUpdatedAt }, data: { updatedAt: new Date() } });
+  const { count } = await db.transaction.updateMany({
+    where: { id, status: "processing", updatedAt: seenUpdatedAt },
+    data: { updatedAt: new Date() },
+  });
   return count === 1;
 }
 
@@ -264,7 +301,19 @@ const listColumns = {
 
 export type TransactionListRow = Pick<
   TransactionRecord,
-  "id" | "merchantId" | "operation" | "reference" | "status" | "mode" | "amountCents" | "currency" | "customerName" | "customerEmail" | "customerCpf" | "createdAt" | "settledAt"
+  | "id"
+  | "merchantId"
+  | "operation"
+  | "reference"
+  | "status"
+  | "mode"
+  | "amountCents"
+  | "currency"
+  | "customerName"
+  | "customerEmail"
+  | "customerCpf"
+  | "createdAt"
+  | "settledAt"
 > & { merchant: { name: string } };
 
 function searchWhere(search: NonNullable<TransactionListFilter["search"]>) {
@@ -282,14 +331,23 @@ function searchWhere(search: NonNullable<TransactionListFilter["search"]>) {
 }
 
 /** One page of transactions, read from the cursor away (see lib/db/keyset). */
-export async function listTransactionsPage(db: DbOrTx, filter: TransactionListFilter, page: PageRequest): Promise<TransactionListRow[]> {
+export async function listTransactionsPage(
+  db: DbOrTx,
+  filter: TransactionListFilter,
+  page: PageRequest,
+): Promise<TransactionListRow[]> {
   return db.transaction.findMany({
     where: {
       ...(filter.merchantId !== null ? { merchantId: filter.merchantId } : {}),
       ...(filter.operations ? { operation: { in: [...filter.operations] } } : {}),
       ...(filter.status ? { status: filter.status } : {}),
       AND: [
-        { createdAt: { ...(filter.createdFrom ? { gte: filter.createdFrom } : {}), ...(filter.createdBefore ? { lt: filter.createdBefore } : {}) } },
+        {
+          createdAt: {
+            ...(filter.createdFrom ? { gte: filter.createdFrom } : {}),
+            ...(filter.createdBefore ? { lt: filter.createdBefore } : {}),
+          },
+        },
         keysetWhere(page),
         filter.search ? searchWhere(filter.search) : {},
       ],
@@ -306,10 +364,22 @@ export type PayoutQueueRow = TransactionRecord & { merchant: { name: string } };
  * The payouts an operator still has to act on: pending, and processing (a marking under way, or
  * one that crashed and waits for --resume), oldest first, as a queue is worked.
  */
-export async function listPayoutQueue(db: DbOrTx, options: { merchantId: string | null; limit: number }): Promise<{ rows: PayoutQueueRow[]; total: number }> {
-  const where = { operation: "gateway_out", status: { in: ["pending", "processing"] }, ...(options.merchantId ? { merchantId: options.merchantId } : {}) };
+export async function listPayoutQueue(
+  db: DbOrTx,
+  options: { merchantId: string | null; limit: number },
+): Promise<{ rows: PayoutQueueRow[]; total: number }> {
+  const where = {
+    operation: "gateway_out",
+    status: { in: ["pending", "processing"] },
+    ...(options.merchantId ? { merchantId: options.merchantId } : {}),
+  };
   const [rows, total] = await Promise.all([
-    db.transaction.findMany({ where, orderBy: [{ createdAt: "asc" }, { id: "asc" }], take: options.limit, include: { merchant: { select: { name: true } } } }),
+    db.transaction.findMany({
+      where,
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      take: options.limit,
+      include: { merchant: { select: { name: true } } },
+    }),
     db.transaction.count({ where }),
   ]);
   return { rows: rows.map((row) => ({ ...toRecord(row), merchant: row.merchant })), total };

@@ -42,7 +42,8 @@ export async function chooseCheckoutPayment(token: string, choice: CheckoutChoic
   }
   const method = (deposit.methodOpen ? choice.paymentMethod : deposit.paymentMethod) as GatewayInMethod | undefined;
   // A live customer never meets the sandbox bank: live payments are Pix only.
-  const isAllowed = method !== undefined && gatewayInMethods.includes(method) && (deposit.mode !== "live" || method === "pix");
+  const isAllowed =
+    method !== undefined && gatewayInMethods.includes(method) && (deposit.mode !== "live" || method === "pix");
   if (!isAllowed) invalid.push("paymentMethod");
   if (invalid.length > 0 || !method) return { ok: false, invalid };
 

@@ -34,14 +34,20 @@ export function toPaymentInitiationAnswer(deposit: TransactionRecord): PaymentIn
 }
 
 /** The deposit; isNew is false when the request replayed an earlier one. */
-export async function createPaymentInitiation(options: { merchant: MerchantRecord; data: unknown }): Promise<{ deposit: TransactionRecord; isNew: boolean }> {
+export async function createPaymentInitiation(options: {
+  merchant: MerchantRecord;
+  data: unknown;
+}): Promise<{ deposit: TransactionRecord; isNew: boolean }> {
   const config = getConfig();
   schema ??= createPaymentInitiationSchema({ maxAmountCents: config.maxAmountCents });
   const request = schema.parse(options.data);
   if (options.merchant.mode === "live") {
     // The bank consent flow is the sandbox's payment initiator; no real Open Finance initiator is
     // connected, and a live customer must never meet a simulated bank.
-    throw new AppError("provider_unavailable", "Payment Initiation is available to sandbox merchants only: no live payment initiator is connected; use Pix (POST /api/pix or Gateway In) for live payments");
+    throw new AppError(
+      "provider_unavailable",
+      "Payment Initiation is available to sandbox merchants only: no live payment initiator is connected; use Pix (POST /api/pix or Gateway In) for live payments",
+    );
   }
   const redirects = checkRedirectUrls(
     { successRedirectUrl: request.successRedirectUrl, failedRedirectUrl: request.failedRedirectUrl },

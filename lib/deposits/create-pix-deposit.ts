@@ -32,7 +32,10 @@ export function toPixDepositAnswer(deposit: IssuedDeposit): PixDepositAnswer {
 let schema: ReturnType<typeof createPixDepositSchema> | undefined;
 
 /** The deposit with its charge; isNew is false when the request replayed an earlier one. */
-export async function createPixDeposit(options: { merchant: MerchantRecord; data: unknown }): Promise<{ deposit: IssuedDeposit; isNew: boolean }> {
+export async function createPixDeposit(options: {
+  merchant: MerchantRecord;
+  data: unknown;
+}): Promise<{ deposit: IssuedDeposit; isNew: boolean }> {
   const config = getConfig();
   schema ??= createPixDepositSchema({ maxAmountCents: config.maxAmountCents });
   const request = schema.parse(options.data);

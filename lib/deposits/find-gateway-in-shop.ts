@@ -25,7 +25,12 @@ export async function findGatewayInShop(options: { keyId: string; token: string 
       now: new Date(issuedAt * 1000),
     });
     const url = typeof data.return_url === "string" ? data.return_url : null;
-    const isAllowed = url !== null && redirectUrlProblem(url, { allowedOrigins: key.merchant.redirectOrigins, isProduction: getConfig().isProduction }) === null;
+    const isAllowed =
+      url !== null &&
+      redirectUrlProblem(url, {
+        allowedOrigins: key.merchant.redirectOrigins,
+        isProduction: getConfig().isProduction,
+      }) === null;
     return { merchantName, returnUrl: isAllowed ? (parseRedirectUrl(url)?.href ?? null) : null };
   } catch {
     return { merchantName, returnUrl: null };

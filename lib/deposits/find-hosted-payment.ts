@@ -49,6 +49,7 @@ export async function findHostedPayment(token: string, now: Date = new Date()): 
  */
 export function merchantReturnUrl(payment: HostedPayment): string | null {
   const { deposit } = payment;
-  const stored = (payment.state === "paid" ? deposit.successRedirectUrl : deposit.failedRedirectUrl) ?? deposit.returnUrl;
+  const stored =
+    (payment.state === "paid" ? deposit.successRedirectUrl : deposit.failedRedirectUrl) ?? deposit.returnUrl;
   return stored === null ? null : (parseRedirectUrl(stored)?.href ?? null);
 }

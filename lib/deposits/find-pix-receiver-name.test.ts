@@ -4,7 +4,13 @@ import { findPixReceiverName } from "./find-pix-receiver-name";
 
 describe("findPixReceiverName", () => {
   it("reads the receiver a bank app will show from the BR Code", () => {
-    const code = buildStaticBrCode({ key: "123e4567-e12b-12d1-a456-426655440000", merchantName: "Cashier Sandbox", merchantCity: "Sao Paulo", amountCents: 14990n, txid: "ABC123" });
+    const code = buildStaticBrCode({
+      key: "123e4567-e12b-12d1-a456-426655440000",
+      merchantName: "Cashier Sandbox",
+      merchantCity: "Sao Paulo",
+      amountCents: 14990n,
+      txid: "ABC123",
+    });
     expect(findPixReceiverName(code)).toBe("Cashier Sandbox");
   });
 

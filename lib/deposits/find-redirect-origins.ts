@@ -7,6 +7,8 @@ export async function findRedirectOrigins(payToken: string): Promise<string[]> {
   if (!/^[A-Za-z0-9_-]{16,64}$/.test(payToken)) return [];
   const deposit = await findTransactionByPayToken(getDb(), payToken);
   if (!deposit) return [];
-  const urls = [deposit.successRedirectUrl, deposit.failedRedirectUrl, deposit.returnUrl].flatMap((url) => (url ? [parseRedirectUrl(url)] : []));
+  const urls = [deposit.successRedirectUrl, deposit.failedRedirectUrl, deposit.returnUrl].flatMap((url) =>
+    url ? [parseRedirectUrl(url)] : [],
+  );
   return [...new Set(urls.flatMap((url) => (url ? [url.origin] : [])))];
 }

@@ -34,22 +34,29 @@ export async function handlePspWebhook(request: Request): Promise<Response> {
     return finish(problem(401, { title: "Unauthorized", detail: "the notification URL's secret does not match" }));
   }
   const limit = await consumeRateLimit("pspWebhookIp", clientIpOf(request));
-  if (limit.isLimited) return finish(rateLimitedProblem(limit.retryAfterSeconds, "too many notifications from this address"));
+  if (limit.isLimited)
+    return finish(rateLimitedProblem(limit.retryAfterSeconds, "too many notifications from this address"));
   try {
     const text = await readLimitedBody(request);
     let body: unknown;
     try {
       body = JSON.parse(text);
     } catch {
-      return finish(problem(400, { title: "Malformed notification", detail: 'the body is not JSON; expected {"pix": [...]}' }));
+      return finish(
+        problem(400, { title: "Malformed notification", detail: 'the body is not JSON; expected {"pix": [...]}' }),
+      );
     }
     const results = await receivePixNotification(body);
-    return finish(Response.json({ received: results.length }, { headers: { "cache-control": "no-store" } }), { results });
+    return finish(Response.json({ received: results.length }, { headers: { "cache-control": "no-store" } }), {
+      results,
+    });
   } catch (error) {
     const known = toAppError(error);
     if (!known || known.code === "internal_error") {
       log.error("psp webhook failed", { error: error instanceof Error ? error.stack : String(error) });
-      return finish(problem(500, { title: "Internal error", detail: "the notification was not processed; send it again" }));
+      return finish(
+        problem(500, { title: "Internal error", detail: "the notification was not processed; send it again" }),
+      );
     }
     return finish(problem(known.status, { title: known.title, detail: known.detail, code: known.code }));
   }

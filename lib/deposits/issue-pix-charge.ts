@@ -31,9 +31,15 @@ export async function issuePixCharge(deposit: TransactionRecord): Promise<Transa
   if (deposit.pixCode !== null) return deposit as TransactionRecord & { pixCode: string };
   const txid = deposit.pixTxid;
   if (txid === null) throw new AppError("internal_error", `deposit ${deposit.id} has no txid to issue a charge under`);
-  const isPayerValid = deposit.customerCpf !== null && deposit.customerName !== null && !deposit.invalidFields.some((f) => f === "cpf" || f === "name");
-  const secondsLeft = deposit.expiresAt ? Math.floor((deposit.expiresAt.getTime() - Date.now()) / 1000) : getConfig().pix.expirationSeconds;
-  if (secondsLeft <= 0) throw new AppError("state_conflict", `deposit ${deposit.id} expired before its charge could be issued`);
+  const isPayerValid =
+    deposit.customerCpf !== null &&
+    deposit.customerName !== null &&
+    !deposit.invalidFields.some((f) => f === "cpf" || f === "name");
+  const secondsLeft = deposit.expiresAt
+    ? Math.floor((deposit.expiresAt.getTime() - Date.now()) / 1000)
+    : getConfig().pix.expirationSeconds;
+  if (secondsLeft <= 0)
+    throw new AppError("state_conflict", `deposit ${deposit.id} expired before its charge could be issued`);
   const charge = await findProviderByName(deposit.provider)
     .createPixCharge({
       txid,
@@ -51,11 +57,14 @@ export async function issuePixCharge(deposit: TransactionRecord): Promise<Transa
     await raiseChargeMismatch(deposit, detail);
     throw new AppError("provider_mismatch", detail);
   }
-  if (await recordPixCharge(getDb(), { id: deposit.id, txid, qrCodeText: charge.qrCodeText, location: charge.location })) {
+  if (
+    await recordPixCharge(getDb(), { id: deposit.id, txid, qrCodeText: charge.qrCodeText, location: charge.location })
+  ) {
     return { ...deposit, pixCode: charge.qrCodeText, pixLocation: charge.location };
   }
   // Someone else recorded it meanwhile (the same charge, by txid): answer what is stored.
   const stored = await findTransaction(getDb(), deposit.id);
-  if (stored?.pixCode == null) throw new AppError("state_conflict", `deposit ${deposit.id} changed while its charge was issued`);
+  if (stored?.pixCode == null)
+    throw new AppError("state_conflict", `deposit ${deposit.id} changed while its charge was issued`);
   return stored as TransactionRecord & { pixCode: string };
 }

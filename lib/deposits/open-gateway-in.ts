@@ -30,7 +30,10 @@ export async function openGatewayIn(options: { keyId: string; token: string }): 
     now: new Date(),
   });
   if (verified.key.keyId !== options.keyId) {
-    throw new AppError("key_unknown", `the address names key ${options.keyId} but the token was signed with ${verified.key.keyId}`);
+    throw new AppError(
+      "key_unknown",
+      `the address names key ${options.keyId} but the token was signed with ${verified.key.keyId}`,
+    );
   }
   void recordKeyUse(verified.key.keyId);
   const merchant = verified.key.merchant;
@@ -41,7 +44,10 @@ export async function openGatewayIn(options: { keyId: string; token: string }): 
       { path: "paymentMethod", message: "live payments are made with Pix only (no live bank initiator is connected)" },
     ]);
   }
-  const redirects = checkRedirectUrls({ return_url: request.return_url }, { allowedOrigins: merchant.redirectOrigins, isProduction: config.isProduction });
+  const redirects = checkRedirectUrls(
+    { return_url: request.return_url },
+    { allowedOrigins: merchant.redirectOrigins, isProduction: config.isProduction },
+  );
   const requestHash = hashRequest("gateway_in", request);
   return createOnce({
     merchantId: merchant.id,

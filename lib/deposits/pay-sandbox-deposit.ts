@@ -11,21 +11,32 @@ import { settleDeposit } from "./settle-deposit";
  * `npm run cashier -- deposit pay ID`: the sandbox provider receives the customer's Pix. Refused
  * for live merchants' deposits, and for deposits that expired or are already settled.
  */
-export async function paySandboxDeposit(id: string): Promise<{ id: string; mode: string; status: "paid"; event_id: string }> {
+export async function paySandboxDeposit(
+  id: string,
+): Promise<{ id: string; mode: string; status: "paid"; event_id: string }> {
   const deposit = await findTransaction(getDb(), id);
   if (!deposit || deposit.operation === "gateway_out") throw new AppError("not_found", `no deposit ${id}`);
   const merchant = await findMerchant(getDb(), deposit.merchantId);
   if (merchant?.mode !== "sandbox" || !findProviderByName(deposit.provider).canSimulatePayments) {
-    throw new AppError("invalid_argument", `deposit ${id} belongs to a live merchant: only sandbox deposits can be paid by hand`);
+    throw new AppError(
+      "invalid_argument",
+      `deposit ${id} belongs to a live merchant: only sandbox deposits can be paid by hand`,
+    );
   }
-  if (deposit.status !== "pending") throw new AppError("state_conflict", `deposit ${id} is already ${deposit.status}; it cannot be paid`);
+  if (deposit.status !== "pending")
+    throw new AppError("state_conflict", `deposit ${id} is already ${deposit.status}; it cannot be paid`);
   if (deposit.amountEditable) {
     throw new AppError("state_conflict", `deposit ${id} has no amount yet: the customer has not typed it`);
   }
   const now = new Date();
   if (deposit.expiresAt && deposit.expiresAt <= now) {
-    throw new AppError("state_conflict", `deposit ${id} expired at ${deposit.expiresAt.toISOString()}; it can no longer be paid`);
+    throw new AppError(
+      "state_conflict",
+      `deposit ${id} expired at ${deposit.expiresAt.toISOString()}; it can no longer be paid`,
+    );
   }
-  const eventId = await getDb().$transaction((tx) => settleDeposit(tx, deposit, "paid", "provider", now, newEndToEndId(SANDBOX_ISPB, now)));
+  const eventId = await getDb().$transaction((tx) =>
+    settleDeposit(tx, deposit, "paid", "provider", now, newEndToEndId(SANDBOX_ISPB, now)),
+  );
   return { id, mode: deposit.mode, status: "paid", event_id: eventId };
 }

@@ -2,11 +2,17 @@ import { describe, expect, it } from "vitest";
 import { readHostedForm } from "./read-hosted-form";
 
 const post = (body: BodyInit, contentType?: string) =>
-  new Request("http://127.0.0.1/pay/x", { method: "POST", body, headers: contentType ? { "content-type": contentType } : {} });
+  new Request("http://127.0.0.1/pay/x", {
+    method: "POST",
+    body,
+    headers: contentType ? { "content-type": contentType } : {},
+  });
 
 describe("readHostedForm", () => {
   it("reads a browser's form, first value of a name winning", async () => {
-    expect(await readHostedForm(post("name=Maria+da+Silva&cpf=529.982.247-25&cpf=1", "application/x-www-form-urlencoded"))).toEqual({
+    expect(
+      await readHostedForm(post("name=Maria+da+Silva&cpf=529.982.247-25&cpf=1", "application/x-www-form-urlencoded")),
+    ).toEqual({
       name: "Maria da Silva",
       cpf: "529.982.247-25",
     });
@@ -29,7 +35,12 @@ describe("readHostedForm", () => {
         controller.enqueue(chunk);
       },
     });
-    const request = new Request("http://127.0.0.1/pay/x", { method: "POST", body: endless, headers: { "content-type": "application/x-www-form-urlencoded" }, duplex: "half" } as RequestInit);
+    const request = new Request("http://127.0.0.1/pay/x", {
+      method: "POST",
+      body: endless,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      duplex: "half",
+    } as RequestInit);
     expect(await readHostedForm(request)).toEqual({});
     expect(sent).toBeLessThan(2 * 1024 * 1024);
   });

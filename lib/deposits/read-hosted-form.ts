@@ -21,7 +21,11 @@ async function readBody(request: Request): Promise<Uint8Array<ArrayBuffer> | nul
 
 export async function readHostedForm(request: Request): Promise<Record<string, string | undefined>> {
   const body = await readBody(request).catch(() => null);
-  const form = body && (await new Response(body, { headers: { "content-type": request.headers.get("content-type") ?? "" } }).formData().catch(() => null));
+  const form =
+    body &&
+    (await new Response(body, { headers: { "content-type": request.headers.get("content-type") ?? "" } })
+      .formData()
+      .catch(() => null));
   const fields: Record<string, string | undefined> = {};
   for (const [name, value] of form?.entries() ?? []) {
     if (typeof value === "string" && value.length <= MAX_FIELD_LENGTH && !(name in fields)) fields[name] = value;

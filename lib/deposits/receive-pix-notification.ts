@@ -25,7 +25,10 @@ function readNotices(body: unknown): Notice[] {
   // answered 200, with nothing to ask.
   if (typeof body !== "object" || body === null || !("pix" in body) || body.pix === null) return [];
   const items = body.pix;
-  if (!Array.isArray(items)) throw new AppError("validation_failed", "pix: must be a list of Pix", [{ path: "pix", message: "must be a list of Pix" }]);
+  if (!Array.isArray(items))
+    throw new AppError("validation_failed", "pix: must be a list of Pix", [
+      { path: "pix", message: "must be a list of Pix" },
+    ]);
   if (items.length > MAX_NOTIFIED) {
     const message = `must list at most ${MAX_NOTIFIED} Pix; ${items.length} were sent`;
     throw new AppError("validation_failed", `pix: ${message}`, [{ path: "pix", message }]);
@@ -34,10 +37,15 @@ function readNotices(body: unknown): Notice[] {
   for (const item of items) {
     const id = typeof item === "object" && item !== null ? (item as { endToEndId?: unknown }).endToEndId : undefined;
     if (typeof id === "string" && END_TO_END_ID.test(id)) {
-      notices.set(id, { endToEndId: id, digest: createHash("sha256").update(JSON.stringify(item)).digest("base64url").slice(0, 16) });
+      notices.set(id, {
+        endToEndId: id,
+        digest: createHash("sha256").update(JSON.stringify(item)).digest("base64url").slice(0, 16),
+      });
     } else {
       // One unreadable item is skipped, never its notification: the others are real Pix.
-      log.warn("notified Pix without a readable end-to-end id; skipped", { endToEndId: typeof id === "string" ? id.slice(0, 40) : typeof id });
+      log.warn("notified Pix without a readable end-to-end id; skipped", {
+        endToEndId: typeof id === "string" ? id.slice(0, 40) : typeof id,
+      });
     }
   }
   return [...notices.values()];

@@ -21,7 +21,14 @@ import { issuePixCharge, raiseChargeMismatch } from "./issue-pix-charge";
 import { settleDeposit } from "./settle-deposit";
 import { settleReceivedPix } from "./settle-received-pix";
 
-export type ReconcileSummary = { checked: number; issued: number; paid: number; expired: number; refunds: number; errors: number };
+export type ReconcileSummary = {
+  checked: number;
+  issued: number;
+  paid: number;
+  expired: number;
+  refunds: number;
+  errors: number;
+};
 
 // A charge call younger than this may still be answered: leave it to the request that made it.
 const IN_FLIGHT_MS = 15_000;
@@ -58,7 +65,11 @@ async function expire(deposit: TransactionRecord, now: Date): Promise<void> {
 }
 
 /** One deposit: returns what happened to it. */
-async function reconcileDeposit(provider: PaymentProvider, deposit: TransactionRecord, now: Date): Promise<keyof ReconcileSummary | null> {
+async function reconcileDeposit(
+  provider: PaymentProvider,
+  deposit: TransactionRecord,
+  now: Date,
+): Promise<keyof ReconcileSummary | null> {
   const isPastExpiry = deposit.expiresAt !== null && deposit.expiresAt.getTime() + EXPIRY_GRACE_MS <= now.getTime();
   const state = await provider.findPixCharge(deposit.pixTxid as string);
   if (!state) {
@@ -68,7 +79,10 @@ async function reconcileDeposit(provider: PaymentProvider, deposit: TransactionR
       return "expired";
     }
     if (deposit.pixCode !== null) {
-      log.error("PSP has no charge for a deposit that holds its code", { depositId: deposit.id, txid: deposit.pixTxid });
+      log.error("PSP has no charge for a deposit that holds its code", {
+        depositId: deposit.id,
+        txid: deposit.pixTxid,
+      });
       return "errors";
     }
     await issuePixCharge(deposit);
@@ -78,7 +92,10 @@ async function reconcileDeposit(provider: PaymentProvider, deposit: TransactionR
   if (deposit.pixCode === null && state.charge) {
     if (state.charge.amountCents !== deposit.amountCents) {
       // Never shown: its QR would take money the gateway refuses to credit.
-      await raiseChargeMismatch(deposit, `the PSP's charge ${deposit.pixTxid} is for ${formatAmountDot(state.charge.amountCents)} BRL`);
+      await raiseChargeMismatch(
+        deposit,
+        `the PSP's charge ${deposit.pixTxid} is for ${formatAmountDot(state.charge.amountCents)} BRL`,
+      );
       return "errors";
     }
     issued = await recordPixCharge(getDb(), { id: deposit.id, txid: deposit.pixTxid as string, ...state.charge });
@@ -107,21 +124,30 @@ export async function reconcileLiveDeposits(now: Date = new Date()): Promise<Rec
     createdBefore: new Date(now.getTime() - IN_FLIGHT_MS),
     limit: 500,
   });
-  await mapWithConcurrency(backoff.due(pending, (deposit) => deposit.id), RECONCILE_CONCURRENCY, async (deposit) => {
-    summary.checked++;
-    try {
-      const outcome = await reconcileDeposit(provider, deposit, now);
-      if (outcome) summary[outcome]++;
-      if (outcome === "errors") backoff.failed(deposit.id);
-      else backoff.succeeded(deposit.id);
-    } catch (error) {
-      summary.errors++;
-      backoff.failed(deposit.id);
-      const detail = error instanceof Error ? error.message : String(error);
-      log.warn("reconciliation of a deposit failed; tried again in a later run", { depositId: deposit.id, error: detail });
-      await raiseUnusableAnswer(deposit, error, now).catch((failure: unknown) => log.error("operator alert not raised", { depositId: deposit.id, error: String(failure) }));
-    }
-  });
+  await mapWithConcurrency(
+    backoff.due(pending, (deposit) => deposit.id),
+    RECONCILE_CONCURRENCY,
+    async (deposit) => {
+      summary.checked++;
+      try {
+        const outcome = await reconcileDeposit(provider, deposit, now);
+        if (outcome) summary[outcome]++;
+        if (outcome === "errors") backoff.failed(deposit.id);
+        else backoff.succeeded(deposit.id);
+      } catch (error) {
+        summary.errors++;
+        backoff.failed(deposit.id);
+        const detail = error instanceof Error ? error.message : String(error);
+        log.warn("reconciliation of a deposit failed; tried again in a later run", {
+          depositId: deposit.id,
+          error: detail,
+        });
+        await raiseUnusableAnswer(deposit, error, now).catch((failure: unknown) =>
+          log.error("operator alert not raised", { depositId: deposit.id, error: String(failure) }),
+        );
+      }
+    },
+  );
   // Pix received in the last few intervals: one whose charge was not among the pending above
   // (a deposit reconciled just now is settled already, and settling again changes nothing).
   // Then one older day: a MED claw-back or a portal devolucao comes days or weeks after its Pix,
@@ -139,7 +165,10 @@ export async function reconcileLiveDeposits(now: Date = new Date()): Promise<Rec
       }
     } catch (error) {
       summary.errors++;
-      log.warn("listing received Pix failed; tried again next run", { from: window.from.toISOString(), error: error instanceof Error ? error.message : String(error) });
+      log.warn("listing received Pix failed; tried again next run", {
+        from: window.from.toISOString(),
+        error: error instanceof Error ? error.message : String(error),
+      });
     }
   }
   await reconcilePendingPspReturns(now);

@@ -10,12 +10,21 @@ describe("a refused hosted form across its redirect", () => {
     expect(cookie).toMatch(/; Path=\/pay\/tok; Max-Age=120; HttpOnly; Secure; SameSite=Lax$/);
     expect(cookie).not.toContain("111.111");
     expect(readRefusedForm(withCookie(`other=1; ${cookie.split(";")[0]}`))).toEqual(form);
-    expect(clearedRefusedFormCookie("tok")).toBe("cashier_refused_form=; Path=/pay/tok; Max-Age=0; HttpOnly; Secure; SameSite=Lax");
+    expect(clearedRefusedFormCookie("tok")).toBe(
+      "cashier_refused_form=; Path=/pay/tok; Max-Age=0; HttpOnly; Secure; SameSite=Lax",
+    );
   });
 
   it("is none when the cookie is absent, empty, not base64 JSON, or not a refused form", () => {
-    const encoded = (value: unknown) => `cashier_refused_form=${Buffer.from(JSON.stringify(value)).toString("base64url")}`;
-    for (const cookie of ["", "cashier_refused_form=", "cashier_refused_form=%%%", encoded({ invalid: ["admin"], values: {} }), encoded({ invalid: [], values: { name: "a".repeat(1001) } })]) {
+    const encoded = (value: unknown) =>
+      `cashier_refused_form=${Buffer.from(JSON.stringify(value)).toString("base64url")}`;
+    for (const cookie of [
+      "",
+      "cashier_refused_form=",
+      "cashier_refused_form=%%%",
+      encoded({ invalid: ["admin"], values: {} }),
+      encoded({ invalid: [], values: { name: "a".repeat(1001) } }),
+    ]) {
       expect(readRefusedForm(withCookie(cookie)), cookie).toBeNull();
     }
   });

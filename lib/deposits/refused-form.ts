@@ -15,7 +15,8 @@ const refusedFormSchema = z.object({
 
 export type RefusedForm = z.infer<typeof refusedFormSchema>;
 
-const attributes = (token: string, maxAge: number) => `Path=/pay/${token}; Max-Age=${maxAge}; HttpOnly; Secure; SameSite=Lax`;
+const attributes = (token: string, maxAge: number) =>
+  `Path=/pay/${token}; Max-Age=${maxAge}; HttpOnly; Secure; SameSite=Lax`;
 
 /** The Set-Cookie that carries a refused form to the page the POST redirects to. */
 export function refusedFormCookie(token: string, form: RefusedForm): string {
@@ -35,7 +36,9 @@ export function readRefusedForm(request: Request): RefusedForm | null {
     .find((part) => part.startsWith(`${COOKIE}=`));
   if (!cookie) return null;
   try {
-    const parsed = refusedFormSchema.safeParse(JSON.parse(Buffer.from(cookie.slice(COOKIE.length + 1), "base64url").toString()));
+    const parsed = refusedFormSchema.safeParse(
+      JSON.parse(Buffer.from(cookie.slice(COOKIE.length + 1), "base64url").toString()),
+    );
     return parsed.success ? parsed.data : null;
   } catch {
     return null;

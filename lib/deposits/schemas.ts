@@ -19,7 +19,11 @@ import {
 
 const brandSchema = text(100)
   .optional()
-  .meta({ description: "What the order is: a product, plan or brand of yours, shown under your name on the hosted pages (optional)", examples: ["Assinatura Premium"] });
+  .meta({
+    description:
+      "What the order is: a product, plan or brand of yours, shown under your name on the hosted pages (optional)",
+    examples: ["Assinatura Premium"],
+  });
 
 /** Pix on-page (POST /api/pix): the spec's table, with contract section 3's rules. */
 export function createPixDepositSchema(limits: Limits) {
@@ -38,20 +42,34 @@ export function createPixDepositSchema(limits: Limits) {
   });
 }
 
-const redirectField = z.string({ error: "is required: an absolute https URL" }).trim().min(1, "is required: an absolute https URL");
+const redirectField = z
+  .string({ error: "is required: an absolute https URL" })
+  .trim()
+  .min(1, "is required: an absolute https URL");
 const redirectMeta = "an absolute https URL within your registered origins; the normalised URL is stored and used";
 
 /** Payment Initiation (POST /api/payment-initiation): Pix on-page's fields and the two redirect URLs. */
 export function createPaymentInitiationSchema(limits: Limits) {
   return createPixDepositSchema(limits).extend({
-    successRedirectUrl: redirectField.meta({ description: `Where the customer returns after paying: ${redirectMeta}`, examples: ["https://shop.example.com/paid"] }),
-    failedRedirectUrl: redirectField.meta({ description: `Where the customer returns when the payment fails: ${redirectMeta}`, examples: ["https://shop.example.com/failed"] }),
+    successRedirectUrl: redirectField.meta({
+      description: `Where the customer returns after paying: ${redirectMeta}`,
+      examples: ["https://shop.example.com/paid"],
+    }),
+    failedRedirectUrl: redirectField.meta({
+      description: `Where the customer returns when the payment fails: ${redirectMeta}`,
+      examples: ["https://shop.example.com/failed"],
+    }),
   });
 }
 
 /** The answer to POST /api/pix, the same on a replay. */
 export const pixDepositAnswerSchema = z.object({
-  id: z.string().meta({ description: "The deposit's id, for /api/status and refunds", examples: ["dep_01JD0000000000000000000000"] }),
+  id: z
+    .string()
+    .meta({
+      description: "The deposit's id, for /api/status and refunds",
+      examples: ["dep_01JD0000000000000000000000"],
+    }),
   currency: z.string().meta({ description: "BRL", examples: ["BRL"] }),
   amount: z.number().meta({ description: "In reais, as a number", examples: [10.5] }),
   reference: z.string().meta({ description: "Your reference", examples: ["order-1001"] }),
@@ -65,7 +83,12 @@ export const paymentInitiationAnswerSchema = z.object({
   currency: z.string().meta({ description: "BRL", examples: ["BRL"] }),
   amount: z.string().meta({ description: "In reais with a decimal comma", examples: ["10,50"] }),
   reference: z.string().meta({ description: "Your reference", examples: ["order-1001"] }),
-  paymentInitiationUrl: z.string().meta({ description: "The hosted page where the customer pays from a bank account", examples: ["https://cashier.example.com/pay/…"] }),
+  paymentInitiationUrl: z
+    .string()
+    .meta({
+      description: "The hosted page where the customer pays from a bank account",
+      examples: ["https://cashier.example.com/pay/…"],
+    }),
 });
 
 export type PixDepositAnswer = z.infer<typeof pixDepositAnswerSchema>;

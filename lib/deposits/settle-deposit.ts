@@ -25,13 +25,26 @@ export async function settleDeposit(
   endToEndId?: string,
 ): Promise<string> {
   assertTransition("deposit", deposit.id, deposit.status as DepositStatus, outcome);
-  const isChanged = await changeTransactionStatus(tx, { id: deposit.id, from: "pending", to: outcome, actor, at, isFinal: true });
+  const isChanged = await changeTransactionStatus(tx, {
+    id: deposit.id,
+    from: "pending",
+    to: outcome,
+    actor,
+    at,
+    isFinal: true,
+  });
   if (!isChanged) {
     throw new AppError("state_conflict", `deposit ${deposit.id} is no longer pending; a final state never changes`);
   }
   if (endToEndId) await recordPixEndToEndId(tx, deposit.id, endToEndId);
   if (outcome === "paid") {
-    await recordFundsMovement(tx, { merchantId: deposit.merchantId, mode: deposit.mode, kind: "credit", amountCents: deposit.amountCents, transactionId: deposit.id });
+    await recordFundsMovement(tx, {
+      merchantId: deposit.merchantId,
+      mode: deposit.mode,
+      kind: "credit",
+      amountCents: deposit.amountCents,
+      transactionId: deposit.id,
+    });
   }
   return enqueueCallback(tx, {
     merchantId: deposit.merchantId,

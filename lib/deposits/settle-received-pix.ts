@@ -32,7 +32,11 @@ async function raiseUnmatchedPix(pix: ReceivedPix, deposit: TransactionRecord | 
 export async function settleReceivedPix(pix: ReceivedPix, provider: PaymentProvider): Promise<ReceivedPixOutcome> {
   const deposit = pix.txid ? await findTransactionByPixTxid(getDb(), pix.txid) : null;
   if (!deposit || deposit.provider !== provider.name) {
-    await raiseUnmatchedPix(pix, null, `a Pix of ${formatAmountDot(pix.amountCents)} BRL reached the gateway's key without paying any deposit`);
+    await raiseUnmatchedPix(
+      pix,
+      null,
+      `a Pix of ${formatAmountDot(pix.amountCents)} BRL reached the gateway's key without paying any deposit`,
+    );
     return "unmatched";
   }
   if (pix.amountCents !== deposit.amountCents) {
@@ -53,9 +57,17 @@ export async function settleReceivedPix(pix: ReceivedPix, provider: PaymentProvi
       if (!isAppError(error) || error.code !== "state_conflict") throw error;
     }
   } else if (deposit.status !== "paid") {
-    await raiseUnmatchedPix(pix, deposit, `a Pix of ${formatAmountDot(pix.amountCents)} BRL came for deposit ${deposit.id}, which had already ended ${deposit.status}: nothing credited`);
+    await raiseUnmatchedPix(
+      pix,
+      deposit,
+      `a Pix of ${formatAmountDot(pix.amountCents)} BRL came for deposit ${deposit.id}, which had already ended ${deposit.status}: nothing credited`,
+    );
   } else if (deposit.pixEndToEndId !== pix.endToEndId) {
-    await raiseUnmatchedPix(pix, deposit, `a second Pix of ${formatAmountDot(pix.amountCents)} BRL paid deposit ${deposit.id}, already paid by ${deposit.pixEndToEndId}: nothing credited`);
+    await raiseUnmatchedPix(
+      pix,
+      deposit,
+      `a second Pix of ${formatAmountDot(pix.amountCents)} BRL paid deposit ${deposit.id}, already paid by ${deposit.pixEndToEndId}: nothing credited`,
+    );
   }
   for (const refund of pix.refunds) await recordProviderRefund(refund, pix.endToEndId);
   return outcome;

@@ -16,7 +16,11 @@ export async function submitCustomerDetails(token: string, input: CustomerInput)
   const payment = await findHostedPayment(token);
   if (!payment || payment.state !== "open") return { ok: false, invalid: [], closed: true };
   const { deposit } = payment;
-  const stored = { name: deposit.customerName ?? "", email: deposit.customerEmail ?? "", cpf: deposit.customerCpf ?? "" };
+  const stored = {
+    name: deposit.customerName ?? "",
+    email: deposit.customerEmail ?? "",
+    cpf: deposit.customerCpf ?? "",
+  };
   const values: Record<CustomerField, string> = { ...stored };
   const invalid: CustomerField[] = [];
   for (const field of ["name", "email", "cpf"] as const) {
@@ -26,6 +30,10 @@ export async function submitCustomerDetails(token: string, input: CustomerInput)
     else invalid.push(field);
   }
   if (invalid.length > 0) return { ok: false, invalid };
-  await updateCustomerDetails(getDb(), deposit.id, { customerName: values.name, customerEmail: values.email, customerCpf: values.cpf });
+  await updateCustomerDetails(getDb(), deposit.id, {
+    customerName: values.name,
+    customerEmail: values.email,
+    customerCpf: values.cpf,
+  });
   return { ok: true };
 }

@@ -16,6 +16,7 @@ export function canSwitchToPix(deposit: TransactionRecord): boolean {
 export async function switchToPix(token: string): Promise<CheckoutResult> {
   const payment = await findHostedPayment(token);
   if (!payment || payment.state !== "open") return { ok: false, invalid: [], closed: true };
-  if (!isChargeIssued(payment.deposit) && !canSwitchToPix(payment.deposit)) return { ok: false, invalid: ["paymentMethod"] };
+  if (!isChargeIssued(payment.deposit) && !canSwitchToPix(payment.deposit))
+    return { ok: false, invalid: ["paymentMethod"] };
   return chooseCheckoutPayment(token, { amount: formatAmountDot(payment.deposit.amountCents), paymentMethod: "pix" });
 }

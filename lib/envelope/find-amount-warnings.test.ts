@@ -6,7 +6,10 @@ describe("findAmountWarnings", () => {
     expect(findAmountWarnings({ amount })).toEqual([expect.stringMatching(/amounts are in reais, not centavos/)]);
   });
 
-  it.each([999, "999", "1000.00", 1000.5, "10,50", undefined, null, "abc", -5000])("says nothing about %j", (amount) => {
-    expect(findAmountWarnings({ amount })).toEqual([]);
-  });
+  it.each([999, "999", "1000.00", 1000.5, "10,50", undefined, null, "abc", -5000])(
+    "says nothing about %j",
+    (amount) => {
+      expect(findAmountWarnings({ amount })).toEqual([]);
+    },
+  );
 });

@@ -7,7 +7,12 @@ const WHOLE_AMOUNT_WARNED_FROM = 1000;
 /** Warnings for the signed answer's `warnings` field; empty when the amount cannot be misread. */
 export function findAmountWarnings(data: Record<string, unknown>): string[] {
   const { amount } = data;
-  const whole = typeof amount === "number" ? amount : typeof amount === "string" && /^\d+$/.test(amount.trim()) ? Number(amount) : NaN;
+  const whole =
+    typeof amount === "number"
+      ? amount
+      : typeof amount === "string" && /^\d+$/.test(amount.trim())
+        ? Number(amount)
+        : NaN;
   if (!Number.isSafeInteger(whole) || whole < WHOLE_AMOUNT_WARNED_FROM) return [];
   return [
     `amount ${String(amount)} was read as ${formatAmountDot(BigInt(whole) * 100n)} reais; amounts are in reais, not centavos (send "${formatAmountDot(BigInt(whole))}" for ${whole} centavos)`,

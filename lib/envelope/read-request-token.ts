@@ -19,14 +19,20 @@ export async function readLimitedBody(request: Request): Promise<string> {
       chunk = await reader.read();
     } catch {
       // The client went away mid-body (or the server's body timeout cut it off): its fault, not ours.
-      throw new AppError("body_incomplete", `the body ended after ${size} bytes, before it was complete; send it again`);
+      throw new AppError(
+        "body_incomplete",
+        `the body ended after ${size} bytes, before it was complete; send it again`,
+      );
     }
     const { done, value } = chunk;
     if (done) break;
     size += value.byteLength;
     if (size > MAX_BODY_BYTES) {
       await reader.cancel();
-      throw new AppError("body_too_large", `body is over ${MAX_BODY_BYTES} bytes; at most ${MAX_BODY_BYTES} bytes allowed`);
+      throw new AppError(
+        "body_too_large",
+        `body is over ${MAX_BODY_BYTES} bytes; at most ${MAX_BODY_BYTES} bytes allowed`,
+      );
     }
     chunks.push(value);
   }
@@ -55,7 +61,8 @@ export async function readRequestToken(request: Request): Promise<string> {
     throw new AppError("token_malformed", 'the body is not valid JSON; send {"jwt": "<compact JWS>"}');
   }
   const jwt = typeof parsed === "object" && parsed !== null ? (parsed as { jwt?: unknown }).jwt : undefined;
-  if (jwt === undefined) throw new AppError("token_missing", 'the body has no "jwt" field; send {"jwt": "<compact JWS>"}');
+  if (jwt === undefined)
+    throw new AppError("token_missing", 'the body has no "jwt" field; send {"jwt": "<compact JWS>"}');
   if (typeof jwt !== "string") throw new AppError("token_malformed", '"jwt" must be a string holding the compact JWS');
   return jwt.trim();
 }

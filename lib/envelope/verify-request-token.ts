@@ -37,7 +37,10 @@ export type VerifyDependencies<K extends SigningKey> = {
 
 function readHeader(token: string): ProtectedHeaderParameters {
   if (token.split(".").length !== 3) {
-    throw new AppError("token_malformed", "the token is not a compact JWS: expected three base64url parts separated by dots");
+    throw new AppError(
+      "token_malformed",
+      "the token is not a compact JWS: expected three base64url parts separated by dots",
+    );
   }
   try {
     return decodeProtectedHeader(token);
@@ -84,11 +87,15 @@ export async function verifyRequestToken<K extends SigningKey>(
     throw new AppError("key_missing", 'the token header has no "kid"; set it to your keyId (mk_test_… or mk_live_…)');
   }
   // Key ids are printable ASCII; anything else is no key of ours (and PostgreSQL refuses NUL).
-  if (!/^[\x21-\x7e]{1,100}$/.test(header.kid)) throw new AppError("key_unknown", "no such key; check the keyId in the kid header");
+  if (!/^[\x21-\x7e]{1,100}$/.test(header.kid))
+    throw new AppError("key_unknown", "no such key; check the keyId in the kid header");
   const key = await deps.findKey(header.kid);
   if (!key) throw new AppError("key_unknown", `no key "${header.kid}"; check the keyId in the kid header`);
   if (key.revokedAt) {
-    throw new AppError("key_revoked", `key ${key.keyId} was revoked at ${key.revokedAt.toISOString()}; use an active key`);
+    throw new AppError(
+      "key_revoked",
+      `key ${key.keyId} was revoked at ${key.revokedAt.toISOString()}; use an active key`,
+    );
   }
 
   let payload: Uint8Array;
@@ -117,14 +124,23 @@ export async function verifyRequestToken<K extends SigningKey>(
   }
 
   const { iat, exp, nbf, iss, aud, jti, data } = claims;
-  for (const [name, value] of [["iat", iat], ["exp", exp]] as const) {
+  for (const [name, value] of [
+    ["iat", iat],
+    ["exp", exp],
+  ] as const) {
     if (typeof value !== "number" || !Number.isFinite(value)) {
       throw new AppError("claims_invalid", `${name} is required and must be a number of seconds since the epoch`);
     }
   }
-  for (const [name, value] of [["iat", iat], ["exp", exp]] as const) {
+  for (const [name, value] of [
+    ["iat", iat],
+    ["exp", exp],
+  ] as const) {
     if ((value as number) > MILLISECONDS_THRESHOLD) {
-      throw new AppError("claims_invalid", `${name} ${String(value)} looks like milliseconds; iat and exp are seconds since the epoch (divide by 1000)`);
+      throw new AppError(
+        "claims_invalid",
+        `${name} ${String(value)} looks like milliseconds; iat and exp are seconds since the epoch (divide by 1000)`,
+      );
     }
   }
   const issuedAt = iat as number;
@@ -139,7 +155,10 @@ export async function verifyRequestToken<K extends SigningKey>(
     );
   }
   if (now > expiresAt + CLOCK_TOLERANCE_SECONDS) {
-    throw new AppError("token_expired", `token expired ${Math.floor(now - expiresAt)} s ago; sign a new one for each request`);
+    throw new AppError(
+      "token_expired",
+      `token expired ${Math.floor(now - expiresAt)} s ago; sign a new one for each request`,
+    );
   }
   if (issuedAt > now + CLOCK_TOLERANCE_SECONDS) {
     throw new AppError(
@@ -162,7 +181,9 @@ export async function verifyRequestToken<K extends SigningKey>(
   if (!isPlainObject(data)) {
     throw new AppError(
       "claims_invalid",
-      data === undefined ? "data is required: an object holding the operation's fields" : `data must be an object; got ${describe(data)}`,
+      data === undefined
+        ? "data is required: an object holding the operation's fields"
+        : `data must be an object; got ${describe(data)}`,
     );
   }
   if (jti !== undefined) {

@@ -50,7 +50,12 @@ export function problem(status: number, body: Record<string, unknown>, headers: 
 export function rateLimitedProblem(retryAfterSeconds: number, detail: string): Response {
   return problem(
     429,
-    { type: "/docs/errors#rate_limited", title: errorCodes.rate_limited.title, detail: `${detail}; retry after ${retryAfterSeconds} s`, code: "rate_limited" },
+    {
+      type: "/docs/errors#rate_limited",
+      title: errorCodes.rate_limited.title,
+      detail: `${detail}; retry after ${retryAfterSeconds} s`,
+      code: "rate_limited",
+    },
     { "retry-after": String(retryAfterSeconds) },
   );
 }
@@ -71,7 +76,12 @@ function logUnexpected(error: unknown, context: Record<string, unknown>, errorId
   if (recentFailures.size > 1000) recentFailures.clear();
   recentFailures.set(signature, { until: now + REPEAT_WINDOW_MS, repeats: 0 });
   const repeats = recent?.repeats ? { repeatsNotLogged: recent.repeats } : {};
-  log.error("unexpected error", { ...context, errorId, ...repeats, error: error instanceof Error ? error.stack : String(error) });
+  log.error("unexpected error", {
+    ...context,
+    errorId,
+    ...repeats,
+    error: error instanceof Error ? error.stack : String(error),
+  });
 }
 
 function internalError(error: unknown, context: Record<string, unknown>): Response {
@@ -85,7 +95,11 @@ function internalError(error: unknown, context: Record<string, unknown>): Respon
   });
 }
 
-async function signed(key: MerchantSigningKey, result: EnvelopeResult, headers: Record<string, string> = {}): Promise<Response> {
+async function signed(
+  key: MerchantSigningKey,
+  result: EnvelopeResult,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   const jwt = await signToken({
     keyId: key.keyId,
     secret: key.secret,
@@ -96,7 +110,12 @@ async function signed(key: MerchantSigningKey, result: EnvelopeResult, headers: 
 }
 
 function errorBody(error: AppError): Record<string, unknown> {
-  return { type: error.code, title: error.title, detail: error.detail, ...(error.fields ? { fields: error.fields } : {}) };
+  return {
+    type: error.code,
+    title: error.title,
+    detail: error.detail,
+    ...(error.fields ? { fields: error.fields } : {}),
+  };
 }
 
 /**
@@ -155,14 +174,30 @@ export function withEnvelope(operation: string, handler: (context: EnvelopeConte
         context.error = "rate_limited";
         return finish(tooMany);
       }
-      return finish(problem(known.status, { type: `/docs/errors#${known.code}`, title: known.title, detail: known.detail, code: known.code }));
+      return finish(
+        problem(known.status, {
+          type: `/docs/errors#${known.code}`,
+          title: known.title,
+          detail: known.detail,
+          code: known.code,
+        }),
+      );
     }
 
     const budget = await consumeRateLimit("request", key.keyId);
     if (budget.isLimited) {
       context.error = "rate_limited";
-      const refusal = new AppError("rate_limited", `more than ${getConfig().rateLimits.requests} requests a minute with key ${key.keyId}; retry after ${budget.retryAfterSeconds} s`);
-      return finish(await signed(key, { code: refusal.status, data: { error: errorBody(refusal) } }, { "retry-after": String(budget.retryAfterSeconds) }));
+      const refusal = new AppError(
+        "rate_limited",
+        `more than ${getConfig().rateLimits.requests} requests a minute with key ${key.keyId}; retry after ${budget.retryAfterSeconds} s`,
+      );
+      return finish(
+        await signed(
+          key,
+          { code: refusal.status, data: { error: errorBody(refusal) } },
+          { "retry-after": String(budget.retryAfterSeconds) },
+        ),
+      );
     }
 
     try {

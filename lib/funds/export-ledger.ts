@@ -10,7 +10,17 @@ import { csvCell } from "../transactions/export-transactions";
 
 const BATCH = 1000;
 
-const header = ["created_at", "entry_id", "kind", "available_change", "reserved_change", "available_after", "reserved_after", "transaction_id", "memo"];
+const header = [
+  "created_at",
+  "entry_id",
+  "kind",
+  "available_change",
+  "reserved_change",
+  "available_after",
+  "reserved_after",
+  "transaction_id",
+  "memo",
+];
 
 /**
  * A merchant's ledger in one mode as CSV, oldest first, with the balance after each entry: read a
@@ -21,7 +31,15 @@ const header = ["created_at", "entry_id", "kind", "available_change", "reserved_
 export async function exportLedger(actor: Actor, merchantId: string, requestedMode?: MerchantMode) {
   const merchant = await findMerchantInScope(actor, merchantId);
   const mode = requestedMode ?? merchant.mode;
-  await recordAuditEvent(getDb(), { actor, action: "ledger.exported", targetType: "merchant", targetId: merchant.id, merchantId: merchant.id, ip: actor.ip, detail: { mode } });
+  await recordAuditEvent(getDb(), {
+    actor,
+    action: "ledger.exported",
+    targetType: "merchant",
+    targetId: merchant.id,
+    merchantId: merchant.id,
+    ip: actor.ip,
+    detail: { mode },
+  });
   const rows = (async function* () {
     // A byte-order mark: Excel reads UTF-8 accents only with one.
     yield `\ufeff${header.join(",")}\r\n`;
@@ -29,7 +47,11 @@ export async function exportLedger(actor: Actor, merchantId: string, requestedMo
     let reserved = 0n;
     let cursor: Keyset | undefined;
     for (;;) {
-      const entries = await listLedgerEntries(getDb(), { merchantId: merchant.id, mode, page: { cursor, direction: "newer", limit: BATCH } });
+      const entries = await listLedgerEntries(getDb(), {
+        merchantId: merchant.id,
+        mode,
+        page: { cursor, direction: "newer", limit: BATCH },
+      });
       const lines = entries.map((entry) => {
         available += entry.availableDeltaCents;
         reserved += entry.reservedDeltaCents;

@@ -15,7 +15,13 @@ export async function fundSandboxMerchant(merchantId: string, amount: string) {
     throw new AppError("invalid_argument", `${merchantId} is a live merchant: its funds come only from paid deposits`);
   }
   await getDb().$transaction((tx) =>
-    recordFundsMovement(tx, { merchantId, mode: merchant.mode, kind: "credit", amountCents: parsed.cents, memo: "sandbox funding by an operator" }),
+    recordFundsMovement(tx, {
+      merchantId,
+      mode: merchant.mode,
+      kind: "credit",
+      amountCents: parsed.cents,
+      memo: "sandbox funding by an operator",
+    }),
   );
   return getMerchantBalance(merchantId);
 }

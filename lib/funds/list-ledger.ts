@@ -1,6 +1,13 @@
 import type { Actor } from "../console/actor";
 import { getDb } from "../db/client";
-import { type Balance, type LedgerEntryRecord, hasLedgerEntries, listLedgerEntries, sumMerchantLedger, sumMerchantLedgerThrough } from "../db/ledger";
+import {
+  type Balance,
+  type LedgerEntryRecord,
+  hasLedgerEntries,
+  listLedgerEntries,
+  sumMerchantLedger,
+  sumMerchantLedgerThrough,
+} from "../db/ledger";
 import type { MerchantMode } from "../db/merchants";
 import { readKeysetPage } from "../db/read-keyset-page";
 import { findMerchantInScope } from "../merchants/find-merchant-in-scope";
@@ -15,12 +22,18 @@ export type LedgerLine = LedgerEntryRecord & { availableAfterCents: bigint; rese
  * ledger through it (one aggregate on the merchant's index), each older one's the newer one's
  * minus the newer entry's own movement.
  */
-async function withRunningBalance(entries: LedgerEntryRecord[], through: (entry: LedgerEntryRecord) => Promise<Balance>): Promise<LedgerLine[]> {
+async function withRunningBalance(
+  entries: LedgerEntryRecord[],
+  through: (entry: LedgerEntryRecord) => Promise<Balance>,
+): Promise<LedgerLine[]> {
   if (entries.length === 0) return [];
   let after = await through(entries[0]);
   return entries.map((entry) => {
     const line = { ...entry, availableAfterCents: after.availableCents, reservedAfterCents: after.reservedCents };
-    after = { availableCents: after.availableCents - entry.availableDeltaCents, reservedCents: after.reservedCents - entry.reservedDeltaCents };
+    after = {
+      availableCents: after.availableCents - entry.availableDeltaCents,
+      reservedCents: after.reservedCents - entry.reservedDeltaCents,
+    };
     return line;
   });
 }

@@ -16,7 +16,14 @@ const effects: Record<LedgerKind, (cents: bigint) => { availableDeltaCents: bigi
  */
 export async function recordFundsMovement(
   tx: Tx,
-  movement: { merchantId: string; mode: string; kind: LedgerKind; amountCents: bigint; transactionId?: string; memo?: string },
+  movement: {
+    merchantId: string;
+    mode: string;
+    kind: LedgerKind;
+    amountCents: bigint;
+    transactionId?: string;
+    memo?: string;
+  },
 ): Promise<void> {
   await appendLedgerEntry(tx, {
     id: newId("led"),

@@ -7,7 +7,10 @@ import { decodeCursor, queryValue } from "../transactions/console-schemas";
 const cursor = z
   .string()
   .max(200)
-  .transform((value, ctx) => decodeCursor(value) ?? (ctx.addIssue({ code: "custom", message: "is not a page of this ledger" }), z.NEVER));
+  .transform(
+    (value, ctx) =>
+      decodeCursor(value) ?? (ctx.addIssue({ code: "custom", message: "is not a page of this ledger" }), z.NEVER),
+  );
 
 export const ledgerQuerySchema = z.object({
   merchant: queryValue(z.string().max(100)),

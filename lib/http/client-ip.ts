@@ -25,10 +25,17 @@ function isTrusted(address: string, trustedProxies: string[]): boolean {
 }
 
 /** The nearest address that is not a trusted proxy, walking X-Forwarded-For from the socket back. */
-export function resolveClientIp(socketAddress: string | undefined, forwardedFor: string | undefined, trustedProxies: string[]): string {
+export function resolveClientIp(
+  socketAddress: string | undefined,
+  forwardedFor: string | undefined,
+  trustedProxies: string[],
+): string {
   let client = normalize(socketAddress ?? "");
   if (!client) return "unknown";
-  const hops = (forwardedFor ?? "").split(",").map((hop) => hop.trim()).filter(Boolean);
+  const hops = (forwardedFor ?? "")
+    .split(",")
+    .map((hop) => hop.trim())
+    .filter(Boolean);
   while (isTrusted(client, trustedProxies) && hops.length > 0) {
     const previous = normalize(hops.pop()!);
     // A trusted proxy that wrote garbage: the proxy itself is the last address known.

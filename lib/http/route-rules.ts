@@ -14,10 +14,12 @@ export function routeRules(pathname: string): RouteRules {
   if (/^\/pay\/[^/]+\/logo\/?$/.test(pathname)) return { kind: "api", methods: ["GET", "HEAD"], isLimited: false };
   if (pathname.startsWith("/direct/")) return { kind: "document", methods: ["GET", "HEAD"], isLimited: true };
   // The hosted steps with a form take POST: it posts to the page's own address.
-  if (/^\/pay\/(?!ajuda\/?$)[^/]+(\/(pix|autorizar))?\/?$/.test(pathname)) return { kind: "page", methods: ["GET", "HEAD", "POST"], isLimited: true };
+  if (/^\/pay\/(?!ajuda\/?$)[^/]+(\/(pix|autorizar))?\/?$/.test(pathname))
+    return { kind: "page", methods: ["GET", "HEAD", "POST"], isLimited: true };
   if (pathname.startsWith("/pay/")) return { kind: "page", methods: ["GET", "HEAD"], isLimited: true };
   // The console's forms are server actions too; counted like hosted pages, per client IP.
-  if (pathname === "/console" || pathname.startsWith("/console/")) return { kind: "page", methods: ["GET", "HEAD", "POST"], isLimited: true };
+  if (pathname === "/console" || pathname.startsWith("/console/"))
+    return { kind: "page", methods: ["GET", "HEAD", "POST"], isLimited: true };
   return { kind: "page", methods: ["GET", "HEAD"], isLimited: false };
 }
 
@@ -30,5 +32,12 @@ export function methodNotAllowed(method: string, rules: RouteRules): { body: str
     detail: `${method} is not allowed here; use ${rules.methods.join(" or ")}`,
     code: "method_not_allowed",
   };
-  return { body: JSON.stringify(body), headers: { allow: rules.methods.join(", "), "content-type": "application/problem+json", "cache-control": "no-store" } };
+  return {
+    body: JSON.stringify(body),
+    headers: {
+      allow: rules.methods.join(", "),
+      "content-type": "application/problem+json",
+      "cache-control": "no-store",
+    },
+  };
 }

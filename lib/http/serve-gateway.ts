@@ -27,7 +27,11 @@ export async function serveGateway(options: { dir: string; port: number }): Prom
   const handle = app.getRequestHandler();
   // Node answers 408 and closes the socket when either limit runs out; it looks every second
   // (its default, 30 s, would let a slow client hold a socket three times longer than allowed).
-  const timeouts = { headersTimeout: config.http.headersTimeoutMs, requestTimeout: config.http.requestTimeoutMs, connectionsCheckingInterval: 1000 };
+  const timeouts = {
+    headersTimeout: config.http.headersTimeoutMs,
+    requestTimeout: config.http.requestTimeoutMs,
+    connectionsCheckingInterval: 1000,
+  };
   const inFlight = new Set<http.ServerResponse>();
   const server = http.createServer(timeouts, (request, response) => {
     // Methods Next.js has no handler for (TRACE, CONNECT…) fail inside it as a 500; they are
@@ -35,7 +39,12 @@ export async function serveGateway(options: { dir: string; port: number }): Prom
     if (!NEXT_METHODS.has(request.method ?? "")) {
       const rules = routeRules(new URL(request.url ?? "/", "http://gateway").pathname);
       const refusal = methodNotAllowed(request.method ?? "", rules);
-      response.writeHead(405, { ...securityHeaders({ kind: rules.kind, nonce: newNonce(), isProduction: config.isProduction }), ...refusal.headers }).end(refusal.body);
+      response
+        .writeHead(405, {
+          ...securityHeaders({ kind: rules.kind, nonce: newNonce(), isProduction: config.isProduction }),
+          ...refusal.headers,
+        })
+        .end(refusal.body);
       return;
     }
     const forwardedFor = request.headers["x-forwarded-for"];
@@ -50,7 +59,9 @@ export async function serveGateway(options: { dir: string; port: number }): Prom
       .finally(() => inFlight.delete(response));
   });
   answersInFlight.set(server, inFlight);
-  await new Promise<void>((resolve) => (config.host ? server.listen(options.port, config.host, resolve) : server.listen(options.port, resolve)));
+  await new Promise<void>((resolve) =>
+    config.host ? server.listen(options.port, config.host, resolve) : server.listen(options.port, resolve),
+  );
   return server;
 }
 

@@ -14,7 +14,11 @@ const ptBR = {
     audit: "Auditoria",
     logout: "Sair",
     logoutEverywhere: "Sair de todos os dispositivos",
-    roles: { operator: "Operador", "merchant-admin": "Administrador do lojista", "merchant-viewer": "Leitura do lojista" } as Record<string, string>,
+    roles: {
+      operator: "Operador",
+      "merchant-admin": "Administrador do lojista",
+      "merchant-viewer": "Leitura do lojista",
+    } as Record<string, string>,
     language: "English",
   },
   login: {
@@ -22,7 +26,8 @@ const ptBR = {
     email: "E-mail",
     password: "Senha",
     code: "Código de verificação",
-    codeHint: "Os 6 dígitos do app autenticador (cada código entra uma vez: se acabou de usar um, espere o próximo), ou um código de recuperação. Deixe em branco se você não ativou o autenticador.",
+    codeHint:
+      "Os 6 dígitos do app autenticador (cada código entra uma vez: se acabou de usar um, espere o próximo), ou um código de recuperação. Deixe em branco se você não ativou o autenticador.",
     submit: "Entrar",
     pending: "Entrando…",
     refused: "E-mail, senha ou código incorretos.",
@@ -48,7 +53,8 @@ const ptBR = {
     skip: "Continuar sem autenticador",
     pending: "Salvando…",
     recoveryTitle: "Seus códigos de recuperação",
-    recoveryIntro: "Guarde estes códigos em um lugar seguro. Cada um entra uma vez, no lugar do código do app, se você perder o telefone. Eles não serão mostrados de novo.",
+    recoveryIntro:
+      "Guarde estes códigos em um lugar seguro. Cada um entra uma vez, no lugar do código do app, se você perder o telefone. Eles não serão mostrados de novo.",
     done: "Tudo pronto.",
     goToLogin: "Ir para o login",
     failure: "Não foi possível salvar.",
@@ -97,7 +103,8 @@ const en: Messages = {
     email: "E-mail",
     password: "Password",
     code: "Verification code",
-    codeHint: "The 6 digits from your authenticator app (each code signs in once: if you just used one, wait for the next), or a recovery code. Leave blank if you did not turn the authenticator on.",
+    codeHint:
+      "The 6 digits from your authenticator app (each code signs in once: if you just used one, wait for the next), or a recovery code. Leave blank if you did not turn the authenticator on.",
     submit: "Sign in",
     pending: "Signing in…",
     refused: "Wrong e-mail, password or code.",
@@ -123,7 +130,8 @@ const en: Messages = {
     skip: "Continue without authenticator",
     pending: "Saving…",
     recoveryTitle: "Your recovery codes",
-    recoveryIntro: "Keep these codes somewhere safe. Each signs in once, instead of the app's code, if you lose your phone. They will not be shown again.",
+    recoveryIntro:
+      "Keep these codes somewhere safe. Each signs in once, instead of the app's code, if you lose your phone. They will not be shown again.",
     done: "All set.",
     goToLogin: "Go to sign in",
     failure: "Could not save.",

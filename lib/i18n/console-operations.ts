@@ -18,7 +18,8 @@ const ptBR = {
     copied: "Copiado.",
     copyFailed: "Não deu para copiar. Selecione o texto e copie.",
     secretTitle: "Segredo da nova chave",
-    secretWarning: "Copie e guarde agora: o segredo é mostrado só esta vez e não pode ser recuperado. Se perder, crie outra chave e revogue esta.",
+    secretWarning:
+      "Copie e guarde agora: o segredo é mostrado só esta vez e não pode ser recuperado. Se perder, crie outra chave e revogue esta.",
     keyId: "ID da chave",
     secret: "Segredo",
     cancel: "Voltar",
@@ -82,7 +83,8 @@ const ptBR = {
     at: "em",
     seeCallbacks: "Ver transações",
     alerts: "Alertas para o operador",
-    alertsIntro: "Dinheiro que o PSP moveu por conta própria, Pix que não pagaram nenhum depósito e respostas do PSP que o gateway não pôde usar.",
+    alertsIntro:
+      "Dinheiro que o PSP moveu por conta própria, Pix que não pagaram nenhum depósito e respostas do PSP que o gateway não pôde usar.",
     noAlerts: "Nenhum alerta aberto.",
     openAlerts: "Alertas abertos, dos mais recentes aos mais antigos",
     alertsShowing: (shown: number, total: number) => `Mostrando os ${shown} mais recentes de ${total}.`,
@@ -115,7 +117,8 @@ const ptBR = {
     pending: "Pendente",
     processing: (minutes: number) => `Em processamento há ${minutes} min`,
     claimedFor: { completed: "marcação: concluir", canceled: "marcação: cancelar" } as Record<string, string>,
-    resumeHint: "A marcação anterior parou no meio (o servidor caiu ou perdeu a conexão). Retome com o mesmo resultado: o provedor recebe o mesmo identificador e não transfere duas vezes.",
+    resumeHint:
+      "A marcação anterior parou no meio (o servidor caiu ou perdeu a conexão). Retome com o mesmo resultado: o provedor recebe o mesmo identificador e não transfere duas vezes.",
     waitHint: "Outro operador está marcando este pagamento agora.",
     complete: "Concluir",
     completeConfirm: "Confirmar conclusão",
@@ -133,15 +136,17 @@ const ptBR = {
     } as Record<string, string>,
     reason: "Motivo (vai no callback do lojista)",
     marking: "Enviando…",
-    marked: { completed: (id: string) => `Pagamento ${id} concluído. O callback ao lojista está na fila.`, canceled: (id: string) => `Pagamento ${id} cancelado. O valor voltou ao saldo do lojista e o callback está na fila.` } as Record<
-      string,
-      (id: string) => string
-    >,
+    marked: {
+      completed: (id: string) => `Pagamento ${id} concluído. O callback ao lojista está na fila.`,
+      canceled: (id: string) =>
+        `Pagamento ${id} cancelado. O valor voltou ao saldo do lojista e o callback está na fila.`,
+    } as Record<string, (id: string) => string>,
     actionsFor: (reference: string) => `Ações do pagamento ${reference}`,
   },
   keys: {
     title: "Chaves de API",
-    intro: "Cada chave assina as requisições do lojista (JWT HS256, kid = ID da chave). O segredo aparece só na criação.",
+    intro:
+      "Cada chave assina as requisições do lojista (JWT HS256, kid = ID da chave). O segredo aparece só na criação.",
     viewerNote: "Seu acesso é de leitura: criar e revogar chaves fica com os administradores do lojista.",
     create: "Criar chave",
     creating: "Criando…",
@@ -168,7 +173,8 @@ const ptBR = {
     noCallbackUrl: "Sem URL de callback (os callbacks ficam na fila e são tentados de novo)",
     removeCallbackUrl: "Remover a URL de callback",
     redirectOrigins: "Origens de redirecionamento",
-    redirectOriginsHint: "Uma por linha, como https://loja.example. As URLs de retorno do lojista precisam estar nessas origens.",
+    redirectOriginsHint:
+      "Uma por linha, como https://loja.example. As URLs de retorno do lojista precisam estar nessas origens.",
     keys: "Chaves ativas",
     createdAt: "Criado em",
     empty: "Nenhum lojista.",
@@ -235,7 +241,8 @@ const en: Messages = {
     copied: "Copied.",
     copyFailed: "Could not copy. Select the text and copy it.",
     secretTitle: "The new key's secret",
-    secretWarning: "Copy and store it now: the secret is shown this once and cannot be recovered. If it is lost, create another key and revoke this one.",
+    secretWarning:
+      "Copy and store it now: the secret is shown this once and cannot be recovered. If it is lost, create another key and revoke this one.",
     keyId: "Key id",
     secret: "Secret",
     cancel: "Back",
@@ -332,7 +339,8 @@ const en: Messages = {
     pending: "Pending",
     processing: (minutes) => `Processing for ${minutes} min`,
     claimedFor: { completed: "marking: complete", canceled: "marking: cancel" },
-    resumeHint: "The previous marking stopped halfway (the server went down or lost its connection). Resume it with the same outcome: the provider gets the same id and does not transfer twice.",
+    resumeHint:
+      "The previous marking stopped halfway (the server went down or lost its connection). Resume it with the same outcome: the provider gets the same id and does not transfer twice.",
     waitHint: "Another operator is marking this payout right now.",
     complete: "Complete",
     completeConfirm: "Confirm completion",
@@ -352,13 +360,15 @@ const en: Messages = {
     marking: "Sending…",
     marked: {
       completed: (id) => `Payout ${id} completed. The merchant's callback is queued.`,
-      canceled: (id) => `Payout ${id} canceled. The amount is back in the merchant's balance and the callback is queued.`,
+      canceled: (id) =>
+        `Payout ${id} canceled. The amount is back in the merchant's balance and the callback is queued.`,
     },
     actionsFor: (reference) => `Actions for payout ${reference}`,
   },
   keys: {
     title: "API keys",
-    intro: "Each key signs the merchant's requests (JWT HS256, kid = the key id). The secret is shown only at creation.",
+    intro:
+      "Each key signs the merchant's requests (JWT HS256, kid = the key id). The secret is shown only at creation.",
     viewerNote: "Your access is read-only: the merchant's admins create and revoke keys.",
     create: "Create key",
     creating: "Creating…",
@@ -381,11 +391,13 @@ const en: Messages = {
     name: "Name",
     id: "Id",
     callbackUrl: "Callback URL",
-    callbackUrlHint: "The http(s) address that receives the signed callbacks. In production, https and public addresses only.",
+    callbackUrlHint:
+      "The http(s) address that receives the signed callbacks. In production, https and public addresses only.",
     noCallbackUrl: "No callback URL (callbacks stay queued and are retried)",
     removeCallbackUrl: "Remove the callback URL",
     redirectOrigins: "Redirect origins",
-    redirectOriginsHint: "One per line, such as https://shop.example. The merchant's return URLs must be on these origins.",
+    redirectOriginsHint:
+      "One per line, such as https://shop.example. The merchant's return URLs must be on these origins.",
     keys: "Active keys",
     createdAt: "Created",
     empty: "No merchants.",

@@ -18,9 +18,24 @@ const ptBR = {
   exportCsv: "Exportar CSV",
   invalidFilters: "Confira os filtros:",
   invalidValue: "Valor inválido.",
-  fieldNames: { type: "tipo", status: "situação", merchant: "lojista", from: "data inicial", to: "data final", q: "busca", after: "página", before: "página" } as Record<string, string>,
+  fieldNames: {
+    type: "tipo",
+    status: "situação",
+    merchant: "lojista",
+    from: "data inicial",
+    to: "data final",
+    q: "busca",
+    after: "página",
+    before: "página",
+  } as Record<string, string>,
   kinds: { deposit: "Depósito", payout: "Pagamento", refund: "Devolução" } as Record<string, string>,
-  operations: { pix: "Pix", payment_initiation: "Iniciação de pagamento", gateway_in: "Gateway In", gateway_out: "Gateway Out", refund: "Devolução" } as Record<string, string>,
+  operations: {
+    pix: "Pix",
+    payment_initiation: "Iniciação de pagamento",
+    gateway_in: "Gateway In",
+    gateway_out: "Gateway Out",
+    refund: "Devolução",
+  } as Record<string, string>,
   statuses: {
     pending: "Pendente",
     processing: "Em processamento",
@@ -32,7 +47,16 @@ const ptBR = {
     delivered: "Entregue",
   } as Record<string, string>,
   modes: { sandbox: "Sandbox", live: "Produção" } as Record<string, string>,
-  columns: { createdAt: "Criada em", id: "ID", reference: "Referência", customer: "Cliente", amount: "Valor", status: "Situação", merchant: "Lojista", type: "Tipo" },
+  columns: {
+    createdAt: "Criada em",
+    id: "ID",
+    reference: "Referência",
+    customer: "Cliente",
+    amount: "Valor",
+    status: "Situação",
+    merchant: "Lojista",
+    type: "Tipo",
+  },
   empty: "Nenhuma transação com esses filtros.",
   previous: "Anterior",
   next: "Próxima",
@@ -73,7 +97,13 @@ const ptBR = {
   timeline: "Histórico de situação",
   created: "Criada",
   by: "por",
-  actors: { merchant: "lojista", customer: "cliente", operator: "operador", provider: "provedor", system: "sistema" } as Record<string, string>,
+  actors: {
+    merchant: "lojista",
+    customer: "cliente",
+    operator: "operador",
+    provider: "provedor",
+    system: "sistema",
+  } as Record<string, string>,
   callbacks: "Callbacks",
   noCallbacks: "Nenhum callback para esta transação.",
   event: "Evento",
@@ -83,7 +113,12 @@ const ptBR = {
   deliveredAt: "Entregue em",
   payload: "Dados enviados",
   attempt: "Tentativa",
-  attemptStates: { succeeded: "Sucesso", failed: "Falhou", in_flight: "Em andamento", interrupted: "Interrompida (sem resposta registrada)" } as Record<string, string>,
+  attemptStates: {
+    succeeded: "Sucesso",
+    failed: "Falhou",
+    in_flight: "Em andamento",
+    interrupted: "Interrompida (sem resposta registrada)",
+  } as Record<string, string>,
   startedAt: "Início",
   finishedAt: "Fim",
   answer: "Resposta",
@@ -96,7 +131,11 @@ const ptBR = {
   resent: "Callback na fila para reenvio.",
   resendFailed: "Não foi possível reenviar:",
   revealFailed: "Não foi possível mostrar os dados:",
-  refusals: { forbidden: "seu perfil não permite esta ação.", not_found: "não encontrado (ou de outro lojista).", invalid_argument: "pedido inválido." } as Record<string, string>,
+  refusals: {
+    forbidden: "seu perfil não permite esta ação.",
+    not_found: "não encontrado (ou de outro lojista).",
+    invalid_argument: "pedido inválido.",
+  } as Record<string, string>,
 };
 
 type Messages = typeof ptBR;
@@ -118,9 +157,24 @@ const en: Messages = {
   exportCsv: "Export CSV",
   invalidFilters: "Check the filters:",
   invalidValue: "Invalid value.",
-  fieldNames: { type: "type", status: "status", merchant: "merchant", from: "start date", to: "end date", q: "search", after: "page", before: "page" },
+  fieldNames: {
+    type: "type",
+    status: "status",
+    merchant: "merchant",
+    from: "start date",
+    to: "end date",
+    q: "search",
+    after: "page",
+    before: "page",
+  },
   kinds: { deposit: "Deposit", payout: "Payout", refund: "Refund" },
-  operations: { pix: "Pix", payment_initiation: "Payment initiation", gateway_in: "Gateway In", gateway_out: "Gateway Out", refund: "Refund" },
+  operations: {
+    pix: "Pix",
+    payment_initiation: "Payment initiation",
+    gateway_in: "Gateway In",
+    gateway_out: "Gateway Out",
+    refund: "Refund",
+  },
   statuses: {
     pending: "Pending",
     processing: "Processing",
@@ -132,7 +186,16 @@ const en: Messages = {
     delivered: "Delivered",
   },
   modes: { sandbox: "Sandbox", live: "Live" },
-  columns: { createdAt: "Created", id: "Id", reference: "Reference", customer: "Customer", amount: "Amount", status: "Status", merchant: "Merchant", type: "Type" },
+  columns: {
+    createdAt: "Created",
+    id: "Id",
+    reference: "Reference",
+    customer: "Customer",
+    amount: "Amount",
+    status: "Status",
+    merchant: "Merchant",
+    type: "Type",
+  },
   empty: "No transactions match these filters.",
   previous: "Previous",
   next: "Next",
@@ -183,7 +246,12 @@ const en: Messages = {
   deliveredAt: "Delivered",
   payload: "Data sent",
   attempt: "Attempt",
-  attemptStates: { succeeded: "Succeeded", failed: "Failed", in_flight: "In flight", interrupted: "Interrupted (no answer recorded)" },
+  attemptStates: {
+    succeeded: "Succeeded",
+    failed: "Failed",
+    in_flight: "In flight",
+    interrupted: "Interrupted (no answer recorded)",
+  },
   startedAt: "Started",
   finishedAt: "Finished",
   answer: "Answer",
@@ -196,7 +264,11 @@ const en: Messages = {
   resent: "Callback queued to be sent again.",
   resendFailed: "Could not resend:",
   revealFailed: "Could not reveal the data:",
-  refusals: { forbidden: "your role does not allow this.", not_found: "not found (or another merchant's).", invalid_argument: "invalid request." },
+  refusals: {
+    forbidden: "your role does not allow this.",
+    not_found: "not found (or another merchant's).",
+    invalid_argument: "invalid request.",
+  },
 };
 
 export const transactionsMessages: Record<Locale, Messages> = { "pt-BR": ptBR, en };
@@ -204,5 +276,9 @@ export type TransactionsMessages = Messages;
 
 /** A moment to the second, Brasília time: callbacks and status changes are read second by second. */
 export function formatConsoleTime(date: Date, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: "short", timeStyle: "medium", timeZone: "America/Sao_Paulo" }).format(date);
+  return new Intl.DateTimeFormat(locale, {
+    dateStyle: "short",
+    timeStyle: "medium",
+    timeZone: "America/Sao_Paulo",
+  }).format(date);
 }

@@ -33,7 +33,8 @@ const ptBR = {
   directTokenText: "Este link de pagamento expirou ou não é válido. Volte para a loja e comece o pagamento de novo.",
   directInvalidText: "A loja enviou dados que não podem ser aceitos. Volte para a loja e confira:",
   directConflictText: "Este pedido já foi aberto com outros dados. Volte para a loja e comece o pagamento de novo.",
-  sandboxOnly: "Este banco de teste só autoriza pagamentos de lojas em modo sandbox. Volte para a loja e escolha outra forma de pagamento.",
+  sandboxOnly:
+    "Este banco de teste só autoriza pagamentos de lojas em modo sandbox. Volte para a loja e escolha outra forma de pagamento.",
   fieldNames: {
     name: "Nome",
     email: "E-mail",
@@ -60,8 +61,13 @@ const ptBR = {
   rateLimitedText: "Aguarde um minuto e tente de novo. Se continuar, volte para a loja e comece o pagamento de novo.",
   copyPixCode: "Copiar código Pix",
   copiedToast: "Código copiado. Agora cole no app do seu banco.",
-  copyFailed: "Não deu para copiar sozinho. O código abaixo está selecionado: toque e segure sobre ele e escolha Copiar.",
-  pixSteps: ["Toque em Copiar código Pix.", "No app do seu banco, escolha Pix copia e cola.", "Cole o código e confirme."],
+  copyFailed:
+    "Não deu para copiar sozinho. O código abaixo está selecionado: toque e segure sobre ele e escolha Copiar.",
+  pixSteps: [
+    "Toque em Copiar código Pix.",
+    "No app do seu banco, escolha Pix copia e cola.",
+    "Cole o código e confirme.",
+  ],
   payUntil: "Pague até",
   countdownLabel: "Tempo restante",
   otherPhone: "Pagar com outro celular?",
@@ -85,7 +91,8 @@ const ptBR = {
   payByPixInstead: "Outro banco? Pague com Pix",
   payByPixHint: "O mesmo pedido, pago pelo app de qualquer banco.",
   chargeIssuedTitle: "O código Pix já foi gerado",
-  chargeIssuedText: "O código Pix deste pagamento leva o valor acima, por isso o valor e a forma de pagamento não podem mais ser alterados. Para pagar outro valor, volte para a loja e comece um novo pagamento.",
+  chargeIssuedText:
+    "O código Pix deste pagamento leva o valor acima, por isso o valor e a forma de pagamento não podem mais ser alterados. Para pagar outro valor, volte para a loja e comece um novo pagamento.",
   goToPix: "Ver o código Pix",
   sending: "Enviando…",
   cpfCheck: "Este CPF não existe. Confira os dígitos.",
@@ -105,9 +112,21 @@ const ptBR = {
   } as Record<string, string>,
   helpTitle: "Ajuda com o pagamento",
   helpSections: [
-    ["ajuda", "Ajuda", "Este pagamento é processado pelo Cashier em nome da loja. Dúvidas sobre o pedido, a entrega ou um reembolso: fale com a loja onde você comprou. Se o link expirou, volte para a loja e comece o pagamento de novo."],
-    ["privacidade", "Privacidade", "Usamos seu nome, CPF e e-mail só para processar este pagamento e cumprir obrigações legais, conforme a LGPD. Nas páginas de pagamento, o CPF e o e-mail aparecem mascarados, porque o link pode ser compartilhado."],
-    ["termos", "Termos", "O pagamento é feito pelo Pix ou pelo seu banco e só é concluído quando você o confirma. A loja é responsável pelo pedido; o Cashier, pela cobrança."],
+    [
+      "ajuda",
+      "Ajuda",
+      "Este pagamento é processado pelo Cashier em nome da loja. Dúvidas sobre o pedido, a entrega ou um reembolso: fale com a loja onde você comprou. Se o link expirou, volte para a loja e comece o pagamento de novo.",
+    ],
+    [
+      "privacidade",
+      "Privacidade",
+      "Usamos seu nome, CPF e e-mail só para processar este pagamento e cumprir obrigações legais, conforme a LGPD. Nas páginas de pagamento, o CPF e o e-mail aparecem mascarados, porque o link pode ser compartilhado.",
+    ],
+    [
+      "termos",
+      "Termos",
+      "O pagamento é feito pelo Pix ou pelo seu banco e só é concluído quando você o confirma. A loja é responsável pelo pedido; o Cashier, pela cobrança.",
+    ],
   ] as [string, string, string][],
   errors: {
     name: "Informe seu nome completo.",
@@ -153,8 +172,10 @@ const en: Messages = {
   directErrorTitle: "The payment could not be opened",
   directTokenText: "This payment link has expired or is not valid. Go back to the shop and start the payment again.",
   directInvalidText: "The shop sent details that cannot be accepted. Go back to the shop and check:",
-  directConflictText: "This order was already opened with other details. Go back to the shop and start the payment again.",
-  sandboxOnly: "This test bank only authorizes payments to shops in sandbox mode. Go back to the shop and choose another way to pay.",
+  directConflictText:
+    "This order was already opened with other details. Go back to the shop and start the payment again.",
+  sandboxOnly:
+    "This test bank only authorizes payments to shops in sandbox mode. Go back to the shop and choose another way to pay.",
   fieldNames: {
     name: "Name",
     email: "E-mail",
@@ -206,7 +227,8 @@ const en: Messages = {
   payByPixInstead: "Another bank? Pay with Pix",
   payByPixHint: "The same order, paid from any bank's app.",
   chargeIssuedTitle: "The Pix code has been issued",
-  chargeIssuedText: "This payment's Pix code carries the amount above, so the amount and the way to pay can no longer be changed. To pay another amount, go back to the shop and start a new payment.",
+  chargeIssuedText:
+    "This payment's Pix code carries the amount above, so the amount and the way to pay can no longer be changed. To pay another amount, go back to the shop and start a new payment.",
   goToPix: "See the Pix code",
   sending: "Sending…",
   cpfCheck: "This CPF does not exist. Check its digits.",
@@ -226,9 +248,21 @@ const en: Messages = {
   },
   helpTitle: "Help with the payment",
   helpSections: [
-    ["ajuda", "Help", "This payment is processed by Cashier on behalf of the shop. For questions about the order, its delivery or a refund, contact the shop you bought from. If the link has expired, go back to the shop and start the payment again."],
-    ["privacidade", "Privacy", "Your name, CPF and e-mail are used only to process this payment and to meet legal duties, under Brazil's LGPD. On the payment pages the CPF and e-mail are masked, because a link may be shared."],
-    ["termos", "Terms", "The payment is made by Pix or by your bank and completes only when you confirm it. The shop answers for the order; Cashier for the charge."],
+    [
+      "ajuda",
+      "Help",
+      "This payment is processed by Cashier on behalf of the shop. For questions about the order, its delivery or a refund, contact the shop you bought from. If the link has expired, go back to the shop and start the payment again.",
+    ],
+    [
+      "privacidade",
+      "Privacy",
+      "Your name, CPF and e-mail are used only to process this payment and to meet legal duties, under Brazil's LGPD. On the payment pages the CPF and e-mail are masked, because a link may be shared.",
+    ],
+    [
+      "termos",
+      "Terms",
+      "The payment is made by Pix or by your bank and completes only when you confirm it. The shop answers for the order; Cashier for the charge.",
+    ],
   ],
   errors: {
     name: "Enter your full name.",
@@ -266,7 +300,11 @@ export function formatBrl(cents: bigint, locale: Locale): string {
 
 /** A moment as the customer reads it, in Brasília time (where the gateway's customers are). */
 export function formatDateTime(date: Date, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: "short", timeStyle: "short", timeZone: "America/Sao_Paulo" }).format(date);
+  return new Intl.DateTimeFormat(locale, {
+    dateStyle: "short",
+    timeStyle: "short",
+    timeZone: "America/Sao_Paulo",
+  }).format(date);
 }
 
 /** "14:32", Brasília time. */

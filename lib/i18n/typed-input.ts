@@ -28,5 +28,7 @@ export function filterTypedBrl(typed: string): string {
 /** Digits only, punctuated as they come: "5299822" → "529.982.2"; letters never enter. */
 export function maskTypedCpf(typed: string): string {
   const d = typed.replace(/\D/g, "").slice(0, 11);
-  return [d.slice(0, 3), d.slice(3, 6), d.slice(6, 9)].filter(Boolean).join(".") + (d.length > 9 ? `-${d.slice(9)}` : "");
+  return (
+    [d.slice(0, 3), d.slice(3, 6), d.slice(6, 9)].filter(Boolean).join(".") + (d.length > 9 ? `-${d.slice(9)}` : "")
+  );
 }

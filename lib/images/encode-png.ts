@@ -17,10 +17,21 @@ function chunk(type: string, data: Buffer): Buffer {
  * A PNG from its scanlines, each already prefixed with its filter byte. colorType 0 is grayscale,
  * 2 is RGB; deflate, no interlace.
  */
-export function encodePng(image: { width: number; height: number; bitDepth: 1 | 8; colorType: 0 | 2; scanlines: Buffer }): Buffer {
+export function encodePng(image: {
+  width: number;
+  height: number;
+  bitDepth: 1 | 8;
+  colorType: 0 | 2;
+  scanlines: Buffer;
+}): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(image.width, 0);
   header.writeUInt32BE(image.height, 4);
   header.set([image.bitDepth, image.colorType, 0, 0, 0], 8);
-  return Buffer.concat([PNG_SIGNATURE, chunk("IHDR", header), chunk("IDAT", deflateSync(image.scanlines)), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(image.scanlines)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }

@@ -3,8 +3,13 @@
  * the results in the items' order. A task that throws stops further items from starting; the
  * error is thrown once the calls already under way have ended, so none is left running unseen.
  */
-export async function mapWithConcurrency<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
-  if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`limit must be a whole number of at least 1, not ${limit}`);
+export async function mapWithConcurrency<T, R>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T) => Promise<R>,
+): Promise<R[]> {
+  if (!Number.isInteger(limit) || limit < 1)
+    throw new RangeError(`limit must be a whole number of at least 1, not ${limit}`);
   const results: R[] = new Array(items.length);
   let next = 0;
   let hasFailed = false;

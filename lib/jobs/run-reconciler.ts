@@ -25,7 +25,8 @@ async function reconcileUnderLease(owner: string, intervalMs: number): Promise<R
   const renewal = setInterval(() => {
     claim().then(
       (isHeld) => {
-        if (!isHeld) log.warn("reconciliation lease lost during a run: another process may reconcile beside this one", { owner });
+        if (!isHeld)
+          log.warn("reconciliation lease lost during a run: another process may reconcile beside this one", { owner });
       },
       (error) => log.warn("renewing the reconciliation lease failed", { owner, error: message(error) }),
     );
@@ -56,7 +57,10 @@ export async function runReconciler(options: { intervalMs: number; signal?: Abor
       const summary = await reconcileUnderLease(owner, options.intervalMs);
       if ((summary !== null) !== isHolder) {
         isHolder = summary !== null;
-        log.info(isHolder ? "this process now reconciles with the PSP" : "another process now reconciles with the PSP", { owner });
+        log.info(
+          isHolder ? "this process now reconciles with the PSP" : "another process now reconciles with the PSP",
+          { owner },
+        );
       }
       return summary ?? 0;
     },
@@ -73,7 +77,9 @@ export const RECONCILING_ELSEWHERE = { skipped: "another process is reconciling"
  * One reconciliation now, for the operator's `psp reconcile`: under the lease, so it never runs
  * beside the elected reconciler (RECONCILING_ELSEWHERE while one holds it), unless `isForced`.
  */
-export async function reconcileOnce(options: { isForced?: boolean } = {}): Promise<ReconcileSummary | typeof RECONCILING_ELSEWHERE> {
+export async function reconcileOnce(
+  options: { isForced?: boolean } = {},
+): Promise<ReconcileSummary | typeof RECONCILING_ELSEWHERE> {
   if (options.isForced) return reconcileLiveDeposits();
   const owner = newOwner();
   try {

@@ -19,7 +19,8 @@ async function startServerJobs(signal: AbortSignal): Promise<void> {
   const jobs: Record<string, () => Promise<unknown>> = {};
   if (config.callbacks.runWorkerInServer) jobs["callback delivery"] = () => runCallbackWorker({ signal });
   if (config.reconcile.runInServer) {
-    jobs["deposit expiry"] = () => runPeriodically("deposits expired", () => expireDueDeposits(), { intervalMs: 5_000, signal });
+    jobs["deposit expiry"] = () =>
+      runPeriodically("deposits expired", () => expireDueDeposits(), { intervalMs: 5_000, signal });
     // Without a PSP this still follows up refunds whose call never returned.
     jobs.reconciliation = () => runReconciler({ intervalMs: config.reconcile.intervalMs, signal });
   }

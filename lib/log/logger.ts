@@ -16,8 +16,9 @@ function mask(fields: Record<string, unknown>): Record<string, unknown> {
 function write(level: Level, message: string, fields: Record<string, unknown> = {}): void {
   if (levels[level] < levels[getConfig().logLevel]) return;
   // pid: npm start runs several server processes, whose lines interleave in one log.
-  const line = JSON.stringify({ time: new Date().toISOString(), level, pid: process.pid, msg: message, ...mask(fields) }, (_key, value) =>
-    typeof value === "bigint" ? value.toString() : value,
+  const line = JSON.stringify(
+    { time: new Date().toISOString(), level, pid: process.pid, msg: message, ...mask(fields) },
+    (_key, value) => (typeof value === "bigint" ? value.toString() : value),
   );
   (level === "error" || level === "warn" ? process.stderr : process.stdout).write(`${line}\n`);
 }

@@ -16,8 +16,21 @@ export async function createConsoleMerchant(actor: Actor, input: unknown): Promi
       targetId: key.merchantId,
       merchantId: key.merchantId,
       ip: actor.ip,
-      detail: { name: merchant.name, mode: merchant.mode, callback_url: merchant.callbackUrl ?? null, redirect_origins: merchant.redirectOrigins },
+      detail: {
+        name: merchant.name,
+        mode: merchant.mode,
+        callback_url: merchant.callbackUrl ?? null,
+        redirect_origins: merchant.redirectOrigins,
+      },
     });
-    await recordAuditEvent(tx, { actor, action: "api_key.created", targetType: "api_key", targetId: key.keyId, merchantId: key.merchantId, ip: actor.ip, detail: {} });
+    await recordAuditEvent(tx, {
+      actor,
+      action: "api_key.created",
+      targetType: "api_key",
+      targetId: key.keyId,
+      merchantId: key.merchantId,
+      ip: actor.ip,
+      detail: {},
+    });
   });
 }

@@ -9,6 +9,14 @@ export async function createMerchantKey(actor: Actor, merchantId: string): Promi
   assertRole(actor, "operator", "merchant-admin");
   const merchant = await findMerchantInScope(actor, merchantId);
   return createApiKey({ merchantId: merchant.id }, (tx, key) =>
-    recordAuditEvent(tx, { actor, action: "api_key.created", targetType: "api_key", targetId: key.keyId, merchantId: key.merchantId, ip: actor.ip, detail: {} }),
+    recordAuditEvent(tx, {
+      actor,
+      action: "api_key.created",
+      targetType: "api_key",
+      targetId: key.keyId,
+      merchantId: key.merchantId,
+      ip: actor.ip,
+      detail: {},
+    }),
   );
 }

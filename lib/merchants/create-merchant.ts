@@ -6,7 +6,10 @@ import { type IssuedKey, issueApiKey } from "./issue-api-key";
 import { type CreateMerchantInput, createMerchantSchema } from "./schemas";
 
 /** Creates a merchant with its first API key, both or neither (and what `alsoRecord` writes: the console's audit event). */
-export async function createMerchant(input: CreateMerchantInput, alsoRecord?: (tx: Tx, key: IssuedKey) => Promise<unknown>): Promise<IssuedKey> {
+export async function createMerchant(
+  input: CreateMerchantInput,
+  alsoRecord?: (tx: Tx, key: IssuedKey) => Promise<unknown>,
+): Promise<IssuedKey> {
   const merchant = createMerchantSchema.parse(input);
   if (merchant.mode === "live") assertLiveModeAvailable();
   return getDb().$transaction(async (tx) => {
@@ -17,7 +20,12 @@ export async function createMerchant(input: CreateMerchantInput, alsoRecord?: (t
       callbackUrl: merchant.callbackUrl ?? null,
       redirectOrigins: merchant.redirectOrigins,
     });
-    const issued = await issueApiKey(tx, { merchantId: created.id, mode: created.mode, keyId: merchant.keyId, secret: merchant.secret });
+    const issued = await issueApiKey(tx, {
+      merchantId: created.id,
+      mode: created.mode,
+      keyId: merchant.keyId,
+      secret: merchant.secret,
+    });
     await alsoRecord?.(tx, issued);
     return issued;
   });

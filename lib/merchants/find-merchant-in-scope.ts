@@ -17,7 +17,11 @@ export function chooseMerchantScope(actor: Actor, requested: string | undefined)
 }
 
 /** A merchant the actor names and may see, read in `db` (a transaction when a change follows). */
-export async function findMerchantInScope(actor: Actor, merchantId: string, db: DbOrTx = getDb()): Promise<MerchantRecord> {
+export async function findMerchantInScope(
+  actor: Actor,
+  merchantId: string,
+  db: DbOrTx = getDb(),
+): Promise<MerchantRecord> {
   chooseMerchantScope(actor, merchantId);
   const merchant = await findMerchant(db, merchantId);
   if (!merchant) throw noMerchant(merchantId);

@@ -9,6 +9,11 @@ export async function listMerchantKeys(actor: Actor, merchantId: string) {
   const keys = await listMerchantApiKeys(getDb(), merchant.id);
   return {
     merchant: { id: merchant.id, name: merchant.name, mode: merchant.mode },
-    keys: keys.map((key) => ({ keyId: key.id, createdAt: key.createdAt, revokedAt: key.revokedAt, lastUsedAt: key.lastUsedAt })),
+    keys: keys.map((key) => ({
+      keyId: key.id,
+      createdAt: key.createdAt,
+      revokedAt: key.revokedAt,
+      lastUsedAt: key.lastUsedAt,
+    })),
   };
 }

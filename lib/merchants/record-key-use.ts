@@ -21,6 +21,9 @@ export function recordKeyUse(keyId: string, at = new Date()): Promise<void> | nu
   return touchApiKeyLastUsed(getDb(), keyId, at, INTERVAL_MS).catch((error: unknown) => {
     // Bookkeeping only: the request it follows has its answer either way.
     writtenAt.delete(keyId);
-    log.warn("could not record a key's last use", { keyId, error: error instanceof Error ? error.message : String(error) });
+    log.warn("could not record a key's last use", {
+      keyId,
+      error: error instanceof Error ? error.message : String(error),
+    });
   });
 }

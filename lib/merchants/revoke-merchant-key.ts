@@ -17,6 +17,14 @@ export async function revokeMerchantKey(actor: Actor, keyId: string): Promise<{ 
   const key = keyIdSchema.safeParse(keyId).success ? await findApiKey(getDb(), keyId) : null;
   if (!key || (scope !== null && key.merchantId !== scope)) throw new AppError("not_found", `no key ${keyId}`);
   return revokeApiKey(key.id, (tx, revoked) =>
-    recordAuditEvent(tx, { actor, action: "api_key.revoked", targetType: "api_key", targetId: revoked.id, merchantId: revoked.merchantId, ip: actor.ip, detail: {} }),
+    recordAuditEvent(tx, {
+      actor,
+      action: "api_key.revoked",
+      targetType: "api_key",
+      targetId: revoked.id,
+      merchantId: revoked.merchantId,
+      ip: actor.ip,
+      detail: {},
+    }),
   );
 }

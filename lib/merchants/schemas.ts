@@ -6,7 +6,10 @@ export const merchantIdSchema = z.string().regex(/^mer_[a-z0-9]+$/, "must be a m
 
 export const keyIdSchema = z
   .string()
-  .regex(/^mk_(test|live)_[A-Za-z0-9]{8,64}$/, "must look like mk_test_… or mk_live_… followed by 8 to 64 letters or digits");
+  .regex(
+    /^mk_(test|live)_[A-Za-z0-9]{8,64}$/,
+    "must look like mk_test_… or mk_live_… followed by 8 to 64 letters or digits",
+  );
 
 // Generated secrets are 32 random bytes in base64url (43 characters); a given one must be as long.
 export const secretSchema = z
@@ -41,4 +44,9 @@ export const createMerchantSchema = z.object({
 export type CreateMerchantInput = z.input<typeof createMerchantSchema>;
 
 /** The console's form for a new merchant: no chosen ids or secrets, which only tools and demos set. */
-export const consoleMerchantSchema = createMerchantSchema.pick({ name: true, mode: true, callbackUrl: true, redirectOrigins: true });
+export const consoleMerchantSchema = createMerchantSchema.pick({
+  name: true,
+  mode: true,
+  callbackUrl: true,
+  redirectOrigins: true,
+});

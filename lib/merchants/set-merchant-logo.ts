@@ -11,11 +11,22 @@ import { PNG_SIGNATURE } from "../images/encode-png";
 export const MAX_LOGO_BYTES = 64 * 1024;
 
 /** image/png or image/webp when the bytes are one (a PNG's header chunk, a WebP's RIFF frame), else why not. */
-export function recogniseLogo(bytes: Buffer): { ok: true; contentType: "image/png" | "image/webp" } | { ok: false; reason: string } {
+export function recogniseLogo(
+  bytes: Buffer,
+): { ok: true; contentType: "image/png" | "image/webp" } | { ok: false; reason: string } {
   if (bytes.length === 0) return { ok: false, reason: "the file is empty" };
-  if (bytes.length > MAX_LOGO_BYTES) return { ok: false, reason: `the file has ${bytes.length} bytes; a logo may have at most ${MAX_LOGO_BYTES} (64 KiB)` };
-  if (bytes.subarray(0, 8).equals(PNG_SIGNATURE) && bytes.toString("latin1", 12, 16) === "IHDR") return { ok: true, contentType: "image/png" };
-  if (bytes.toString("latin1", 0, 4) === "RIFF" && bytes.toString("latin1", 8, 12) === "WEBP" && bytes.readUInt32LE(4) + 8 === bytes.length) {
+  if (bytes.length > MAX_LOGO_BYTES)
+    return {
+      ok: false,
+      reason: `the file has ${bytes.length} bytes; a logo may have at most ${MAX_LOGO_BYTES} (64 KiB)`,
+    };
+  if (bytes.subarray(0, 8).equals(PNG_SIGNATURE) && bytes.toString("latin1", 12, 16) === "IHDR")
+    return { ok: true, contentType: "image/png" };
+  if (
+    bytes.toString("latin1", 0, 4) === "RIFF" &&
+    bytes.toString("latin1", 8, 12) === "WEBP" &&
+    bytes.readUInt32LE(4) + 8 === bytes.length
+  ) {
     return { ok: true, contentType: "image/webp" };
   }
   // An SVG is a document: it can carry script, event handlers and references to other addresses.
@@ -37,6 +48,11 @@ export async function setMerchantLogo(merchantId: string, bytes: Buffer | null) 
   const recognised = recogniseLogo(bytes);
   if (!recognised.ok) throw new AppError("invalid_argument", `--logo: ${recognised.reason}`);
   const digest = createHash("sha256").update(bytes).digest("base64url");
-  await saveMerchantLogo(getDb(), { merchantId, contentType: recognised.contentType, bytes: new Uint8Array(bytes), digest });
+  await saveMerchantLogo(getDb(), {
+    merchantId,
+    contentType: recognised.contentType,
+    bytes: new Uint8Array(bytes),
+    digest,
+  });
   return { merchantId, logo: { contentType: recognised.contentType, bytes: bytes.length, digest } };
 }

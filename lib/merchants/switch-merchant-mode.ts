@@ -16,13 +16,18 @@ import { type IssuedKey, issueApiKey } from "./issue-api-key";
  * they were created in, so pending ones finish with the provider that holds them; each mode's
  * ledger stays its own. Going live is refused where a production start would refuse it.
  */
-export async function switchMerchantMode(actor: Actor, merchantId: string, mode: MerchantMode): Promise<IssuedKey & { revokedKeyIds: string[] }> {
+export async function switchMerchantMode(
+  actor: Actor,
+  merchantId: string,
+  mode: MerchantMode,
+): Promise<IssuedKey & { revokedKeyIds: string[] }> {
   assertRole(actor, "operator");
   if (mode === "live") assertLiveModeAvailable();
   return getDb().$transaction(async (tx) => {
     const merchant = await findMerchantInScope(actor, merchantId, tx);
     if (merchant.mode === mode) throw new AppError("state_conflict", `merchant ${merchantId} is already ${mode}`);
-    if (!(await setMerchantMode(tx, merchant.id, merchant.mode, mode))) throw new AppError("state_conflict", `merchant ${merchantId} changed mode meanwhile`);
+    if (!(await setMerchantMode(tx, merchant.id, merchant.mode, mode)))
+      throw new AppError("state_conflict", `merchant ${merchantId} changed mode meanwhile`);
     const revokedKeyIds = await revokeActiveApiKeys(tx, merchant.id, new Date());
     const issued = await issueApiKey(tx, { merchantId: merchant.id, mode });
     await recordAuditEvent(tx, {

@@ -19,7 +19,10 @@ export type UpdateMerchantInput = z.input<typeof updateMerchantSchema>;
 export async function updateMerchant(merchantId: string, input: UpdateMerchantInput, db: DbOrTx = getDb()) {
   const settings = updateMerchantSchema.parse(input);
   if (settings.callbackUrl === undefined && settings.redirectOrigins === undefined) {
-    throw new AppError("invalid_argument", "nothing to change: give --callback-url, --no-callback-url or --redirect-origin");
+    throw new AppError(
+      "invalid_argument",
+      "nothing to change: give --callback-url, --no-callback-url or --redirect-origin",
+    );
   }
   const merchant = await updateMerchantSettings(db, merchantId, settings);
   if (!merchant) throw new AppError("not_found", `no merchant ${merchantId}`);

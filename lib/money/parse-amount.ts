@@ -16,15 +16,21 @@ export function parseAmount(value: unknown): ParsedAmount {
   } else if (typeof value === "string") {
     text = value.trim();
   } else {
-    return { ok: false, reason: "must be a number or a string such as \"10.50\"" };
+    return { ok: false, reason: 'must be a number or a string such as "10.50"' };
   }
   if (text.startsWith("-")) return { ok: false, reason: "must be greater than zero" };
   const match = AMOUNT.exec(text);
   if (!match) {
     if (/^\d{1,3}([.,]\d{3})+([.,]\d+)?$/.test(text)) {
-      return { ok: false, reason: `"${text}" has a thousands separator or more than two decimals; send "1234.56" or "1234,56"` };
+      return {
+        ok: false,
+        reason: `"${text}" has a thousands separator or more than two decimals; send "1234.56" or "1234,56"`,
+      };
     }
-    return { ok: false, reason: `"${text}" is not an amount; send digits with at most two decimals, such as "10.50" or "10,50"` };
+    return {
+      ok: false,
+      reason: `"${text}" is not an amount; send digits with at most two decimals, such as "10.50" or "10,50"`,
+    };
   }
   const cents = BigInt(match[1]) * 100n + BigInt((match[2] ?? "").padEnd(2, "0") || "0");
   if (cents === 0n) return { ok: false, reason: "must be greater than zero" };

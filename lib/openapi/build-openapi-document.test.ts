@@ -8,15 +8,21 @@ import { errorCodes } from "../errors/app-error";
 import { buildOpenApiDocument, notJwtRoutes } from "./build-openapi-document";
 
 const document = buildOpenApiDocument({ maxAmountCents: 10_000_000n });
-type Operation = { requestBody: { "x-data": { $ref: string } }; responses: Record<string, { "x-data": { $ref: string } }> };
+type Operation = {
+  requestBody: { "x-data": { $ref: string } };
+  responses: Record<string, { "x-data": { $ref: string } }>;
+};
 const post = (route: string) => (document.paths[route] as { post: Operation }).post;
-const resolve = (reference: { $ref: string }) => document.components.schemas[reference.$ref.replace("#/components/schemas/", "")] as Record<string, unknown>;
+const resolve = (reference: { $ref: string }) =>
+  document.components.schemas[reference.$ref.replace("#/components/schemas/", "")] as Record<string, unknown>;
 
 function apiRoutes(directory = path.resolve("app/api")): string[] {
   return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(directory, entry.name);
     if (entry.isDirectory()) return apiRoutes(full);
-    return entry.name === "route.ts" ? ["/" + path.relative(path.resolve("app"), path.dirname(full)).split(path.sep).join("/")] : [];
+    return entry.name === "route.ts"
+      ? ["/" + path.relative(path.resolve("app"), path.dirname(full)).split(path.sep).join("/")]
+      : [];
   });
 }
 
@@ -32,9 +38,13 @@ describe("the OpenAPI document", () => {
   it("has every JWT route under app/api, and names the two that are not JWT operations", () => {
     const routes = apiRoutes();
     const isJwt = (route: string) => !notJwtRoutes.some((prefix) => route.startsWith(prefix));
-    expect(routes.filter((route) => !isJwt(route))).toEqual(expect.arrayContaining(["/api/health", "/api/psp/webhook/pix"]));
+    expect(routes.filter((route) => !isJwt(route))).toEqual(
+      expect.arrayContaining(["/api/health", "/api/psp/webhook/pix"]),
+    );
     const expected = routes.filter(isJwt).sort();
-    expect(expected).toEqual(expect.arrayContaining(["/api/pix", "/api/payment-initiation", "/api/gateway-out", "/api/status", "/api/refund"]));
+    expect(expected).toEqual(
+      expect.arrayContaining(["/api/pix", "/api/payment-initiation", "/api/gateway-out", "/api/status", "/api/refund"]),
+    );
     expect(Object.keys(document.paths).sort()).toEqual(expected);
     for (const route of notJwtRoutes) expect(document.info.description).toContain(route);
   });
@@ -45,19 +55,33 @@ describe("the OpenAPI document", () => {
       expect(resolve(operation.requestBody["x-data"]), route).toMatchObject({ type: "object" });
       expect(resolve(operation.responses["200"]["x-data"]), route).toBeDefined();
     }
-    const pix = resolve(post("/api/pix").requestBody["x-data"]) as { properties: Record<string, Record<string, unknown>>; required: string[] };
+    const pix = resolve(post("/api/pix").requestBody["x-data"]) as {
+      properties: Record<string, Record<string, unknown>>;
+      required: string[];
+    };
     expect(pix.properties.amount).toMatchObject({ type: ["string", "number"], examples: ["10.50"] });
     expect(pix.properties.name).toMatchObject({ type: "string", examples: ["Maria da Silva"] });
-    expect(pix.required).toEqual(expect.arrayContaining(["amount", "reference", "merchant_user", "country", "buyer_ip"]));
+    expect(pix.required).toEqual(
+      expect.arrayContaining(["amount", "reference", "merchant_user", "country", "buyer_ip"]),
+    );
     const pixAnswer = resolve(post("/api/pix").responses["201"]["x-data"]) as { properties: Record<string, unknown> };
-    expect(Object.keys(pixAnswer.properties)).toEqual(["id", "currency", "amount", "reference", "qrCodeText", "qrCodeImage"]);
+    expect(Object.keys(pixAnswer.properties)).toEqual([
+      "id",
+      "currency",
+      "amount",
+      "reference",
+      "qrCodeText",
+      "qrCodeImage",
+    ]);
   });
 
   it("lists every error code and every callback", () => {
     expect(document.components.schemas.ErrorCode).toMatchObject({ enum: Object.keys(errorCodes) });
     expect(Object.keys(document.webhooks).sort()).toEqual([...callbackTypeSchema.options, "test"].sort());
     const paid = document.components.schemas["Callback_deposit_paid"] as { properties: Record<string, unknown> };
-    expect(Object.keys(paid.properties)).toEqual(expect.arrayContaining(["event_id", "type", "occurred_at", "id", "reference", "amount", "status"]));
+    expect(Object.keys(paid.properties)).toEqual(
+      expect.arrayContaining(["event_id", "type", "occurred_at", "id", "reference", "amount", "status"]),
+    );
   });
 
   it("is served at GET /openapi.json", async () => {

@@ -17,14 +17,24 @@ import { RESPONSE_TOKEN_TYPE, CALLBACK_TOKEN_TYPE } from "../envelope/token-type
 import { errorCodes } from "../errors/app-error";
 import { createGatewayOutSchema, gatewayOutAnswerSchema, payoutCallbackDataSchema } from "../payouts/schemas";
 import { createRefundSchema, refundAnswerSchema, refundCallbackDataSchema } from "../refunds/schemas";
-import { simulateAnswerSchema, simulateSchema, testCallbackAnswerSchema, testCallbackDataSchema } from "../sandbox/schemas";
+import {
+  simulateAnswerSchema,
+  simulateSchema,
+  testCallbackAnswerSchema,
+  testCallbackDataSchema,
+} from "../sandbox/schemas";
 import type { Limits } from "../transactions/request-schemas";
 import { statusAnswerSchema, statusQuerySchema } from "../transactions/schemas";
 import { requestExamples } from "./request-examples";
 
 export type JsonSchema = Record<string, unknown>;
 type DataRef = { $ref: string };
-type DocumentedBody = { required?: boolean; description?: string; content: Record<string, { schema: JsonSchema }>; "x-data": DataRef };
+type DocumentedBody = {
+  required?: boolean;
+  description?: string;
+  content: Record<string, { schema: JsonSchema }>;
+  "x-data": DataRef;
+};
 export type DocumentedOperation = {
   operationId?: string;
   summary: string;
@@ -83,7 +93,8 @@ function operations(limits: Limits): Operation[] {
       path: "/api/status",
       name: "Status",
       summary: "A deposit's, payout's or refund's current status",
-      description: "Send exactly one of id, transfer_id or reference; only your own transactions are found (404 not_found otherwise).",
+      description:
+        "Send exactly one of id, transfer_id or reference; only your own transactions are found (404 not_found otherwise).",
       request: statusQuerySchema,
       response: statusAnswerSchema,
       creates: false,
@@ -111,7 +122,8 @@ function operations(limits: Limits): Operation[] {
       path: "/api/callbacks/test",
       name: "CallbacksTest",
       summary: "Send a test callback to your callback URL now (sandbox keys only)",
-      description: "A signed callback of type test; the answer is the attempt as the gateway saw it. Nothing is stored or retried. A live key gets 403 sandbox_only.",
+      description:
+        "A signed callback of type test; the answer is the attempt as the gateway saw it. Nothing is stored or retried. A live key gets 403 sandbox_only.",
       request: z.object({}),
       response: testCallbackAnswerSchema,
       creates: false,
@@ -139,7 +151,12 @@ function toJsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
 
 function callbackPayloadSchema(type: string, data: z.ZodObject): JsonSchema {
   const envelope = z.object({
-    event_id: z.string().meta({ description: "Unique per event: a retry carries the same one; ignore one you already handled", examples: ["evt_01JD0000000000000000000000"] }),
+    event_id: z
+      .string()
+      .meta({
+        description: "Unique per event: a retry carries the same one; ignore one you already handled",
+        examples: ["evt_01JD0000000000000000000000"],
+      }),
     type: z.literal(type),
     occurred_at: z.string().meta({ description: "When it happened, ISO 8601", examples: ["2026-11-22T21:00:05.000Z"] }),
   });
@@ -168,9 +185,15 @@ export function buildOpenApiDocument(limits: Limits) {
     SignedToken: {
       type: "object",
       required: ["jwt"],
-      properties: { jwt: { type: "string", description: "A compact JWS (HS256); its claims are described in info.description" } },
+      properties: {
+        jwt: { type: "string", description: "A compact JWS (HS256); its claims are described in info.description" },
+      },
     },
-    ErrorCode: { type: "string", enum: Object.keys(errorCodes), description: `| code | HTTP | title |\n|---|---|---|\n${errorTable}` },
+    ErrorCode: {
+      type: "string",
+      enum: Object.keys(errorCodes),
+      description: `| code | HTTP | title |\n|---|---|---|\n${errorTable}`,
+    },
     ErrorData: {
       type: "object",
       required: ["error"],
@@ -185,7 +208,11 @@ export function buildOpenApiDocument(limits: Limits) {
             fields: {
               type: "array",
               description: "For invalid data: each field and why",
-              items: { type: "object", required: ["path", "message"], properties: { path: { type: "string" }, message: { type: "string" } } },
+              items: {
+                type: "object",
+                required: ["path", "message"],
+                properties: { path: { type: "string" }, message: { type: "string" } },
+              },
             },
           },
         },
@@ -205,7 +232,10 @@ export function buildOpenApiDocument(limits: Limits) {
   };
   const paths: Record<string, { post: DocumentedOperation }> = {};
   for (const operation of operations(limits)) {
-    schemas[`${operation.name}Request`] = { ...toJsonSchema(operation.request, "input"), examples: requestExamples[operation.path] };
+    schemas[`${operation.name}Request`] = {
+      ...toJsonSchema(operation.request, "input"),
+      examples: requestExamples[operation.path],
+    };
     schemas[`${operation.name}Response`] = toJsonSchema(operation.response, "output");
     const answer = (description: string): DocumentedBody => ({
       description,
@@ -214,7 +244,10 @@ export function buildOpenApiDocument(limits: Limits) {
     });
     const refusal = (description: string): DocumentedBody => ({
       description,
-      content: { "application/json": { schema: ref("SignedToken") }, "application/problem+json": { schema: ref("Problem") } },
+      content: {
+        "application/json": { schema: ref("SignedToken") },
+        "application/problem+json": { schema: ref("Problem") },
+      },
       "x-data": ref("ErrorData"),
     });
     paths[operation.path] = {
@@ -224,14 +257,21 @@ export function buildOpenApiDocument(limits: Limits) {
         description: operation.description,
         requestBody: {
           required: true,
-          content: { "application/json": { schema: ref("SignedToken") }, "application/jwt": { schema: { type: "string" } } },
+          content: {
+            "application/json": { schema: ref("SignedToken") },
+            "application/jwt": { schema: { type: "string" } },
+          },
           "x-data": ref(`${operation.name}Request`),
         },
         responses: {
           ...(operation.creates ? { "201": answer("Created") } : {}),
           "200": answer(operation.creates ? "A replay of an earlier request: the original answer" : "OK"),
-          "4XX": refusal("Refused: signed ErrorData once the token is accepted, an unsigned Problem when the token fails"),
-          "5XX": refusal("The payment provider failed (502, 503: retry the same request) or an unexpected error (500, with an opaque id)"),
+          "4XX": refusal(
+            "Refused: signed ErrorData once the token is accepted, an unsigned Problem when the token fails",
+          ),
+          "5XX": refusal(
+            "The payment provider failed (502, 503: retry the same request) or an unexpected error (500, with an opaque id)",
+          ),
         },
       },
     };
@@ -244,8 +284,16 @@ export function buildOpenApiDocument(limits: Limits) {
     webhooks[type] = {
       post: {
         summary: `The ${type} callback, to your callback URL`,
-        requestBody: { required: true, content: { "application/json": { schema: ref("SignedToken") } }, "x-data": ref(name) },
-        responses: { "2XX": { description: "Delivered; any other answer, or none within the timeout, is retried with the same event_id" } },
+        requestBody: {
+          required: true,
+          content: { "application/json": { schema: ref("SignedToken") } },
+          "x-data": ref(name),
+        },
+        responses: {
+          "2XX": {
+            description: "Delivered; any other answer, or none within the timeout, is retried with the same event_id",
+          },
+        },
       },
     };
   }

@@ -13,11 +13,25 @@ export const requestExamples: Record<string, Record<string, unknown>[]> = {
   "/api/sandbox/simulate": [{ id: EXAMPLE_DEPOSIT_ID, outcome: "paid" }],
   "/api/refund": [{ reference: "order-1001", amount: "5.00", reason: "Produto devolvido" }],
   "/api/payment-initiation": [
-    { ...customer, ...order, reference: "order-1002", successRedirectUrl: "https://shop.example.com/paid", failedRedirectUrl: "https://shop.example.com/failed" },
+    {
+      ...customer,
+      ...order,
+      reference: "order-1002",
+      successRedirectUrl: "https://shop.example.com/paid",
+      failedRedirectUrl: "https://shop.example.com/failed",
+    },
   ],
   "/api/gateway-out": [
     { ...customer, ...order, reference: "payout-2001", paymentMethod: "pix", pix_key: "52998224725" },
-    { ...customer, ...order, reference: "payout-2002", paymentMethod: "banco-do-brasil", branch: "1234", account: "12345-5", account_type: "C" },
+    {
+      ...customer,
+      ...order,
+      reference: "payout-2002",
+      paymentMethod: "banco-do-brasil",
+      branch: "1234",
+      account: "12345-5",
+      account_type: "C",
+    },
   ],
   "/api/callbacks/test": [{}],
 };

@@ -18,7 +18,9 @@ function findSchema(document: OpenApiDocument, reference: { $ref: string }): Jso
 
 /** The schema's examples as the JSON a merchant sends: the same ones the docs-examples test posts. */
 export function schemaExamples(document: OpenApiDocument, reference: { $ref: string }): string[] {
-  return ((findSchema(document, reference).examples as unknown[] | undefined) ?? []).map((example) => JSON.stringify(example, null, 2));
+  return ((findSchema(document, reference).examples as unknown[] | undefined) ?? []).map((example) =>
+    JSON.stringify(example, null, 2),
+  );
 }
 
 /** The fields of the schema `reference` names (`#/components/schemas/…`); a union's branches are merged. */

@@ -18,7 +18,10 @@ import { createGatewayOutSchema } from "./schemas";
 let schema: ReturnType<typeof createGatewayOutSchema> | undefined;
 
 /** The payout's transfer id; isNew is false when the request replayed an earlier one. */
-export async function createPayout(options: { merchant: MerchantRecord; data: unknown }): Promise<{ transferId: string; isNew: boolean }> {
+export async function createPayout(options: {
+  merchant: MerchantRecord;
+  data: unknown;
+}): Promise<{ transferId: string; isNew: boolean }> {
   schema ??= createGatewayOutSchema({ maxAmountCents: getConfig().maxAmountCents });
   const request = schema.parse(options.data);
   const requestHash = hashRequest("gateway_out", request);
@@ -59,13 +62,22 @@ export async function createPayout(options: { merchant: MerchantRecord; data: un
         if (availableCents < request.amount) {
           // Below zero after the PSP took money back on its own (a MED claw-back): say so, or the
           // merchant would not understand why a balance they remember as positive refuses.
-          const owed = availableCents < 0n ? "; it is below zero because the PSP returned money to a payer (see refund.completed with reason_code)" : "";
+          const owed =
+            availableCents < 0n
+              ? "; it is below zero because the PSP returned money to a payer (see refund.completed with reason_code)"
+              : "";
           throw new AppError(
             "insufficient_funds",
             `available balance is ${formatAmountDot(availableCents)} BRL; this payout needs ${formatAmountDot(request.amount)} BRL${owed}`,
           );
         }
-        await recordFundsMovement(tx, { merchantId, mode, kind: "reserve", amountCents: request.amount, transactionId: id });
+        await recordFundsMovement(tx, {
+          merchantId,
+          mode,
+          kind: "reserve",
+          amountCents: request.amount,
+          transactionId: id,
+        });
       });
       return { transferId: id, isNew: true };
     },

@@ -7,9 +7,14 @@ import { transferIdSchema } from "./schemas";
  * What became of a payout just marked from the queue, read from the database (the queue's address
  * names only its id, so a crafted link cannot make the console announce an outcome that is not so).
  */
-export async function findQueuedPayoutOutcome(actor: Actor, transferId: string): Promise<{ transferId: string; status: "completed" | "canceled" } | null> {
+export async function findQueuedPayoutOutcome(
+  actor: Actor,
+  transferId: string,
+): Promise<{ transferId: string; status: "completed" | "canceled" } | null> {
   assertRole(actor, "operator");
   if (!transferIdSchema.safeParse(transferId).success) return null;
   const payout = await findTransaction(getDb(), transferId);
-  return payout && (payout.status === "completed" || payout.status === "canceled") ? { transferId: payout.id, status: payout.status } : null;
+  return payout && (payout.status === "completed" || payout.status === "canceled")
+    ? { transferId: payout.id, status: payout.status }
+    : null;
 }

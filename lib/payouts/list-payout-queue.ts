@@ -24,13 +24,24 @@ export type QueuedPayout = {
   processing: { since: Date; forMs: number; outcome: "completed" | "canceled" | null; isResumable: boolean } | null;
 };
 
-function destinationOf(payout: { pixKey: string | null; bankCode: string | null; branch: string | null; account: string | null; accountType: string | null }): string {
+function destinationOf(payout: {
+  pixKey: string | null;
+  bankCode: string | null;
+  branch: string | null;
+  account: string | null;
+  accountType: string | null;
+}): string {
   if (payout.pixKey) return payout.pixKey;
-  return [payout.bankCode, payout.branch, payout.account, payout.accountType ? `(${payout.accountType})` : null].filter(Boolean).join(" ");
+  return [payout.bankCode, payout.branch, payout.account, payout.accountType ? `(${payout.accountType})` : null]
+    .filter(Boolean)
+    .join(" ");
 }
 
 /** The operators' queue: pending payouts oldest first, and those processing with how long. */
-export async function listPayoutQueue(actor: Actor, options: { merchantId?: string } = {}): Promise<{ payouts: QueuedPayout[]; total: number }> {
+export async function listPayoutQueue(
+  actor: Actor,
+  options: { merchantId?: string } = {},
+): Promise<{ payouts: QueuedPayout[]; total: number }> {
   assertRole(actor, "operator");
   const now = Date.now();
   const { rows, total } = await readPayoutQueue(getDb(), { merchantId: options.merchantId ?? null, limit: QUEUE_SIZE });

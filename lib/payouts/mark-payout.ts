@@ -5,7 +5,13 @@
 // state, the funds movement and the callback commit together.
 import { enqueueCallback } from "../callbacks/enqueue-callback";
 import { type Tx, getDb } from "../db/client";
-import { type TransactionRecord, changeTransactionStatus, findTransaction, listTransactionEvents, reclaimProcessingTransaction } from "../db/transactions";
+import {
+  type TransactionRecord,
+  changeTransactionStatus,
+  findTransaction,
+  listTransactionEvents,
+  reclaimProcessingTransaction,
+} from "../db/transactions";
 import { AppError } from "../errors/app-error";
 import { recordFundsMovement } from "../funds/record-funds-movement";
 import { formatAmountDot } from "../money/format-amount";
@@ -27,23 +33,39 @@ export const RESUME_AFTER_MS = 2 * 60_000;
 const markingNote = (outcome: PayoutMarking["outcome"]) => `marking ${outcome}`;
 
 /** The outcome a processing payout was claimed for: the note its claim left on its last event to processing. */
-export function claimedOutcomeOf(events: { toStatus: string; reason: string | null }[]): PayoutMarking["outcome"] | null {
+export function claimedOutcomeOf(
+  events: { toStatus: string; reason: string | null }[],
+): PayoutMarking["outcome"] | null {
   const note = events.findLast((event) => event.toStatus === "processing")?.reason;
   return (["completed", "canceled"] as const).find((outcome) => note === markingNote(outcome)) ?? null;
 }
 
-async function claim(marking: PayoutMarking, payout: { id: string; status: PayoutStatus; updatedAt: Date }, at: Date): Promise<void> {
+async function claim(
+  marking: PayoutMarking,
+  payout: { id: string; status: PayoutStatus; updatedAt: Date },
+  at: Date,
+): Promise<void> {
   if (marking.isResume) {
-    if (payout.status !== "processing") throw new AppError("state_conflict", `payout ${payout.id} is ${payout.status}, not processing: nothing to resume`);
+    if (payout.status !== "processing")
+      throw new AppError(
+        "state_conflict",
+        `payout ${payout.id} is ${payout.status}, not processing: nothing to resume`,
+      );
     const idleMs = at.getTime() - payout.updatedAt.getTime();
     if (idleMs < RESUME_AFTER_MS) {
-      throw new AppError("state_conflict", `payout ${payout.id} has been processing for ${Math.round(idleMs / 1000)} s; it can be resumed after ${RESUME_AFTER_MS / 1000} s`);
+      throw new AppError(
+        "state_conflict",
+        `payout ${payout.id} has been processing for ${Math.round(idleMs / 1000)} s; it can be resumed after ${RESUME_AFTER_MS / 1000} s`,
+      );
     }
     // The provider may have moved the money already: a resume finishes the marking that was
     // started, never the opposite one.
     const claimed = claimedOutcomeOf(await listTransactionEvents(getDb(), payout.id));
     if (claimed !== marking.outcome) {
-      throw new AppError("state_conflict", `payout ${payout.id} was being marked ${claimed ?? "otherwise"}; resume it with that outcome`);
+      throw new AppError(
+        "state_conflict",
+        `payout ${payout.id} was being marked ${claimed ?? "otherwise"}; resume it with that outcome`,
+      );
     }
     if (!(await reclaimProcessingTransaction(getDb(), payout.id, payout.updatedAt))) {
       throw new AppError("state_conflict", `payout ${payout.id} was resumed by someone else`);
@@ -51,10 +73,21 @@ async function claim(marking: PayoutMarking, payout: { id: string; status: Payou
     return;
   }
   if (payout.status === "processing") {
-    throw new AppError("state_conflict", `payout ${payout.id} is being marked by someone else; if that marking crashed, use --resume after ${RESUME_AFTER_MS / 1000} s`);
+    throw new AppError(
+      "state_conflict",
+      `payout ${payout.id} is being marked by someone else; if that marking crashed, use --resume after ${RESUME_AFTER_MS / 1000} s`,
+    );
   }
   assertTransition("payout", payout.id, payout.status, "processing");
-  const isClaimed = await changeTransactionStatus(getDb(), { id: payout.id, from: "pending", to: "processing", actor: "operator", at, isFinal: false, note: markingNote(marking.outcome) });
+  const isClaimed = await changeTransactionStatus(getDb(), {
+    id: payout.id,
+    from: "pending",
+    to: "processing",
+    actor: "operator",
+    at,
+    isFinal: false,
+    note: markingNote(marking.outcome),
+  });
   if (!isClaimed) throw new AppError("state_conflict", `payout ${payout.id} was just marked by someone else`);
 }
 
@@ -62,23 +95,45 @@ async function claim(marking: PayoutMarking, payout: { id: string; status: Payou
  * `alsoRecord` writes inside the transaction that commits the final state (the console's audit
  * event), so the record exists exactly when the marking does.
  */
-export async function markPayout(marking: PayoutMarking, alsoRecord?: (tx: Tx, payout: TransactionRecord) => Promise<unknown>) {
+export async function markPayout(
+  marking: PayoutMarking,
+  alsoRecord?: (tx: Tx, payout: TransactionRecord) => Promise<unknown>,
+) {
   const payout = await findTransaction(getDb(), marking.transferId);
   if (!payout || payout.operation !== "gateway_out") throw new AppError("not_found", `no payout ${marking.transferId}`);
-  await claim(marking, { id: payout.id, status: payout.status as PayoutStatus, updatedAt: payout.updatedAt }, new Date());
+  await claim(
+    marking,
+    { id: payout.id, status: payout.status as PayoutStatus, updatedAt: payout.updatedAt },
+    new Date(),
+  );
 
   try {
     await findProviderByName(payout.provider).settlePayout({ transferId: payout.id, outcome: marking.outcome });
   } catch (error) {
     // Nothing moved: the payout is pending again and can be marked again.
-    await changeTransactionStatus(getDb(), { id: payout.id, from: "processing", to: "pending", actor: "system", at: new Date(), isFinal: false });
+    await changeTransactionStatus(getDb(), {
+      id: payout.id,
+      from: "processing",
+      to: "pending",
+      actor: "system",
+      at: new Date(),
+      isFinal: false,
+    });
     throw error;
   }
 
   const reason = marking.outcome === "canceled" ? { reasonCode: marking.reasonCode, reason: marking.reason } : {};
   const at = new Date();
   const eventId = await getDb().$transaction(async (tx) => {
-    const isChanged = await changeTransactionStatus(tx, { id: payout.id, from: "processing", to: marking.outcome, actor: "operator", at, isFinal: true, ...reason });
+    const isChanged = await changeTransactionStatus(tx, {
+      id: payout.id,
+      from: "processing",
+      to: marking.outcome,
+      actor: "operator",
+      at,
+      isFinal: true,
+      ...reason,
+    });
     if (!isChanged) throw new AppError("state_conflict", `payout ${payout.id} changed while it was being marked`);
     await alsoRecord?.(tx, payout);
     await recordFundsMovement(tx, {

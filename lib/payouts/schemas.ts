@@ -22,7 +22,11 @@ import {
 const paymentMethods = [...bankMethods, "pix"] as const;
 
 const optionalText = (description: string, example: string) =>
-  z.string({ error: "must be a string" }).trim().optional().meta({ description, examples: [example] });
+  z
+    .string({ error: "must be a string" })
+    .trim()
+    .optional()
+    .meta({ description, examples: [example] });
 
 export function createGatewayOutSchema(limits: Limits) {
   return z
@@ -64,8 +68,12 @@ export function createGatewayOutSchema(limits: Limits) {
       if (!request.branch) issue("branch", `is required when paymentMethod is ${request.paymentMethod}`);
       if (!request.account) issue("account", `is required when paymentMethod is ${request.paymentMethod}`);
       if (!request.account_type) issue("account_type", `is required when paymentMethod is ${request.paymentMethod}`);
-      else if (request.account_type !== "C" && request.account_type !== "S") issue("account_type", "must be C (current account) or S (savings account)");
-      const checked = request.branch && request.account ? checkBankAccount(request.paymentMethod, request.branch, request.account) : undefined;
+      else if (request.account_type !== "C" && request.account_type !== "S")
+        issue("account_type", "must be C (current account) or S (savings account)");
+      const checked =
+        request.branch && request.account
+          ? checkBankAccount(request.paymentMethod, request.branch, request.account)
+          : undefined;
       if (checked && !checked.ok) issue(checked.field, checked.message);
       return {
         ...request,
@@ -82,7 +90,12 @@ export function createGatewayOutSchema(limits: Limits) {
 
 /** The answer to POST /api/gateway-out, the same on a replay. */
 export const gatewayOutAnswerSchema = z.object({
-  transfer_id: z.string().meta({ description: "The payout's id, for /api/status and its callback", examples: ["pay_01JD0000000000000000000000"] }),
+  transfer_id: z
+    .string()
+    .meta({
+      description: "The payout's id, for /api/status and its callback",
+      examples: ["pay_01JD0000000000000000000000"],
+    }),
 });
 
 /** The data of gateway_out.completed and gateway_out.canceled. */
@@ -103,22 +116,44 @@ export type GatewayOutAnswer = z.infer<typeof gatewayOutAnswerSchema>;
 export type PayoutCallbackData = z.infer<typeof payoutCallbackDataSchema>;
 
 /** The reason codes the console offers an operator canceling a payout; the CLI takes any well-formed code. */
-export const consoleCancelReasonCodes = ["invalid_account", "account_closed", "holder_mismatch", "suspected_fraud", "merchant_request", "other"] as const;
+export const consoleCancelReasonCodes = [
+  "invalid_account",
+  "account_closed",
+  "holder_mismatch",
+  "suspected_fraud",
+  "merchant_request",
+  "other",
+] as const;
 
 const reasonCodeRule = "is required: 1 to 50 letters, digits, _ . or -";
 
 /** Why an operator cancels a payout (CLI and console alike): the merchant's callback carries both. */
 export const payoutCancelReasonSchema = z.object({
-  reasonCode: z.string({ error: reasonCodeRule }).trim().regex(/^[A-Za-z0-9_.-]{1,50}$/, reasonCodeRule),
-  reason: z.string({ error: "is required: at most 500 characters" }).trim().min(1, "is required: at most 500 characters").max(500, "must be at most 500 characters"),
+  reasonCode: z
+    .string({ error: reasonCodeRule })
+    .trim()
+    .regex(/^[A-Za-z0-9_.-]{1,50}$/, reasonCodeRule),
+  reason: z
+    .string({ error: "is required: at most 500 characters" })
+    .trim()
+    .min(1, "is required: at most 500 characters")
+    .max(500, "must be at most 500 characters"),
 });
 
 export type PayoutCancelReason = z.infer<typeof payoutCancelReasonSchema>;
 
-export const transferIdSchema = z.string().trim().regex(/^po_[a-z0-9]{1,40}$/, "must be a payout's transfer id (po_…)");
+export const transferIdSchema = z
+  .string()
+  .trim()
+  .regex(/^po_[a-z0-9]{1,40}$/, "must be a payout's transfer id (po_…)");
 
 /** The console's marking form: complete, or cancel with a reason; resume a marking that crashed. */
 export const payoutMarkingSchema = z.discriminatedUnion("outcome", [
   z.object({ transferId: transferIdSchema, outcome: z.literal("completed"), isResume: z.boolean().default(false) }),
-  z.object({ transferId: transferIdSchema, outcome: z.literal("canceled"), isResume: z.boolean().default(false), ...payoutCancelReasonSchema.shape }),
+  z.object({
+    transferId: transferIdSchema,
+    outcome: z.literal("canceled"),
+    isResume: z.boolean().default(false),
+    ...payoutCancelReasonSchema.shape,
+  }),
 ]);

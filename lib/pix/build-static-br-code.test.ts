@@ -9,9 +9,13 @@ const MANUAL_EXAMPLE =
 
 describe("static BR Code", () => {
   it("the encoder reproduces the Central Bank manual's example to the last CRC digit", () => {
-    expect(generatePixPayload({ key: "123e4567-e12b-12d1-a456-426655440000", merchantName: "Fulano de Tal", merchantCity: "BRASILIA" })).toBe(
-      MANUAL_EXAMPLE,
-    );
+    expect(
+      generatePixPayload({
+        key: "123e4567-e12b-12d1-a456-426655440000",
+        merchantName: "Fulano de Tal",
+        merchantCity: "BRASILIA",
+      }),
+    ).toBe(MANUAL_EXAMPLE);
   });
 
   it("the independent decoder reads the manual's example, and rejects it with a wrong CRC", () => {
@@ -47,7 +51,12 @@ describe("static BR Code", () => {
   });
 
   it("refuses a txid that is not 1 to 25 letters and digits", () => {
-    const base = { key: "123e4567-e12b-12d1-a456-426655440000", merchantName: "X", merchantCity: "Y", amountCents: 100n };
+    const base = {
+      key: "123e4567-e12b-12d1-a456-426655440000",
+      merchantName: "X",
+      merchantCity: "Y",
+      amountCents: 100n,
+    };
     expect(() => buildStaticBrCode({ ...base, txid: "A".repeat(26) })).toThrow(/txid/);
     expect(() => buildStaticBrCode({ ...base, txid: "AB-12" })).toThrow(/txid/);
   });

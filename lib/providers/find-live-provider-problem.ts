@@ -3,7 +3,8 @@ import { getDb } from "../db/client";
 import { countMerchants } from "../db/merchants";
 import { AppError } from "../errors/app-error";
 
-const NO_PSP = "no Pix PSP configured: set PIX_PSP_URL and its credentials (README, \"Going live\"), or start outside production";
+const NO_PSP =
+  'no Pix PSP configured: set PIX_PSP_URL and its credentials (README, "Going live"), or start outside production';
 
 /**
  * Why a production start must stop: live merchants whose money has no PSP to move through (every
@@ -19,5 +20,6 @@ export async function findLiveProviderProblem(): Promise<string | null> {
 /** The same boundary for a merchant about to become live: refused where a start would refuse it. */
 export function assertLiveModeAvailable(): void {
   const config = getConfig();
-  if (config.isProduction && !config.psp) throw new AppError("provider_unavailable", `a merchant cannot be live: ${NO_PSP}`);
+  if (config.isProduction && !config.psp)
+    throw new AppError("provider_unavailable", `a merchant cannot be live: ${NO_PSP}`);
 }

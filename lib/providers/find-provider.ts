@@ -33,7 +33,10 @@ export function providerForMode(mode: MerchantMode): PaymentProvider {
 
 /** The provider that issued an existing transaction. */
 export function findProviderByName(name: string | null): PaymentProvider {
-  const known: Record<ProviderName, () => PaymentProvider> = { sandbox: () => sandboxProvider, api_pix: findApiPixProvider };
+  const known: Record<ProviderName, () => PaymentProvider> = {
+    sandbox: () => sandboxProvider,
+    api_pix: findApiPixProvider,
+  };
   const find = known[name as ProviderName];
   if (!find) throw new AppError("internal_error", `unknown provider ${name}`);
   return find();

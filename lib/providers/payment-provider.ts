@@ -87,7 +87,12 @@ export type PaymentProvider = {
   /** The Pix received in a window, for reconciliation. */
   listReceivedPix(window: { from: Date; to: Date }): Promise<ReceivedPix[]>;
   /** Asks for a refund of a received Pix under the gateway's refund id; repeating it is harmless. */
-  requestRefund(request: { endToEndId: string; refundId: string; amountCents: bigint; description?: string }): Promise<ProviderRefund>;
+  requestRefund(request: {
+    endToEndId: string;
+    refundId: string;
+    amountCents: bigint;
+    description?: string;
+  }): Promise<ProviderRefund>;
   /** The refund under the gateway's refund id, or null when the provider has none. */
   findRefund(request: { endToEndId: string; refundId: string }): Promise<ProviderRefund | null>;
   /**

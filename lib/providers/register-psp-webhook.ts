@@ -8,10 +8,15 @@ import { registerApiPixWebhook } from "./api-pix/register-api-pix-webhook";
  */
 export async function registerPspWebhook(): Promise<{ chave: string; webhookUrl: string }> {
   const config = getConfig();
-  if (!config.psp) throw new AppError("invalid_argument", "no PSP is configured: set PIX_PSP_URL and its credentials first");
+  if (!config.psp)
+    throw new AppError("invalid_argument", "no PSP is configured: set PIX_PSP_URL and its credentials first");
   const base = `${config.publicBaseUrl}/api/psp/webhook`;
   const secret = config.psp.webhookSecret;
-  await registerApiPixWebhook(config.psp, config.pix.key, secret ? `${base}?secret=${encodeURIComponent(secret)}` : base);
+  await registerApiPixWebhook(
+    config.psp,
+    config.pix.key,
+    secret ? `${base}?secret=${encodeURIComponent(secret)}` : base,
+  );
   // The secret stays out of the operator's terminal and logs.
   return { chave: config.pix.key, webhookUrl: secret ? `${base}?secret=…` : base };
 }

@@ -17,7 +17,11 @@ export const sandboxProvider: PaymentProvider = {
   txidLength: 25,
   async createPixCharge({ txid, amountCents }) {
     const { key, merchantName, merchantCity } = getConfig().pix;
-    return { amountCents, qrCodeText: buildStaticBrCode({ key, merchantName, merchantCity, amountCents, txid }), location: null };
+    return {
+      amountCents,
+      qrCodeText: buildStaticBrCode({ key, merchantName, merchantCity, amountCents, txid }),
+      location: null,
+    };
   },
   async findPixCharge() {
     return null;
@@ -30,7 +34,14 @@ export const sandboxProvider: PaymentProvider = {
   },
   // Completes at once, so a merchant can build against refund.completed without a PSP.
   async requestRefund({ refundId, amountCents }) {
-    return { refundId, status: "completed", amountCents, providerRefundId: null, failureReason: null, nature: "original" };
+    return {
+      refundId,
+      status: "completed",
+      amountCents,
+      providerRefundId: null,
+      failureReason: null,
+      nature: "original",
+    };
   },
   async findRefund() {
     return null;

@@ -11,13 +11,19 @@ const IN_FLIGHT_MS = 10_000;
 
 /** Returns how many returns reached a final state. */
 export async function reconcilePendingPspReturns(now: Date): Promise<number> {
-  const pending = await findPendingPspReturns(getDb(), { createdBefore: new Date(now.getTime() - IN_FLIGHT_MS), limit: 100 });
+  const pending = await findPendingPspReturns(getDb(), {
+    createdBefore: new Date(now.getTime() - IN_FLIGHT_MS),
+    limit: 100,
+  });
   let settled = 0;
   for (const row of pending) {
     try {
       let after;
       if (row.isSubmitted) {
-        const report = await findProviderByName(row.provider).findRefund({ endToEndId: row.endToEndId, refundId: row.id });
+        const report = await findProviderByName(row.provider).findRefund({
+          endToEndId: row.endToEndId,
+          refundId: row.id,
+        });
         if (!report) continue;
         after = await applyPspReturnReport(row, report);
       } else {
@@ -25,7 +31,10 @@ export async function reconcilePendingPspReturns(now: Date): Promise<number> {
       }
       if (after.status !== "pending") settled++;
     } catch (error) {
-      log.warn("reconciliation of a return failed; tried again next run", { returnId: row.id, error: error instanceof Error ? error.message : String(error) });
+      log.warn("reconciliation of a return failed; tried again next run", {
+        returnId: row.id,
+        error: error instanceof Error ? error.message : String(error),
+      });
     }
   }
   return settled;

@@ -28,7 +28,10 @@ export async function returnUnmatchedPix(options: {
 }): Promise<PspReturnRecord> {
   const { endToEndId, actor } = options;
   if (!/^[A-Za-z0-9]{32}$/.test(endToEndId)) {
-    throw new AppError("invalid_argument", `E2EID: "${endToEndId}" is not an end-to-end id (32 letters and digits, E…)`);
+    throw new AppError(
+      "invalid_argument",
+      `E2EID: "${endToEndId}" is not an end-to-end id (32 letters and digits, E…)`,
+    );
   }
   const credited = await findTransactionByEndToEndId(getDb(), endToEndId);
   if (credited) {
@@ -41,7 +44,9 @@ export async function returnUnmatchedPix(options: {
   const provider = findProviderByName("api_pix");
   const pix = await provider.findReceivedPix(endToEndId);
   if (!pix) throw new AppError("not_found", `the PSP knows no Pix ${endToEndId} received on the gateway's key`);
-  const returnedAtPsp = pix.refunds.filter((refund) => refund.status !== "failed").reduce((sum, refund) => sum + refund.amountCents, 0n);
+  const returnedAtPsp = pix.refunds
+    .filter((refund) => refund.status !== "failed")
+    .reduce((sum, refund) => sum + refund.amountCents, 0n);
 
   const created = await getDb().$transaction(async (tx) => {
     // Returns the PSP already lists are counted there; those it does not list yet, here.
@@ -56,7 +61,13 @@ export async function returnUnmatchedPix(options: {
           : `--amount must be more than 0.00 and at most ${formatAmountDot(left)} BRL, what is left of Pix ${endToEndId}`,
       );
     }
-    const row = await insertPspReturn(tx, { id: newId("ret"), endToEndId, amountCents, provider: provider.name, requestedBy: actor.email });
+    const row = await insertPspReturn(tx, {
+      id: newId("ret"),
+      endToEndId,
+      amountCents,
+      provider: provider.name,
+      requestedBy: actor.email,
+    });
     await recordAuditEvent(tx, {
       actor,
       action: "pix.returned",
@@ -72,7 +83,10 @@ export async function returnUnmatchedPix(options: {
     return await submitPspReturn(created, RETURN_DESCRIPTION);
   } catch (error) {
     // Written and audited: reconciliation asks the PSP again under the same id.
-    log.warn("return not submitted to the PSP; reconciliation asks again", { returnId: created.id, error: error instanceof Error ? error.message : String(error) });
+    log.warn("return not submitted to the PSP; reconciliation asks again", {
+      returnId: created.id,
+      error: error instanceof Error ? error.message : String(error),
+    });
     return created;
   }
 }

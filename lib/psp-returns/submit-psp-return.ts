@@ -21,7 +21,9 @@ export async function applyPspReturnReport(row: PspReturnRecord, report: Provide
         to: report.status === "completed" ? "completed" : "failed",
         at,
         providerRefundId: report.providerRefundId,
-        ...(report.status === "failed" ? { reasonCode: "not_carried_out", reason: report.failureReason ?? "the PSP did not carry out the return" } : {}),
+        ...(report.status === "failed"
+          ? { reasonCode: "not_carried_out", reason: report.failureReason ?? "the PSP did not carry out the return" }
+          : {}),
       });
       if (!isChanged) return;
       if (report.status === "completed") {
@@ -47,12 +49,24 @@ export async function submitPspReturn(row: PspReturnRecord, description?: string
   const provider = findProviderByName(row.provider);
   let report: ProviderRefund;
   try {
-    report = await provider.requestRefund({ endToEndId: row.endToEndId, refundId: row.id, amountCents: row.amountCents, description });
+    report = await provider.requestRefund({
+      endToEndId: row.endToEndId,
+      refundId: row.id,
+      amountCents: row.amountCents,
+      description,
+    });
   } catch (error) {
     if (!isAppError(error) || error.code !== "provider_error") throw error;
     const held = await provider.findRefund({ endToEndId: row.endToEndId, refundId: row.id });
     if (!held) {
-      return applyPspReturnReport(row, { refundId: row.id, status: "failed", amountCents: row.amountCents, providerRefundId: null, failureReason: error.detail, nature: null });
+      return applyPspReturnReport(row, {
+        refundId: row.id,
+        status: "failed",
+        amountCents: row.amountCents,
+        providerRefundId: null,
+        failureReason: error.detail,
+        nature: null,
+      });
     }
     report = held;
   }

@@ -15,7 +15,14 @@ import { log } from "../log/logger";
  *  - pspWebhookPix: queries to the PSP about one notified end-to-end id (one a minute), so a
  *    notification repeated by anyone cannot make the gateway hammer the PSP.
  */
-export type RateLimitKind = "tokenFailureIp" | "tokenFailureKey" | "page" | "request" | "consoleLoginFailureIp" | "pspWebhookIp" | "pspWebhookPix";
+export type RateLimitKind =
+  | "tokenFailureIp"
+  | "tokenFailureKey"
+  | "page"
+  | "request"
+  | "consoleLoginFailureIp"
+  | "pspWebhookIp"
+  | "pspWebhookPix";
 
 type Limited = { isLimited: true; retryAfterSeconds: number };
 export type RateLimitOutcome = { isLimited: false } | Limited;
@@ -37,20 +44,33 @@ function buildLimiters(): Limiters {
     pspWebhookIp: config.rateLimits.pspWebhook,
     pspWebhookPix: 1,
   };
-  const durations: Partial<Record<RateLimitKind, number>> = { consoleLoginFailureIp: config.console.loginWindowSeconds };
+  const durations: Partial<Record<RateLimitKind, number>> = {
+    consoleLoginFailureIp: config.console.loginWindowSeconds,
+  };
   let redis: Redis | null = null;
   let ready = Promise.resolve();
   if (config.redisUrl) {
     // No offline queue: a counter that waits for Redis would hold the request; the fallback answers.
-    const client = new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true, connectTimeout: 1000 });
-    client.on("error", (error: Error) => log.warn("rate limit store unavailable; counting in this process", { error: error.message }));
+    const client = new Redis(config.redisUrl, {
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      lazyConnect: true,
+      connectTimeout: 1000,
+    });
+    client.on("error", (error: Error) =>
+      log.warn("rate limit store unavailable; counting in this process", { error: error.message }),
+    );
     // The first requests wait (at most a second) for the connection, so that they count where
     // every instance counts rather than in the fallback.
     ready = client.connect().catch(() => undefined);
     redis = client;
   }
   const build = (kind: RateLimitKind): RateLimiterAbstract => {
-    const options = { points: points[kind], duration: durations[kind] ?? WINDOW_SECONDS, keyPrefix: `cashier:rl:${kind}` };
+    const options = {
+      points: points[kind],
+      duration: durations[kind] ?? WINDOW_SECONDS,
+      keyPrefix: `cashier:rl:${kind}`,
+    };
     const memory = new RateLimiterMemory(options);
     return redis ? new RateLimiterRedis({ ...options, storeClient: redis, insuranceLimiter: memory }) : memory;
   };
@@ -74,10 +94,16 @@ async function limiter(kind: RateLimitKind): Promise<RateLimiterAbstract> {
   return limiters.byKind[kind];
 }
 
-const limited = (res: RateLimiterRes): Limited => ({ isLimited: true, retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) });
+const limited = (res: RateLimiterRes): Limited => ({
+  isLimited: true,
+  retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
+});
 
 /** Counts one request against the key; limited once the minute's budget is spent. */
-export async function consumeRateLimit(kind: RateLimitKind, key: string): Promise<{ isLimited: false; remainingPoints: number } | Limited> {
+export async function consumeRateLimit(
+  kind: RateLimitKind,
+  key: string,
+): Promise<{ isLimited: false; remainingPoints: number } | Limited> {
   try {
     const counted = await (await limiter(kind)).consume(key);
     return { isLimited: false, remainingPoints: counted.remainingPoints };

@@ -41,7 +41,10 @@ const REFUND_WINDOW_MS = 90 * 24 * 3600_000;
 let schema: ReturnType<typeof createRefundSchema> | undefined;
 
 /** The refund; isNew is false when the request replayed an earlier one. */
-export async function createRefund(options: { merchant: MerchantRecord; data: unknown }): Promise<{ refund: RefundWithDeposit; isNew: boolean }> {
+export async function createRefund(options: {
+  merchant: MerchantRecord;
+  data: unknown;
+}): Promise<{ refund: RefundWithDeposit; isNew: boolean }> {
   schema ??= createRefundSchema({ maxAmountCents: getConfig().maxAmountCents });
   const request = schema.parse(options.data);
   const merchantId = options.merchant.id;
@@ -52,11 +55,17 @@ export async function createRefund(options: { merchant: MerchantRecord; data: un
     throw new AppError("not_found", `no deposit with ${field} "${value}" for this merchant`);
   }
   if (deposit.status !== "paid") {
-    throw new AppError("state_conflict", `deposit ${deposit.id} is ${deposit.status}; only a paid deposit can be refunded`);
+    throw new AppError(
+      "state_conflict",
+      `deposit ${deposit.id} is ${deposit.status}; only a paid deposit can be refunded`,
+    );
   }
   if (deposit.pixEndToEndId === null) {
     // Paid before the gateway kept the paying Pix's id: nothing names it to the provider.
-    throw new AppError("state_conflict", `deposit ${deposit.id} holds no end-to-end id of the Pix that paid it; the operator refunds it at the provider`);
+    throw new AppError(
+      "state_conflict",
+      `deposit ${deposit.id} holds no end-to-end id of the Pix that paid it; the operator refunds it at the provider`,
+    );
   }
   // The Pix rules allow a devolucao for 90 days after the payment: refused here rather than by
   // the PSP, with a date the merchant can act on, and before any money is held.
@@ -89,11 +98,21 @@ export async function createRefund(options: { merchant: MerchantRecord; data: un
     }
     const { availableCents } = await sumMerchantLedger(tx, merchantId, deposit.mode);
     if (availableCents < amountCents) {
-      throw new AppError("insufficient_funds", `available balance is ${brl(availableCents)}; this refund needs ${brl(amountCents)}`);
+      throw new AppError(
+        "insufficient_funds",
+        `available balance is ${brl(availableCents)}; this refund needs ${brl(amountCents)}`,
+      );
     }
     const id = newId("rfd");
     // Held now, so the money cannot be paid out while the refund is under way.
-    await recordFundsMovement(tx, { merchantId, mode: deposit.mode, kind: "reserve", amountCents, transactionId: deposit.id, memo: `refund ${id}` });
+    await recordFundsMovement(tx, {
+      merchantId,
+      mode: deposit.mode,
+      kind: "reserve",
+      amountCents,
+      transactionId: deposit.id,
+      memo: `refund ${id}`,
+    });
     const refund = await insertRefund(tx, {
       id,
       merchantId,

@@ -18,31 +18,44 @@ const backoff = createReconcileBackoff();
 
 /** Returns how many refunds reached a final state. */
 export async function reconcilePendingRefunds(now: Date): Promise<number> {
-  const pending = await findPendingRefunds(getDb(), { createdBefore: new Date(now.getTime() - IN_FLIGHT_MS), limit: 500 });
-  let settled = 0;
-  await mapWithConcurrency(backoff.due(pending, (refund) => refund.id), RECONCILE_CONCURRENCY, async (refund) => {
-    try {
-      let outcome;
-      if (refund.isSubmitted) {
-        const report = await findProviderByName(refund.provider).findRefund({ endToEndId: refund.deposit.pixEndToEndId as string, refundId: refund.id });
-        if (!report) {
-          log.error("provider has no record of a refund it accepted", { refundId: refund.id, provider: refund.provider });
-          backoff.failed(refund.id);
-          return;
-        }
-        outcome = await applyRefundReport(refund, report);
-      } else {
-        outcome = await submitRefund(refund);
-      }
-      if (outcome !== "unchanged") settled++;
-      backoff.succeeded(refund.id);
-    } catch (error) {
-      backoff.failed(refund.id);
-      log.warn("reconciliation of a refund failed; tried again in a later run", {
-        refundId: refund.id,
-        error: error instanceof Error ? error.message : String(error),
-      });
-    }
+  const pending = await findPendingRefunds(getDb(), {
+    createdBefore: new Date(now.getTime() - IN_FLIGHT_MS),
+    limit: 500,
   });
+  let settled = 0;
+  await mapWithConcurrency(
+    backoff.due(pending, (refund) => refund.id),
+    RECONCILE_CONCURRENCY,
+    async (refund) => {
+      try {
+        let outcome;
+        if (refund.isSubmitted) {
+          const report = await findProviderByName(refund.provider).findRefund({
+            endToEndId: refund.deposit.pixEndToEndId as string,
+            refundId: refund.id,
+          });
+          if (!report) {
+            log.error("provider has no record of a refund it accepted", {
+              refundId: refund.id,
+              provider: refund.provider,
+            });
+            backoff.failed(refund.id);
+            return;
+          }
+          outcome = await applyRefundReport(refund, report);
+        } else {
+          outcome = await submitRefund(refund);
+        }
+        if (outcome !== "unchanged") settled++;
+        backoff.succeeded(refund.id);
+      } catch (error) {
+        backoff.failed(refund.id);
+        log.warn("reconciliation of a refund failed; tried again in a later run", {
+          refundId: refund.id,
+          error: error instanceof Error ? error.message : String(error),
+        });
+      }
+    },
+  );
   return settled;
 }

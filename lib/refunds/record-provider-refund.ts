@@ -10,7 +10,13 @@
 import { raiseOperatorAlert } from "../alerts/raise-operator-alert";
 import { getDb } from "../db/client";
 import { lockMerchantFunds } from "../db/ledger";
-import { type RefundWithDeposit, findRefund, findRefundByRequest, insertRefund, markRefundSubmitted } from "../db/refunds";
+import {
+  type RefundWithDeposit,
+  findRefund,
+  findRefundByRequest,
+  insertRefund,
+  markRefundSubmitted,
+} from "../db/refunds";
 import { findTransactionByEndToEndId } from "../db/transactions";
 import { isUniqueViolation } from "../db/errors";
 import { recordFundsMovement } from "../funds/record-funds-movement";
@@ -26,7 +32,10 @@ export type RefundReportOutcome = "completed" | "failed" | "unchanged";
 /** The reason_code of a refund the provider reports it did not carry out (API Pix: NAO_REALIZADO). */
 export const NOT_CARRIED_OUT = "not_carried_out";
 
-export async function applyRefundReport(refund: RefundWithDeposit, report: ProviderRefund): Promise<RefundReportOutcome> {
+export async function applyRefundReport(
+  refund: RefundWithDeposit,
+  report: ProviderRefund,
+): Promise<RefundReportOutcome> {
   if (report.amountCents !== refund.amountCents) {
     log.error("provider reports a refund amount that differs from the stored refund; nothing changed", {
       refundId: refund.id,
@@ -57,7 +66,10 @@ export async function applyRefundReport(refund: RefundWithDeposit, report: Provi
       actor: "provider",
       at: new Date(),
       providerRefundId: report.providerRefundId,
-      reason: outcome === "failed" ? { reasonCode: NOT_CARRIED_OUT, reason: report.failureReason ?? "the provider did not carry out the refund" } : undefined,
+      reason:
+        outcome === "failed"
+          ? { reasonCode: NOT_CARRIED_OUT, reason: report.failureReason ?? "the provider did not carry out the refund" }
+          : undefined,
     }),
   );
   return isChanged ? outcome : "unchanged";
@@ -67,9 +79,15 @@ export async function applyRefundReport(refund: RefundWithDeposit, report: Provi
 function providerRefundReason(nature: ProviderRefundNature): { reasonCode: string; reason: string } {
   switch (nature) {
     case "med_fraud":
-      return { reasonCode: "med_fraud", reason: "MED claw-back for suspected fraud, requested by the payer's bank through the Central Bank" };
+      return {
+        reasonCode: "med_fraud",
+        reason: "MED claw-back for suspected fraud, requested by the payer's bank through the Central Bank",
+      };
     case "med_operational":
-      return { reasonCode: "med_operational", reason: "MED claw-back for an operational failure, requested by the payer's bank through the Central Bank" };
+      return {
+        reasonCode: "med_operational",
+        reason: "MED claw-back for an operational failure, requested by the payer's bank through the Central Bank",
+      };
     default:
       return { reasonCode: "returned_at_psp", reason: "returned to the payer at the PSP, outside the gateway" };
   }
@@ -85,7 +103,11 @@ async function bookProviderRefund(endToEndId: string, report: ProviderRefund): P
   if (!deposit || deposit.status !== "paid") {
     // The Pix credited no merchant (it matched no deposit, or came for one already closed): its
     // money was never anyone's balance, so there is nothing to debit.
-    log.warn("PSP reports a devolucao of a Pix that credited no merchant", { endToEndId, devolucaoId: report.refundId, amount: formatAmountDot(report.amountCents) });
+    log.warn("PSP reports a devolucao of a Pix that credited no merchant", {
+      endToEndId,
+      devolucaoId: report.refundId,
+      amount: formatAmountDot(report.amountCents),
+    });
     return "unchanged";
   }
   const requestHash = hashRequest("provider_refund", { end_to_end_id: endToEndId, devolucao_id: report.refundId });
@@ -114,8 +136,21 @@ async function bookProviderRefund(endToEndId: string, report: ProviderRefund): P
       );
       // Held and debited like any refund, without a balance check: the money has already left,
       // so the balance may go below zero (payouts are refused until it is back above).
-      await recordFundsMovement(tx, { merchantId: deposit.merchantId, mode: deposit.mode, kind: "reserve", amountCents: report.amountCents, transactionId: deposit.id, memo: `refund ${id}` });
-      await settleRefund(tx, refund, { outcome: "completed", actor: "provider", at: new Date(), providerRefundId: report.providerRefundId, reason });
+      await recordFundsMovement(tx, {
+        merchantId: deposit.merchantId,
+        mode: deposit.mode,
+        kind: "reserve",
+        amountCents: report.amountCents,
+        transactionId: deposit.id,
+        memo: `refund ${id}`,
+      });
+      await settleRefund(tx, refund, {
+        outcome: "completed",
+        actor: "provider",
+        at: new Date(),
+        providerRefundId: report.providerRefundId,
+        reason,
+      });
       await raiseOperatorAlert(tx, {
         kind: "provider_refund",
         subject: `${endToEndId}/${report.refundId}`,
@@ -139,7 +174,11 @@ export async function recordProviderRefund(report: ProviderRefund, endToEndId: s
   if (refund) return applyRefundReport(refund, report);
   if (report.status !== "completed") {
     // Under way or not carried out: no money has moved yet, and it is booked when it has.
-    log.info("PSP reports a devolucao the gateway did not ask for that is not done", { endToEndId, devolucaoId: report.refundId, status: report.status });
+    log.info("PSP reports a devolucao the gateway did not ask for that is not done", {
+      endToEndId,
+      devolucaoId: report.refundId,
+      status: report.status,
+    });
     return "unchanged";
   }
   return bookProviderRefund(endToEndId, report);

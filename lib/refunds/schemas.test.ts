@@ -2,18 +2,25 @@ import { describe, expect, it } from "vitest";
 import { createRefundSchema } from "./schemas";
 
 const schema = createRefundSchema({ maxAmountCents: 100_000_00n });
-const issues = (data: unknown) => (schema.safeParse(data).error?.issues ?? []).map((i) => [i.path.join("."), i.message]);
+const issues = (data: unknown) =>
+  (schema.safeParse(data).error?.issues ?? []).map((i) => [i.path.join("."), i.message]);
 
 describe("createRefundSchema", () => {
   it("takes the deposit by id or by reference, the amount in the API's formats, a trimmed reason", () => {
-    expect(schema.parse({ id: " dep_1 ", amount: "10,50", reason: "  troca " })).toEqual({ id: "dep_1", amount: 1050n, reason: "troca" });
+    expect(schema.parse({ id: " dep_1 ", amount: "10,50", reason: "  troca " })).toEqual({
+      id: "dep_1",
+      amount: 1050n,
+      reason: "troca",
+    });
     expect(schema.parse({ reference: "pedido-1", amount: 10.5 })).toEqual({ reference: "pedido-1", amount: 1050n });
     expect(schema.parse({ reference: "pedido-1" })).toEqual({ reference: "pedido-1" });
   });
 
   it("wants exactly one of id and reference", () => {
     expect(issues({})).toEqual([["id", "send exactly one of id or reference, naming the paid deposit to refund"]]);
-    expect(issues({ id: "dep_1", reference: "pedido-1" })).toEqual([["id", "send exactly one of id or reference, naming the paid deposit to refund"]]);
+    expect(issues({ id: "dep_1", reference: "pedido-1" })).toEqual([
+      ["id", "send exactly one of id or reference, naming the paid deposit to refund"],
+    ]);
   });
 
   it("refuses a reason longer than the API Pix's descricao, or with control characters, and a bad amount", () => {

@@ -9,12 +9,24 @@ export const REFUND_REASON_MAX = 140;
 export function createRefundSchema(limits: Limits) {
   return z
     .object({
-      id: text(200).optional().meta({ description: "The paid deposit's id (or send reference)", examples: ["dep_01JD0000000000000000000000"] }),
-      reference: text(200).optional().meta({ description: "The paid deposit's reference (or send id)", examples: ["order-1001"] }),
-      amount: createAmountSchema(limits.maxAmountCents).optional().meta({ description: "In reais; absent means all that is left to refund" }),
+      id: text(200)
+        .optional()
+        .meta({
+          description: "The paid deposit's id (or send reference)",
+          examples: ["dep_01JD0000000000000000000000"],
+        }),
+      reference: text(200)
+        .optional()
+        .meta({ description: "The paid deposit's reference (or send id)", examples: ["order-1001"] }),
+      amount: createAmountSchema(limits.maxAmountCents)
+        .optional()
+        .meta({ description: "In reais; absent means all that is left to refund" }),
       reason: text(REFUND_REASON_MAX)
         .optional()
-        .meta({ description: "Shown to the payer by their bank; the same request with another reason is another refund", examples: ["Produto devolvido"] }),
+        .meta({
+          description: "Shown to the payer by their bank; the same request with another reason is another refund",
+          examples: ["Produto devolvido"],
+        }),
     })
     .refine((request) => (request.id === undefined) !== (request.reference === undefined), {
       message: "send exactly one of id or reference, naming the paid deposit to refund",
@@ -30,7 +42,10 @@ const refundFields = {
 };
 
 /** The answer to POST /api/refund, the same on a replay: the refund as created. */
-export const refundAnswerSchema = z.object({ ...refundFields, status: z.literal("pending").meta({ description: "The outcome follows by callback" }) });
+export const refundAnswerSchema = z.object({
+  ...refundFields,
+  status: z.literal("pending").meta({ description: "The outcome follows by callback" }),
+});
 
 /** The data of refund.completed and refund.failed. */
 export const refundCallbackDataSchema = z.object({

@@ -21,7 +21,12 @@ const NOT_FOUND_SPACING_MS = 10 * 60_000;
 
 async function fail(refund: RefundWithDeposit, reason: string): Promise<RefundReportOutcome> {
   const isChanged = await getDb().$transaction((tx) =>
-    settleRefund(tx, refund, { outcome: "failed", actor: "provider", at: new Date(), reason: { reasonCode: PROVIDER_REFUSED, reason } }),
+    settleRefund(tx, refund, {
+      outcome: "failed",
+      actor: "provider",
+      at: new Date(),
+      reason: { reasonCode: PROVIDER_REFUSED, reason },
+    }),
   );
   return isChanged ? "failed" : "unchanged";
 }

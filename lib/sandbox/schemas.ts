@@ -11,11 +11,17 @@ export const simulateSchema = z.object({
     .trim()
     .min(1, "is required")
     .max(100, "must be at most 100 characters")
-    .meta({ description: "Your sandbox deposit's id or payout's transfer_id", examples: ["dep_01JD0000000000000000000000"] }),
+    .meta({
+      description: "Your sandbox deposit's id or payout's transfer_id",
+      examples: ["dep_01JD0000000000000000000000"],
+    }),
   outcome: z
     .enum(outcomes, { error: `must be one of ${outcomes.join(", ")}` })
     .optional()
-    .meta({ description: "paid, failed or expired (deposit); completed or canceled (payout); absent: the amount decides (x,01 fails or cancels, x,02 expires)" }),
+    .meta({
+      description:
+        "paid, failed or expired (deposit); completed or canceled (payout); absent: the amount decides (x,01 fails or cancels, x,02 expires)",
+    }),
 });
 
 const simulatedFields = {
@@ -35,7 +41,10 @@ export const testCallbackAnswerSchema = z.object({
   event_id: z.string().meta({ description: "The test callback's event_id" }),
   url: z.string().nullable().meta({ description: "Your callback URL; null when none is registered" }),
   sent_at: z.string().meta({ description: "ISO 8601" }),
-  http_status: z.number().nullable().meta({ description: "Your endpoint's HTTP status; null when it could not be reached" }),
+  http_status: z
+    .number()
+    .nullable()
+    .meta({ description: "Your endpoint's HTTP status; null when it could not be reached" }),
   latency_ms: z.number().meta({ description: "How long your endpoint took" }),
   body_excerpt: z.string().nullable().meta({ description: "The start of your endpoint's answer" }),
   error: z.string().nullable().meta({ description: "Why it could not be delivered" }),

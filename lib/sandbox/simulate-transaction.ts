@@ -25,7 +25,10 @@ function refuseOutcome(kind: string, allowed: readonly string[]): never {
   ]);
 }
 
-export async function simulateTransaction(options: { merchant: MerchantRecord; data: Record<string, unknown> }): Promise<{ code: number; data: SimulateAnswer }> {
+export async function simulateTransaction(options: {
+  merchant: MerchantRecord;
+  data: Record<string, unknown>;
+}): Promise<{ code: number; data: SimulateAnswer }> {
   assertSandboxMerchant(options.merchant, "POST /api/sandbox/simulate");
   const request = simulateSchema.parse(options.data);
   const transaction = await findMerchantTransaction(getDb(), options.merchant.id, { id: request.id });
@@ -38,7 +41,10 @@ export async function simulateTransaction(options: { merchant: MerchantRecord; d
     if (outcome === "completed") return { code: 200, data: await markPayout({ transferId: transaction.id, outcome }) };
     if (outcome === "canceled") {
       const reason = "canceled by POST /api/sandbox/simulate";
-      return { code: 200, data: await markPayout({ transferId: transaction.id, outcome, reasonCode: SANDBOX_CANCEL_REASON_CODE, reason }) };
+      return {
+        code: 200,
+        data: await markPayout({ transferId: transaction.id, outcome, reasonCode: SANDBOX_CANCEL_REASON_CODE, reason }),
+      };
     }
     return refuseOutcome("payout", payoutOutcomes);
   }

@@ -5,7 +5,12 @@ const csp = (headers: Record<string, string>) => headers["content-security-polic
 
 describe("securityHeaders", () => {
   it("gives pages a nonce-only script policy, no framing and forms limited to the gateway and the merchant", () => {
-    const headers = securityHeaders({ kind: "page", nonce: "abc", isProduction: false, formActionOrigins: ["https://shop.example"] });
+    const headers = securityHeaders({
+      kind: "page",
+      nonce: "abc",
+      isProduction: false,
+      formActionOrigins: ["https://shop.example"],
+    });
     expect(csp(headers)).toEqual(
       expect.arrayContaining([
         "script-src 'self' 'nonce-abc' 'strict-dynamic'",
@@ -15,7 +20,11 @@ describe("securityHeaders", () => {
         "base-uri 'none'",
       ]),
     );
-    expect(headers).toMatchObject({ "x-frame-options": "DENY", "x-content-type-options": "nosniff", "referrer-policy": "same-origin" });
+    expect(headers).toMatchObject({
+      "x-frame-options": "DENY",
+      "x-content-type-options": "nosniff",
+      "referrer-policy": "same-origin",
+    });
     expect(headers["strict-transport-security"]).toBeUndefined();
     expect(headers["content-security-policy"]).not.toMatch(/unsafe-inline|upgrade-insecure-requests/);
   });
@@ -29,7 +38,12 @@ describe("securityHeaders", () => {
   it("locks API answers and handler-written documents down to nothing, or their own style", () => {
     expect(csp(securityHeaders({ kind: "api", nonce: "n", isProduction: false }))[0]).toBe("default-src 'none'");
     expect(csp(securityHeaders({ kind: "document", nonce: "n", isProduction: false }))).toEqual(
-      expect.arrayContaining(["default-src 'none'", "style-src 'nonce-n'", "form-action 'none'", "frame-ancestors 'none'"]),
+      expect.arrayContaining([
+        "default-src 'none'",
+        "style-src 'nonce-n'",
+        "form-action 'none'",
+        "frame-ancestors 'none'",
+      ]),
     );
   });
 

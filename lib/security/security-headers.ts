@@ -25,7 +25,14 @@ export type SecurityHeaderOptions = {
 function contentSecurityPolicy(options: SecurityHeaderOptions): string {
   const locked = ["frame-ancestors 'none'", "base-uri 'none'", "object-src 'none'"];
   if (options.kind === "api") return ["default-src 'none'", "form-action 'none'", ...locked].join("; ");
-  if (options.kind === "document") return ["default-src 'none'", `style-src 'nonce-${options.nonce}'`, "img-src 'self'", "form-action 'none'", ...locked].join("; ");
+  if (options.kind === "document")
+    return [
+      "default-src 'none'",
+      `style-src 'nonce-${options.nonce}'`,
+      "img-src 'self'",
+      "form-action 'none'",
+      ...locked,
+    ].join("; ");
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${options.nonce}' 'strict-dynamic'${options.allowEval ? " 'unsafe-eval'" : ""}`,

@@ -7,7 +7,14 @@ import { revokeConsoleSession, revokeUserConsoleSessions } from "../db/console-s
 export async function endConsoleSession(actor: Actor, now: Date = new Date()): Promise<void> {
   await getDb().$transaction(async (tx) => {
     if (!(await revokeConsoleSession(tx, actor.sessionId, now))) return;
-    await recordAuditEvent(tx, { actor, action: "session.logged_out", targetType: "console_session", targetId: actor.sessionId, merchantId: actor.merchantId, ip: actor.ip });
+    await recordAuditEvent(tx, {
+      actor,
+      action: "session.logged_out",
+      targetType: "console_session",
+      targetId: actor.sessionId,
+      merchantId: actor.merchantId,
+      ip: actor.ip,
+    });
   });
 }
 
@@ -15,7 +22,15 @@ export async function endConsoleSession(actor: Actor, now: Date = new Date()): P
 export async function endEveryConsoleSession(actor: Actor, now: Date = new Date()): Promise<number> {
   return getDb().$transaction(async (tx) => {
     const ended = await revokeUserConsoleSessions(tx, actor.userId, now);
-    await recordAuditEvent(tx, { actor, action: "session.logged_out_everywhere", targetType: "console_user", targetId: actor.userId, merchantId: actor.merchantId, ip: actor.ip, detail: { sessionsEnded: ended } });
+    await recordAuditEvent(tx, {
+      actor,
+      action: "session.logged_out_everywhere",
+      targetType: "console_user",
+      targetId: actor.userId,
+      merchantId: actor.merchantId,
+      ip: actor.ip,
+      detail: { sessionsEnded: ended },
+    });
     return ended;
   });
 }

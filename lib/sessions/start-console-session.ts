@@ -7,7 +7,12 @@ import { newId } from "../ids";
 export type StartedSession = { sessionId: string; token: string; absoluteExpiresAt: Date };
 
 /** A new signed-in browser: the token goes in its cookie, only the token's hash in the database. */
-export async function startConsoleSession(db: DbOrTx, userId: string, client: { ip: string | null; userAgent: string | null }, now: Date = new Date()): Promise<StartedSession> {
+export async function startConsoleSession(
+  db: DbOrTx,
+  userId: string,
+  client: { ip: string | null; userAgent: string | null },
+  now: Date = new Date(),
+): Promise<StartedSession> {
   const { sessionIdleSeconds, sessionAbsoluteSeconds } = getConfig().console;
   const token = newBearerToken();
   const sessionId = newId("ses");

@@ -12,7 +12,9 @@ describe("redirectUrlProblem", () => {
     expect(redirectUrlProblem("http://localhost:4000/ok", open)).toBeNull();
     expect(redirectUrlProblem("http://127.0.0.1:4000/ok", open)).toBeNull();
     expect(redirectUrlProblem("http://localhost:4000/ok", { ...open, isProduction: true })).toBe("must use https");
-    expect(redirectUrlProblem("http://shop.example/ok", open)).toMatch(/^must use https \(plain http is accepted only for localhost/);
+    expect(redirectUrlProblem("http://shop.example/ok", open)).toMatch(
+      /^must use https \(plain http is accepted only for localhost/,
+    );
   });
 
   it("refuses what is not an absolute web URL", () => {
@@ -31,7 +33,9 @@ describe("redirectUrlProblem", () => {
   });
 
   it("in production, refuses every redirect until the merchant registers its origins", () => {
-    expect(redirectUrlProblem("https://shop.example/ok", { allowedOrigins: [], isProduction: true })).toMatch(/no registered redirect origins/);
+    expect(redirectUrlProblem("https://shop.example/ok", { allowedOrigins: [], isProduction: true })).toMatch(
+      /no registered redirect origins/,
+    );
   });
 
   it("keeps to the registered origins when there are any", () => {
@@ -46,12 +50,18 @@ describe("redirectUrlProblem", () => {
 
 describe("checkRedirectUrls", () => {
   it("answers the parser's normalised href, the form that is stored and used", () => {
-    expect(checkRedirectUrls({ a: "HTTPS://Shop.Example:443/p?q=á", b: undefined }, open)).toEqual({ a: "https://shop.example/p?q=%C3%A1", b: undefined });
+    expect(checkRedirectUrls({ a: "HTTPS://Shop.Example:443/p?q=á", b: undefined }, open)).toEqual({
+      a: "https://shop.example/p?q=%C3%A1",
+      b: undefined,
+    });
   });
 
   it("names every failing field in one validation error", () => {
     expect(() => checkRedirectUrls({ a: "/x", b: "https://ok.example/", c: "https:evil.example" }, open)).toThrow(
-      expect.objectContaining({ code: "validation_failed", fields: [expect.objectContaining({ path: "a" }), expect.objectContaining({ path: "c" })] }),
+      expect.objectContaining({
+        code: "validation_failed",
+        fields: [expect.objectContaining({ path: "a" }), expect.objectContaining({ path: "c" })],
+      }),
     );
   });
 });

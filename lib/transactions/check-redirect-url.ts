@@ -35,7 +35,9 @@ export function redirectUrlProblem(value: string, options: RedirectOptions): str
   }
   const isLocalHttp = url.protocol === "http:" && LOCAL_HOSTS.has(url.hostname);
   if (url.protocol !== "https:" && !(isLocalHttp && !options.isProduction)) {
-    return options.isProduction ? "must use https" : "must use https (plain http is accepted only for localhost, outside production)";
+    return options.isProduction
+      ? "must use https"
+      : "must use https (plain http is accepted only for localhost, outside production)";
   }
   if (url.username || url.password) return "must not carry a user name or password";
   if (options.allowedOrigins.length === 0) {
@@ -54,7 +56,10 @@ export function redirectUrlProblem(value: string, options: RedirectOptions): str
  * Checks each named redirect URL and answers their normalised forms, the only ones to store; one
  * validation error names every field that fails.
  */
-export function checkRedirectUrls<K extends string>(urls: Record<K, string | undefined>, options: RedirectOptions): Record<K, string | undefined> {
+export function checkRedirectUrls<K extends string>(
+  urls: Record<K, string | undefined>,
+  options: RedirectOptions,
+): Record<K, string | undefined> {
   const entries = Object.entries(urls) as [K, string | undefined][];
   const fields = entries.flatMap(([path, value]) => {
     const problem = value === undefined ? null : redirectUrlProblem(value, options);
@@ -63,8 +68,7 @@ export function checkRedirectUrls<K extends string>(urls: Record<K, string | und
   if (fields.length > 0) {
     throw new AppError("validation_failed", fields.map((f) => `${f.path}: ${f.message}`).join("; "), fields);
   }
-  return Object.fromEntries(entries.map(([path, value]) => [path, value === undefined ? undefined : parseRedirectUrl(value)?.href])) as Record<
-    K,
-    string | undefined
-  >;
+  return Object.fromEntries(
+    entries.map(([path, value]) => [path, value === undefined ? undefined : parseRedirectUrl(value)?.href]),
+  ) as Record<K, string | undefined>;
 }

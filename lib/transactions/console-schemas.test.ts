@@ -1,14 +1,32 @@
 import { describe, expect, it } from "vitest";
-import { decodeCursor, encodeCursor, filtersOf, transactionListSearch, transactionQuerySchema } from "./console-schemas";
+import {
+  decodeCursor,
+  encodeCursor,
+  filtersOf,
+  transactionListSearch,
+  transactionQuerySchema,
+} from "./console-schemas";
 
 describe("the console's transaction query", () => {
   it("takes what the filter form sends, blank fields as absent and repeated ones once", () => {
-    const query = transactionQuerySchema.parse({ type: "deposit", status: ["paid", "failed"], merchant: "", q: "  pedido-1  ", from: "2026-11-01", to: "2026-11-30" });
+    const query = transactionQuerySchema.parse({
+      type: "deposit",
+      status: ["paid", "failed"],
+      merchant: "",
+      q: "  pedido-1  ",
+      from: "2026-11-01",
+      to: "2026-11-30",
+    });
     expect(query).toEqual({ type: "deposit", status: "paid", q: "pedido-1", from: "2026-11-01", to: "2026-11-30" });
   });
 
   it("names each field it refuses", () => {
-    const result = transactionQuerySchema.safeParse({ type: "chargeback", from: "2026-13-45", to: "yesterday", after: "not-a-cursor" });
+    const result = transactionQuerySchema.safeParse({
+      type: "chargeback",
+      from: "2026-13-45",
+      to: "yesterday",
+      after: "not-a-cursor",
+    });
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((issue) => issue.path.join(".")).sort()).toEqual(["after", "from", "to", "type"]);
   });
@@ -31,9 +49,15 @@ describe("the console's transaction query", () => {
   });
 
   it("writes a list's address from its filters, without the page", () => {
-    const query = transactionQuerySchema.parse({ q: "maria@example.com", type: "refund", after: encodeCursor({ createdAt: new Date(0), id: "rfd_a" }) });
+    const query = transactionQuerySchema.parse({
+      q: "maria@example.com",
+      type: "refund",
+      after: encodeCursor({ createdAt: new Date(0), id: "rfd_a" }),
+    });
     expect(transactionListSearch(filtersOf(query))).toBe("?type=refund&q=maria%40example.com");
-    expect(transactionListSearch(filtersOf(query), { after: "abc" })).toBe("?type=refund&q=maria%40example.com&after=abc");
+    expect(transactionListSearch(filtersOf(query), { after: "abc" })).toBe(
+      "?type=refund&q=maria%40example.com&after=abc",
+    );
     expect(transactionListSearch({})).toBe("");
   });
 });

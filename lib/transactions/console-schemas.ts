@@ -9,7 +9,10 @@ export const transactionKinds = ["deposit", "payout", "refund"] as const;
 export type TransactionKind = (typeof transactionKinds)[number];
 
 /** The operations each kind of row stored in Transaction is made by. */
-export const operationsOfKind = { deposit: ["pix", "payment_initiation", "gateway_in"], payout: ["gateway_out"] } as const;
+export const operationsOfKind = {
+  deposit: ["pix", "payment_initiation", "gateway_in"],
+  payout: ["gateway_out"],
+} as const;
 
 export function kindOfOperation(operation: string): TransactionKind {
   return operation === "gateway_out" ? "payout" : "deposit";
@@ -28,7 +31,10 @@ const day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { message: "must be a date as YYYY-MM-DD", abort: true })
   // Date accepts "2026-02-30" as 2 March: a day is a date only if it reads back the same.
-  .refine((value) => !Number.isNaN(Date.parse(value)) && new Date(value).toISOString().startsWith(value), "is not a date");
+  .refine(
+    (value) => !Number.isNaN(Date.parse(value)) && new Date(value).toISOString().startsWith(value),
+    "is not a date",
+  );
 
 const cursor = z
   .string()
@@ -50,14 +56,19 @@ export const transactionQuerySchema = z
     after: queryValue(cursor),
     before: queryValue(cursor),
   })
-  .refine((query) => !query.from || !query.to || query.from <= query.to, { message: "must not be after the end date", path: ["from"] });
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    message: "must not be after the end date",
+    path: ["from"],
+  });
 
 export type TransactionQuery = z.infer<typeof transactionQuerySchema>;
 export type TransactionFilters = Omit<TransactionQuery, "after" | "before">;
 
 /** The filter fields of a query, without its page: what a new search, the CSV and "first page" keep. */
 export function filtersOf({ type, status, merchant, from, to, q }: TransactionQuery): TransactionFilters {
-  return Object.fromEntries(Object.entries({ type, status, merchant, from, to, q }).filter(([, value]) => value !== undefined));
+  return Object.fromEntries(
+    Object.entries({ type, status, merchant, from, to, q }).filter(([, value]) => value !== undefined),
+  );
 }
 
 // A cursor is the row a page ends at, as "<createdAt in ms, base 36>.<id>": short, and only ever
@@ -74,7 +85,10 @@ export function decodeCursor(value: string): Keyset | null {
 }
 
 /** The address of a list: the filters, and the page when there is one. */
-export function transactionListSearch(filters: TransactionFilters, page: { after?: string; before?: string } = {}): string {
+export function transactionListSearch(
+  filters: TransactionFilters,
+  page: { after?: string; before?: string } = {},
+): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries({ ...filters, ...page })) {
     if (value) params.set(name, value);

@@ -42,7 +42,10 @@ export function csvCell(value: string): string {
  * stays flat whatever the count. Customer e-mail and CPF are masked as on the page: an export is
  * a file that travels. The export itself is audited before the first row is read.
  */
-export async function exportTransactions(actor: Actor, filters: TransactionFilters): Promise<{ filename: string; rows: AsyncIterable<string> }> {
+export async function exportTransactions(
+  actor: Actor,
+  filters: TransactionFilters,
+): Promise<{ filename: string; rows: AsyncIterable<string> }> {
   const filter = toListFilter(actor, filters);
   await recordAuditEvent(getDb(), {
     actor,
@@ -59,7 +62,8 @@ export async function exportTransactions(actor: Actor, filters: TransactionFilte
     let cursor: Keyset | undefined;
     for (;;) {
       const batch = await readTransactionRows(filter, { cursor, direction: "older", limit: BATCH });
-      if (batch.length > 0) yield batch.map((row) => `${columns.map(([, cell]) => csvCell(cell(row))).join(",")}\r\n`).join("");
+      if (batch.length > 0)
+        yield batch.map((row) => `${columns.map(([, cell]) => csvCell(cell(row))).join(",")}\r\n`).join("");
       if (batch.length < BATCH) return;
       cursor = batch[batch.length - 1];
     }

@@ -4,7 +4,8 @@ import { type RefundWithDeposit, findRefund } from "../db/refunds";
 import { type TransactionRecord, findTransaction } from "../db/transactions";
 import { AppError } from "../errors/app-error";
 
-export type ConsoleTransaction = { kind: "transaction"; transaction: TransactionRecord } | { kind: "refund"; refund: RefundWithDeposit };
+export type ConsoleTransaction =
+  { kind: "transaction"; transaction: TransactionRecord } | { kind: "refund"; refund: RefundWithDeposit };
 
 /**
  * A deposit, payout (dep_…, po_…) or refund (rfd_…) the actor may see. Another merchant's is

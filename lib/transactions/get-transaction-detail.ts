@@ -9,7 +9,14 @@ import { kindOfOperation } from "./console-schemas";
 import { findConsoleTransaction } from "./find-console-transaction";
 import type { TransactionListItem } from "./list-transactions";
 
-export type TimelineEntry = { fromStatus: string | null; toStatus: string; actor: string; reasonCode: string | null; reason: string | null; at: Date };
+export type TimelineEntry = {
+  fromStatus: string | null;
+  toStatus: string;
+  actor: string;
+  reasonCode: string | null;
+  reason: string | null;
+  at: Date;
+};
 
 /**
  * succeeded / failed: the attempt finished with that outcome. in_flight: started, and its worker
@@ -34,7 +41,18 @@ export type CallbackItem = {
 
 export type TransactionDetail = Pick<
   TransactionListItem,
-  "id" | "kind" | "operation" | "merchantId" | "merchantName" | "reference" | "status" | "mode" | "amountCents" | "currency" | "createdAt" | "settledAt"
+  | "id"
+  | "kind"
+  | "operation"
+  | "merchantId"
+  | "merchantName"
+  | "reference"
+  | "status"
+  | "mode"
+  | "amountCents"
+  | "currency"
+  | "createdAt"
+  | "settledAt"
 > & {
   provider: string | null;
   paymentMethod: string | null;
@@ -48,7 +66,13 @@ export type TransactionDetail = Pick<
   /** Masked; null for a refund (its customer is its deposit's). */
   customer: { name: string | null; email: string; cpf: string; phone: string; buyerIp: string } | null;
   /** A payout's destination, masked. */
-  destination: { pixKey: string; bankCode: string | null; branch: string | null; account: string; accountType: string | null } | null;
+  destination: {
+    pixKey: string;
+    bankCode: string | null;
+    branch: string | null;
+    account: string;
+    accountType: string | null;
+  } | null;
   /** A refund's deposit. */
   deposit: { id: string; reference: string } | null;
   refunds: { id: string; status: string; amountCents: bigint; createdAt: Date }[];
@@ -69,16 +93,37 @@ async function listCallbacks(objectId: string, now: Date): Promise<CallbackItem[
     attempts: event.attemptRows.map(({ isSuccess, ...attempt }) => {
       const isLatest = attempt.number === event.attemptRows.length;
       const isHeld = event.leaseExpiresAt !== null && event.leaseExpiresAt > now;
-      const state: AttemptState = attempt.finishedAt !== null ? (isSuccess ? "succeeded" : "failed") : isLatest && isHeld ? "in_flight" : "interrupted";
+      const state: AttemptState =
+        attempt.finishedAt !== null
+          ? isSuccess
+            ? "succeeded"
+            : "failed"
+          : isLatest && isHeld
+            ? "in_flight"
+            : "interrupted";
       return { ...attempt, state };
     }),
   }));
 }
 
-type StatusEvent = { fromStatus: string | null; toStatus: string; actor: string; reasonCode: string | null; reason: string | null; createdAt: Date };
+type StatusEvent = {
+  fromStatus: string | null;
+  toStatus: string;
+  actor: string;
+  reasonCode: string | null;
+  reason: string | null;
+  createdAt: Date;
+};
 
 const toTimeline = (events: StatusEvent[]): TimelineEntry[] =>
-  events.map((event) => ({ fromStatus: event.fromStatus, toStatus: event.toStatus, actor: event.actor, reasonCode: event.reasonCode, reason: event.reason, at: event.createdAt }));
+  events.map((event) => ({
+    fromStatus: event.fromStatus,
+    toStatus: event.toStatus,
+    actor: event.actor,
+    reasonCode: event.reasonCode,
+    reason: event.reason,
+    at: event.createdAt,
+  }));
 
 /**
  * A deposit, payout or refund as the console shows it: its status changes, its refunds or deposit,
@@ -164,7 +209,13 @@ export async function getTransactionDetail(actor: Actor, id: string): Promise<Tr
     },
     destination:
       kind === "payout"
-        ? { pixKey: maskPixKey(t.pixKey), bankCode: t.bankCode, branch: t.branch, account: maskAccount(t.account), accountType: t.accountType }
+        ? {
+            pixKey: maskPixKey(t.pixKey),
+            bankCode: t.bankCode,
+            branch: t.branch,
+            account: maskAccount(t.account),
+            accountType: t.accountType,
+          }
         : null,
     deposit: null,
     refunds: refunds.map((r) => ({ id: r.id, status: r.status, amountCents: r.amountCents, createdAt: r.createdAt })),

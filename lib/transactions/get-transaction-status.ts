@@ -7,14 +7,21 @@ import { type StatusAnswer, statusQuerySchema } from "./schemas";
 import { type PayoutStatus, publicPayoutStatus } from "./statuses";
 
 /** The status extension of contract section 1, for the verified merchant's own transactions. */
-export async function getTransactionStatus(options: { merchantId: string; data: unknown }): Promise<{ code: number; data: StatusAnswer }> {
+export async function getTransactionStatus(options: {
+  merchantId: string;
+  data: unknown;
+}): Promise<{ code: number; data: StatusAnswer }> {
   const query = statusQuerySchema.parse(options.data);
   if (query.id?.startsWith("rfd_")) return getRefundStatus(options.merchantId, query.id);
   const id = query.id ?? query.transfer_id;
   const lookup = id !== undefined ? { id } : { reference: query.reference as string };
   const found = await findMerchantTransaction(getDb(), options.merchantId, lookup);
   if (!found || (query.transfer_id !== undefined && found.operation !== "gateway_out")) {
-    const [field, value] = query.id ? ["id", query.id] : query.transfer_id ? ["transfer_id", query.transfer_id] : ["reference", query.reference];
+    const [field, value] = query.id
+      ? ["id", query.id]
+      : query.transfer_id
+        ? ["transfer_id", query.transfer_id]
+        : ["reference", query.reference];
     throw new AppError("not_found", `no transaction with ${field} "${value}" for this merchant`);
   }
   return {

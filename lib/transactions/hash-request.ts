@@ -19,5 +19,7 @@ function canonical(value: unknown): unknown {
  * punctuation, are the same request; any other difference is not.
  */
 export function hashRequest(operation: string, request: Record<string, unknown>): string {
-  return createHash("sha256").update(JSON.stringify(canonical({ operation, request }))).digest("hex");
+  return createHash("sha256")
+    .update(JSON.stringify(canonical({ operation, request })))
+    .digest("hex");
 }

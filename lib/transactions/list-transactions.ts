@@ -6,7 +6,14 @@ import { listRefundsPage } from "../db/refunds";
 import { type TransactionListFilter, listTransactionsPage, lowerEmail } from "../db/transactions";
 import { maskCpf, maskEmail } from "../deposits/mask-customer";
 import { chooseMerchantScope } from "../merchants/find-merchant-in-scope";
-import { type TransactionFilters, type TransactionKind, type TransactionQuery, encodeCursor, kindOfOperation, operationsOfKind } from "./console-schemas";
+import {
+  type TransactionFilters,
+  type TransactionKind,
+  type TransactionQuery,
+  encodeCursor,
+  kindOfOperation,
+  operationsOfKind,
+} from "./console-schemas";
 import { refundStatuses } from "./statuses";
 
 export const PAGE_SIZE = 50;
@@ -42,7 +49,10 @@ const DAY_MS = 86_400_000;
 const CPF_TYPED = /^\d{3}\.?\d{3}\.?\d{3}-?\d{2}$/;
 
 /** The storage filter an actor's filters come to; another merchant's id in them is a 404. */
-export function toListFilter(actor: Actor, filters: TransactionFilters): TransactionListFilter & { kind?: TransactionKind } {
+export function toListFilter(
+  actor: Actor,
+  filters: TransactionFilters,
+): TransactionListFilter & { kind?: TransactionKind } {
   const text = filters.q;
   return {
     merchantId: chooseMerchantScope(actor, filters.merchant),
@@ -52,7 +62,11 @@ export function toListFilter(actor: Actor, filters: TransactionFilters): Transac
     createdFrom: filters.from ? startOfDay(filters.from) : undefined,
     createdBefore: filters.to ? new Date(startOfDay(filters.to).getTime() + DAY_MS) : undefined,
     search: text
-      ? { text, emailLower: text.includes("@") ? lowerEmail(text) : null, cpfDigits: CPF_TYPED.test(text) ? text.replace(/\D/g, "") : null }
+      ? {
+          text,
+          emailLower: text.includes("@") ? lowerEmail(text) : null,
+          cpfDigits: CPF_TYPED.test(text) ? text.replace(/\D/g, "") : null,
+        }
       : undefined,
   };
 }
@@ -61,11 +75,16 @@ export function toListFilter(actor: Actor, filters: TransactionFilters): Transac
  * Up to `limit` rows past the cursor, nearest to it first, from transactions and refunds alike: each
  * table is read on its own index and the two merged, so neither costs more than a page.
  */
-export async function readTransactionRows(filter: ReturnType<typeof toListFilter>, page: PageRequest): Promise<TransactionListItem[]> {
+export async function readTransactionRows(
+  filter: ReturnType<typeof toListFilter>,
+  page: PageRequest,
+): Promise<TransactionListItem[]> {
   const { kind, ...rest } = filter;
   // Every status a refund can have, a deposit or payout can have too; not the other way round.
   const wantsTransactions = kind !== "refund";
-  const wantsRefunds = (kind === undefined || kind === "refund") && (!rest.status || (refundStatuses as readonly string[]).includes(rest.status));
+  const wantsRefunds =
+    (kind === undefined || kind === "refund") &&
+    (!rest.status || (refundStatuses as readonly string[]).includes(rest.status));
   const [transactions, refunds] = await Promise.all([
     wantsTransactions ? listTransactionsPage(getDb(), rest, page) : [],
     wantsRefunds ? listRefundsPage(getDb(), rest, page) : [],
@@ -108,7 +127,8 @@ export async function readTransactionRows(filter: ReturnType<typeof toListFilter
       settledAt: r.settledAt,
     })),
   ];
-  const nearestFirst = page.direction === "older" ? compareNewestFirst : (a: Keyset, b: Keyset) => compareNewestFirst(b, a);
+  const nearestFirst =
+    page.direction === "older" ? compareNewestFirst : (a: Keyset, b: Keyset) => compareNewestFirst(b, a);
   return rows.sort(nearestFirst).slice(0, page.limit);
 }
 
@@ -117,7 +137,11 @@ export type TransactionPage = { rows: TransactionListItem[]; nextCursor: string 
 /** One page of the console's list, newest first, for what the actor may see. */
 export async function listTransactions(actor: Actor, query: TransactionQuery): Promise<TransactionPage> {
   const filter = toListFilter(actor, query);
-  const page = await readKeysetPage((request) => readTransactionRows(filter, request), { after: query.after, before: query.before }, PAGE_SIZE);
+  const page = await readKeysetPage(
+    (request) => readTransactionRows(filter, request),
+    { after: query.after, before: query.before },
+    PAGE_SIZE,
+  );
   return {
     rows: page.rows,
     nextCursor: page.olderFrom && encodeCursor(page.olderFrom),

@@ -33,39 +33,54 @@ export const customerEmailSchema = z
  * Out request (spec, Errors 3): the value is kept as sent and flagged, and the hosted form makes it
  * editable until it is valid.
  */
-export function lenient<T extends z.ZodType<string, string>>(schema: T, meta: { description: string; examples: string[] }) {
+export function lenient<T extends z.ZodType<string, string>>(
+  schema: T,
+  meta: { description: string; examples: string[] },
+) {
   // default(""): an absent field is blank, not a missing one. The meta sits on the input side,
   // which is what the OpenAPI document describes.
-  return z.unknown().meta({ type: "string", ...meta }).default("").transform((value) => {
-    const raw = typeof value === "string" ? value.trim() : "";
-    const parsed = schema.safeParse(raw);
-    return parsed.success ? { value: parsed.data, isValid: true } : { value: raw, isValid: false };
-  });
+  return z
+    .unknown()
+    .meta({ type: "string", ...meta })
+    .default("")
+    .transform((value) => {
+      const raw = typeof value === "string" ? value.trim() : "";
+      const parsed = schema.safeParse(raw);
+      return parsed.success ? { value: parsed.data, isValid: true } : { value: raw, isValid: false };
+    });
 }
 
 export function createAmountSchema(maxCents: bigint) {
   const description = `In reais, not centavos: "10,50", "10.50" or 10.5; at most ${formatAmountDot(maxCents)}`;
-  return z.unknown().meta({ type: ["string", "number"], description, examples: ["10.50"] }).transform((value, ctx) => {
-    const parsed = parseAmount(value);
-    if (!parsed.ok) {
-      ctx.addIssue({ code: "custom", message: parsed.reason });
-      return z.NEVER;
-    }
-    if (parsed.cents > maxCents) {
-      ctx.addIssue({ code: "custom", message: `must be at most ${formatAmountDot(maxCents)}` });
-      return z.NEVER;
-    }
-    return parsed.cents;
-  });
+  return z
+    .unknown()
+    .meta({ type: ["string", "number"], description, examples: ["10.50"] })
+    .transform((value, ctx) => {
+      const parsed = parseAmount(value);
+      if (!parsed.ok) {
+        ctx.addIssue({ code: "custom", message: parsed.reason });
+        return z.NEVER;
+      }
+      if (parsed.cents > maxCents) {
+        ctx.addIssue({ code: "custom", message: `must be at most ${formatAmountDot(maxCents)}` });
+        return z.NEVER;
+      }
+      return parsed.cents;
+    });
 }
 
 /** Absent (or empty) means BRL, the only currency (contract section 3). */
 export const currencySchema = z.preprocess(
   (value) => (value === null || value === "" ? undefined : value),
-  z.literal("BRL", { error: "must be BRL, the only currency accepted" }).default("BRL").meta({ description: "BRL, the only currency; absent means BRL" }),
+  z
+    .literal("BRL", { error: "must be BRL, the only currency accepted" })
+    .default("BRL")
+    .meta({ description: "BRL, the only currency; absent means BRL" }),
 );
 
-export const countrySchema = z.literal("BR", { error: "must be BR, the only country accepted" }).meta({ description: "BR, the only country" });
+export const countrySchema = z
+  .literal("BR", { error: "must be BR, the only country accepted" })
+  .meta({ description: "BR, the only country" });
 
 export const buyerIpSchema = z
   .union([z.ipv4(), z.ipv6()], { error: "must be an IPv4 or IPv6 address" })
@@ -79,14 +94,26 @@ export const phoneSchema = z
   .meta({ description: "The customer's phone (optional, free text)", examples: ["+55 11 91234-5678"] });
 
 /** The merchant's own id for the transaction, unique per merchant and operation. */
-export const referenceSchema = text(100).meta({ description: "Your unique id for this transaction; the same reference with the same data replays", examples: ["order-1001"] });
+export const referenceSchema = text(100).meta({
+  description: "Your unique id for this transaction; the same reference with the same data replays",
+  examples: ["order-1001"],
+});
 
 export const merchantUserSchema = text(100).meta({ description: "Your id for the customer", examples: ["user-42"] });
 
 export const customerFields = {
-  name: { description: "The customer's full name; blank or invalid is kept, flagged and asked again on the hosted form", examples: ["Maria da Silva"] },
-  email: { description: "The customer's e-mail; blank or invalid is kept and flagged", examples: ["maria@example.com"] },
-  cpf: { description: "The customer's CPF: 11 digits, optionally as 123.456.789-09; blank or invalid is kept and flagged", examples: ["529.982.247-25"] },
+  name: {
+    description: "The customer's full name; blank or invalid is kept, flagged and asked again on the hosted form",
+    examples: ["Maria da Silva"],
+  },
+  email: {
+    description: "The customer's e-mail; blank or invalid is kept and flagged",
+    examples: ["maria@example.com"],
+  },
+  cpf: {
+    description: "The customer's CPF: 11 digits, optionally as 123.456.789-09; blank or invalid is kept and flagged",
+    examples: ["529.982.247-25"],
+  },
 };
 
 export type Limits = { maxAmountCents: bigint };

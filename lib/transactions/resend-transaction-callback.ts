@@ -15,7 +15,8 @@ export async function resendTransactionCallback(actor: Actor, eventId: string) {
   const scope = merchantScopeOf(actor);
   return getDb().$transaction(async (tx) => {
     const event = await findCallbackEvent(tx, eventId);
-    if (!event || (scope !== null && event.merchantId !== scope)) throw new AppError("not_found", `no callback event ${eventId}`);
+    if (!event || (scope !== null && event.merchantId !== scope))
+      throw new AppError("not_found", `no callback event ${eventId}`);
     const resent = await resendCallback(eventId, tx);
     await recordAuditEvent(tx, {
       actor,

@@ -24,7 +24,8 @@ export async function revealTransactionCustomer(actor: Actor, id: string): Promi
   assertRole(actor, "operator");
   return getDb().$transaction(async (tx) => {
     const found = await findConsoleTransaction(tx, actor, id);
-    if (found.kind === "refund") throw new AppError("invalid_argument", `refund ${id} holds no customer data; its deposit does`);
+    if (found.kind === "refund")
+      throw new AppError("invalid_argument", `refund ${id} holds no customer data; its deposit does`);
     const t = found.transaction;
     await recordAuditEvent(tx, {
       actor,
@@ -35,6 +36,14 @@ export async function revealTransactionCustomer(actor: Actor, id: string): Promi
       ip: actor.ip,
       detail: { reference: t.reference },
     });
-    return { name: t.customerName, email: t.customerEmail, cpf: t.customerCpf, phone: t.phone, buyerIp: t.buyerIp, pixKey: t.pixKey, account: t.account };
+    return {
+      name: t.customerName,
+      email: t.customerEmail,
+      cpf: t.customerCpf,
+      phone: t.phone,
+      buyerIp: t.buyerIp,
+      pixKey: t.pixKey,
+      account: t.account,
+    };
   });
 }

@@ -1,7 +1,13 @@
 import { z } from "zod";
 
 const identifier = (description: string, example: string) =>
-  z.string().trim().min(1, "must not be empty").max(200, "must be at most 200 characters").optional().meta({ description, examples: [example] });
+  z
+    .string()
+    .trim()
+    .min(1, "must not be empty")
+    .max(200, "must be at most 200 characters")
+    .optional()
+    .meta({ description, examples: [example] });
 
 /** POST /api/status: exactly one of id, transfer_id or reference. */
 export const statusQuerySchema = z
@@ -21,10 +27,18 @@ export type StatusQuery = z.infer<typeof statusQuerySchema>;
 export const statusAnswerSchema = z.object({
   id: z.string().meta({ description: "The transaction's id" }),
   transfer_id: z.string().optional().meta({ description: "A payout's id again, under the name its request answered" }),
-  operation: z.string().meta({ description: "pix, payment_initiation, gateway_in, gateway_out or refund", examples: ["pix"] }),
+  operation: z
+    .string()
+    .meta({ description: "pix, payment_initiation, gateway_in, gateway_out or refund", examples: ["pix"] }),
   deposit_id: z.string().optional().meta({ description: "A refund's deposit" }),
   reference: z.string().meta({ description: "Your reference (a refund's: its deposit's)" }),
-  status: z.string().meta({ description: "pending, paid, failed or expired (deposit); pending, completed or canceled (payout); pending, completed or failed (refund)", examples: ["paid"] }),
+  status: z
+    .string()
+    .meta({
+      description:
+        "pending, paid, failed or expired (deposit); pending, completed or canceled (payout); pending, completed or failed (refund)",
+      examples: ["paid"],
+    }),
   amount: z.string().meta({ description: "In reais with a decimal point", examples: ["10.50"] }),
   currency: z.string().meta({ examples: ["BRL"] }),
   created_at: z.string().meta({ description: "ISO 8601", examples: ["2026-11-22T21:00:00.000Z"] }),

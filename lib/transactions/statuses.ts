@@ -12,7 +12,11 @@ export type PayoutStatus = (typeof payoutStatuses)[number];
 export type RefundStatus = (typeof refundStatuses)[number];
 
 export type StatusKind = "deposit" | "payout" | "refund";
-export type StatusOf<K extends StatusKind> = K extends "deposit" ? DepositStatus : K extends "payout" ? PayoutStatus : RefundStatus;
+export type StatusOf<K extends StatusKind> = K extends "deposit"
+  ? DepositStatus
+  : K extends "payout"
+    ? PayoutStatus
+    : RefundStatus;
 
 const transitions: { [K in StatusKind]: Record<StatusOf<K>, readonly StatusOf<K>[]> } = {
   deposit: {

@@ -35,11 +35,20 @@ export function lastDays(now: Date, count: number): string[] {
  * or the one an operator chose, or all; the mode defaults to the merchant's, or for all merchants
  * to live once any merchant is live.
  */
-export async function summarizeDailyActivity(actor: Actor, options: { merchant?: string; mode?: MerchantMode }, now = new Date()) {
+export async function summarizeDailyActivity(
+  actor: Actor,
+  options: { merchant?: string; mode?: MerchantMode },
+  now = new Date(),
+) {
   const merchantId = chooseMerchantScope(actor, options.merchant);
   const db = getDb();
   const mode: MerchantMode =
-    options.mode ?? (merchantId ? (await findMerchantInScope(actor, merchantId)).mode : (await countMerchants(db, { mode: "live" })) > 0 ? "live" : "sandbox");
+    options.mode ??
+    (merchantId
+      ? (await findMerchantInScope(actor, merchantId)).mode
+      : (await countMerchants(db, { mode: "live" })) > 0
+        ? "live"
+        : "sandbox");
   const days = lastDays(now, ACTIVITY_DAYS);
   const filter = { merchantId, mode, from: new Date(`${days[0]}T00:00:00-03:00`) };
   const [created, settled] = await Promise.all([countDepositsCreatedByDay(db, filter), sumSettledByDay(db, filter)]);

@@ -25,7 +25,11 @@ export type CreatedConsoleUser = {
  * --password-stdin) is set at once; the link then only enrols the authenticator, which an
  * operator must do before signing in.
  */
-export async function createConsoleUser(input: unknown, by: AuditActor, options: { password?: string } = {}): Promise<CreatedConsoleUser> {
+export async function createConsoleUser(
+  input: unknown,
+  by: AuditActor,
+  options: { password?: string } = {},
+): Promise<CreatedConsoleUser> {
   const { email, role, merchantId = null } = createConsoleUserSchema.parse(input);
   let passwordHash: string | null = null;
   if (options.password !== undefined) {
@@ -38,12 +42,29 @@ export async function createConsoleUser(input: unknown, by: AuditActor, options:
   const expiresAt = new Date(Date.now() + config.console.setupLinkSeconds * 1000);
   const id = newId("usr");
   const user = await getDb().$transaction(async (tx) => {
-    if (merchantId !== null && !(await findMerchant(tx, merchantId))) throw new AppError("not_found", `no merchant ${merchantId}`);
-    if (await findConsoleUserByEmail(tx, email)) throw new AppError("invalid_argument", `a console user with the e-mail ${email} exists already`);
+    if (merchantId !== null && !(await findMerchant(tx, merchantId)))
+      throw new AppError("not_found", `no merchant ${merchantId}`);
+    if (await findConsoleUserByEmail(tx, email))
+      throw new AppError("invalid_argument", `a console user with the e-mail ${email} exists already`);
     // The authenticator's secret is drawn now, pending until a code from it is verified at setup.
-    const created = await insertConsoleUser(tx, { id, email, role, merchantId, passwordHash, totpSecretCiphertext: sealTotpSecret(id, newTotpSecret()) });
+    const created = await insertConsoleUser(tx, {
+      id,
+      email,
+      role,
+      merchantId,
+      passwordHash,
+      totpSecretCiphertext: sealTotpSecret(id, newTotpSecret()),
+    });
     await insertSetupToken(tx, { tokenHash: hashToken(token), userId: id, expiresAt });
-    await recordAuditEvent(tx, { actor: by, action: "user.created", targetType: "console_user", targetId: id, merchantId, ip: null, detail: { email, role, passwordSet: passwordHash !== null } });
+    await recordAuditEvent(tx, {
+      actor: by,
+      action: "user.created",
+      targetType: "console_user",
+      targetId: id,
+      merchantId,
+      ip: null,
+      detail: { email, role, passwordSet: passwordHash !== null },
+    });
     return created;
   });
   return {

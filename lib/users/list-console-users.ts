@@ -1,7 +1,15 @@
 import { getDb } from "../db/client";
 import { listConsoleUserRows } from "../db/console-users";
 
-export type ConsoleUserSummary = { id: string; email: string; role: string; merchantId: string | null; status: "setup_pending" | "active" | "disabled"; totp: boolean; createdAt: string };
+export type ConsoleUserSummary = {
+  id: string;
+  email: string;
+  role: string;
+  merchantId: string | null;
+  status: "setup_pending" | "active" | "disabled";
+  totp: boolean;
+  createdAt: string;
+};
 
 export async function listConsoleUsers(): Promise<ConsoleUserSummary[]> {
   const rows = await listConsoleUserRows(getDb());

@@ -18,12 +18,22 @@ export const consolePasswordSchema = z
 export const createConsoleUserSchema = z
   .object({ email: consoleEmailSchema, role: consoleRoleSchema, merchantId: z.string().trim().min(1).optional() })
   .superRefine((input, ctx) => {
-    if (input.role === "operator" && input.merchantId) ctx.addIssue({ code: "custom", path: ["merchantId"], message: "operators see every merchant: no --merchant" });
-    if (input.role !== "operator" && !input.merchantId) ctx.addIssue({ code: "custom", path: ["merchantId"], message: `a ${input.role} belongs to one merchant: --merchant is required` });
+    if (input.role === "operator" && input.merchantId)
+      ctx.addIssue({ code: "custom", path: ["merchantId"], message: "operators see every merchant: no --merchant" });
+    if (input.role !== "operator" && !input.merchantId)
+      ctx.addIssue({
+        code: "custom",
+        path: ["merchantId"],
+        message: `a ${input.role} belongs to one merchant: --merchant is required`,
+      });
   });
 
 export const loginSchema = z.object({
-  email: z.string().trim().max(254).transform((email) => email.toLowerCase()),
+  email: z
+    .string()
+    .trim()
+    .max(254)
+    .transform((email) => email.toLowerCase()),
   password: z.string().max(256),
   // The authenticator's six digits or a recovery code, as typed (spaces and dashes ignored).
   code: z
@@ -32,4 +42,7 @@ export const loginSchema = z.object({
     .transform((code) => code.replace(/[\s-]/g, "").toLowerCase()),
 });
 
-export const totpCodeSchema = z.string().trim().regex(/^\d{6}$/, { error: "must be the 6 digits the app shows" });
+export const totpCodeSchema = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, { error: "must be the 6 digits the app shows" });

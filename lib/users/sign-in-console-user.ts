@@ -6,7 +6,12 @@ import { recordAuditEvent } from "../audit/record-audit-event";
 import { hashToken } from "../crypto/hash-token";
 import { getConfig } from "../config/config";
 import { type Tx, getDb } from "../db/client";
-import { type ConsoleUserRecord, claimTotpStep, findConsoleUserByEmail, markRecoveryCodeUsed } from "../db/console-users";
+import {
+  type ConsoleUserRecord,
+  claimTotpStep,
+  findConsoleUserByEmail,
+  markRecoveryCodeUsed,
+} from "../db/console-users";
 import { log } from "../log/logger";
 import { checkRateLimit, consumeRateLimit } from "../rate-limits/consume-rate-limit";
 import { type StartedSession, startConsoleSession } from "../sessions/start-console-session";
@@ -14,11 +19,22 @@ import { verifyDecoyPassword, verifyPassword } from "./password-hash";
 import { loginSchema } from "./schemas";
 import { matchTotpStep, openTotpSecret } from "./totp";
 
-export type SignInResult = ({ status: "signed_in" } & StartedSession) | { status: "refused" } | { status: "throttled"; retryAfterSeconds: number };
+export type SignInResult =
+  | ({ status: "signed_in" } & StartedSession)
+  | { status: "refused" }
+  | { status: "throttled"; retryAfterSeconds: number };
 
 type Client = { ip: string | null; userAgent: string | null };
 
-type FailureReason = "unknown_email" | "disabled" | "no_password" | "wrong_password" | "code_missing" | "wrong_code" | "code_reused" | "totp_not_enrolled";
+type FailureReason =
+  | "unknown_email"
+  | "disabled"
+  | "no_password"
+  | "wrong_password"
+  | "code_missing"
+  | "wrong_code"
+  | "code_reused"
+  | "totp_not_enrolled";
 
 async function checkPassword(user: ConsoleUserRecord | null, password: string): Promise<FailureReason | null> {
   if (!user) return verifyDecoyPassword(password).then(() => "unknown_email");
@@ -39,7 +55,11 @@ async function useTotpCode(tx: Tx, user: ConsoleUserRecord, code: string, now: D
   return (await claimTotpStep(tx, user.id, step)) ? null : "code_reused";
 }
 
-export async function signInConsoleUser(input: { email: string; password: string; code: string }, client: Client, now: Date = new Date()): Promise<SignInResult> {
+export async function signInConsoleUser(
+  input: { email: string; password: string; code: string },
+  client: Client,
+  now: Date = new Date(),
+): Promise<SignInResult> {
   const ipKey = client.ip ?? "unknown";
   const gate = await checkRateLimit("consoleLoginFailureIp", ipKey);
   if (gate.isLimited) {
@@ -51,33 +71,63 @@ export async function signInConsoleUser(input: { email: string; password: string
   const db = getDb();
   const user = email ? await findConsoleUserByEmail(db, email) : null;
   const passwordFailure = await checkPassword(user, password);
-  const failedActor = { userId: user?.id ?? null, email: user?.email ?? (email.slice(0, 254) || "(blank)"), role: user?.role ?? "unknown", sessionId: null };
+  const failedActor = {
+    userId: user?.id ?? null,
+    email: user?.email ?? (email.slice(0, 254) || "(blank)"),
+    role: user?.role ?? "unknown",
+    sessionId: null,
+  };
 
-  const result = await db.$transaction(async (tx): Promise<{ failure: FailureReason } | { failure: null; session: StartedSession }> => {
-    let failure = passwordFailure;
-    let usedRecoveryCode = false;
-    if (!failure && user!.totpEnabledAt) {
-      if (!code) failure = "code_missing";
-      else if (/^\d{6}$/.test(code)) failure = await useTotpCode(tx, user!, code, now);
-      else {
-        usedRecoveryCode = await markRecoveryCodeUsed(tx, user!.id, hashToken(code), now);
-        failure = usedRecoveryCode ? null : "wrong_code";
+  const result = await db.$transaction(
+    async (tx): Promise<{ failure: FailureReason } | { failure: null; session: StartedSession }> => {
+      let failure = passwordFailure;
+      let usedRecoveryCode = false;
+      if (!failure && user!.totpEnabledAt) {
+        if (!code) failure = "code_missing";
+        else if (/^\d{6}$/.test(code)) failure = await useTotpCode(tx, user!, code, now);
+        else {
+          usedRecoveryCode = await markRecoveryCodeUsed(tx, user!.id, hashToken(code), now);
+          failure = usedRecoveryCode ? null : "wrong_code";
+        }
+      } else if (!failure && user!.role === "operator") failure = "totp_not_enrolled";
+
+      const merchantId = user?.merchantId ?? null;
+      if (failure) {
+        await recordAuditEvent(tx, {
+          actor: failedActor,
+          action: "session.login_failed",
+          targetType: "console_user",
+          targetId: user?.id ?? null,
+          merchantId,
+          ip: client.ip,
+          detail: { reason: failure },
+        });
+        return { failure };
       }
-    } else if (!failure && user!.role === "operator") failure = "totp_not_enrolled";
-
-    const merchantId = user?.merchantId ?? null;
-    if (failure) {
-      await recordAuditEvent(tx, { actor: failedActor, action: "session.login_failed", targetType: "console_user", targetId: user?.id ?? null, merchantId, ip: client.ip, detail: { reason: failure } });
-      return { failure };
-    }
-    const session = await startConsoleSession(tx, user!.id, client, now);
-    const signedIn = { ...failedActor, sessionId: session.sessionId };
-    if (usedRecoveryCode) {
-      await recordAuditEvent(tx, { actor: signedIn, action: "user.recovery_code_used", targetType: "console_user", targetId: user!.id, merchantId, ip: client.ip });
-    }
-    await recordAuditEvent(tx, { actor: signedIn, action: "session.logged_in", targetType: "console_session", targetId: session.sessionId, merchantId, ip: client.ip, detail: { secondFactor: usedRecoveryCode ? "recovery_code" : user!.totpEnabledAt ? "totp" : "none" } });
-    return { failure: null, session };
-  });
+      const session = await startConsoleSession(tx, user!.id, client, now);
+      const signedIn = { ...failedActor, sessionId: session.sessionId };
+      if (usedRecoveryCode) {
+        await recordAuditEvent(tx, {
+          actor: signedIn,
+          action: "user.recovery_code_used",
+          targetType: "console_user",
+          targetId: user!.id,
+          merchantId,
+          ip: client.ip,
+        });
+      }
+      await recordAuditEvent(tx, {
+        actor: signedIn,
+        action: "session.logged_in",
+        targetType: "console_session",
+        targetId: session.sessionId,
+        merchantId,
+        ip: client.ip,
+        detail: { secondFactor: usedRecoveryCode ? "recovery_code" : user!.totpEnabledAt ? "totp" : "none" },
+      });
+      return { failure: null, session };
+    },
+  );
 
   if (result.failure) {
     const counted = await consumeRateLimit("consoleLoginFailureIp", ipKey);
@@ -86,7 +136,15 @@ export async function signInConsoleUser(input: { email: string; password: string
     if (!counted.isLimited && counted.remainingPoints === 0) {
       // About the address: the e-mail typed is kept, but the account it names is not the actor.
       const actor = { ...failedActor, userId: null, role: "unknown" };
-      await recordAuditEvent(db, { actor, action: "session.login_throttled", targetType: "ip", targetId: client.ip, merchantId: null, ip: client.ip, detail: { failures: getConfig().console.loginFailures } });
+      await recordAuditEvent(db, {
+        actor,
+        action: "session.login_throttled",
+        targetType: "ip",
+        targetId: client.ip,
+        merchantId: null,
+        ip: client.ip,
+        detail: { failures: getConfig().console.loginFailures },
+      });
     }
     return { status: "refused" };
   }

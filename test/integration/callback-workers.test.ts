@@ -44,7 +44,11 @@ const waitFor = async (condition: () => boolean, timeoutMs = 30_000) => {
 describe("crashes", () => {
   it("delivers, after a restart, the callback of a process killed with SIGKILL after its state change", async () => {
     receiver.received.length = 0;
-    const writer = startProcess([path.join(root, "test/support/complete-payout-process.ts"), merchant.merchantId, "--hang"]);
+    const writer = startProcess([
+      path.join(root, "test/support/complete-payout-process.ts"),
+      merchant.merchantId,
+      "--hang",
+    ]);
     await waitFor(() => writer.output().includes("committed"));
     writer.child.kill("SIGKILL");
     await writer.exited;
@@ -69,7 +73,14 @@ describe("crashes", () => {
     await doomed.exited;
     // Recorded before it was sent: the POST the merchant received is on record, unfinished.
     expect(await listCallbackAttempts(getDb(), eventId)).toEqual([
-      expect.objectContaining({ number: 1, url: receiver.url, keyId: merchant.keyId, finishedAt: null, httpStatus: null, isSuccess: false }),
+      expect.objectContaining({
+        number: 1,
+        url: receiver.url,
+        keyId: merchant.keyId,
+        finishedAt: null,
+        httpStatus: null,
+        isSuccess: false,
+      }),
     ]);
 
     // The lease still holds: nobody may send the event while the crashed worker might be sending.
@@ -100,7 +111,10 @@ describe("concurrency", () => {
     const events = [];
     for (let i = 0; i < 200; i++) events.push(await completePayoutWithCallback(merchant.merchantId));
 
-    const workers = await Promise.all([runTool("cashier", ["callbacks", "run", "--once"]), runTool("cashier", ["callbacks", "run", "--once"])]);
+    const workers = await Promise.all([
+      runTool("cashier", ["callbacks", "run", "--once"]),
+      runTool("cashier", ["callbacks", "run", "--once"]),
+    ]);
     for (const worker of workers) expect(worker.code).toBe(0);
     const counts = workers.map((w) => (JSON.parse(w.stdout) as { attempts: number }).attempts);
     expect(counts[0] + counts[1]).toBe(200);
@@ -108,7 +122,9 @@ describe("concurrency", () => {
     expect(receiver.received).toHaveLength(200);
     expect(new Set(receiver.received.map((r) => r.data.event_id)).size).toBe(200);
     expect(receiver.maxConcurrentPerEvent).toBe(1);
-    const delivered = await getDb().callbackEvent.count({ where: { id: { in: events.map((e) => e.eventId) }, status: "delivered", attempts: 1 } });
+    const delivered = await getDb().callbackEvent.count({
+      where: { id: { in: events.map((e) => e.eventId) }, status: "delivered", attempts: 1 },
+    });
     expect(delivered).toBe(200);
     expect(await getDb().callbackAttempt.count({ where: { eventId: { in: events.map((e) => e.eventId) } } })).toBe(200);
     console.log(`two workers shared 200 events: ${counts.join(" + ")}`);

@@ -29,10 +29,16 @@ describe("npm run cashier -- callbacks …", () => {
     expect(JSON.parse((await cashier("callbacks", "run", "--once")).stdout)).toEqual({ attempts: 2 });
 
     const all = JSON.parse((await cashier("callbacks", "list", "--json")).stdout) as Listed[];
-    expect(all.find((e) => e.event_id === delivered.eventId)).toMatchObject({ type: "gateway_out.completed", status: "delivered", attempts: 1 });
+    expect(all.find((e) => e.event_id === delivered.eventId)).toMatchObject({
+      type: "gateway_out.completed",
+      status: "delivered",
+      attempts: 1,
+    });
     expect(all.find((e) => e.event_id === failed.eventId)).toMatchObject({ status: "failed", attempts: 2 });
 
-    const onlyFailed = JSON.parse((await cashier("callbacks", "list", "--status", "failed", "--json")).stdout) as Listed[];
+    const onlyFailed = JSON.parse(
+      (await cashier("callbacks", "list", "--status", "failed", "--json")).stdout,
+    ) as Listed[];
     expect(onlyFailed.map((e) => e.event_id)).toEqual([failed.eventId]);
 
     const table = (await cashier("callbacks", "list")).stdout;

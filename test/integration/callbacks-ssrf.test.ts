@@ -103,7 +103,10 @@ describe("in production", () => {
     await deliverDueCallbacks({ owner: "ssrf-test", transport });
     expect(posted).toEqual(["8.8.8.8"]);
     const attempts = await listCallbackAttempts(getDb(), eventId);
-    expect(attempts.map((a) => a.error)).toEqual([null, "refused: shop.test resolves to 10.0.0.1 (private), not a public address"]);
+    expect(attempts.map((a) => a.error)).toEqual([
+      null,
+      "refused: shop.test resolves to 10.0.0.1 (private), not a public address",
+    ]);
   });
 
   it("refuses plain http", async () => {

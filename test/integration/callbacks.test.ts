@@ -61,7 +61,9 @@ describe("delivery", () => {
     }
 
     for (const request of receiver.received) {
-      const { payload, protectedHeader } = await jwtVerify(request.jwt, new TextEncoder().encode(merchant.secret), { algorithms: ["HS256"] });
+      const { payload, protectedHeader } = await jwtVerify(request.jwt, new TextEncoder().encode(merchant.secret), {
+        algorithms: ["HS256"],
+      });
       expect(protectedHeader).toMatchObject({ alg: "HS256", kid: merchant.keyId, typ: "cashier-callback+jwt" });
       expect((payload.exp as number) - (payload.iat as number)).toBe(60);
       expect(Math.abs((payload.iat as number) - Date.now() / 1000)).toBeLessThan(10);
@@ -102,7 +104,10 @@ describe("delivery", () => {
   });
 
   it("does not follow a redirect, and keeps only the first 500 bytes of a reply", async () => {
-    receiver.replies.push({ status: 302, headers: { location: "/elsewhere" } }, { status: 500, body: "x".repeat(2000) });
+    receiver.replies.push(
+      { status: 302, headers: { location: "/elsewhere" } },
+      { status: 500, body: "x".repeat(2000) },
+    );
     const { eventId } = await completePayoutWithCallback(merchant.merchantId);
     await deliverDueCallbacks({ owner: "test" });
     await deliverDueCallbacks({ owner: "test" });
@@ -120,9 +125,18 @@ describe("delivery", () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(10_000);
     expect(Date.now() - started).toBeLessThan(15_000);
     const [attempt] = await listCallbackAttempts(getDb(), eventId);
-    expect(attempt).toMatchObject({ number: 1, httpStatus: null, error: "no answer within 10000 ms", isSuccess: false });
+    expect(attempt).toMatchObject({
+      number: 1,
+      httpStatus: null,
+      error: "no answer within 10000 ms",
+      isSuccess: false,
+    });
     expect(attempt.latencyMs).toBeGreaterThanOrEqual(10_000);
-    expect(await findCallbackEvent(getDb(), eventId)).toMatchObject({ status: "pending", attempts: 1, scheduleStep: 1 });
+    expect(await findCallbackEvent(getDb(), eventId)).toMatchObject({
+      status: "pending",
+      attempts: 1,
+      scheduleStep: 1,
+    });
   });
 
   it("records a refused attempt when the merchant has no callback URL", async () => {
@@ -140,7 +154,12 @@ describe("the outbox", () => {
     const before = await getDb().callbackEvent.count();
     await expect(
       getDb().$transaction(async (tx) => {
-        await enqueueCallback(tx, { merchantId: merchant.merchantId, objectId: "dep_x", type: "deposit.paid", data: { id: "dep_x" } });
+        await enqueueCallback(tx, {
+          merchantId: merchant.merchantId,
+          objectId: "dep_x",
+          type: "deposit.paid",
+          data: { id: "dep_x" },
+        });
         throw new Error("the state change failed");
       }),
     ).rejects.toThrow("the state change failed");
@@ -155,6 +174,7 @@ describe("the outbox", () => {
     expect(receiver.received).toHaveLength(40);
     expect(new Set(receiver.received.map((r) => r.data.event_id)).size).toBe(40);
     expect(receiver.maxConcurrentPerEvent).toBe(1);
-    for (const { eventId } of events) expect(await findCallbackEvent(getDb(), eventId)).toMatchObject({ status: "delivered", attempts: 1 });
+    for (const { eventId } of events)
+      expect(await findCallbackEvent(getDb(), eventId)).toMatchObject({ status: "delivered", attempts: 1 });
   });
 });

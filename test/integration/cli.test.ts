@@ -18,7 +18,14 @@ async function createMerchantWithCli(...args: string[]): Promise<TestMerchant> {
 
 describe("npm run cashier -- merchant …", () => {
   it("creates a merchant whose printed key signs requests the API accepts", async () => {
-    const merchant = await createMerchantWithCli("--name", "Loja CLI", "--callback-url", "https://shop.example/cb", "--redirect-origin", "https://shop.example");
+    const merchant = await createMerchantWithCli(
+      "--name",
+      "Loja CLI",
+      "--callback-url",
+      "https://shop.example/cb",
+      "--redirect-origin",
+      "https://shop.example",
+    );
     expect(merchant.merchantId).toMatch(/^mer_[a-z0-9]{20}$/);
     expect(merchant.keyId).toMatch(/^mk_test_[a-z0-9]{24}$/);
     expect(Buffer.from(merchant.secret, "base64url")).toHaveLength(32);
@@ -28,7 +35,14 @@ describe("npm run cashier -- merchant …", () => {
   });
 
   it("uses a given key id and secret, and makes live keys for --live", async () => {
-    const given = await createMerchantWithCli("--name", "Demo", "--key-id", "mk_test_givenkey123", "--secret", "s".repeat(43));
+    const given = await createMerchantWithCli(
+      "--name",
+      "Demo",
+      "--key-id",
+      "mk_test_givenkey123",
+      "--secret",
+      "s".repeat(43),
+    );
     expect(given).toMatchObject({ keyId: "mk_test_givenkey123", secret: "s".repeat(43) });
     expect((await postSigned(status, given, { id: "x" })).status).toBe(404);
     const live = await createMerchantWithCli("--name", "Live", "--live");
@@ -37,15 +51,40 @@ describe("npm run cashier -- merchant …", () => {
 
   it("takes the secret from standard input with --secret-stdin, so it never sits on the command line", async () => {
     const secret = "p".repeat(43);
-    const created = await runTool("cashier", ["merchant", "create", "--name", "Stdin", "--key-id", "mk_test_stdinkey1234", "--secret-stdin"], {}, `${secret}\n`);
+    const created = await runTool(
+      "cashier",
+      ["merchant", "create", "--name", "Stdin", "--key-id", "mk_test_stdinkey1234", "--secret-stdin"],
+      {},
+      `${secret}\n`,
+    );
     expect(created.code).toBe(0);
     const merchant = JSON.parse(created.stdout) as TestMerchant;
     expect(merchant).toMatchObject({ keyId: "mk_test_stdinkey1234", secret });
     expect((await postSigned(status, merchant, { id: "x" })).status).toBe(404);
 
-    const key = await runTool("cashier", ["merchant", "key", "create", merchant.merchantId, "--key-id", "mk_test_stdinkey5678", "--secret-stdin"], {}, "q".repeat(43));
+    const key = await runTool(
+      "cashier",
+      ["merchant", "key", "create", merchant.merchantId, "--key-id", "mk_test_stdinkey5678", "--secret-stdin"],
+      {},
+      "q".repeat(43),
+    );
     expect(JSON.parse(key.stdout)).toMatchObject({ keyId: "mk_test_stdinkey5678", secret: "q".repeat(43) });
-    const both = await runTool("cashier", ["merchant", "key", "create", merchant.merchantId, "--key-id", "mk_test_x1234567", "--secret", "s".repeat(43), "--secret-stdin"], {}, "");
+    const both = await runTool(
+      "cashier",
+      [
+        "merchant",
+        "key",
+        "create",
+        merchant.merchantId,
+        "--key-id",
+        "mk_test_x1234567",
+        "--secret",
+        "s".repeat(43),
+        "--secret-stdin",
+      ],
+      {},
+      "",
+    );
     expect(both.code).toBe(2);
     expect(both.stderr).toMatch(/exclude each other/);
   });
@@ -54,8 +93,15 @@ describe("npm run cashier -- merchant …", () => {
     const merchant = await createMerchantWithCli("--name", "Listed");
     const result = await cashier("merchant", "list");
     expect(result.code).toBe(0);
-    const listed = JSON.parse(result.stdout) as { merchantId: string; name: string; keys: { keyId: string; revokedAt: string | null }[] }[];
-    expect(listed.find((m) => m.merchantId === merchant.merchantId)).toMatchObject({ name: "Listed", keys: [{ keyId: merchant.keyId, revokedAt: null }] });
+    const listed = JSON.parse(result.stdout) as {
+      merchantId: string;
+      name: string;
+      keys: { keyId: string; revokedAt: string | null }[];
+    }[];
+    expect(listed.find((m) => m.merchantId === merchant.merchantId)).toMatchObject({
+      name: "Listed",
+      keys: [{ keyId: merchant.keyId, revokedAt: null }],
+    });
     expect(result.stdout).not.toContain(merchant.secret);
   });
 
@@ -78,14 +124,30 @@ describe("npm run cashier -- merchant …", () => {
 
   it("updates where callbacks go and which origins redirects may use", async () => {
     const merchant = await createMerchantWithCli("--name", "Muda");
-    const updated = await cashier("merchant", "update", merchant.merchantId, "--callback-url", "https://muda.example/cb", "--redirect-origin", "https://muda.example/");
+    const updated = await cashier(
+      "merchant",
+      "update",
+      merchant.merchantId,
+      "--callback-url",
+      "https://muda.example/cb",
+      "--redirect-origin",
+      "https://muda.example/",
+    );
     expect(updated.code).toBe(0);
-    expect(JSON.parse(updated.stdout)).toEqual({ merchantId: merchant.merchantId, callbackUrl: "https://muda.example/cb", redirectOrigins: ["https://muda.example"] });
+    expect(JSON.parse(updated.stdout)).toEqual({
+      merchantId: merchant.merchantId,
+      callbackUrl: "https://muda.example/cb",
+      redirectOrigins: ["https://muda.example"],
+    });
     const cleared = await cashier("merchant", "update", merchant.merchantId, "--no-callback-url");
     expect(JSON.parse(cleared.stdout)).toMatchObject({ callbackUrl: null, redirectOrigins: ["https://muda.example"] });
     expect((await cashier("merchant", "update", merchant.merchantId)).stderr).toMatch(/nothing to change/);
-    expect((await cashier("merchant", "update", merchant.merchantId, "--redirect-origin", "https://x.example/path")).stderr).toMatch(/without a path/);
-    expect((await cashier("merchant", "update", "mer_nobody", "--no-callback-url")).stderr).toMatch(/no merchant mer_nobody/);
+    expect(
+      (await cashier("merchant", "update", merchant.merchantId, "--redirect-origin", "https://x.example/path")).stderr,
+    ).toMatch(/without a path/);
+    expect((await cashier("merchant", "update", "mer_nobody", "--no-callback-url")).stderr).toMatch(
+      /no merchant mer_nobody/,
+    );
   });
 
   it("says what is wrong on stderr and exits non-zero", async () => {
@@ -98,7 +160,17 @@ describe("npm run cashier -- merchant …", () => {
     expect(badUrl.code).toBe(1);
     expect(badUrl.stderr).toMatch(/callbackUrl: must be an absolute http\(s\) URL/);
 
-    const liveWithTestKey = await cashier("merchant", "create", "--name", "X", "--live", "--key-id", "mk_test_abcdefgh1", "--secret", "s".repeat(43));
+    const liveWithTestKey = await cashier(
+      "merchant",
+      "create",
+      "--name",
+      "X",
+      "--live",
+      "--key-id",
+      "mk_test_abcdefgh1",
+      "--secret",
+      "s".repeat(43),
+    );
     expect(liveWithTestKey.code).toBe(1);
     expect(liveWithTestKey.stderr).toMatch(/must start with mk_live_/);
 
@@ -114,12 +186,17 @@ describe("npm run cashier -- merchant …", () => {
     expect(unknownCommand.stderr).toMatch(/unknown command/);
   });
 
-  it.runIf(process.env.TEST_DATABASE === "sqlite")("applies pending migrations to a new database before it acts", async () => {
-    const file = path.join(mkdtempSync(path.join(tmpdir(), "cashier-cli-")), "fresh.db");
-    const result = await runTool("cashier", ["merchant", "create", "--name", "Fresh"], { DATABASE_URL: `file:${file}` });
-    expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout).merchantId).toMatch(/^mer_/);
-  });
+  it.runIf(process.env.TEST_DATABASE === "sqlite")(
+    "applies pending migrations to a new database before it acts",
+    async () => {
+      const file = path.join(mkdtempSync(path.join(tmpdir(), "cashier-cli-")), "fresh.db");
+      const result = await runTool("cashier", ["merchant", "create", "--name", "Fresh"], {
+        DATABASE_URL: `file:${file}`,
+      });
+      expect(result.code).toBe(0);
+      expect(JSON.parse(result.stdout).merchantId).toMatch(/^mer_/);
+    },
+  );
 });
 
 describe("npm run sign", () => {

@@ -13,17 +13,34 @@ import { endConsoleSession, endEveryConsoleSession } from "@/lib/sessions/end-co
 import { findConsoleSession } from "@/lib/sessions/find-console-session";
 import { createConsoleUser } from "@/lib/users/create-console-user";
 import { disableConsoleUser } from "@/lib/users/disable-console-user";
-import { confirmSetupTotp, findSetupState, finishSetupWithoutTotp, setSetupPassword } from "@/lib/users/setup-console-user";
+import {
+  confirmSetupTotp,
+  findSetupState,
+  finishSetupWithoutTotp,
+  setSetupPassword,
+} from "@/lib/users/setup-console-user";
 import { signInConsoleUser } from "@/lib/users/sign-in-console-user";
 import { currentTotpCode } from "@/lib/users/totp";
 import { createTestMerchant } from "../support/api";
-import { TEST_CONSOLE_PASSWORD, createTestConsoleUser, setupTokenOf, startTestConsoleSession } from "../support/console";
+import {
+  TEST_CONSOLE_PASSWORD,
+  createTestConsoleUser,
+  setupTokenOf,
+  startTestConsoleSession,
+} from "../support/console";
 import { freshTotpCode } from "../support/totp-codes";
 
 /** The code a refused operation's error maps to (its own AppError, or a schema's validation_failed). */
-const refusalOf = (operation: Promise<unknown>) => operation.then(() => "accepted", (error: unknown) => toAppError(error)?.code ?? error);
+const refusalOf = (operation: Promise<unknown>) =>
+  operation.then(
+    () => "accepted",
+    (error: unknown) => toAppError(error)?.code ?? error,
+  );
 const client = (ip: string) => ({ ip, userAgent: "vitest" });
-const auditActions = async (targetId: string) => (await getDb().auditEvent.findMany({ where: { targetId }, orderBy: { createdAt: "asc" } })).map((event) => event.action);
+const auditActions = async (targetId: string) =>
+  (await getDb().auditEvent.findMany({ where: { targetId }, orderBy: { createdAt: "asc" } })).map(
+    (event) => event.action,
+  );
 
 let merchantId: string;
 beforeAll(async () => {
@@ -38,7 +55,9 @@ describe("console users", () => {
     const token = setupTokenOf(created.setupUrl);
     expect(created.setupUrl).toMatch(/\/console\/setup\/[A-Za-z0-9_-]{43}$/);
 
-    expect(await refusalOf(setSetupPassword(token, { password: "curta", confirmation: "curta" }, null))).toBe("validation_failed");
+    expect(await refusalOf(setSetupPassword(token, { password: "curta", confirmation: "curta" }, null))).toBe(
+      "validation_failed",
+    );
     await setSetupPassword(token, { password, confirmation: password }, "198.51.100.1");
     const state = await findSetupState(token);
     expect(state).toMatchObject({ step: "totp", mayFinishWithoutTotp: false });
@@ -53,17 +72,39 @@ describe("console users", () => {
     const row = await db.consoleUser.findUniqueOrThrow({ where: { id: created.id } });
     expect(row.passwordHash).toMatch(/^scrypt\$32768\$8\$1\$/);
     expect(row.totpSecretCiphertext).not.toContain(state.totpSecret);
-    const everything = JSON.stringify([row, await db.consoleSetupToken.findMany(), await db.consoleRecoveryCode.findMany(), await db.auditEvent.findMany()]);
-    for (const secret of [password, token, state.totpSecret, ...recoveryCodes]) expect(everything).not.toContain(secret);
+    const everything = JSON.stringify([
+      row,
+      await db.consoleSetupToken.findMany(),
+      await db.consoleRecoveryCode.findMany(),
+      await db.auditEvent.findMany(),
+    ]);
+    for (const secret of [password, token, state.totpSecret, ...recoveryCodes])
+      expect(everything).not.toContain(secret);
     expect(await auditActions(created.id)).toEqual(["user.created", "user.password_set", "user.totp_enrolled"]);
   });
 
   it("an expired setup link opens nothing; a merchant user needs a merchant that exists; e-mails are unique in any case", async () => {
-    const created = await createConsoleUser({ email: "late@example.com", role: "merchant-admin", merchantId }, cliAuditActor());
-    expect(await refusalOf(findSetupState(setupTokenOf(created.setupUrl), new Date(Date.now() + 25 * 3600_000)))).toBe("not_found");
-    expect(await refusalOf(createConsoleUser({ email: "x@example.com", role: "merchant-viewer" }, cliAuditActor()))).toBe("validation_failed");
-    expect(await refusalOf(createConsoleUser({ email: "y@example.com", role: "merchant-viewer", merchantId: "mer_missing" }, cliAuditActor()))).toBe("not_found");
-    expect(await refusalOf(createConsoleUser({ email: "LATE@example.com", role: "operator" }, cliAuditActor()))).toBe("invalid_argument");
+    const created = await createConsoleUser(
+      { email: "late@example.com", role: "merchant-admin", merchantId },
+      cliAuditActor(),
+    );
+    expect(await refusalOf(findSetupState(setupTokenOf(created.setupUrl), new Date(Date.now() + 25 * 3600_000)))).toBe(
+      "not_found",
+    );
+    expect(
+      await refusalOf(createConsoleUser({ email: "x@example.com", role: "merchant-viewer" }, cliAuditActor())),
+    ).toBe("validation_failed");
+    expect(
+      await refusalOf(
+        createConsoleUser(
+          { email: "y@example.com", role: "merchant-viewer", merchantId: "mer_missing" },
+          cliAuditActor(),
+        ),
+      ),
+    ).toBe("not_found");
+    expect(await refusalOf(createConsoleUser({ email: "LATE@example.com", role: "operator" }, cliAuditActor()))).toBe(
+      "invalid_argument",
+    );
   });
 });
 
@@ -77,19 +118,38 @@ describe("console sign-in", () => {
       { email: user.email, password: TEST_CONSOLE_PASSWORD, code: "" },
       { email: user.email, password: TEST_CONSOLE_PASSWORD, code: code === "123456" ? "654321" : "123456" },
     ];
-    for (const attempt of attempts) expect(await signInConsoleUser(attempt, client("192.0.2.10"))).toEqual({ status: "refused" });
-    const failures = await getDb().auditEvent.findMany({ where: { action: "session.login_failed", ip: "192.0.2.10" }, orderBy: { createdAt: "asc" } });
-    expect(failures.map((event) => (event.detail as { reason: string }).reason).sort()).toEqual(["code_missing", "unknown_email", "wrong_code", "wrong_password"]);
+    for (const attempt of attempts)
+      expect(await signInConsoleUser(attempt, client("192.0.2.10"))).toEqual({ status: "refused" });
+    const failures = await getDb().auditEvent.findMany({
+      where: { action: "session.login_failed", ip: "192.0.2.10" },
+      orderBy: { createdAt: "asc" },
+    });
+    expect(failures.map((event) => (event.detail as { reason: string }).reason).sort()).toEqual([
+      "code_missing",
+      "unknown_email",
+      "wrong_code",
+      "wrong_password",
+    ]);
     expect(JSON.stringify(failures)).not.toContain(TEST_CONSOLE_PASSWORD);
     expect(JSON.stringify(failures)).not.toContain("not the password!");
 
-    const signedIn = await signInConsoleUser({ email: user.email.toUpperCase(), password: TEST_CONSOLE_PASSWORD, code }, client("192.0.2.10"));
+    const signedIn = await signInConsoleUser(
+      { email: user.email.toUpperCase(), password: TEST_CONSOLE_PASSWORD, code },
+      client("192.0.2.10"),
+    );
     expect(signedIn.status).toBe("signed_in");
   });
 
   it("operators cannot sign in without an enrolled authenticator; merchant users may", async () => {
-    const operator = await createConsoleUser({ email: "op-no-totp@example.com", role: "operator" }, cliAuditActor(), { password: TEST_CONSOLE_PASSWORD });
-    expect(await signInConsoleUser({ email: operator.email, password: TEST_CONSOLE_PASSWORD, code: "" }, client("192.0.2.11"))).toEqual({ status: "refused" });
+    const operator = await createConsoleUser({ email: "op-no-totp@example.com", role: "operator" }, cliAuditActor(), {
+      password: TEST_CONSOLE_PASSWORD,
+    });
+    expect(
+      await signInConsoleUser(
+        { email: operator.email, password: TEST_CONSOLE_PASSWORD, code: "" },
+        client("192.0.2.11"),
+      ),
+    ).toEqual({ status: "refused" });
     const viewer = await createTestConsoleUser({ role: "merchant-viewer", merchantId, withTotp: false });
     expect(await auditActions(viewer.id)).toEqual(["user.created", "user.setup_finished_without_totp"]);
     const { actor } = await startTestConsoleSession(viewer, "192.0.2.11");
@@ -99,9 +159,14 @@ describe("console sign-in", () => {
   it("a recovery code signs in once", async () => {
     const user = await createTestConsoleUser({ role: "operator" });
     const [recovery] = user.recoveryCodes;
-    const first = await signInConsoleUser({ email: user.email, password: user.password, code: recovery.toUpperCase() }, client("192.0.2.12"));
+    const first = await signInConsoleUser(
+      { email: user.email, password: user.password, code: recovery.toUpperCase() },
+      client("192.0.2.12"),
+    );
     expect(first.status).toBe("signed_in");
-    expect(await signInConsoleUser({ email: user.email, password: user.password, code: recovery }, client("192.0.2.12"))).toEqual({ status: "refused" });
+    expect(
+      await signInConsoleUser({ email: user.email, password: user.password, code: recovery }, client("192.0.2.12")),
+    ).toEqual({ status: "refused" });
     expect(await auditActions(user.id)).toContain("user.recovery_code_used");
   });
 
@@ -112,13 +177,23 @@ describe("console sign-in", () => {
     const first = { email: user.email, password: user.password, code: currentTotpCode(user.totpSecret!, at) };
     expect((await signInConsoleUser(first, client("192.0.2.14"), at)).status).toBe("signed_in");
     // Still inside its 30 s (and the tolerance either side): refused all the same.
-    expect(await signInConsoleUser(first, client("192.0.2.14"), new Date(at.getTime() + 5_000))).toEqual({ status: "refused" });
+    expect(await signInConsoleUser(first, client("192.0.2.14"), new Date(at.getTime() + 5_000))).toEqual({
+      status: "refused",
+    });
     const later = new Date(at.getTime() + 90_000);
     const next = { ...first, code: currentTotpCode(user.totpSecret!, later) };
-    const raced = await Promise.all([signInConsoleUser(next, client("192.0.2.14"), later), signInConsoleUser(next, client("192.0.2.14"), later)]);
+    const raced = await Promise.all([
+      signInConsoleUser(next, client("192.0.2.14"), later),
+      signInConsoleUser(next, client("192.0.2.14"), later),
+    ]);
     expect(raced.map((result) => result.status).sort()).toEqual(["refused", "signed_in"]);
-    const failures = await getDb().auditEvent.findMany({ where: { action: "session.login_failed", targetId: user.id } });
-    expect(failures.map((event) => (event.detail as { reason: string }).reason)).toEqual(["code_reused", "code_reused"]);
+    const failures = await getDb().auditEvent.findMany({
+      where: { action: "session.login_failed", targetId: user.id },
+    });
+    expect(failures.map((event) => (event.detail as { reason: string }).reason)).toEqual([
+      "code_reused",
+      "code_reused",
+    ]);
     expect(await getDb().consoleSession.count({ where: { userId: user.id, revokedAt: null } })).toBe(2);
   });
 
@@ -127,16 +202,28 @@ describe("console sign-in", () => {
     const attackerIp = `198.18.${randomInt(256)}.${randomInt(256)}`;
     const user = await createTestConsoleUser({ role: "operator" });
     for (let i = 0; i < 10; i++) {
-      expect(await signInConsoleUser({ email: user.email, password: `wrong ${i}`, code: "" }, client(attackerIp))).toEqual({ status: "refused" });
+      expect(
+        await signInConsoleUser({ email: user.email, password: `wrong ${i}`, code: "" }, client(attackerIp)),
+      ).toEqual({ status: "refused" });
     }
-    const throttled = await signInConsoleUser({ email: user.email, password: user.password, code: currentTotpCode(user.totpSecret!) }, client(attackerIp));
+    const throttled = await signInConsoleUser(
+      { email: user.email, password: user.password, code: currentTotpCode(user.totpSecret!) },
+      client(attackerIp),
+    );
     expect(throttled).toMatchObject({ status: "throttled" });
     expect((throttled as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThan(60);
     await expect(startTestConsoleSession(user, "192.0.2.98")).resolves.toMatchObject({ actor: { userId: user.id } });
     // The tenth failure is audited as the throttle starting, once; the refusal after it is not a row.
     const rows = await getDb().auditEvent.findMany({ where: { ip: attackerIp } });
-    expect(rows.map((row) => row.action).sort()).toEqual([...Array(10).fill("session.login_failed"), "session.login_throttled"]);
-    expect(rows.find((row) => row.action === "session.login_throttled")).toMatchObject({ actorEmail: user.email, targetType: "ip", targetId: attackerIp });
+    expect(rows.map((row) => row.action).sort()).toEqual([
+      ...Array(10).fill("session.login_failed"),
+      "session.login_throttled",
+    ]);
+    expect(rows.find((row) => row.action === "session.login_throttled")).toMatchObject({
+      actorEmail: user.email,
+      targetType: "ip",
+      targetId: attackerIp,
+    });
   });
 });
 
@@ -157,9 +244,12 @@ describe("console sessions", () => {
   it("a session in constant use still ends at its absolute expiry", async () => {
     const user = await createTestConsoleUser({ role: "merchant-viewer", merchantId });
     const { token, actor } = await startTestConsoleSession(user);
-    const started = (await getDb().consoleSession.findUniqueOrThrow({ where: { id: actor.sessionId } })).createdAt.getTime();
+    const started = (
+      await getDb().consoleSession.findUniqueOrThrow({ where: { id: actor.sessionId } })
+    ).createdAt.getTime();
     let minutes = 20;
-    for (; minutes < 12 * 60; minutes += 20) expect(await findConsoleSession(token, null, new Date(started + minutes * 60_000))).not.toBeNull();
+    for (; minutes < 12 * 60; minutes += 20)
+      expect(await findConsoleSession(token, null, new Date(started + minutes * 60_000))).not.toBeNull();
     expect(await findConsoleSession(token, null, new Date(started + 12 * 3600_000))).toBeNull();
   });
 
@@ -174,8 +264,12 @@ describe("console sessions", () => {
     expect(await endEveryConsoleSession(desk.actor)).toBe(2);
     expect(await findConsoleSession(desk.token, null)).toBeNull();
     expect(await findConsoleSession(laptop.token, null)).toBeNull();
-    const actions = (await getDb().auditEvent.findMany({ where: { actorUserId: user.id } })).map((event) => event.action);
-    expect(actions).toEqual(expect.arrayContaining(["session.logged_in", "session.logged_out", "session.logged_out_everywhere"]));
+    const actions = (await getDb().auditEvent.findMany({ where: { actorUserId: user.id } })).map(
+      (event) => event.action,
+    );
+    expect(actions).toEqual(
+      expect.arrayContaining(["session.logged_in", "session.logged_out", "session.logged_out_everywhere"]),
+    );
   });
 
   it("disabling a user refuses their live session at once and their next sign-in", async () => {
@@ -184,11 +278,20 @@ describe("console sessions", () => {
     const disabled = await disableConsoleUser(user.email.toUpperCase(), cliAuditActor());
     expect(disabled.sessionsEnded).toBe(1);
     expect(await findConsoleSession(token, null)).toBeNull();
-    expect(await signInConsoleUser({ email: user.email, password: user.password, code: freshTotpCode(user.totpSecret!) ?? user.recoveryCodes[0] }, client("192.0.2.13"))).toEqual({ status: "refused" });
-    const refusal = await getDb().auditEvent.findFirstOrThrow({ where: { targetId: user.id, action: "session.login_failed" } });
+    expect(
+      await signInConsoleUser(
+        { email: user.email, password: user.password, code: freshTotpCode(user.totpSecret!) ?? user.recoveryCodes[0] },
+        client("192.0.2.13"),
+      ),
+    ).toEqual({ status: "refused" });
+    const refusal = await getDb().auditEvent.findFirstOrThrow({
+      where: { targetId: user.id, action: "session.login_failed" },
+    });
     expect(refusal.detail).toEqual({ reason: "disabled" });
     expect(await refusalOf(disableConsoleUser(user.email, cliAuditActor()))).toBe("state_conflict");
-    const disabledEvent = await getDb().auditEvent.findFirstOrThrow({ where: { targetId: user.id, action: "user.disabled" } });
+    const disabledEvent = await getDb().auditEvent.findFirstOrThrow({
+      where: { targetId: user.id, action: "user.disabled" },
+    });
     expect(disabledEvent.actorEmail).toMatch(/^cli:/);
   });
 });
@@ -199,24 +302,50 @@ describe("the audit log", () => {
     const viewer = await createTestConsoleUser({ role: "merchant-viewer", merchantId });
     await signInConsoleUser({ email: viewer.email, password: "wrong password!", code: "" }, client("192.0.2.50"));
 
-    const failed = await listAuditEvents(operator.actor, auditQuerySchema.parse({ action: "session.login_failed", actor: viewer.email.toUpperCase() }));
+    const failed = await listAuditEvents(
+      operator.actor,
+      auditQuerySchema.parse({ action: "session.login_failed", actor: viewer.email.toUpperCase() }),
+    );
     expect(failed.rows).toHaveLength(1);
-    expect(failed.rows[0]).toMatchObject({ action: "session.login_failed", actorUserId: viewer.id, ip: "192.0.2.50", detail: { reason: "wrong_password" } });
-    expect(failed.actions).toEqual(expect.arrayContaining(["session.logged_in", "session.login_failed", "user.created"]));
+    expect(failed.rows[0]).toMatchObject({
+      action: "session.login_failed",
+      actorUserId: viewer.id,
+      ip: "192.0.2.50",
+      detail: { reason: "wrong_password" },
+    });
+    expect(failed.actions).toEqual(
+      expect.arrayContaining(["session.logged_in", "session.login_failed", "user.created"]),
+    );
     const today = new Date(Date.now() - 3 * 3600_000).toISOString().slice(0, 10);
-    expect((await listAuditEvents(operator.actor, auditQuerySchema.parse({ actor: viewer.email, from: today, to: today }))).rows.length).toBeGreaterThan(1);
-    expect((await listAuditEvents(operator.actor, auditQuerySchema.parse({ actor: viewer.email, to: "2020-01-01" }))).rows).toEqual([]);
+    expect(
+      (await listAuditEvents(operator.actor, auditQuerySchema.parse({ actor: viewer.email, from: today, to: today })))
+        .rows.length,
+    ).toBeGreaterThan(1);
+    expect(
+      (await listAuditEvents(operator.actor, auditQuerySchema.parse({ actor: viewer.email, to: "2020-01-01" }))).rows,
+    ).toEqual([]);
     const all = await listAuditEvents(operator.actor, auditQuerySchema.parse({}));
-    expect(all.rows.map((row) => row.createdAt.getTime())).toEqual([...all.rows.map((row) => row.createdAt.getTime())].sort((a, b) => b - a));
+    expect(all.rows.map((row) => row.createdAt.getTime())).toEqual(
+      [...all.rows.map((row) => row.createdAt.getTime())].sort((a, b) => b - a),
+    );
 
     const { rows } = await exportAuditEvents(operator.actor, auditQuerySchema.parse({ actor: viewer.email }));
     let csv = "";
     for await (const line of rows) csv += line;
     const lines = csv.trimEnd().split("\r\n");
-    expect(lines[0]).toBe("at,action,actor_email,actor_role,actor_user_id,session_id,target_type,target_id,merchant_id,ip,detail");
+    expect(lines[0]).toBe(
+      "at,action,actor_email,actor_role,actor_user_id,session_id,target_type,target_id,merchant_id,ip,detail",
+    );
     expect(lines.some((line) => line.includes("session.login_failed") && line.includes("192.0.2.50"))).toBe(true);
     expect(csv).not.toContain("wrong password!");
-    expect((await listAuditEvents(operator.actor, auditQuerySchema.parse({ action: "audit.exported", actor: operator.actor.email }))).rows).toHaveLength(1);
+    expect(
+      (
+        await listAuditEvents(
+          operator.actor,
+          auditQuerySchema.parse({ action: "audit.exported", actor: operator.actor.email }),
+        )
+      ).rows,
+    ).toHaveLength(1);
 
     const { actor: viewerActor } = await startTestConsoleSession({ ...viewer }, "192.0.2.51");
     expect(await refusalOf(listAuditEvents(viewerActor, auditQuerySchema.parse({})))).toBe("forbidden");

@@ -51,7 +51,14 @@ type Merchant = Awaited<ReturnType<typeof createTestMerchant>>;
  */
 function createConsoleActor(options: { role: Actor["role"]; merchantId?: string }): Actor {
   const userId = newId("usr");
-  return { userId, email: `${userId}@example.com`, role: options.role, merchantId: options.merchantId ?? null, sessionId: newId("ses"), ip: "203.0.113.7" };
+  return {
+    userId,
+    email: `${userId}@example.com`,
+    role: options.role,
+    merchantId: options.merchantId ?? null,
+    sessionId: newId("ses"),
+    ip: "203.0.113.7",
+  };
 }
 
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
@@ -96,20 +103,56 @@ describe("payouts queue", () => {
     const stuck = await createPayout(shopB);
     const claimedAt = new Date(Date.now() - 5 * 60_000);
     await getDb().transaction.update({ where: { id: stuck }, data: { status: "processing", updatedAt: claimedAt } });
-    await getDb().transactionEvent.create({ data: { id: `${stuck}_1`, transactionId: stuck, fromStatus: "pending", toStatus: "processing", actor: "operator", reason: "marking completed" } });
+    await getDb().transactionEvent.create({
+      data: {
+        id: `${stuck}_1`,
+        transactionId: stuck,
+        fromStatus: "pending",
+        toStatus: "processing",
+        actor: "operator",
+        reason: "marking completed",
+      },
+    });
 
     const { payouts, total } = await listPayoutQueue(operator);
     const ids = payouts.map((payout) => payout.transferId);
     expect(ids.indexOf(first)).toBeLessThan(ids.indexOf(second));
     expect(total).toBe(payouts.length);
-    expect(payouts.find((payout) => payout.transferId === second)).toMatchObject({ merchantName: "Loja B", status: "pending", amountCents: 1050n, destination: "52998224725", processing: null });
-    expect(payouts.find((payout) => payout.transferId === stuck)?.processing).toEqual({ since: claimedAt, forMs: expect.any(Number), outcome: "completed", isResumable: true });
-    expect((await listPayoutQueue(operator, { merchantId: shopA.merchantId })).payouts.every((payout) => payout.merchantId === shopA.merchantId)).toBe(true);
+    expect(payouts.find((payout) => payout.transferId === second)).toMatchObject({
+      merchantName: "Loja B",
+      status: "pending",
+      amountCents: 1050n,
+      destination: "52998224725",
+      processing: null,
+    });
+    expect(payouts.find((payout) => payout.transferId === stuck)?.processing).toEqual({
+      since: claimedAt,
+      forMs: expect.any(Number),
+      outcome: "completed",
+      isResumable: true,
+    });
+    expect(
+      (await listPayoutQueue(operator, { merchantId: shopA.merchantId })).payouts.every(
+        (payout) => payout.merchantId === shopA.merchantId,
+      ),
+    ).toBe(true);
 
     // The stuck marking is finished from the console with the outcome it was claimed for.
-    await expect(markQueuedPayout(operator, { transferId: stuck, outcome: "canceled", reasonCode: "other", reason: "x", isResume: true })).rejects.toThrow(/was being marked completed/);
-    await expect(markQueuedPayout(operator, { transferId: stuck, outcome: "completed", isResume: true })).resolves.toMatchObject({ status: "completed" });
-    expect(await auditEvents("payout.completed", stuck)).toEqual([expect.objectContaining({ merchantId: shopB.merchantId, detail: expect.objectContaining({ resumed: true }) })]);
+    await expect(
+      markQueuedPayout(operator, {
+        transferId: stuck,
+        outcome: "canceled",
+        reasonCode: "other",
+        reason: "x",
+        isResume: true,
+      }),
+    ).rejects.toThrow(/was being marked completed/);
+    await expect(
+      markQueuedPayout(operator, { transferId: stuck, outcome: "completed", isResume: true }),
+    ).resolves.toMatchObject({ status: "completed" });
+    expect(await auditEvents("payout.completed", stuck)).toEqual([
+      expect.objectContaining({ merchantId: shopB.merchantId, detail: expect.objectContaining({ resumed: true }) }),
+    ]);
   });
 
   it("completes a payout through the CLI's marking: state, funds, audit, and the merchant's signed callback", async () => {
@@ -122,7 +165,9 @@ describe("payouts queue", () => {
 
     const stored = await getDb().transaction.findUniqueOrThrow({ where: { id: transferId } });
     expect(stored.status).toBe("completed");
-    expect(await getDb().ledgerEntry.findMany({ where: { transactionId: transferId }, select: { kind: true } })).toEqual(expect.arrayContaining([{ kind: "reserve" }, { kind: "debit" }]));
+    expect(
+      await getDb().ledgerEntry.findMany({ where: { transactionId: transferId }, select: { kind: true } }),
+    ).toEqual(expect.arrayContaining([{ kind: "reserve" }, { kind: "debit" }]));
     const [audit] = await auditEvents("payout.completed", transferId);
     expect(audit).toMatchObject({ merchantId: shopA.merchantId, targetType: "payout", ip: operator.ip });
 
@@ -151,11 +196,18 @@ describe("payouts queue", () => {
   it("cancels with a reason code and reason: the money comes back and the callback carries both", async () => {
     const transferId = await createPayout(shopB, "30.00");
     const before = await listLedger(operator, shopB.merchantId, {});
-    await markQueuedPayout(operator, { transferId, outcome: "canceled", reasonCode: "holder_mismatch", reason: "Titular diferente do CPF" });
+    await markQueuedPayout(operator, {
+      transferId,
+      outcome: "canceled",
+      reasonCode: "holder_mismatch",
+      reason: "Titular diferente do CPF",
+    });
     const after = await listLedger(operator, shopB.merchantId, {});
     expect(after.balance.availableCents - before.balance.availableCents).toBe(3000n);
     expect(after.balance.reservedCents - before.balance.reservedCents).toBe(-3000n);
-    expect(await auditEvents("payout.canceled", transferId)).toEqual([expect.objectContaining({ detail: expect.objectContaining({ reason_code: "holder_mismatch" }) })]);
+    expect(await auditEvents("payout.canceled", transferId)).toEqual([
+      expect.objectContaining({ detail: expect.objectContaining({ reason_code: "holder_mismatch" }) }),
+    ]);
     await deliverCallbacks();
     expect(receiver.received.find((received) => received.data.transfer_id === transferId)?.data).toMatchObject({
       type: "gateway_out.canceled",
@@ -166,10 +218,14 @@ describe("payouts queue", () => {
 
   it("refuses a cancellation without a valid reason, naming the field", async () => {
     const transferId = await createPayout(shopA);
-    await expect(markQueuedPayout(operator, { transferId, outcome: "canceled", reasonCode: "no spaces", reason: "x" })).rejects.toMatchObject({
+    await expect(
+      markQueuedPayout(operator, { transferId, outcome: "canceled", reasonCode: "no spaces", reason: "x" }),
+    ).rejects.toMatchObject({
       issues: [expect.objectContaining({ path: ["reasonCode"] })],
     });
-    await expect(markQueuedPayout(operator, { transferId, outcome: "canceled", reasonCode: "other", reason: " " })).rejects.toMatchObject({
+    await expect(
+      markQueuedPayout(operator, { transferId, outcome: "canceled", reasonCode: "other", reason: " " }),
+    ).rejects.toMatchObject({
       issues: [expect.objectContaining({ path: ["reason"] })],
     });
     expect((await getDb().transaction.findUniqueOrThrow({ where: { id: transferId } })).status).toBe("pending");
@@ -181,11 +237,17 @@ describe("payouts queue", () => {
     for (const actor of [adminA, viewerA]) {
       await expect(listPayoutQueue(actor)).rejects.toEqual(refusal("forbidden"));
       for (const transferId of [own, other]) {
-        await expect(markQueuedPayout(actor, { transferId, outcome: "completed" })).rejects.toEqual(refusal("forbidden"));
+        await expect(markQueuedPayout(actor, { transferId, outcome: "completed" })).rejects.toEqual(
+          refusal("forbidden"),
+        );
       }
     }
-    expect((await getDb().transaction.findMany({ where: { id: { in: [own, other] } } })).map((payout) => payout.status)).toEqual(["pending", "pending"]);
-    await expect(markQueuedPayout(operator, { transferId: "po_doesnotexist", outcome: "completed" })).rejects.toEqual(refusal("not_found"));
+    expect(
+      (await getDb().transaction.findMany({ where: { id: { in: [own, other] } } })).map((payout) => payout.status),
+    ).toEqual(["pending", "pending"]);
+    await expect(markQueuedPayout(operator, { transferId: "po_doesnotexist", outcome: "completed" })).rejects.toEqual(
+      refusal("not_found"),
+    );
   });
 });
 
@@ -198,7 +260,9 @@ describe("keys", () => {
     const accepted = await postSigned(pix, key, pixDepositRequest());
     expect(accepted.status).toBe(201);
     await readSigned(accepted, key);
-    expect(await auditEvents("api_key.created", issued.keyId)).toEqual([expect.objectContaining({ merchantId: shopA.merchantId, actorUserId: adminA.userId })]);
+    expect(await auditEvents("api_key.created", issued.keyId)).toEqual([
+      expect.objectContaining({ merchantId: shopA.merchantId, actorUserId: adminA.userId }),
+    ]);
 
     const listed = await listMerchantKeys(adminA, shopA.merchantId);
     expect(listed.keys.find((k) => k.keyId === issued.keyId)).toMatchObject({ revokedAt: null });
@@ -207,7 +271,9 @@ describe("keys", () => {
     const refused = await postSigned(pix, key, pixDepositRequest());
     expect(refused.status).toBe(401);
     expect(await readProblem(refused)).toMatchObject({ code: "key_revoked" });
-    expect((await listMerchantKeys(adminA, shopA.merchantId)).keys.find((k) => k.keyId === issued.keyId)?.revokedAt).toEqual(revoked.revokedAt);
+    expect(
+      (await listMerchantKeys(adminA, shopA.merchantId)).keys.find((k) => k.keyId === issued.keyId)?.revokedAt,
+    ).toEqual(revoked.revokedAt);
     expect(await auditEvents("api_key.revoked", issued.keyId)).toHaveLength(1);
 
     // Revoking again changes nothing and records nothing.
@@ -236,7 +302,11 @@ describe("keys", () => {
     expect(await lastUsed()).toEqual(first);
     await recordKeyUse(issued.keyId, new Date(first.getTime() + 61_000));
     expect((await lastUsed())?.getTime()).toBe(first.getTime() + 61_000);
-    expect((await listMerchantKeys(operator, shopB.merchantId)).keys.find((k) => k.keyId === issued.keyId)?.lastUsedAt?.getTime()).toBe(first.getTime() + 61_000);
+    expect(
+      (await listMerchantKeys(operator, shopB.merchantId)).keys
+        .find((k) => k.keyId === issued.keyId)
+        ?.lastUsedAt?.getTime(),
+    ).toBe(first.getTime() + 61_000);
   });
 
   it("a viewer sees the keys but is refused creating and revoking (403), nothing written", async () => {
@@ -252,42 +322,76 @@ describe("keys", () => {
 
 describe("merchants", () => {
   it("an operator creates a merchant with its first key, sets its callback URL and origins, all audited", async () => {
-    const created = await createConsoleMerchant(operator, { name: "Loja Nova", mode: "sandbox", callbackUrl: receiver.url, redirectOrigins: ["https://nova.example"] });
+    const created = await createConsoleMerchant(operator, {
+      name: "Loja Nova",
+      mode: "sandbox",
+      callbackUrl: receiver.url,
+      redirectOrigins: ["https://nova.example"],
+    });
     expect(created.merchantId).toMatch(/^mer_/);
     expect(await auditEvents("merchant.created", created.merchantId)).toHaveLength(1);
     expect(await auditEvents("api_key.created", created.keyId)).toHaveLength(1);
 
-    const changed = await changeMerchantSettings(operator, created.merchantId, { callbackUrl: null, redirectOrigins: ["https://nova.example", "http://localhost:3000"] });
-    expect(changed).toMatchObject({ callbackUrl: null, redirectOrigins: ["https://nova.example", "http://localhost:3000"] });
+    const changed = await changeMerchantSettings(operator, created.merchantId, {
+      callbackUrl: null,
+      redirectOrigins: ["https://nova.example", "http://localhost:3000"],
+    });
+    expect(changed).toMatchObject({
+      callbackUrl: null,
+      redirectOrigins: ["https://nova.example", "http://localhost:3000"],
+    });
     const [audit] = await auditEvents("merchant.updated", created.merchantId);
     expect(audit.detail).toMatchObject({ callback_url: { from: receiver.url, to: null } });
     expect((await listConsoleMerchants(operator)).map((merchant) => merchant.merchantId)).toContain(created.merchantId);
-    expect(await findConsoleMerchant(operator, created.merchantId)).toMatchObject({ name: "Loja Nova", callbackUrl: null });
+    expect(await findConsoleMerchant(operator, created.merchantId)).toMatchObject({
+      name: "Loja Nova",
+      callbackUrl: null,
+    });
 
-    await expect(changeMerchantSettings(operator, created.merchantId, { redirectOrigins: ["https://nova.example/path"] })).rejects.toMatchObject({ name: "ZodError" });
-    await expect(createConsoleMerchant(operator, { name: " ", mode: "sandbox", redirectOrigins: [] })).rejects.toMatchObject({ name: "ZodError" });
+    await expect(
+      changeMerchantSettings(operator, created.merchantId, { redirectOrigins: ["https://nova.example/path"] }),
+    ).rejects.toMatchObject({ name: "ZodError" });
+    await expect(
+      createConsoleMerchant(operator, { name: " ", mode: "sandbox", redirectOrigins: [] }),
+    ).rejects.toMatchObject({ name: "ZodError" });
   });
 
   it("switching to live revokes the sandbox keys and issues a live one, shown once; the old key is refused at once", async () => {
-    const merchant = await createConsoleMerchant(operator, { name: "Loja Vai ao Ar", mode: "sandbox", redirectOrigins: [] });
+    const merchant = await createConsoleMerchant(operator, {
+      name: "Loja Vai ao Ar",
+      mode: "sandbox",
+      redirectOrigins: [],
+    });
     const oldKey = { merchantId: merchant.merchantId, keyId: merchant.keyId, secret: merchant.secret };
     const switched = await switchMerchantMode(operator, merchant.merchantId, "live");
     expect(switched.keyId).toMatch(/^mk_live_/);
     expect(switched.revokedKeyIds).toEqual([merchant.keyId]);
     expect((await findConsoleMerchant(operator, merchant.merchantId)).mode).toBe("live");
-    expect(await readProblem(await postSigned(status, oldKey, { id: "dep_unknown" }))).toMatchObject({ code: "key_revoked" });
+    expect(await readProblem(await postSigned(status, oldKey, { id: "dep_unknown" }))).toMatchObject({
+      code: "key_revoked",
+    });
     const newKey = { merchantId: merchant.merchantId, keyId: switched.keyId, secret: switched.secret };
     expect((await postSigned(status, newKey, { id: "dep_unknown" })).status).toBe(404);
-    expect((await auditEvents("merchant.mode_switched", merchant.merchantId))[0].detail).toMatchObject({ from: "sandbox", to: "live", new_key: switched.keyId });
-    await expect(switchMerchantMode(operator, merchant.merchantId, "live")).rejects.toMatchObject({ code: "state_conflict" });
+    expect((await auditEvents("merchant.mode_switched", merchant.merchantId))[0].detail).toMatchObject({
+      from: "sandbox",
+      to: "live",
+      new_key: switched.keyId,
+    });
+    await expect(switchMerchantMode(operator, merchant.merchantId, "live")).rejects.toMatchObject({
+      code: "state_conflict",
+    });
   });
 
   it("going live is refused where a production start would refuse it: production with no PSP", async () => {
     const real = getConfig();
     vi.mocked(getConfig).mockReturnValue({ ...real, isProduction: true, psp: null });
     try {
-      await expect(switchMerchantMode(operator, shopB.merchantId, "live")).rejects.toMatchObject({ code: "provider_unavailable" });
-      await expect(createConsoleMerchant(operator, { name: "Loja Real", mode: "live", redirectOrigins: [] })).rejects.toMatchObject({ code: "provider_unavailable" });
+      await expect(switchMerchantMode(operator, shopB.merchantId, "live")).rejects.toMatchObject({
+        code: "provider_unavailable",
+      });
+      await expect(
+        createConsoleMerchant(operator, { name: "Loja Real", mode: "live", redirectOrigins: [] }),
+      ).rejects.toMatchObject({ code: "provider_unavailable" });
     } finally {
       vi.mocked(getConfig).mockImplementation(() => real);
     }
@@ -308,7 +412,9 @@ describe("balance and overview", () => {
     const second = await listLedger(operator, merchant.merchantId, { after: first.olderFrom! });
     expect(second.lines.map((line) => line.availableAfterCents)).toEqual([1500n, 1000n, 600n, 300n, 100n]);
     expect(second.olderFrom).toBeNull();
-    expect((await listLedger(operator, merchant.merchantId, { before: second.newerFrom! })).lines[0].id).toBe(first.lines[0].id);
+    expect((await listLedger(operator, merchant.merchantId, { before: second.newerFrom! })).lines[0].id).toBe(
+      first.lines[0].id,
+    );
 
     const { filename, rows } = await exportLedger(operator, merchant.merchantId);
     expect(filename).toBe(`ledger-${merchant.merchantId}-sandbox.csv`);
@@ -316,14 +422,16 @@ describe("balance and overview", () => {
     for await (const chunk of rows) csv += chunk;
     expect(csv.startsWith("\ufeff")).toBe(true);
     const lines = csv.slice(1).trim().split("\r\n");
-    expect(lines[0]).toBe("created_at,entry_id,kind,available_change,reserved_change,available_after,reserved_after,transaction_id,memo");
+    expect(lines[0]).toBe(
+      "created_at,entry_id,kind,available_change,reserved_change,available_after,reserved_after,transaction_id,memo",
+    );
     expect(lines).toHaveLength(56);
     expect(lines[1]).toMatch(/,credit,1\.00,0\.00,1\.00,0\.00,,sandbox funding by an operator$/);
     expect(lines[55]).toMatch(/,credit,55\.00,0\.00,1540\.00,0\.00,/);
     expect(await auditEvents("ledger.exported", merchant.merchantId)).toHaveLength(1);
-    expect((await listMerchantBalances(operator)).find((row) => row.merchantId === merchant.merchantId)?.balances).toEqual([
-      { merchantId: merchant.merchantId, mode: "sandbox", availableCents: 154000n, reservedCents: 0n },
-    ]);
+    expect(
+      (await listMerchantBalances(operator)).find((row) => row.merchantId === merchant.merchantId)?.balances,
+    ).toEqual([{ merchantId: merchant.merchantId, mode: "sandbox", availableCents: 154000n, reservedCents: 0n }]);
   });
 
   it("counts deposits paid, payouts completed and conversion per day, in one mode, scoped to the merchant", async () => {
@@ -352,9 +460,13 @@ describe("balance and overview", () => {
       depositsCreatedPaid: 3,
     });
     expect(summary.days.slice(0, -1).every((day) => day.depositsCreated === 0)).toBe(true);
-    expect((await summarizeDailyActivity(admin, { mode: "live" })).days.every((day) => day.depositsPaid === 0)).toBe(true);
+    expect((await summarizeDailyActivity(admin, { mode: "live" })).days.every((day) => day.depositsPaid === 0)).toBe(
+      true,
+    );
     // An operator's view over all merchants includes this one's.
-    expect((await summarizeDailyActivity(operator, { mode: "sandbox" })).days.at(-1)!.depositsPaid).toBeGreaterThanOrEqual(3);
+    expect(
+      (await summarizeDailyActivity(operator, { mode: "sandbox" })).days.at(-1)!.depositsPaid,
+    ).toBeGreaterThanOrEqual(3);
   });
 
   it("shows callback delivery health: what waits, what is retried, failing endpoints and their last answer", async () => {
@@ -377,10 +489,18 @@ describe("balance and overview", () => {
       const health = await summarizeCallbackHealth(admin, {});
       expect(health).toMatchObject({ pending: 1, retrying: 1, failed: 1 });
       expect(health.failingEndpoints).toEqual([
-        expect.objectContaining({ merchantId: merchant.merchantId, callbackUrl: failing.url, lastFailure: expect.objectContaining({ httpStatus: 500, responseExcerpt: "boom" }) }),
+        expect.objectContaining({
+          merchantId: merchant.merchantId,
+          callbackUrl: failing.url,
+          lastFailure: expect.objectContaining({ httpStatus: 500, responseExcerpt: "boom" }),
+        }),
       ]);
-      expect((await summarizeCallbackHealth(operator, {})).failingEndpoints.map((row) => row.merchantId)).toContain(merchant.merchantId);
-      expect((await summarizeCallbackHealth(adminA, {})).failingEndpoints.map((row) => row.merchantId)).not.toContain(merchant.merchantId);
+      expect((await summarizeCallbackHealth(operator, {})).failingEndpoints.map((row) => row.merchantId)).toContain(
+        merchant.merchantId,
+      );
+      expect((await summarizeCallbackHealth(adminA, {})).failingEndpoints.map((row) => row.merchantId)).not.toContain(
+        merchant.merchantId,
+      );
     } finally {
       await failing.close();
     }
@@ -400,7 +520,10 @@ describe("another merchant's ids", () => {
         ["ledger of a malformed id", () => listLedger(actor, "mer_\u0000", {})],
       ];
       if (actor.role === "merchant-admin") {
-        attempts.push(["key create", () => createMerchantKey(actor, shopB.merchantId)], ["key revoke", () => revokeMerchantKey(actor, shopB.keyId)]);
+        attempts.push(
+          ["key create", () => createMerchantKey(actor, shopB.merchantId)],
+          ["key revoke", () => revokeMerchantKey(actor, shopB.keyId)],
+        );
       }
       for (const [name, attempt] of attempts) {
         await expect(attempt(), `${actor.role}: ${name}`).rejects.toEqual(refusal("not_found"));
@@ -408,7 +531,11 @@ describe("another merchant's ids", () => {
     }
     expect((await getDb().apiKey.findUniqueOrThrow({ where: { id: shopB.keyId } })).revokedAt).toBeNull();
     expect((await getDb().transaction.findUniqueOrThrow({ where: { id: otherPayout } })).status).toBe("pending");
-    expect(await getDb().auditEvent.count({ where: { merchantId: shopB.merchantId, actorUserId: { in: [adminA.userId, viewerA.userId] } } })).toBe(0);
+    expect(
+      await getDb().auditEvent.count({
+        where: { merchantId: shopB.merchantId, actorUserId: { in: [adminA.userId, viewerA.userId] } },
+      }),
+    ).toBe(0);
   });
 
   it("are refused to merchant users for every operator-only operation (403), whatever the id", async () => {

@@ -33,7 +33,12 @@ let receiver: Awaited<ReturnType<typeof startReceiver>>;
 let shopA: Merchant;
 let shopB: Merchant;
 /** What each shop did through the API: a paid deposit with a refund, a pending one, a completed payout. */
-type Made = { paid: { id: string; reference: string }; pending: { id: string; reference: string }; payout: { id: string; reference: string }; refundId: string };
+type Made = {
+  paid: { id: string; reference: string };
+  pending: { id: string; reference: string };
+  payout: { id: string; reference: string };
+  refundId: string;
+};
 let a: Made;
 let b: Made;
 
@@ -49,11 +54,15 @@ let operator: Actor;
 let adminA: Actor;
 let viewerA: Actor;
 
-const list = (who: Actor, query: Record<string, string> = {}) => listTransactions(who, transactionQuerySchema.parse(query));
+const list = (who: Actor, query: Record<string, string> = {}) =>
+  listTransactions(who, transactionQuerySchema.parse(query));
 const idsOf = (page: { rows: { id: string }[] }) => page.rows.map((row) => row.id);
 
 async function makeTransactions(shop: Merchant, sharedReference: string, email: string): Promise<Made> {
-  const created = await readSigned(await postSigned(pix, shop, pixDepositRequest({ reference: sharedReference, email })), shop);
+  const created = await readSigned(
+    await postSigned(pix, shop, pixDepositRequest({ reference: sharedReference, email })),
+    shop,
+  );
   const paidId = created.data.id as string;
   await paySandboxDeposit(paidId);
   const pendingRequest = pixDepositRequest();
@@ -63,7 +72,10 @@ async function makeTransactions(shop: Merchant, sharedReference: string, email: 
   const payout = await readSigned(await postSigned(gatewayOut, shop, payoutRequest), shop);
   const transferId = payout.data.transfer_id as string;
   await markPayout({ transferId, outcome: "completed" });
-  const refunded = await readSigned(await postSigned(refund, shop, { id: paidId, amount: "1.00", reason: "cliente desistiu" }), shop);
+  const refunded = await readSigned(
+    await postSigned(refund, shop, { id: paidId, amount: "1.00", reason: "cliente desistiu" }),
+    shop,
+  );
   return {
     paid: { id: paidId, reference: sharedReference },
     pending: { id: pending.data.id as string, reference: pendingRequest.reference },
@@ -92,13 +104,30 @@ describe("the list", () => {
   it("shows an operator every merchant's deposits, payouts and refunds, newest first, e-mail and CPF masked", async () => {
     const page = await list(operator);
     const ids = idsOf(page);
-    for (const made of [a, b]) expect(ids).toEqual(expect.arrayContaining([made.paid.id, made.pending.id, made.payout.id, made.refundId]));
+    for (const made of [a, b])
+      expect(ids).toEqual(expect.arrayContaining([made.paid.id, made.pending.id, made.payout.id, made.refundId]));
     const times = page.rows.map((row) => row.createdAt.getTime());
     expect(times).toEqual([...times].sort((x, y) => y - x));
     const paid = page.rows.find((row) => row.id === a.paid.id);
-    expect(paid).toMatchObject({ kind: "deposit", operation: "pix", status: "paid", merchantName: "Loja A", customerEmail: "M***@Example.COM", customerCpf: "***.982.247-**" });
-    expect(page.rows.find((row) => row.id === a.refundId)).toMatchObject({ kind: "refund", reference: a.paid.reference, depositId: a.paid.id, status: "completed" });
-    expect(page.rows.find((row) => row.id === a.payout.id)).toMatchObject({ kind: "payout", operation: "gateway_out", status: "completed" });
+    expect(paid).toMatchObject({
+      kind: "deposit",
+      operation: "pix",
+      status: "paid",
+      merchantName: "Loja A",
+      customerEmail: "M***@Example.COM",
+      customerCpf: "***.982.247-**",
+    });
+    expect(page.rows.find((row) => row.id === a.refundId)).toMatchObject({
+      kind: "refund",
+      reference: a.paid.reference,
+      depositId: a.paid.id,
+      status: "completed",
+    });
+    expect(page.rows.find((row) => row.id === a.payout.id)).toMatchObject({
+      kind: "payout",
+      operation: "gateway_out",
+      status: "completed",
+    });
   });
 
   it("shows a merchant's users only their merchant's rows, whatever they filter", async () => {
@@ -112,7 +141,10 @@ describe("the list", () => {
   });
 
   it("answers a merchant user naming another merchant as not found", async () => {
-    await expect(list(adminA, { merchant: shopB.merchantId })).rejects.toMatchObject({ code: "not_found", status: 404 });
+    await expect(list(adminA, { merchant: shopB.merchantId })).rejects.toMatchObject({
+      code: "not_found",
+      status: 404,
+    });
     await expect(list(viewerA, { merchant: shopB.merchantId })).rejects.toMatchObject({ code: "not_found" });
     expect(idsOf(await list(adminA, { merchant: shopA.merchantId }))).toContain(a.paid.id);
   });
@@ -130,7 +162,11 @@ describe("the list", () => {
 
     const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Sao_Paulo" }).format(new Date());
     expect(idsOf(await list(adminA, { from: today, to: today }))).toContain(a.paid.id);
-    expect(await list(adminA, { from: "2020-01-01", to: "2020-01-31" })).toMatchObject({ rows: [], nextCursor: null, previousCursor: null });
+    expect(await list(adminA, { from: "2020-01-01", to: "2020-01-31" })).toMatchObject({
+      rows: [],
+      nextCursor: null,
+      previousCursor: null,
+    });
   });
 
   it("finds by id, transfer id, refund id, reference, e-mail in any case and CPF with or without punctuation", async () => {
@@ -140,9 +176,15 @@ describe("the list", () => {
     // A deposit's id finds its refunds too.
     expect(new Set(idsOf(await list(operator, { q: a.paid.id })))).toEqual(new Set([a.paid.id, a.refundId]));
     // The shared reference: both shops' for an operator.
-    expect(new Set(idsOf(await list(operator, { q: a.paid.reference })))).toEqual(new Set([a.paid.id, a.refundId, b.paid.id, b.refundId]));
-    expect(new Set(idsOf(await list(operator, { q: "maria.souza@example.com" })))).toEqual(new Set([a.paid.id, a.refundId]));
-    expect(new Set(idsOf(await list(operator, { q: "MARIA.SOUZA@EXAMPLE.COM" })))).toEqual(new Set([a.paid.id, a.refundId]));
+    expect(new Set(idsOf(await list(operator, { q: a.paid.reference })))).toEqual(
+      new Set([a.paid.id, a.refundId, b.paid.id, b.refundId]),
+    );
+    expect(new Set(idsOf(await list(operator, { q: "maria.souza@example.com" })))).toEqual(
+      new Set([a.paid.id, a.refundId]),
+    );
+    expect(new Set(idsOf(await list(operator, { q: "MARIA.SOUZA@EXAMPLE.COM" })))).toEqual(
+      new Set([a.paid.id, a.refundId]),
+    );
     // Every test deposit has the same CPF: all of A's customers' rows, none of B's for A's admin.
     const byCpf = idsOf(await list(adminA, { q: "529.982.247-25" }));
     expect(byCpf).toEqual(expect.arrayContaining([a.paid.id, a.pending.id, a.payout.id, a.refundId]));
@@ -198,27 +240,54 @@ describe("the list", () => {
 describe("the detail", () => {
   it("shows a deposit's timeline, refunds and callback attempts, the customer masked", async () => {
     const detail = await getTransactionDetail(operator, a.paid.id);
-    expect(detail).toMatchObject({ kind: "deposit", status: "paid", merchantName: "Loja A", reference: a.paid.reference });
+    expect(detail).toMatchObject({
+      kind: "deposit",
+      status: "paid",
+      merchantName: "Loja A",
+      reference: a.paid.reference,
+    });
     expect(detail.timeline.map((entry) => [entry.fromStatus, entry.toStatus])).toEqual([
       [null, "pending"],
       ["pending", "paid"],
     ]);
-    expect(detail.customer).toEqual({ name: "Maria da Silva", email: "M***@Example.COM", cpf: "***.982.247-**", phone: "", buyerIp: "***" });
-    expect(detail.refunds).toEqual([expect.objectContaining({ id: a.refundId, status: "completed", amountCents: 100n })]);
+    expect(detail.customer).toEqual({
+      name: "Maria da Silva",
+      email: "M***@Example.COM",
+      cpf: "***.982.247-**",
+      phone: "",
+      buyerIp: "***",
+    });
+    expect(detail.refunds).toEqual([
+      expect.objectContaining({ id: a.refundId, status: "completed", amountCents: 100n }),
+    ]);
     expect(detail.callbacks).toHaveLength(1);
     const [paid] = detail.callbacks;
-    expect(paid).toMatchObject({ type: "deposit.paid", status: "delivered", payload: expect.objectContaining({ id: a.paid.id }) });
-    expect(paid.attempts).toEqual([expect.objectContaining({ number: 1, state: "succeeded", httpStatus: 204, url: receiver.url })]);
+    expect(paid).toMatchObject({
+      type: "deposit.paid",
+      status: "delivered",
+      payload: expect.objectContaining({ id: a.paid.id }),
+    });
+    expect(paid.attempts).toEqual([
+      expect.objectContaining({ number: 1, state: "succeeded", httpStatus: 204, url: receiver.url }),
+    ]);
   });
 
   it("shows a refund with its deposit and its own callback, and a payout's destination masked", async () => {
     const refundDetail = await getTransactionDetail(adminA, a.refundId);
-    expect(refundDetail).toMatchObject({ kind: "refund", deposit: { id: a.paid.id, reference: a.paid.reference }, customer: null });
+    expect(refundDetail).toMatchObject({
+      kind: "refund",
+      deposit: { id: a.paid.id, reference: a.paid.reference },
+      customer: null,
+    });
     expect(refundDetail.timeline.map((entry) => entry.toStatus)).toEqual(["pending", "completed"]);
     expect(refundDetail.callbacks.map((event) => event.type)).toEqual(["refund.completed"]);
 
     const payoutDetail = await getTransactionDetail(viewerA, a.payout.id);
-    expect(payoutDetail).toMatchObject({ kind: "payout", status: "completed", destination: { pixKey: "***.982.247-**" } });
+    expect(payoutDetail).toMatchObject({
+      kind: "payout",
+      status: "completed",
+      destination: { pixKey: "***.982.247-**" },
+    });
     expect(payoutDetail.timeline.map((entry) => entry.toStatus)).toEqual(["pending", "processing", "completed"]);
     expect(payoutDetail.callbacks.map((event) => event.type)).toEqual(["gateway_out.completed"]);
   });
@@ -229,15 +298,29 @@ describe("the detail", () => {
     await paySandboxDeposit(a.pending.id);
     const [event] = (await getTransactionDetail(operator, a.pending.id)).callbacks;
     const now = new Date();
-    await claimCallbackEvents(getDb(), { ids: [event.eventId], owner: "test-worker", now, leaseUntil: new Date(now.getTime() + 60_000) });
+    await claimCallbackEvents(getDb(), {
+      ids: [event.eventId],
+      owner: "test-worker",
+      now,
+      leaseUntil: new Date(now.getTime() + 60_000),
+    });
     await getDb().$transaction((tx) =>
-      beginCallbackAttempt(tx, { eventId: event.eventId, owner: "test-worker", attempt: { id: `${event.eventId}_a1`, url: receiver.url, keyId: shopA.keyId, startedAt: now } }),
+      beginCallbackAttempt(tx, {
+        eventId: event.eventId,
+        owner: "test-worker",
+        attempt: { id: `${event.eventId}_a1`, url: receiver.url, keyId: shopA.keyId, startedAt: now },
+      }),
     );
     const inFlight = await getTransactionDetail(operator, a.pending.id);
-    expect(inFlight.callbacks[0].attempts).toEqual([expect.objectContaining({ number: 1, state: "in_flight", finishedAt: null, httpStatus: null })]);
+    expect(inFlight.callbacks[0].attempts).toEqual([
+      expect.objectContaining({ number: 1, state: "in_flight", finishedAt: null, httpStatus: null }),
+    ]);
 
     // The worker dies: its lease runs out with the attempt never completed.
-    await getDb().callbackEvent.update({ where: { id: event.eventId }, data: { leaseExpiresAt: new Date(now.getTime() - 1) } });
+    await getDb().callbackEvent.update({
+      where: { id: event.eventId },
+      data: { leaseExpiresAt: new Date(now.getTime() - 1) },
+    });
     const interrupted = await getTransactionDetail(operator, a.pending.id);
     expect(interrupted.callbacks[0].attempts[0].state).toBe("interrupted");
   });
@@ -250,12 +333,20 @@ async function readAll(rows: AsyncIterable<string>): Promise<string> {
 }
 
 /** A CSV line's cells (RFC 4180: quoted cells may hold commas and doubled quotes). */
-const cellsOf = (line: string) => [...line.matchAll(/(?:^|,)("(?:[^"]|"")*"|[^,]*)/g)].map(([, cell]) => (cell.startsWith('"') ? cell.slice(1, -1).replaceAll('""', '"') : cell));
+const cellsOf = (line: string) =>
+  [...line.matchAll(/(?:^|,)("(?:[^"]|"")*"|[^,]*)/g)].map(([, cell]) =>
+    cell.startsWith('"') ? cell.slice(1, -1).replaceAll('""', '"') : cell,
+  );
 
 describe("revealing the customer", () => {
   it("gives an operator the data in clear, and records who, when, from where and what", async () => {
     const revealed = await revealTransactionCustomer(operator, a.paid.id);
-    expect(revealed).toMatchObject({ name: "Maria da Silva", email: "Maria.Souza@Example.COM", cpf: "52998224725", buyerIp: "203.0.113.9" });
+    expect(revealed).toMatchObject({
+      name: "Maria da Silva",
+      email: "Maria.Souza@Example.COM",
+      cpf: "52998224725",
+      buyerIp: "203.0.113.9",
+    });
     const payout = await revealTransactionCustomer(operator, a.payout.id);
     expect(payout.pixKey).toBe("52998224725");
     const [event] = await listTargetAuditEvents(getDb(), "transaction", a.paid.id);
@@ -273,7 +364,10 @@ describe("revealing the customer", () => {
 
   it("is refused to merchant users, with nothing recorded", async () => {
     for (const who of [adminA, viewerA]) {
-      await expect(revealTransactionCustomer(who, a.pending.id)).rejects.toMatchObject({ code: "forbidden", status: 403 });
+      await expect(revealTransactionCustomer(who, a.pending.id)).rejects.toMatchObject({
+        code: "forbidden",
+        status: 403,
+      });
       await expect(revealTransactionCustomer(who, b.pending.id)).rejects.toMatchObject({ code: "forbidden" });
     }
     expect(await listTargetAuditEvents(getDb(), "transaction", a.pending.id)).toEqual([]);
@@ -286,7 +380,10 @@ describe("reenviar", () => {
     expect(event.status).toBe("delivered");
     for (const who of [operator, adminA]) {
       const before = receiver.received.filter((r) => r.data.event_id === event.eventId).length;
-      await expect(resendTransactionCallback(who, event.eventId)).resolves.toMatchObject({ event_id: event.eventId, status: "pending" });
+      await expect(resendTransactionCallback(who, event.eventId)).resolves.toMatchObject({
+        event_id: event.eventId,
+        status: "pending",
+      });
       await runCallbackWorker({ isOnce: true });
       const copies = receiver.received.filter((r) => r.data.event_id === event.eventId);
       expect(copies).toHaveLength(before + 1);
@@ -294,7 +391,11 @@ describe("reenviar", () => {
     }
     const detail = await getTransactionDetail(adminA, a.payout.id);
     expect(detail.callbacks[0].status).toBe("delivered");
-    expect(detail.callbacks[0].attempts.map((attempt) => attempt.state)).toEqual(["succeeded", "succeeded", "succeeded"]);
+    expect(detail.callbacks[0].attempts.map((attempt) => attempt.state)).toEqual([
+      "succeeded",
+      "succeeded",
+      "succeeded",
+    ]);
     const audit = await listTargetAuditEvents(getDb(), "callback_event", event.eventId);
     expect(audit.map((entry) => [entry.action, entry.actorRole, entry.merchantId])).toEqual([
       ["callback.resent", "operator", shopA.merchantId],
@@ -305,9 +406,17 @@ describe("reenviar", () => {
   it("is refused to a viewer (403) and for another merchant's event (404), with nothing queued or recorded", async () => {
     const [ownEvent] = (await getTransactionDetail(operator, a.refundId)).callbacks;
     const [otherEvent] = (await getTransactionDetail(operator, b.paid.id)).callbacks;
-    await expect(resendTransactionCallback(viewerA, ownEvent.eventId)).rejects.toMatchObject({ code: "forbidden", status: 403 });
-    await expect(resendTransactionCallback(adminA, otherEvent.eventId)).rejects.toMatchObject({ code: "not_found", status: 404 });
-    await expect(resendTransactionCallback(adminA, "evt_doesnotexist0000000")).rejects.toMatchObject({ code: "not_found" });
+    await expect(resendTransactionCallback(viewerA, ownEvent.eventId)).rejects.toMatchObject({
+      code: "forbidden",
+      status: 403,
+    });
+    await expect(resendTransactionCallback(adminA, otherEvent.eventId)).rejects.toMatchObject({
+      code: "not_found",
+      status: 404,
+    });
+    await expect(resendTransactionCallback(adminA, "evt_doesnotexist0000000")).rejects.toMatchObject({
+      code: "not_found",
+    });
     for (const eventId of [ownEvent.eventId, otherEvent.eventId]) {
       expect(await findCallbackEvent(getDb(), eventId)).toMatchObject({ status: "delivered" });
       expect(await listTargetAuditEvents(getDb(), "callback_event", eventId)).toEqual([]);
@@ -317,20 +426,40 @@ describe("reenviar", () => {
 
 describe("the CSV export", () => {
   it("streams every row the filters select, masked, formulas defused, and is audited with its filters", async () => {
-    const shop = await createTestMerchant({ name: "Loja, \"CSV\"" });
-    await readSigned(await postSigned(pix, shop, pixDepositRequest({ reference: "=HYPERLINK(\"http://x\")", name: "Ana Lima" })), shop);
+    const shop = await createTestMerchant({ name: 'Loja, "CSV"' });
+    await readSigned(
+      await postSigned(pix, shop, pixDepositRequest({ reference: '=HYPERLINK("http://x")', name: "Ana Lima" })),
+      shop,
+    );
     for (let i = 0; i < 3; i++) await readSigned(await postSigned(pix, shop, pixDepositRequest()), shop);
     const admin = actor("merchant-admin", shop.merchantId);
     const { filename, rows } = await exportTransactions(admin, { type: "deposit" });
     expect(filename).toMatch(new RegExp(`^transactions-${shop.merchantId}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
     const lines = (await readAll(rows)).split("\r\n");
     expect(lines.at(-1)).toBe("");
-    expect(lines[0]).toBe("\ufeffcreated_at,id,type,operation,merchant_id,merchant_name,reference,deposit_id,status,amount,currency,mode,customer_name,customer_email,customer_cpf,settled_at");
+    expect(lines[0]).toBe(
+      "\ufeffcreated_at,id,type,operation,merchant_id,merchant_name,reference,deposit_id,status,amount,currency,mode,customer_name,customer_email,customer_cpf,settled_at",
+    );
     const body = lines.slice(1, -1).map(cellsOf);
     expect(body).toHaveLength(4);
     const injected = body.find((cells) => cells[12] === "Ana Lima");
-    expect(injected?.slice(4, 16)).toEqual([shop.merchantId, 'Loja, "CSV"', "'=HYPERLINK(\"http://x\")", "", "pending", "10.50", "BRL", "sandbox", "Ana Lima", "m***@example.com", "***.982.247-**", ""]);
-    const [audit] = (await getDb().auditEvent.findMany({ where: { action: "transactions.exported", merchantId: shop.merchantId } }));
+    expect(injected?.slice(4, 16)).toEqual([
+      shop.merchantId,
+      'Loja, "CSV"',
+      '\'=HYPERLINK("http://x")',
+      "",
+      "pending",
+      "10.50",
+      "BRL",
+      "sandbox",
+      "Ana Lima",
+      "m***@example.com",
+      "***.982.247-**",
+      "",
+    ]);
+    const [audit] = await getDb().auditEvent.findMany({
+      where: { action: "transactions.exported", merchantId: shop.merchantId },
+    });
     expect(audit).toMatchObject({ actorRole: "merchant-admin", detail: { filters: { type: "deposit" } } });
   });
 
@@ -351,23 +480,40 @@ describe("the CSV export", () => {
       })),
     });
     const { rows } = await exportTransactions(operator, { merchant: shop.merchantId });
-    const ids = (await readAll(rows)).split("\r\n").slice(1, -1).map((line) => cellsOf(line)[1]);
+    const ids = (await readAll(rows))
+      .split("\r\n")
+      .slice(1, -1)
+      .map((line) => cellsOf(line)[1]);
     expect(ids).toHaveLength(2_345);
     expect(ids).toEqual([...ids].sort().reverse());
 
-    await expect(exportTransactions(adminA, { merchant: shopB.merchantId })).rejects.toMatchObject({ code: "not_found" });
-    expect(await getDb().auditEvent.count({ where: { action: "transactions.exported", actorRole: "merchant-admin", merchantId: shopB.merchantId } })).toBe(0);
+    await expect(exportTransactions(adminA, { merchant: shopB.merchantId })).rejects.toMatchObject({
+      code: "not_found",
+    });
+    expect(
+      await getDb().auditEvent.count({
+        where: { action: "transactions.exported", actorRole: "merchant-admin", merchantId: shopB.merchantId },
+      }),
+    ).toBe(0);
   });
 });
 
 describe("another merchant's ids", () => {
   it("are not found for a merchant's admin and viewer: deposits, payouts and refunds", async () => {
     for (const who of [adminA, viewerA]) {
-      for (const id of [b.paid.id, b.pending.id, b.payout.id, b.refundId, "dep_doesnotexist0000000", "rfd_doesnotexist0000000"]) {
+      for (const id of [
+        b.paid.id,
+        b.pending.id,
+        b.payout.id,
+        b.refundId,
+        "dep_doesnotexist0000000",
+        "rfd_doesnotexist0000000",
+      ]) {
         await expect(getTransactionDetail(who, id)).rejects.toMatchObject({ code: "not_found", status: 404 });
       }
     }
     // The same ids are there: an operator sees them.
-    for (const id of [b.paid.id, b.payout.id, b.refundId]) await expect(getTransactionDetail(operator, id)).resolves.toMatchObject({ id });
+    for (const id of [b.paid.id, b.payout.id, b.refundId])
+      await expect(getTransactionDetail(operator, id)).resolves.toMatchObject({ id });
   });
 });

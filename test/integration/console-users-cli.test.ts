@@ -17,26 +17,53 @@ describe("npm run cashier -- user …", () => {
     const user = JSON.parse(created.stdout) as { id: string; email: string; setupUrl: string };
     expect(user.email).toBe("ops@example.com");
     expect(user.setupUrl).toMatch(/^http:\/\/localhost:\d+\/console\/setup\/[A-Za-z0-9_-]{43}$/);
-    expect(await findSetupState(setupTokenOf(user.setupUrl))).toMatchObject({ email: "ops@example.com", step: "password", mayFinishWithoutTotp: false });
+    expect(await findSetupState(setupTokenOf(user.setupUrl))).toMatchObject({
+      email: "ops@example.com",
+      step: "password",
+      mayFinishWithoutTotp: false,
+    });
 
     const listed = await cashier(["user", "list"]);
-    expect(JSON.parse(listed.stdout)).toEqual(expect.arrayContaining([expect.objectContaining({ id: user.id, role: "operator", status: "setup_pending", totp: false })]));
+    expect(JSON.parse(listed.stdout)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: user.id, role: "operator", status: "setup_pending", totp: false }),
+      ]),
+    );
     expect(listed.stdout).not.toMatch(/scrypt|passwordHash|totpSecret/);
 
     const disabled = await cashier(["user", "disable", "ops@example.com"]);
     expect(disabled.code).toBe(0);
     expect(JSON.parse(disabled.stdout)).toMatchObject({ id: user.id, sessionsEnded: 0 });
     const events = await getDb().auditEvent.findMany({ where: { targetId: user.id }, orderBy: { createdAt: "asc" } });
-    expect(events.map((event) => [event.action, event.actorEmail.startsWith("cli:")])).toEqual([["user.created", true], ["user.disabled", true]]);
+    expect(events.map((event) => [event.action, event.actorEmail.startsWith("cli:")])).toEqual([
+      ["user.created", true],
+      ["user.disabled", true],
+    ]);
   });
 
   it("takes a merchant user's password on standard input; the user signs in with it", async () => {
     const { merchantId } = await createTestMerchant();
     const password = "senha do lojista, longa";
-    const created = await cashier(["user", "create", "--email", "viewer@example.com", "--role", "merchant-viewer", "--merchant", merchantId, "--password-stdin"], `${password}\n`);
+    const created = await cashier(
+      [
+        "user",
+        "create",
+        "--email",
+        "viewer@example.com",
+        "--role",
+        "merchant-viewer",
+        "--merchant",
+        merchantId,
+        "--password-stdin",
+      ],
+      `${password}\n`,
+    );
     expect(created.code).toBe(0);
     expect(created.stdout).not.toContain(password);
-    const result = await signInConsoleUser({ email: "viewer@example.com", password, code: "" }, { ip: "192.0.2.40", userAgent: null });
+    const result = await signInConsoleUser(
+      { email: "viewer@example.com", password, code: "" },
+      { ip: "192.0.2.40", userAgent: null },
+    );
     expect(result.status).toBe("signed_in");
   });
 
@@ -52,7 +79,10 @@ describe("npm run cashier -- user …", () => {
       expect(result.code).toBe(1);
       expect(result.stdout).toBe("");
     }
-    const short = await cashier(["user", "create", "--email", "d@example.com", "--role", "operator", "--password-stdin"], "short\n");
+    const short = await cashier(
+      ["user", "create", "--email", "d@example.com", "--role", "operator", "--password-stdin"],
+      "short\n",
+    );
     expect(short.code).toBe(1);
     expect(short.stderr).toMatch(/at least 12 characters/);
     expect(short.stderr).not.toContain("short\n");

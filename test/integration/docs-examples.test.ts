@@ -35,7 +35,10 @@ afterAll(() => receiver.close());
 /** The README's examples: each ```json block right after a `<!-- example: /api/… -->` line. */
 function readmeExamples(): [string, unknown][] {
   const readme = readFileSync("README.md", "utf8");
-  return [...readme.matchAll(/<!-- example: (\S+) -->\n```json\n([\s\S]*?)\n```/g)].map((match) => [match[1], JSON.parse(match[2])]);
+  return [...readme.matchAll(/<!-- example: (\S+) -->\n```json\n([\s\S]*?)\n```/g)].map((match) => [
+    match[1],
+    JSON.parse(match[2]),
+  ]);
 }
 
 describe("the docs' JSON examples", () => {
@@ -52,12 +55,18 @@ describe("the docs' JSON examples", () => {
   });
 
   it("are each accepted by the gateway, signed, in the order a developer tries them", async () => {
-    const merchant = await createTestMerchant({ callbackUrl: receiver.url, redirectOrigins: ["https://shop.example.com"] });
+    const merchant = await createTestMerchant({
+      callbackUrl: receiver.url,
+      redirectOrigins: ["https://shop.example.com"],
+    });
     let depositId = "";
     for (const [path, examples] of Object.entries(requestExamples)) {
       if (path === "/api/gateway-out") await fundSandboxMerchant(merchant.merchantId, "100");
       for (const example of examples) {
-        const data = JSON.parse(JSON.stringify(example).replaceAll(EXAMPLE_DEPOSIT_ID, depositId)) as Record<string, unknown>;
+        const data = JSON.parse(JSON.stringify(example).replaceAll(EXAMPLE_DEPOSIT_ID, depositId)) as Record<
+          string,
+          unknown
+        >;
         const answer = await readSigned(await postSigned(handlers[path], merchant, data), merchant);
         expect([200, 201], `${path} ${JSON.stringify(answer.data)}`).toContain(answer.payload.code);
         if (path === "/api/pix") depositId = answer.data.id as string;
@@ -68,13 +77,22 @@ describe("the docs' JSON examples", () => {
     // The curl and Node.js samples, run as written against the same handlers over HTTP.
     const server = await startRouteServer(handlers);
     try {
-      const env = { ...process.env, CASHIER_URL: server.url, CASHIER_KEY_ID: merchant.keyId, CASHIER_SECRET: merchant.secret };
+      const env = {
+        ...process.env,
+        CASHIER_URL: server.url,
+        CASHIER_KEY_ID: merchant.keyId,
+        CASHIER_SECRET: merchant.secret,
+      };
       const sample = (language: string) => codeSamples.find((candidate) => candidate.language === language)!.code;
       // Asynchronously: the server answering curl runs in this process.
       const { stdout } = await promisify(execFile)("bash", ["-c", sample("sh")], { env, timeout: 10_000 });
       expect(stdout.trim()).toBe("verified");
 
-      Object.assign(process.env, { CASHIER_URL: server.url, CASHIER_KEY_ID: merchant.keyId, CASHIER_SECRET: merchant.secret });
+      Object.assign(process.env, {
+        CASHIER_URL: server.url,
+        CASHIER_KEY_ID: merchant.keyId,
+        CASHIER_SECRET: merchant.secret,
+      });
       const directory = path.resolve("test-results/code-samples");
       mkdirSync(directory, { recursive: true });
       const file = path.join(directory, `node-${merchant.keyId}.mjs`);
@@ -96,6 +114,7 @@ describe("the docs' JSON examples", () => {
 
   it("are in the README, each code sample verbatim", () => {
     const readme = readFileSync("README.md", "utf8");
-    for (const sample of codeSamples) expect(readme, sample.title).toContain("```" + sample.language + "\n" + sample.code + "\n```");
+    for (const sample of codeSamples)
+      expect(readme, sample.title).toContain("```" + sample.language + "\n" + sample.code + "\n```");
   });
 });

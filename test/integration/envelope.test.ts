@@ -17,9 +17,7 @@ function sendToken(jwt: string) {
 }
 
 function claimsToken(claims: Record<string, unknown>, header: Record<string, unknown> = {}) {
-  return new SignJWT(claims)
-    .setProtectedHeader({ alg: "HS256", kid: merchant.keyId, ...header })
-    .sign(secretBytes());
+  return new SignJWT(claims).setProtectedHeader({ alg: "HS256", kid: merchant.keyId, ...header }).sign(secretBytes());
 }
 
 async function expectProblem(response: Response, statusCode: number, code: string, detail?: RegExp) {
@@ -43,7 +41,10 @@ describe("a valid token", () => {
     expect(response.status).toBe(404);
     const { data, header } = await readSigned(response, merchant);
     expect(header.typ).toBe("cashier-response+jwt");
-    expect(data.error).toMatchObject({ type: "not_found", detail: 'no transaction with id "dep_unknown" for this merchant' });
+    expect(data.error).toMatchObject({
+      type: "not_found",
+      detail: 'no transaction with id "dep_unknown" for this merchant',
+    });
   });
 
   it("is accepted as a bare application/jwt body", async () => {
@@ -61,7 +62,13 @@ describe("a valid token", () => {
   });
 
   it("accepts iss equal to the merchant id and aud equal to the gateway's", async () => {
-    const jwt = await claimsToken({ iat: now(), exp: now() + 60, iss: merchant.merchantId, aud: "cashier", data: { id: "x" } });
+    const jwt = await claimsToken({
+      iat: now(),
+      exp: now() + 60,
+      iss: merchant.merchantId,
+      aud: "cashier",
+      data: { id: "x" },
+    });
     expect((await sendToken(jwt)).status).toBe(404);
   });
 });
@@ -81,7 +88,12 @@ describe("failures of the token itself", () => {
 
   it("alg none", async () => {
     const unsigned = `${b64({ alg: "none", kid: merchant.keyId })}.${b64({ iat: now(), exp: now() + 60, data: {} })}.`;
-    await expectProblem(await sendToken(unsigned), 401, "algorithm_not_allowed", /"none" is not allowed; sign with HS256/);
+    await expectProblem(
+      await sendToken(unsigned),
+      401,
+      "algorithm_not_allowed",
+      /"none" is not allowed; sign with HS256/,
+    );
   });
 
   it("HS512", async () => {
@@ -104,7 +116,11 @@ describe("failures of the token itself", () => {
   });
 
   it("no kid, and an unknown kid", async () => {
-    const noKid = await new SignJWT({ data: {} }).setProtectedHeader({ alg: "HS256" }).setIssuedAt().setExpirationTime("60s").sign(secretBytes());
+    const noKid = await new SignJWT({ data: {} })
+      .setProtectedHeader({ alg: "HS256" })
+      .setIssuedAt()
+      .setExpirationTime("60s")
+      .sign(secretBytes());
     await expectProblem(await sendToken(noKid), 401, "key_missing", /kid/);
     const unknown = await signRequestToken({ keyId: "mk_test_doesnotexist", secret: merchant.secret, data: {} });
     await expectProblem(await sendToken(unknown), 401, "key_unknown", /mk_test_doesnotexist/);
@@ -116,13 +132,23 @@ describe("failures of the token itself", () => {
     const second = await createApiKey({ merchantId: other.merchantId });
     expect((await postSigned(status, other, { id: "x" })).status).toBe(404);
     await revokeApiKey(other.keyId);
-    await expectProblem(await postSigned(status, other, { id: "x" }), 401, "key_revoked", new RegExp(`${other.keyId} was revoked`));
+    await expectProblem(
+      await postSigned(status, other, { id: "x" }),
+      401,
+      "key_revoked",
+      new RegExp(`${other.keyId} was revoked`),
+    );
     expect((await postSigned(status, second, { id: "x" })).status).toBe(404);
   });
 
   it("wrong secret", async () => {
     const jwt = await signRequestToken({ keyId: merchant.keyId, secret: "x".repeat(43), data: {} });
-    await expectProblem(await sendToken(jwt), 401, "signature_invalid", new RegExp(`signature does not match key ${merchant.keyId}`));
+    await expectProblem(
+      await sendToken(jwt),
+      401,
+      "signature_invalid",
+      new RegExp(`signature does not match key ${merchant.keyId}`),
+    );
   });
 
   it("the secret base64-decoded instead of used as text", async () => {
@@ -146,13 +172,23 @@ describe("failures of the token itself", () => {
 
   it("exp - iat over 300 s", async () => {
     const jwt = await claimsToken({ iat: now(), exp: now() + 412, data: {} });
-    await expectProblem(await sendToken(jwt), 400, "token_lifetime_too_long", /exp is 412 s after iat; at most 300 s allowed/);
+    await expectProblem(
+      await sendToken(jwt),
+      400,
+      "token_lifetime_too_long",
+      /exp is 412 s after iat; at most 300 s allowed/,
+    );
   });
 
   it("iat and exp in milliseconds", async () => {
     const ms = Date.now();
     const both = await claimsToken({ iat: ms, exp: ms + 60_000, data: {} });
-    await expectProblem(await sendToken(both), 400, "claims_invalid", new RegExp(`^iat ${ms} looks like milliseconds; iat and exp are seconds since the epoch \\(divide by 1000\\)$`));
+    await expectProblem(
+      await sendToken(both),
+      400,
+      "claims_invalid",
+      new RegExp(`^iat ${ms} looks like milliseconds; iat and exp are seconds since the epoch \\(divide by 1000\\)$`),
+    );
     const expOnly = await claimsToken({ iat: now(), exp: ms + 60_000, data: {} });
     await expectProblem(await sendToken(expOnly), 400, "claims_invalid", /^exp \d+ looks like milliseconds/);
   });
@@ -163,20 +199,50 @@ describe("failures of the token itself", () => {
   });
 
   it("iat or exp missing", async () => {
-    await expectProblem(await sendToken(await claimsToken({ exp: now() + 60, data: {} })), 400, "claims_invalid", /iat is required/);
-    await expectProblem(await sendToken(await claimsToken({ iat: now(), data: {} })), 400, "claims_invalid", /exp is required/);
+    await expectProblem(
+      await sendToken(await claimsToken({ exp: now() + 60, data: {} })),
+      400,
+      "claims_invalid",
+      /iat is required/,
+    );
+    await expectProblem(
+      await sendToken(await claimsToken({ iat: now(), data: {} })),
+      400,
+      "claims_invalid",
+      /exp is required/,
+    );
   });
 
   it("data not an object", async () => {
-    for (const [data, said] of [["text", "a string"], [[1, 2], "an array"], [null, "null"], [7, "a number"]] as const) {
+    for (const [data, said] of [
+      ["text", "a string"],
+      [[1, 2], "an array"],
+      [null, "null"],
+      [7, "a number"],
+    ] as const) {
       const jwt = await claimsToken({ iat: now(), exp: now() + 60, data });
-      await expectProblem(await sendToken(jwt), 400, "claims_invalid", new RegExp(`data must be an object; got ${said}`));
+      await expectProblem(
+        await sendToken(jwt),
+        400,
+        "claims_invalid",
+        new RegExp(`data must be an object; got ${said}`),
+      );
     }
-    await expectProblem(await sendToken(await claimsToken({ iat: now(), exp: now() + 60 })), 400, "claims_invalid", /data is required/);
+    await expectProblem(
+      await sendToken(await claimsToken({ iat: now(), exp: now() + 60 })),
+      400,
+      "claims_invalid",
+      /data is required/,
+    );
   });
 
   it("jti replayed", async () => {
-    const jwt = await signRequestToken({ keyId: merchant.keyId, secret: merchant.secret, data: { id: "x" }, jti: "order-1-attempt-1" });
+    const jwt = await signRequestToken({
+      keyId: merchant.keyId,
+      secret: merchant.secret,
+      data: { id: "x" },
+      jti: "order-1-attempt-1",
+    });
     expect((await sendToken(jwt)).status).toBe(404);
     await expectProblem(await sendToken(jwt), 409, "jti_replayed", /"order-1-attempt-1" was already used/);
   });
@@ -200,13 +266,21 @@ describe("failures of the token itself", () => {
   });
 
   it("NUL characters, which PostgreSQL cannot store, in the kid or in data", async () => {
-    const badKid = await new SignJWT({ data: {} }).setProtectedHeader({ alg: "HS256", kid: "mk_test_\u0000" }).setIssuedAt().setExpirationTime("60s").sign(secretBytes());
+    const badKid = await new SignJWT({ data: {} })
+      .setProtectedHeader({ alg: "HS256", kid: "mk_test_\u0000" })
+      .setIssuedAt()
+      .setExpirationTime("60s")
+      .sign(secretBytes());
     await expectProblem(await sendToken(badKid), 401, "key_unknown");
     const badData = await claimsToken({ iat: now(), exp: now() + 60, data: { reference: "a\u0000b" } });
     await expectProblem(await sendToken(badData), 400, "claims_invalid", /NUL character/);
   });
 
   it("a content type other than JSON or JWT", async () => {
-    await expectProblem(await post(status, "jwt=abc", { "content-type": "application/x-www-form-urlencoded" }), 415, "unsupported_media_type");
+    await expectProblem(
+      await post(status, "jwt=abc", { "content-type": "application/x-www-form-urlencoded" }),
+      415,
+      "unsupported_media_type",
+    );
   });
 });

@@ -18,21 +18,24 @@ beforeAll(async () => {
 });
 
 describe("fuzz", () => {
-  it.each(Object.keys(baseRequests) as FuzzRoute[])("%s: 300 hostile cases, no 5xx and nothing written for a refusal", async (route) => {
-    const statuses = new Map<number, number>();
-    await fc.assert(
-      fc.asyncProperty(
-        fuzzCase.filter((c) => c.route === route),
-        async (fuzz) => {
-          const { status, rowsWritten } = await runFuzzCase(fuzz, merchant);
-          statuses.set(status, (statuses.get(status) ?? 0) + 1);
-          expect(status).toBeLessThan(500);
-          if (status >= 400) expect(rowsWritten).toBe(0);
-        },
-      ),
-      { seed: 11, numRuns: 300 },
-    );
-    // The cases reach past the token into the operations' own validation.
-    expect([...statuses.keys()].some((s) => s === 422 || s === 409 || (s >= 200 && s < 300) || s === 404)).toBe(true);
-  });
+  it.each(Object.keys(baseRequests) as FuzzRoute[])(
+    "%s: 300 hostile cases, no 5xx and nothing written for a refusal",
+    async (route) => {
+      const statuses = new Map<number, number>();
+      await fc.assert(
+        fc.asyncProperty(
+          fuzzCase.filter((c) => c.route === route),
+          async (fuzz) => {
+            const { status, rowsWritten } = await runFuzzCase(fuzz, merchant);
+            statuses.set(status, (statuses.get(status) ?? 0) + 1);
+            expect(status).toBeLessThan(500);
+            if (status >= 400) expect(rowsWritten).toBe(0);
+          },
+        ),
+        { seed: 11, numRuns: 300 },
+      );
+      // The cases reach past the token into the operations' own validation.
+      expect([...statuses.keys()].some((s) => s === 422 || s === 409 || (s >= 200 && s < 300) || s === 404)).toBe(true);
+    },
+  );
 });

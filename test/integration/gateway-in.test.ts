@@ -27,15 +27,24 @@ const valid = (extra: Record<string, unknown> = {}): Record<string, unknown> => 
   ...extra,
 });
 
-async function open(data: Record<string, unknown>, options: { keyId?: string; secret?: string; now?: Date; lang?: string; acceptLanguage?: string } = {}) {
-  const token = await signRequestToken({ keyId: merchant.keyId, secret: options.secret ?? merchant.secret, data, now: options.now });
+async function open(
+  data: Record<string, unknown>,
+  options: { keyId?: string; secret?: string; now?: Date; lang?: string; acceptLanguage?: string } = {},
+) {
+  const token = await signRequestToken({
+    keyId: merchant.keyId,
+    secret: options.secret ?? merchant.secret,
+    data,
+    now: options.now,
+  });
   const keyId = options.keyId ?? merchant.keyId;
   const url = `http://localhost/direct/${keyId}/${token}${options.lang ? `?lang=${options.lang}` : ""}`;
   const headers = options.acceptLanguage ? { "accept-language": options.acceptLanguage } : undefined;
   return direct(new Request(url, { headers }), { params: Promise.resolve({ keyId, token }) });
 }
 
-const payTokenOf = (response: Response) => (response.headers.get("location") ?? "").replace(/^\/pay\//, "").replace(/\?.*$/, "");
+const payTokenOf = (response: Response) =>
+  (response.headers.get("location") ?? "").replace(/^\/pay\//, "").replace(/\?.*$/, "");
 
 beforeAll(async () => {
   merchant = await createTestMerchant({ redirectOrigins: ["https://shop.example"] });
@@ -49,7 +58,11 @@ describe("GET /direct/{keyId}/{token}", () => {
     expect(first.headers.get("location")).toMatch(/^\/pay\/[A-Za-z0-9_-]{32}$/);
     const again = await open({ ...request });
     expect(again.headers.get("location")).toBe(first.headers.get("location"));
-    expect(await getDb().transaction.count({ where: { merchantId: merchant.merchantId, reference: request.reference as string } })).toBe(1);
+    expect(
+      await getDb().transaction.count({
+        where: { merchantId: merchant.merchantId, reference: request.reference as string },
+      }),
+    ).toBe(1);
 
     const payment = await findHostedPayment(payTokenOf(first));
     expect(payment?.deposit).toMatchObject({
@@ -139,11 +152,18 @@ describe("GET /direct/{keyId}/{token}", () => {
     const request = valid({ paymentMethod: "pix" });
     delete request.amount;
     const token = payTokenOf(await open(request));
-    expect((await findHostedPayment(token))?.deposit).toMatchObject({ amountEditable: true, amountCents: 0n, paymentMethod: "pix" });
+    expect((await findHostedPayment(token))?.deposit).toMatchObject({
+      amountEditable: true,
+      amountCents: 0n,
+      paymentMethod: "pix",
+    });
     expect(await chooseCheckoutPayment(token, { amount: "abc" })).toEqual({ ok: false, invalid: ["amount"] });
     expect(await chooseCheckoutPayment(token, { amount: "0" })).toEqual({ ok: false, invalid: ["amount"] });
     // A locked method stays as the merchant sent it, whatever the form says.
-    expect(await chooseCheckoutPayment(token, { amount: "50,00", paymentMethod: "bradesco" })).toEqual({ ok: true, next: { kind: "pix" } });
+    expect(await chooseCheckoutPayment(token, { amount: "50,00", paymentMethod: "bradesco" })).toEqual({
+      ok: true,
+      next: { kind: "pix" },
+    });
     const { deposit } = (await findHostedPayment(token))!;
     expect(deposit).toMatchObject({ amountEditable: false, amountCents: 5000n, paymentMethod: "pix" });
     const parsed = parsePix(deposit.pixCode as string);
@@ -157,11 +177,19 @@ describe("GET /direct/{keyId}/{token}", () => {
     const token = payTokenOf(await open(request));
     const { deposit } = (await findHostedPayment(token))!;
     await expect(paySandboxDeposit(deposit.id)).rejects.toThrow(/no amount yet/);
-    await expect(decideInitiatedPayment({ token, bank: "caixa", decision: "authorize" })).rejects.toThrow(/amount has not been chosen/);
+    await expect(decideInitiatedPayment({ token, bank: "caixa", decision: "authorize" })).rejects.toThrow(
+      /amount has not been chosen/,
+    );
     await chooseCheckoutPayment(token, { amount: "10,00" });
-    await expect(decideInitiatedPayment({ token, bank: "caixa", decision: "authorize" })).rejects.toThrow(/paid by Pix/);
+    await expect(decideInitiatedPayment({ token, bank: "caixa", decision: "authorize" })).rejects.toThrow(
+      /paid by Pix/,
+    );
     // The BR Code carries R$ 10,00: another amount afterwards is refused as fixed, never taken in silence.
-    expect(await chooseCheckoutPayment(token, { amount: "1000,00" })).toEqual({ ok: false, invalid: ["amount"], fixed: true });
+    expect(await chooseCheckoutPayment(token, { amount: "1000,00" })).toEqual({
+      ok: false,
+      invalid: ["amount"],
+      fixed: true,
+    });
     expect(await chooseCheckoutPayment(token, { amount: "10,00" })).toEqual({ ok: true, next: { kind: "pix" } });
     expect((await findHostedPayment(token))?.deposit.amountCents).toBe(1000n);
   });
@@ -170,21 +198,55 @@ describe("GET /direct/{keyId}/{token}", () => {
     const request = valid();
     delete request.amount;
     const token = payTokenOf(await open(request));
-    expect((await findHostedPayment(token))?.deposit).toMatchObject({ amountOpen: true, methodOpen: true, amountEditable: true });
-    expect(await chooseCheckoutPayment(token, { amount: "50,00", paymentMethod: "bradesco" })).toEqual({ ok: true, next: { kind: "bank", bank: "bradesco" } });
-    expect((await findHostedPayment(token))?.deposit).toMatchObject({ amountCents: 5000n, paymentMethod: "bradesco", amountEditable: false, pixTxid: null });
+    expect((await findHostedPayment(token))?.deposit).toMatchObject({
+      amountOpen: true,
+      methodOpen: true,
+      amountEditable: true,
+    });
+    expect(await chooseCheckoutPayment(token, { amount: "50,00", paymentMethod: "bradesco" })).toEqual({
+      ok: true,
+      next: { kind: "bank", bank: "bradesco" },
+    });
+    expect((await findHostedPayment(token))?.deposit).toMatchObject({
+      amountCents: 5000n,
+      paymentMethod: "bradesco",
+      amountEditable: false,
+      pixTxid: null,
+    });
     // Back on the form: both are still the customer's to change.
-    expect(await chooseCheckoutPayment(token, { amount: "70,00", paymentMethod: "santander" })).toEqual({ ok: true, next: { kind: "bank", bank: "santander" } });
-    expect(await chooseCheckoutPayment(token, { amount: "80,00", paymentMethod: "pix" })).toEqual({ ok: true, next: { kind: "pix" } });
+    expect(await chooseCheckoutPayment(token, { amount: "70,00", paymentMethod: "santander" })).toEqual({
+      ok: true,
+      next: { kind: "bank", bank: "santander" },
+    });
+    expect(await chooseCheckoutPayment(token, { amount: "80,00", paymentMethod: "pix" })).toEqual({
+      ok: true,
+      next: { kind: "pix" },
+    });
     const { deposit } = (await findHostedPayment(token))!;
     expect(deposit).toMatchObject({ amountCents: 8000n, paymentMethod: "pix" });
     expect(parsePix(deposit.pixCode as string)).toMatchObject({ transactionAmount: 80, txid: deposit.pixTxid });
     // From here the charge pays it: another amount or a bank is refused as fixed; nothing changes.
-    expect(await chooseCheckoutPayment(token, { amount: "90,00", paymentMethod: "pix" })).toEqual({ ok: false, invalid: ["amount"], fixed: true });
-    expect(await chooseCheckoutPayment(token, { amount: "80,00", paymentMethod: "bradesco" })).toEqual({ ok: false, invalid: ["paymentMethod"], fixed: true });
+    expect(await chooseCheckoutPayment(token, { amount: "90,00", paymentMethod: "pix" })).toEqual({
+      ok: false,
+      invalid: ["amount"],
+      fixed: true,
+    });
+    expect(await chooseCheckoutPayment(token, { amount: "80,00", paymentMethod: "bradesco" })).toEqual({
+      ok: false,
+      invalid: ["paymentMethod"],
+      fixed: true,
+    });
     expect(await chooseCheckoutPayment(token, {})).toEqual({ ok: true, next: { kind: "pix" } });
-    await expect(decideInitiatedPayment({ token, bank: "bradesco", decision: "authorize" })).rejects.toThrow(/paid by Pix/);
-    expect((await findHostedPayment(token))?.deposit).toMatchObject({ amountCents: 8000n, paymentMethod: "pix", pixTxid: deposit.pixTxid, pixCode: deposit.pixCode, status: "pending" });
+    await expect(decideInitiatedPayment({ token, bank: "bradesco", decision: "authorize" })).rejects.toThrow(
+      /paid by Pix/,
+    );
+    expect((await findHostedPayment(token))?.deposit).toMatchObject({
+      amountCents: 8000n,
+      paymentMethod: "pix",
+      pixTxid: deposit.pixTxid,
+      pixCode: deposit.pixCode,
+      status: "pending",
+    });
   });
 
   it("turns a bank the customer chose into a Pix for the same order, but not a bank the shop sent", async () => {
@@ -206,7 +268,13 @@ describe("GET /direct/{keyId}/{token}", () => {
   it("asks for a method when the merchant sent none, and takes a bank", async () => {
     const token = payTokenOf(await open(valid()));
     expect(await chooseCheckoutPayment(token, {})).toEqual({ ok: false, invalid: ["paymentMethod"] });
-    expect(await chooseCheckoutPayment(token, { paymentMethod: "nubank" })).toEqual({ ok: false, invalid: ["paymentMethod"] });
-    expect(await chooseCheckoutPayment(token, { paymentMethod: "santander" })).toEqual({ ok: true, next: { kind: "bank", bank: "santander" } });
+    expect(await chooseCheckoutPayment(token, { paymentMethod: "nubank" })).toEqual({
+      ok: false,
+      invalid: ["paymentMethod"],
+    });
+    expect(await chooseCheckoutPayment(token, { paymentMethod: "santander" })).toEqual({
+      ok: true,
+      next: { kind: "bank", bank: "santander" },
+    });
   });
 });

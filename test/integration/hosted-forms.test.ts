@@ -16,32 +16,50 @@ beforeAll(async () => {
 
 /** A Gateway In link with no amount (the customer types it) and the method left open: its pay token. */
 async function openAmountLink(): Promise<string> {
-  const data = { name: "Maria da Silva", email: "maria@example.com", cpf: "529.982.247-25", currency: "BRL", reference: `hf-${Date.now()}-${++sequence}`, merchant_user: "c-1", country: "BR", return_url: "https://shop.example/caixa" };
+  const data = {
+    name: "Maria da Silva",
+    email: "maria@example.com",
+    cpf: "529.982.247-25",
+    currency: "BRL",
+    reference: `hf-${Date.now()}-${++sequence}`,
+    merchant_user: "c-1",
+    country: "BR",
+    return_url: "https://shop.example/caixa",
+  };
   const token = await signRequestToken({ keyId: merchant.keyId, secret: merchant.secret, data });
-  const response = await direct(new Request(`http://localhost/direct/${merchant.keyId}/${token}`), { params: Promise.resolve({ keyId: merchant.keyId, token }) });
+  const response = await direct(new Request(`http://localhost/direct/${merchant.keyId}/${token}`), {
+    params: Promise.resolve({ keyId: merchant.keyId, token }),
+  });
   return (response.headers.get("location") ?? "").replace(/^\/pay\//, "");
 }
 
 const post = (payToken: string, fields: Record<string, string>) =>
-  submit(new Request(`http://localhost/pay/${payToken}`, { method: "POST", body: new URLSearchParams(fields) }), { params: Promise.resolve({ token: payToken }) });
+  submit(new Request(`http://localhost/pay/${payToken}`, { method: "POST", body: new URLSearchParams(fields) }), {
+    params: Promise.resolve({ token: payToken }),
+  });
 
 describe("POST /pay/{token}: an amount typed by the customer", () => {
-  it.each(["50.5", "1.50", "1234.56", "abc"])("refuses %s, which the field calls no amount, and charges nothing", async (typed) => {
-    const payToken = await openAmountLink();
-    const answer = await post(payToken, { amount: typed, paymentMethod: "pix" });
-    expect(answer.status).toBe(303);
-    expect(answer.headers.get("location")).toBe(`/pay/${payToken}`);
-    const payment = await findHostedPayment(payToken);
-    expect(payment?.deposit).toMatchObject({ amountEditable: true, pixCode: null });
+  it.each(["50.5", "1.50", "1234.56", "abc"])(
+    "refuses %s, which the field calls no amount, and charges nothing",
+    async (typed) => {
+      const payToken = await openAmountLink();
+      const answer = await post(payToken, { amount: typed, paymentMethod: "pix" });
+      expect(answer.status).toBe(303);
+      expect(answer.headers.get("location")).toBe(`/pay/${payToken}`);
+      const payment = await findHostedPayment(payToken);
+      expect(payment?.deposit).toMatchObject({ amountEditable: true, pixCode: null });
 
-    // The page it goes back to says so, with what was typed, once.
-    const cookie = (answer.headers.get("set-cookie") ?? "").split(";")[0];
-    const page = await details(new Request(`http://localhost/pay/${payToken}`, { headers: { cookie } }), { params: Promise.resolve({ token: payToken }) });
-    const html = await page.text();
-    expect(html).toContain("Informe um valor válido, como 50,00.");
-    expect(html).toContain(`value="${typed}"`);
-    expect(page.headers.get("set-cookie")).toMatch(/^cashier_refused_form=; .*Max-Age=0/);
-  });
+      // The page it goes back to says so, with what was typed, once.
+      const cookie = (answer.headers.get("set-cookie") ?? "").split(";")[0];
+      const page = await details(new Request(`http://localhost/pay/${payToken}`, { headers: { cookie } }), {
+        params: Promise.resolve({ token: payToken }),
+      });
+      const html = await page.text();
+      expect(html).toContain("Informe um valor válido, como 50,00.");
+      expect(html).toContain(`value="${typed}"`);
+      expect(page.headers.get("set-cookie")).toMatch(/^cashier_refused_form=; .*Max-Age=0/);
+    },
+  );
 
   it.each([
     ["1.234,56", 123456n],

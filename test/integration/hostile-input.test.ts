@@ -19,7 +19,12 @@ const rowCounts = async () => ({
   jtis: await getDb().usedJti.count(),
 });
 
-const endpoints = { "/api/pix": pix, "/api/payment-initiation": paymentInitiation, "/api/gateway-out": gatewayOut, "/api/status": status };
+const endpoints = {
+  "/api/pix": pix,
+  "/api/payment-initiation": paymentInitiation,
+  "/api/gateway-out": gatewayOut,
+  "/api/status": status,
+};
 
 beforeAll(async () => {
   merchant = await createTestMerchant();
@@ -33,12 +38,21 @@ async function expectRefused(response: Response, detail: RegExp) {
 }
 
 describe("hostile input", () => {
-  it.each(Object.entries(endpoints))("a lone UTF-16 surrogate in a string field of %s is a 400 naming the field", async (_path, handler) => {
-    const before = await rowCounts();
-    const jwt = signRawToken({ ...merchant, claimsJson: claimsAround('{"reference":"ref-\\ud800","name":"Maria","id":"\\udc00"}') });
-    await expectRefused(await post(handler, JSON.stringify({ jwt })), /^data\.(reference|id) must not contain a lone UTF-16 surrogate/);
-    expect(await rowCounts()).toEqual(before);
-  });
+  it.each(Object.entries(endpoints))(
+    "a lone UTF-16 surrogate in a string field of %s is a 400 naming the field",
+    async (_path, handler) => {
+      const before = await rowCounts();
+      const jwt = signRawToken({
+        ...merchant,
+        claimsJson: claimsAround('{"reference":"ref-\\ud800","name":"Maria","id":"\\udc00"}'),
+      });
+      await expectRefused(
+        await post(handler, JSON.stringify({ jwt })),
+        /^data\.(reference|id) must not contain a lone UTF-16 surrogate/,
+      );
+      expect(await rowCounts()).toEqual(before);
+    },
+  );
 
   it("a lone surrogate in a Gateway In token is the 400 page, and no deposit", async () => {
     const before = await rowCounts();
@@ -59,7 +73,12 @@ describe("hostile input", () => {
 
   it("a jti containing NUL is a 400 and is not stored", async () => {
     const before = await rowCounts();
-    const jwt = await signRequestToken({ keyId: merchant.keyId, secret: merchant.secret, data: { id: "dep_x" }, jti: "abc\u0000def" });
+    const jwt = await signRequestToken({
+      keyId: merchant.keyId,
+      secret: merchant.secret,
+      data: { id: "dep_x" },
+      jti: "abc\u0000def",
+    });
     await expectRefused(await post(status, JSON.stringify({ jwt })), /^jti must not contain the NUL character/);
     expect(await rowCounts()).toEqual(before);
   });
@@ -71,8 +90,18 @@ describe("hostile input", () => {
         controller.error(new Error("aborted"));
       },
     });
-    const response = await status(new Request("http://localhost/api/status", { method: "POST", body, headers: { "content-type": "application/json" }, duplex: "half" } as RequestInit));
+    const response = await status(
+      new Request("http://localhost/api/status", {
+        method: "POST",
+        body,
+        headers: { "content-type": "application/json" },
+        duplex: "half",
+      } as RequestInit),
+    );
     expect(response.status).toBe(400);
-    expect(await readProblem(response)).toMatchObject({ code: "body_incomplete", detail: expect.stringMatching(/ended after \d+ bytes, before it was complete/) });
+    expect(await readProblem(response)).toMatchObject({
+      code: "body_incomplete",
+      detail: expect.stringMatching(/ended after \d+ bytes, before it was complete/),
+    });
   });
 });

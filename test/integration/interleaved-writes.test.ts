@@ -41,7 +41,9 @@ describe("a write outside a transaction that rolls back", () => {
       .catch((error: Error) => error.message);
     await isOpen;
     // Another request, meanwhile, outside any transaction.
-    expect(await claimJti(getDb(), { keyId: "mk_test_interleave", jti: outside, expiresAt: expiresAt() }, new Date())).toBe(true);
+    expect(
+      await claimJti(getDb(), { keyId: "mk_test_interleave", jti: outside, expiresAt: expiresAt() }, new Date()),
+    ).toBe(true);
     expect(await transaction).toBe("roll back");
 
     const kept = await getDb().usedJti.findMany({ where: { keyId: "mk_test_interleave" } });
@@ -52,7 +54,9 @@ describe("a write outside a transaction that rolls back", () => {
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         i % 2 === 0
-          ? getDb().$transaction(async (tx) => claimJti(tx, { keyId: "mk_test_busy", jti: `t${i}`, expiresAt: expiresAt() }, new Date()))
+          ? getDb().$transaction(async (tx) =>
+              claimJti(tx, { keyId: "mk_test_busy", jti: `t${i}`, expiresAt: expiresAt() }, new Date()),
+            )
           : claimJti(getDb(), { keyId: "mk_test_busy", jti: `q${i}`, expiresAt: expiresAt() }, new Date()),
       ),
     );

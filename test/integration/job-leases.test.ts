@@ -40,7 +40,9 @@ describe("acquireJobLease and releaseJobLease", () => {
       const now = new Date();
       const race = async (prefix: string, at: Date) => {
         const owners = Array.from({ length: 6 }, (_, i) => `${prefix}${i}`);
-        const won = await Promise.all(owners.map((owner) => acquireJobLease(getDb(), { name, owner, ttlMs: 1_000, now: at })));
+        const won = await Promise.all(
+          owners.map((owner) => acquireJobLease(getDb(), { name, owner, ttlMs: 1_000, now: at })),
+        );
         return owners.filter((_, i) => won[i]);
       };
 

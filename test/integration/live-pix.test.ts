@@ -48,12 +48,10 @@ async function stored(id: unknown) {
   return deposit;
 }
 
-
 async function deliverCallbacks() {
   await runCallbackWorker({ isOnce: true });
   return receiver.received.map((r) => r.data);
 }
-
 
 beforeAll(async () => {
   receiver = await startReceiver();
@@ -120,7 +118,12 @@ describe("live Pix at the PSP (API Pix over mutual TLS)", () => {
     await reconcileLater();
     const callbacks = (await deliverCallbacks()).filter((c) => c.id === data.id);
     expect(callbacks).toHaveLength(1);
-    expect(callbacks[0]).toMatchObject({ type: "deposit.paid", status: "paid", amount: "10.50", reference: data.reference });
+    expect(callbacks[0]).toMatchObject({
+      type: "deposit.paid",
+      status: "paid",
+      amount: "10.50",
+      reference: data.reference,
+    });
     const token = receiver.received.find((r) => r.data.id === data.id)?.jwt as string;
     await jwtVerify(token, new TextEncoder().encode(live.secret));
     const after = await getMerchantBalance(live.merchantId);
@@ -130,7 +133,12 @@ describe("live Pix at the PSP (API Pix over mutual TLS)", () => {
 
   it("changes nothing for a forged notification: a Pix the PSP does not know, a wrong secret, a malformed body", async () => {
     const { data } = await createPix(valid());
-    const forged = { endToEndId: "E99999997202611221200abcdefghijk", txid: (await stored(data.id)).pixTxid, valor: "10.50", horario: new Date().toISOString() };
+    const forged = {
+      endToEndId: "E99999997202611221200abcdefghijk",
+      txid: (await stored(data.id)).pixTxid,
+      valor: "10.50",
+      horario: new Date().toISOString(),
+    };
     expect((await postNotification({ pix: [forged] })).status).toBe(200);
     expect((await postNotification({ pix: [forged] }, "?secret=wrong")).status).toBe(401);
     expect((await postNotification({ pix: [forged] }, "")).status).toBe(401);
@@ -177,7 +185,9 @@ describe("live Pix at the PSP (API Pix over mutual TLS)", () => {
     const { response, data } = await createPix(request);
     expect(response.status).toBe(503);
     expect(data.error).toMatchObject({ type: "provider_unavailable" });
-    const pending = await getDb().transaction.findFirstOrThrow({ where: { merchantId: live.merchantId, reference: request.reference } });
+    const pending = await getDb().transaction.findFirstOrThrow({
+      where: { merchantId: live.merchantId, reference: request.reference },
+    });
     expect(pending).toMatchObject({ status: "pending", pixCode: null });
 
     const replay = await createPix(request);
@@ -215,8 +225,16 @@ describe("live refunds (devolucao) through POST /api/refund", () => {
       const before = await getMerchantBalance(live.merchantId);
       const partial = await requestRefund({ id: deposit.id, amount: "10.00", reason: "item devolvido" });
       expect(partial.response.status).toBe(201);
-      expect(partial.data).toMatchObject({ id: expect.stringMatching(/^rfd_/), deposit_id: deposit.id, amount: "10.00", currency: "BRL", status: "pending" });
-      const put = simulator.exchanges.find((e) => e.method === "PUT" && e.path.startsWith(`/pix/${deposit.endToEndId}/devolucao/`));
+      expect(partial.data).toMatchObject({
+        id: expect.stringMatching(/^rfd_/),
+        deposit_id: deposit.id,
+        amount: "10.00",
+        currency: "BRL",
+        status: "pending",
+      });
+      const put = simulator.exchanges.find(
+        (e) => e.method === "PUT" && e.path.startsWith(`/pix/${deposit.endToEndId}/devolucao/`),
+      );
       expect(put?.body).toMatchObject({ valor: "10.00", descricao: "item devolvido" });
 
       // The same request again: the same refund, nothing new at the gateway or the PSP.
@@ -228,11 +246,19 @@ describe("live refunds (devolucao) through POST /api/refund", () => {
       // More than is left: a signed 422 naming amount.
       const tooMuch = await requestRefund({ id: deposit.id, amount: "20.01" });
       expect(tooMuch.response.status).toBe(422);
-      expect(tooMuch.data.error).toMatchObject({ type: "validation_failed", fields: [{ path: "amount", message: expect.stringContaining("at most 20.00") }] });
+      expect(tooMuch.data.error).toMatchObject({
+        type: "validation_failed",
+        fields: [{ path: "amount", message: expect.stringContaining("at most 20.00") }],
+      });
 
       await simulator.completeRefund(deposit.endToEndId, partial.data.id as string, "DEVOLVIDO");
-      expect((await readSigned(await postSigned(status, live, { id: partial.data.id }), live)).data).toMatchObject({ status: "completed", operation: "refund" });
-      expect(await refundCallbacks(partial.data.id)).toMatchObject([{ type: "refund.completed", status: "completed", amount: "10.00", deposit_id: deposit.id }]);
+      expect((await readSigned(await postSigned(status, live, { id: partial.data.id }), live)).data).toMatchObject({
+        status: "completed",
+        operation: "refund",
+      });
+      expect(await refundCallbacks(partial.data.id)).toMatchObject([
+        { type: "refund.completed", status: "completed", amount: "10.00", deposit_id: deposit.id },
+      ]);
 
       // The rest, with no amount: the whole remainder, completed by polling with the webhook off.
       simulator.setWebhooksEnabled(false);
@@ -258,8 +284,16 @@ describe("live refunds (devolucao) through POST /api/refund", () => {
       const { response, data } = await requestRefund({ id: deposit.id });
       expect(response.status).toBe(201);
       const [callback] = await refundCallbacks(data.id);
-      expect(callback).toMatchObject({ type: "refund.failed", status: "failed", amount: "12.34", reason: expect.stringContaining("Conta do pagador encerrada") });
-      expect(await getMerchantBalance(live.merchantId)).toMatchObject({ available: before.available, reserved: before.reserved });
+      expect(callback).toMatchObject({
+        type: "refund.failed",
+        status: "failed",
+        amount: "12.34",
+        reason: expect.stringContaining("Conta do pagador encerrada"),
+      });
+      expect(await getMerchantBalance(live.merchantId)).toMatchObject({
+        available: before.available,
+        reserved: before.reserved,
+      });
     } finally {
       simulator.setRefundOutcome({ status: "DEVOLVIDO" });
     }
@@ -273,7 +307,15 @@ describe("the live/sandbox boundary", () => {
     const { available } = await getMerchantBalance(live.merchantId);
     expect(Number(available)).toBeGreaterThanOrEqual(25);
     // Sandbox money on a live merchant's ledger (what an operator's sandbox funding would be) counts for nothing.
-    await getDb().$transaction((tx) => recordFundsMovement(tx, { merchantId: live.merchantId, mode: "sandbox", kind: "credit", amountCents: 50_000_00n, memo: "sandbox money" }));
+    await getDb().$transaction((tx) =>
+      recordFundsMovement(tx, {
+        merchantId: live.merchantId,
+        mode: "sandbox",
+        kind: "credit",
+        amountCents: 50_000_00n,
+        memo: "sandbox money",
+      }),
+    );
     expect((await getMerchantBalance(live.merchantId)).available).toBe(available);
     const refused = await postSigned(gatewayOut, live, pixPayoutRequest((Number(available) + 1).toFixed(2)));
     expect(refused.status).toBe(422);
@@ -281,7 +323,11 @@ describe("the live/sandbox boundary", () => {
     const accepted = await postSigned(gatewayOut, live, pixPayoutRequest("1.00"));
     expect(accepted.status).toBe(201);
     const { data } = await readSigned(accepted, live);
-    expect(await findTransaction(getDb(), data.transfer_id as string)).toMatchObject({ mode: "live", provider: "api_pix", status: "pending" });
+    expect(await findTransaction(getDb(), data.transfer_id as string)).toMatchObject({
+      mode: "live",
+      provider: "api_pix",
+      status: "pending",
+    });
   });
 
   it("a sandbox merchant's payout never reaches the PSP, however it was funded", async () => {
@@ -289,8 +335,13 @@ describe("the live/sandbox boundary", () => {
     expect((await runTool("cashier", ["merchant", "fund", shop.merchantId, "100"])).code).toBe(0);
     const response = await postSigned(gatewayOut, shop, pixPayoutRequest("50.00"));
     const { data } = await readSigned(response, shop);
-    expect(await findTransaction(getDb(), data.transfer_id as string)).toMatchObject({ mode: "sandbox", provider: "sandbox" });
-    expect(simulator.exchanges.some((e) => JSON.stringify(e.body ?? "").includes(data.transfer_id as string))).toBe(false);
+    expect(await findTransaction(getDb(), data.transfer_id as string)).toMatchObject({
+      mode: "sandbox",
+      provider: "sandbox",
+    });
+    expect(simulator.exchanges.some((e) => JSON.stringify(e.body ?? "").includes(data.transfer_id as string))).toBe(
+      false,
+    );
   });
 });
 
@@ -298,7 +349,10 @@ describe("the operator's PSP commands", () => {
   it("psp webhook register prints the URL without its secret; psp reconcile prints what it did", async () => {
     const registered = await runTool("cashier", ["psp", "webhook", "register"]);
     expect(registered.code).toBe(0);
-    expect(JSON.parse(registered.stdout)).toEqual({ chave: simulator.chave, webhookUrl: `${gateway.url}/api/psp/webhook?secret=…` });
+    expect(JSON.parse(registered.stdout)).toEqual({
+      chave: simulator.chave,
+      webhookUrl: `${gateway.url}/api/psp/webhook?secret=…`,
+    });
     expect(registered.stdout + registered.stderr).not.toContain(WEBHOOK_SECRET);
     expect(simulator.webhookUrl()).toBe(`${gateway.url}/api/psp/webhook?secret=${WEBHOOK_SECRET}`);
 
@@ -322,7 +376,14 @@ describe("a crash between the PSP's charge and the row's update", () => {
     simulator.failNext({ kind: "timeout", target: "api", afterHandling: true });
     const child = spawn(
       process.execPath,
-      ["--import", "tsx", path.resolve(import.meta.dirname, "../support/create-pix-process.ts"), live.keyId, live.secret, JSON.stringify(request)],
+      [
+        "--import",
+        "tsx",
+        path.resolve(import.meta.dirname, "../support/create-pix-process.ts"),
+        live.keyId,
+        live.secret,
+        JSON.stringify(request),
+      ],
       { cwd: path.resolve(import.meta.dirname, "../.."), env: { ...process.env }, stdio: ["ignore", "pipe", "pipe"] },
     );
     const exited = new Promise((resolve) => child.once("exit", resolve));
@@ -330,14 +391,18 @@ describe("a crash between the PSP's charge and the row's update", () => {
     const deadline = Date.now() + 20_000;
     let txid: string | null = null;
     while (!txid && Date.now() < deadline) {
-      const row = await getDb().transaction.findFirst({ where: { merchantId: live.merchantId, reference: request.reference } });
+      const row = await getDb().transaction.findFirst({
+        where: { merchantId: live.merchantId, reference: request.reference },
+      });
       if (row?.pixTxid && simulator.chargeCount(row.pixTxid) === 1) txid = row.pixTxid;
       else await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(txid).not.toBeNull();
     child.kill("SIGKILL");
     await exited;
-    const row = await getDb().transaction.findFirstOrThrow({ where: { merchantId: live.merchantId, reference: request.reference } });
+    const row = await getDb().transaction.findFirstOrThrow({
+      where: { merchantId: live.merchantId, reference: request.reference },
+    });
     expect(row).toMatchObject({ status: "pending", pixCode: null });
 
     // After the restart: the next reconciliation finishes it from the PSP's own record.
@@ -355,12 +420,15 @@ describe("a crash between the PSP's charge and the row's update", () => {
   });
 });
 
-describe.skipIf(!existsSync(OPENAPI_FILE))(`the gateway's exchanges with the PSP against the OpenAPI document (skipped when ${OPENAPI_FILE} is absent)`, () => {
-  it("every request the gateway sent, every answer and every notification follow the API Pix", async () => {
-    const contract = (await loadOpenApiContract())!;
-    const exchanges = simulator.exchanges.filter((exchange) => exchange.kind === "api" && exchange.status !== null);
-    expect(exchanges.length).toBeGreaterThan(10);
-    expect(exchanges.flatMap((exchange) => contract.check(exchange))).toEqual([]);
-    expect(simulator.webhookDeliveries.flatMap((delivery) => contract.checkNotification(delivery.body))).toEqual([]);
-  });
-});
+describe.skipIf(!existsSync(OPENAPI_FILE))(
+  `the gateway's exchanges with the PSP against the OpenAPI document (skipped when ${OPENAPI_FILE} is absent)`,
+  () => {
+    it("every request the gateway sent, every answer and every notification follow the API Pix", async () => {
+      const contract = (await loadOpenApiContract())!;
+      const exchanges = simulator.exchanges.filter((exchange) => exchange.kind === "api" && exchange.status !== null);
+      expect(exchanges.length).toBeGreaterThan(10);
+      expect(exchanges.flatMap((exchange) => contract.check(exchange))).toEqual([]);
+      expect(simulator.webhookDeliveries.flatMap((delivery) => contract.checkNotification(delivery.body))).toEqual([]);
+    });
+  },
+);

@@ -29,17 +29,29 @@ describe("a live merchant without a PSP", () => {
   });
 
   it("gets a signed 503 for Payment Initiation: no live customer meets the sandbox bank", async () => {
-    const response = await postSigned(paymentInitiation, live, deposit({ successRedirectUrl: "https://shop.example/ok", failedRedirectUrl: "https://shop.example/no" }));
+    const response = await postSigned(
+      paymentInitiation,
+      live,
+      deposit({ successRedirectUrl: "https://shop.example/ok", failedRedirectUrl: "https://shop.example/no" }),
+    );
     const { data } = await readSigned(response, live);
     expect(response.status).toBe(503);
-    expect(data.error).toMatchObject({ type: "provider_unavailable", detail: expect.stringContaining("sandbox merchants only") });
+    expect(data.error).toMatchObject({
+      type: "provider_unavailable",
+      detail: expect.stringContaining("sandbox merchants only"),
+    });
     expect(await countRows()).toBe(0);
   });
 
   it("gets a 422 page naming paymentMethod for a Gateway In link to a bank", async () => {
-    const data = { ...deposit({ return_url: "https://shop.example/caixa", paymentMethod: "bradesco" }), amount: "149,90" };
+    const data = {
+      ...deposit({ return_url: "https://shop.example/caixa", paymentMethod: "bradesco" }),
+      amount: "149,90",
+    };
     const token = await signRequestToken({ keyId: live.keyId, secret: live.secret, data });
-    const response = await direct(new Request(`http://localhost/direct/${live.keyId}/${token}`), { params: Promise.resolve({ keyId: live.keyId, token }) });
+    const response = await direct(new Request(`http://localhost/direct/${live.keyId}/${token}`), {
+      params: Promise.resolve({ keyId: live.keyId, token }),
+    });
     expect(response.status).toBe(422);
     expect(await response.text()).toContain("paymentMethod");
     expect(await countRows()).toBe(0);

@@ -44,7 +44,8 @@ async function openPayment(): Promise<string> {
   return String(answer.paymentInitiationUrl).split("/pay/")[1];
 }
 
-const getLogo = (token: string) => logoRoute(new Request(`http://localhost/pay/${token}/logo`), { params: Promise.resolve({ token }) });
+const getLogo = (token: string) =>
+  logoRoute(new Request(`http://localhost/pay/${token}/logo`), { params: Promise.resolve({ token }) });
 
 beforeAll(async () => {
   merchant = await createTestMerchant({ redirectOrigins: ["https://shop.example"] });
@@ -53,7 +54,10 @@ beforeAll(async () => {
 describe("merchant update --logo", () => {
   it("takes a PNG, serves it by the payment's token with its type, and links it from the page, versioned by its digest", async () => {
     const token = await openPayment();
-    expect(await findHostedPayment(token)).toMatchObject({ merchantLogoUrl: null, deposit: { brand: "Assinatura Premium" } });
+    expect(await findHostedPayment(token)).toMatchObject({
+      merchantLogoUrl: null,
+      deposit: { brand: "Assinatura Premium" },
+    });
     expect((await getLogo(token)).status).toBe(404);
 
     const result = await cashier("merchant", "update", merchant.merchantId, "--logo", file("logo.png", png));
@@ -69,10 +73,15 @@ describe("merchant update --logo", () => {
     expect((await findHostedPayment(token))?.merchantLogoUrl).toBe(`/pay/${token}/logo?v=${printed.logo.digest}`);
 
     // Replaced by a WebP: a new address; removed: no logo, and the address is gone.
-    expect(JSON.parse((await cashier("merchant", "update", merchant.merchantId, "--logo", file("logo.webp", webp))).stdout)).toMatchObject({ logo: { contentType: "image/webp" } });
+    expect(
+      JSON.parse((await cashier("merchant", "update", merchant.merchantId, "--logo", file("logo.webp", webp))).stdout),
+    ).toMatchObject({ logo: { contentType: "image/webp" } });
     expect((await getLogo(token)).headers.get("content-type")).toBe("image/webp");
     expect((await findHostedPayment(token))?.merchantLogoUrl).not.toContain(printed.logo.digest);
-    expect(JSON.parse((await cashier("merchant", "update", merchant.merchantId, "--no-logo")).stdout)).toEqual({ merchantId: merchant.merchantId, logo: null });
+    expect(JSON.parse((await cashier("merchant", "update", merchant.merchantId, "--no-logo")).stdout)).toEqual({
+      merchantId: merchant.merchantId,
+      logo: null,
+    });
     expect((await getLogo(token)).status).toBe(404);
     expect((await findHostedPayment(token))?.merchantLogoUrl).toBeNull();
   });
@@ -80,7 +89,13 @@ describe("merchant update --logo", () => {
   it("refuses an SVG, an oversized file, anything that is not a PNG or WebP, and an unknown merchant, changing nothing", async () => {
     await cashier("merchant", "update", merchant.merchantId, "--logo", file("kept.png", png));
     const refusals: [string, RegExp][] = [
-      [file("logo.svg", '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), /SVG is not accepted .*PNG or WebP/],
+      [
+        file(
+          "logo.svg",
+          '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+        ),
+        /SVG is not accepted .*PNG or WebP/,
+      ],
       [file("big.png", Buffer.concat([png, Buffer.alloc(64 * 1024)])), /at most 65536 \(64 KiB\)/],
       [file("logo.png.txt", "not an image"), /not a PNG or WebP image/],
       [file("empty.png", ""), /empty/],
@@ -93,7 +108,11 @@ describe("merchant update --logo", () => {
     }
     const token = await openPayment();
     expect((await getLogo(token)).headers.get("content-type")).toBe("image/png");
-    expect((await cashier("merchant", "update", "mer_unknown", "--logo", file("other.png", png))).stderr).toMatch(/no merchant mer_unknown/);
-    expect((await cashier("merchant", "update", merchant.merchantId, "--logo", file("x.png", png), "--no-logo")).code).toBe(2);
+    expect((await cashier("merchant", "update", "mer_unknown", "--logo", file("other.png", png))).stderr).toMatch(
+      /no merchant mer_unknown/,
+    );
+    expect(
+      (await cashier("merchant", "update", merchant.merchantId, "--logo", file("x.png", png), "--no-logo")).code,
+    ).toBe(2);
   });
 });

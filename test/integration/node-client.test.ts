@@ -32,11 +32,22 @@ afterAll(async () => {
   await receiver.close();
 });
 
-const customer = { name: "Maria da Silva", email: "maria@example.com", cpf: "529.982.247-25", currency: "BRL", country: "BR", buyer_ip: "203.0.113.9", merchant_user: "user-42" } as const;
+const customer = {
+  name: "Maria da Silva",
+  email: "maria@example.com",
+  cpf: "529.982.247-25",
+  currency: "BRL",
+  country: "BR",
+  buyer_ip: "203.0.113.9",
+  merchant_user: "user-42",
+} as const;
 
 describe("the Node.js client", () => {
   it("drives every operation, verifies each answer and a real callback, and throws refusals typed", async () => {
-    const merchant = await createTestMerchant({ callbackUrl: receiver.url, redirectOrigins: ["https://shop.example.com"] });
+    const merchant = await createTestMerchant({
+      callbackUrl: receiver.url,
+      redirectOrigins: ["https://shop.example.com"],
+    });
     const cashier = createClient({ baseUrl: server.url, keyId: merchant.keyId, secret: merchant.secret });
 
     const deposit = await cashier.pix({ ...customer, amount: "10.50", reference: "client-pix" });
@@ -55,25 +66,57 @@ describe("the Node.js client", () => {
     const paid = await readSigned(await postSigned(simulate, merchant, { id: deposit.id, outcome: "paid" }), merchant);
     await runCallbackWorker({ isOnce: true });
     const received = receiver.received.find((r) => r.data.event_id === paid.data.event_id);
-    expect(await cashier.verifyCallback(received!.body)).toMatchObject({ type: "deposit.paid", id: deposit.id, status: "paid" });
-    const forged = JSON.stringify({ jwt: received!.jwt.replace(/\.[^.]+$/, ".AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA") });
+    expect(await cashier.verifyCallback(received!.body)).toMatchObject({
+      type: "deposit.paid",
+      id: deposit.id,
+      status: "paid",
+    });
+    const forged = JSON.stringify({
+      jwt: received!.jwt.replace(/\.[^.]+$/, ".AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"),
+    });
     await expect(cashier.verifyCallback(forged)).rejects.toThrow(/signature/);
 
-    expect(await cashier.status({ reference: "client-pix" })).toMatchObject({ id: deposit.id, status: "paid", amount: "10.50" });
+    expect(await cashier.status({ reference: "client-pix" })).toMatchObject({
+      id: deposit.id,
+      status: "paid",
+      amount: "10.50",
+    });
     const refund = await cashier.refunds.create({ id: deposit.id, amount: "5.00" });
-    expect(refund).toMatchObject({ id: expect.stringMatching(/^rfd_/), deposit_id: deposit.id, amount: "5.00", status: "pending" });
+    expect(refund).toMatchObject({
+      id: expect.stringMatching(/^rfd_/),
+      deposit_id: deposit.id,
+      amount: "5.00",
+      status: "pending",
+    });
 
     await fundSandboxMerchant(merchant.merchantId, "100");
-    const payout = await cashier.gatewayOut({ ...customer, amount: "12.00", reference: "client-out", paymentMethod: "banco-do-brasil", branch: "1234", account: "12345-5", account_type: "C" });
-    expect(await cashier.status({ transfer_id: payout.transfer_id })).toMatchObject({ transfer_id: payout.transfer_id, status: "pending" });
+    const payout = await cashier.gatewayOut({
+      ...customer,
+      amount: "12.00",
+      reference: "client-out",
+      paymentMethod: "banco-do-brasil",
+      branch: "1234",
+      account: "12345-5",
+      account_type: "C",
+    });
+    expect(await cashier.status({ transfer_id: payout.transfer_id })).toMatchObject({
+      transfer_id: payout.transfer_id,
+      status: "pending",
+    });
 
     const url = await cashier.gatewayInUrl({ ...customer, reference: "client-in" });
     expect(url.startsWith(`${server.url}/direct/${merchant.keyId}/`)).toBe(true);
     expect(decodeJwt(url.split("/").pop()!)).toMatchObject({ data: { reference: "client-in" } });
 
-    const refused = await cashier.gatewayOut({ ...customer, amount: "1", reference: "client-bad", paymentMethod: "bradesco" }).catch((error: unknown) => error);
+    const refused = await cashier
+      .gatewayOut({ ...customer, amount: "1", reference: "client-bad", paymentMethod: "bradesco" })
+      .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(CashierError);
-    expect(refused).toMatchObject({ status: 422, type: "validation_failed", fields: expect.arrayContaining([expect.objectContaining({ path: "branch" })]) });
+    expect(refused).toMatchObject({
+      status: 422,
+      type: "validation_failed",
+      fields: expect.arrayContaining([expect.objectContaining({ path: "branch" })]),
+    });
 
     const wrongKey = createClient({ baseUrl: server.url, keyId: merchant.keyId, secret: "not-the-secret" });
     await expect(wrongKey.status({ id: deposit.id })).rejects.toMatchObject({ status: 401, type: "signature_invalid" });

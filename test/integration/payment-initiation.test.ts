@@ -75,7 +75,11 @@ describe("POST /api/payment-initiation", () => {
     ["failedRedirectUrl", { failedRedirectUrl: "" }, /is required/],
     ["successRedirectUrl", { successRedirectUrl: "/ok" }, /absolute URL/],
     ["failedRedirectUrl", { failedRedirectUrl: "http://shop.example/falhou" }, /must use https/],
-    ["successRedirectUrl", { successRedirectUrl: "https://evil.example/ok" }, /registered origins \(https:\/\/shop.example\), not https:\/\/evil.example/],
+    [
+      "successRedirectUrl",
+      { successRedirectUrl: "https://evil.example/ok" },
+      /registered origins \(https:\/\/shop.example\), not https:\/\/evil.example/,
+    ],
     ["country", { country: "US" }, /must be BR/],
     ["amount", { amount: "10,505" }, /more than two decimals/],
   ])("refuses %s with a signed 422 naming it", async (field, extra, message) => {
@@ -83,12 +87,18 @@ describe("POST /api/payment-initiation", () => {
     for (const key of Object.keys(request)) if (request[key] === undefined) delete request[key];
     const { response, data } = await send(request);
     expect(response.status).toBe(422);
-    expect((data.error as { fields: unknown[] }).fields).toContainEqual({ path: field, message: expect.stringMatching(message) });
+    expect((data.error as { fields: unknown[] }).fields).toContainEqual({
+      path: field,
+      message: expect.stringMatching(message),
+    });
   });
 
   it("accepts http on localhost outside production when the merchant registered no origins", async () => {
     const open = await createTestMerchant({ name: "Sem origens" });
-    const { response } = await send(valid({ successRedirectUrl: "http://localhost:4000/ok", failedRedirectUrl: "http://127.0.0.1:4000/no" }), open);
+    const { response } = await send(
+      valid({ successRedirectUrl: "http://localhost:4000/ok", failedRedirectUrl: "http://127.0.0.1:4000/no" }),
+      open,
+    );
     expect(response.status).toBe(201);
   });
 });
@@ -99,13 +109,27 @@ describe("the hosted payment", () => {
     const token = tokenOf(data.paymentInitiationUrl);
     expect((await findHostedPayment(token))?.deposit.invalidFields).toEqual(["email", "cpf"]);
 
-    await expect(decideInitiatedPayment({ token, bank: "nubank", decision: "authorize" })).rejects.toThrow(/not complete/);
-    expect(await submitCustomerDetails(token, { email: "maria@example.com", cpf: "111.111.111-11" })).toEqual({ ok: false, invalid: ["cpf"] });
-    expect(await submitCustomerDetails(token, { name: "Someone Else", email: "maria@example.com", cpf: "529.982.247-25" })).toEqual({ ok: true });
+    await expect(decideInitiatedPayment({ token, bank: "nubank", decision: "authorize" })).rejects.toThrow(
+      /not complete/,
+    );
+    expect(await submitCustomerDetails(token, { email: "maria@example.com", cpf: "111.111.111-11" })).toEqual({
+      ok: false,
+      invalid: ["cpf"],
+    });
+    expect(
+      await submitCustomerDetails(token, { name: "Someone Else", email: "maria@example.com", cpf: "529.982.247-25" }),
+    ).toEqual({ ok: true });
     const corrected = await findTransaction(getDb(), data.id as string);
-    expect(corrected).toMatchObject({ customerName: "Maria da Silva", customerEmail: "maria@example.com", customerCpf: "52998224725", invalidFields: [] });
+    expect(corrected).toMatchObject({
+      customerName: "Maria da Silva",
+      customerEmail: "maria@example.com",
+      customerCpf: "52998224725",
+      invalidFields: [],
+    });
 
-    expect(await decideInitiatedPayment({ token, bank: "nubank", decision: "authorize" })).toEqual({ redirectTo: "https://shop.example/pedido/ok" });
+    expect(await decideInitiatedPayment({ token, bank: "nubank", decision: "authorize" })).toEqual({
+      redirectTo: "https://shop.example/pedido/ok",
+    });
     expect(await findTransaction(getDb(), data.id as string)).toMatchObject({ status: "paid", bankCode: "260" });
     const [event] = (await listCallbackEvents(getDb(), { limit: 50 })).filter((e) => e.payload.id === data.id);
     expect(await findCallbackEvent(getDb(), event.id)).toMatchObject({ type: "deposit.paid" });
@@ -117,7 +141,9 @@ describe("the hosted payment", () => {
   it("declining fails the deposit and returns to the failure URL with deposit.failed", async () => {
     const { data } = await send(valid());
     const token = tokenOf(data.paymentInitiationUrl);
-    expect(await decideInitiatedPayment({ token, bank: "caixa", decision: "decline" })).toEqual({ redirectTo: "https://shop.example/pedido/falhou" });
+    expect(await decideInitiatedPayment({ token, bank: "caixa", decision: "decline" })).toEqual({
+      redirectTo: "https://shop.example/pedido/falhou",
+    });
     expect(await findTransaction(getDb(), data.id as string)).toMatchObject({ status: "failed" });
     const events = (await listCallbackEvents(getDb(), { limit: 50 })).filter((e) => e.payload.id === data.id);
     expect(events.map((e) => e.type)).toEqual(["deposit.failed"]);
@@ -133,7 +159,9 @@ describe("the hosted payment", () => {
     expect(deposit).toMatchObject({ paymentMethod: "pix", amountCents: 1050n, status: "pending" });
     expect(parsePix(deposit?.pixCode as string)).toMatchObject({ transactionAmount: 10.5, txid: deposit?.pixTxid });
     // The Pix pays it now: the sandbox bank no longer can, the Pix does, and the customer returns to the shop.
-    await expect(decideInitiatedPayment({ token, bank: "caixa", decision: "authorize" })).rejects.toThrow(/paid by Pix/);
+    await expect(decideInitiatedPayment({ token, bank: "caixa", decision: "authorize" })).rejects.toThrow(
+      /paid by Pix/,
+    );
     await paySandboxDeposit(data.id as string);
     const paid = await findHostedPayment(token);
     expect(paid).toMatchObject({ state: "paid" });

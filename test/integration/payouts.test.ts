@@ -100,7 +100,12 @@ describe("POST /api/gateway-out", () => {
     expect(response.status).toBe(201);
     const stored = await findTransaction(getDb(), data.transfer_id as string);
     const bank = bankDirectory.find((b) => b.method === method);
-    expect(stored).toMatchObject({ paymentMethod: method, bankCode: bank?.code, branch: accounts[method].branch, account: accounts[method].account });
+    expect(stored).toMatchObject({
+      paymentMethod: method,
+      bankCode: bank?.code,
+      branch: accounts[method].branch,
+      account: accounts[method].account,
+    });
   });
 
   it.each([
@@ -109,11 +114,14 @@ describe("POST /api/gateway-out", () => {
     ["caixa", "1234", "001.00012345-9", "00100012345-9"],
     ["santander", "1234", "01.012345-2", "01012345-2"],
     ["nubank", "0001", "12345678-4", "12345678-4"],
-  ] as const)("takes a %s account as its customer writes it and stores it at the bank's length", async (method, branch, account, stored) => {
-    const { response, data } = await send(bankPayout(method, { branch, account }));
-    expect(response.status).toBe(201);
-    expect(await findTransaction(getDb(), data.transfer_id as string)).toMatchObject({ branch, account: stored });
-  });
+  ] as const)(
+    "takes a %s account as its customer writes it and stores it at the bank's length",
+    async (method, branch, account, stored) => {
+      const { response, data } = await send(bankPayout(method, { branch, account }));
+      expect(response.status).toBe(201);
+      expect(await findTransaction(getDb(), data.transfer_id as string)).toMatchObject({ branch, account: stored });
+    },
+  );
 
   it("knows the five banks by COMPE code and ISPB, and the account type labels", () => {
     expect(bankDirectory.map((b) => [b.method, b.code, b.ispb])).toEqual([
@@ -135,11 +143,23 @@ describe("POST /api/gateway-out", () => {
     ["branch", bankPayout("bradesco", { branch: undefined }), /is required when paymentMethod is bradesco/],
     ["account", bankPayout("santander", { account: undefined }), /is required when paymentMethod is santander/],
     ["account_type", bankPayout("caixa", { account_type: undefined }), /is required when paymentMethod is caixa/],
-    ["account_type", bankPayout("nubank", { account_type: "X" }), /must be C \(current account\) or S \(savings account\)/],
-    ["account", bankPayout("banco-do-brasil", { account: "00210169-7" }), /check digit does not match .* at Banco do Brasil\. Banco do Brasil: up to 8 digits and a check digit \(0-9 or X\), e\.g\. 12345-5$/],
+    [
+      "account_type",
+      bankPayout("nubank", { account_type: "X" }),
+      /must be C \(current account\) or S \(savings account\)/,
+    ],
+    [
+      "account",
+      bankPayout("banco-do-brasil", { account: "00210169-7" }),
+      /check digit does not match .* at Banco do Brasil\. Banco do Brasil: up to 8 digits and a check digit \(0-9 or X\), e\.g\. 12345-5$/,
+    ],
     ["account", bankPayout("bradesco", { account: "12-34-5" }), /with its check digit/],
     ["branch", bankPayout("bradesco", { branch: "agência 1" }), /branch number/],
-    ["paymentMethod", pixPayout({ paymentMethod: "itau" }), /must be one of banco-do-brasil, bradesco, caixa, nubank, santander, pix/],
+    [
+      "paymentMethod",
+      pixPayout({ paymentMethod: "itau" }),
+      /must be one of banco-do-brasil, bradesco, caixa, nubank, santander, pix/,
+    ],
     ["paymentMethod", pixPayout({ paymentMethod: undefined }), /must be one of/],
     ["country", pixPayout({ country: "PT" }), /must be BR/],
     ["currency", pixPayout({ currency: "EUR" }), /must be BRL/],
@@ -160,7 +180,11 @@ describe("POST /api/gateway-out", () => {
     delete request.account;
     delete request.account_type;
     const { data } = await send(request);
-    expect((data.error as { fields: { path: string }[] }).fields.map((f) => f.path).sort()).toEqual(["account", "account_type", "branch"]);
+    expect((data.error as { fields: { path: string }[] }).fields.map((f) => f.path).sort()).toEqual([
+      "account",
+      "account_type",
+      "branch",
+    ]);
   });
 
   it("accepts blank name and email, and flags them", async () => {
@@ -186,7 +210,10 @@ describe("merchant funds", () => {
     const request = pixPayout({ amount: "5.01" });
     const { response, data } = await send(request, poor);
     expect(response.status).toBe(422);
-    expect(data.error).toMatchObject({ type: "insufficient_funds", detail: "available balance is 5.00 BRL; this payout needs 5.01 BRL" });
+    expect(data.error).toMatchObject({
+      type: "insufficient_funds",
+      detail: "available balance is 5.00 BRL; this payout needs 5.01 BRL",
+    });
     expect(await getDb().transaction.count({ where: { merchantId: poor.merchantId } })).toBe(0);
     expect(await balanceOf(poor)).toMatchObject({ available: "5.00", reserved: "0.00" });
     expect((await send({ ...request, amount: "5.00" }, poor)).response.status).toBe(201);
@@ -210,7 +237,9 @@ describe("merchant funds", () => {
     const refused = await cashier("merchant", "fund", live.merchantId, "10");
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/live merchant/);
-    expect((await cashier("merchant", "fund", merchant.merchantId, "1.234,00")).stderr).toMatch(/amount .*thousands separator/);
+    expect((await cashier("merchant", "fund", merchant.merchantId, "1.234,00")).stderr).toMatch(
+      /amount .*thousands separator/,
+    );
   });
 });
 
@@ -233,7 +262,9 @@ describe("marking", () => {
     expect(JSON.parse(marked.stdout)).toMatchObject({ transfer_id: transferId, status: "completed" });
     const callbacks = await receivedFor(transferId);
     expect(callbacks).toHaveLength(1);
-    const { payload } = await jwtVerify(callbacks[0].jwt, new TextEncoder().encode(shop.secret), { algorithms: ["HS256"] });
+    const { payload } = await jwtVerify(callbacks[0].jwt, new TextEncoder().encode(shop.secret), {
+      algorithms: ["HS256"],
+    });
     expect(payload.data).toEqual({
       event_id: expect.stringMatching(/^evt_/),
       type: "gateway_out.completed",
@@ -249,10 +280,15 @@ describe("marking", () => {
     });
     expect(await balanceOf(shop)).toMatchObject({ available: "30.00", reserved: "0.00" });
 
-    for (const again of [["payout", "complete", transferId], ["payout", "cancel", transferId, "--reason-code", "x", "--reason", "y"]]) {
+    for (const again of [
+      ["payout", "complete", transferId],
+      ["payout", "cancel", transferId, "--reason-code", "x", "--reason", "y"],
+    ]) {
       const refused = await cashier(...again);
       expect(refused.code).toBe(1);
-      expect(refused.stderr).toMatch(/is completed and cannot become processing; a completed payout is final and never changes/);
+      expect(refused.stderr).toMatch(
+        /is completed and cannot become processing; a completed payout is final and never changes/,
+      );
     }
     expect(await receivedFor(transferId)).toHaveLength(0);
     const { data: shown } = await readSigned(await postSigned(status, shop, { transfer_id: transferId }), shop);
@@ -266,12 +302,27 @@ describe("marking", () => {
     const transferId = data.transfer_id as string;
     expect(await balanceOf(shop)).toMatchObject({ available: "0.00", reserved: "50.00" });
 
-    const marked = await cashier("payout", "cancel", transferId, "--reason-code", "invalid_account", "--reason", "Conta encerrada pelo banco");
+    const marked = await cashier(
+      "payout",
+      "cancel",
+      transferId,
+      "--reason-code",
+      "invalid_account",
+      "--reason",
+      "Conta encerrada pelo banco",
+    );
     expect(marked.code).toBe(0);
     const callbacks = await receivedFor(transferId);
     expect(callbacks).toHaveLength(1);
-    const { payload } = await jwtVerify(callbacks[0].jwt, new TextEncoder().encode(shop.secret), { algorithms: ["HS256"] });
-    expect(payload.data).toMatchObject({ type: "gateway_out.canceled", status: "canceled", reason_code: "invalid_account", reason: "Conta encerrada pelo banco" });
+    const { payload } = await jwtVerify(callbacks[0].jwt, new TextEncoder().encode(shop.secret), {
+      algorithms: ["HS256"],
+    });
+    expect(payload.data).toMatchObject({
+      type: "gateway_out.canceled",
+      status: "canceled",
+      reason_code: "invalid_account",
+      reason: "Conta encerrada pelo banco",
+    });
     expect(await balanceOf(shop)).toMatchObject({ available: "50.00", reserved: "0.00" });
     expect(await listTransactionEvents(getDb(), transferId)).toMatchObject([
       { toStatus: "pending", actor: "merchant" },
@@ -300,11 +351,16 @@ describe("marking", () => {
     const settle = vi.spyOn(sandboxProvider, "settlePayout");
     try {
       const markings = Array.from({ length: 10 }, (_, i) =>
-        markPayout(i % 2 === 0 ? { transferId, outcome: "completed" } : { transferId, outcome: "canceled", reasonCode: "race", reason: "concurrent marking" }),
+        markPayout(
+          i % 2 === 0
+            ? { transferId, outcome: "completed" }
+            : { transferId, outcome: "canceled", reasonCode: "race", reason: "concurrent marking" },
+        ),
       );
       const results = await Promise.allSettled(markings);
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-      for (const refused of results.filter((r) => r.status === "rejected")) expect(String(refused.reason)).toMatch(/someone else|cannot become processing/);
+      for (const refused of results.filter((r) => r.status === "rejected"))
+        expect(String(refused.reason)).toMatch(/someone else|cannot become processing/);
       expect(settle).toHaveBeenCalledTimes(1);
       expect(settle).toHaveBeenCalledWith({ transferId, outcome: expect.stringMatching(/^(completed|canceled)$/) });
     } finally {
@@ -321,7 +377,9 @@ describe("marking", () => {
     await cashier("merchant", "fund", shop.merchantId, "50");
     const { data } = await send(pixPayout({ amount: "20.00" }), shop);
     const transferId = data.transfer_id as string;
-    const settle = vi.spyOn(sandboxProvider, "settlePayout").mockRejectedValueOnce(new AppError("provider_unavailable", "the bank did not answer"));
+    const settle = vi
+      .spyOn(sandboxProvider, "settlePayout")
+      .mockRejectedValueOnce(new AppError("provider_unavailable", "the bank did not answer"));
     try {
       await expect(markPayout({ transferId, outcome: "completed" })).rejects.toThrow(/the bank did not answer/);
       expect(await findTransaction(getDb(), transferId)).toMatchObject({ status: "pending" });
@@ -331,7 +389,9 @@ describe("marking", () => {
     } finally {
       settle.mockRestore();
     }
-    expect((await listTransactionEvents(getDb(), transferId)).map((e) => `${e.fromStatus}>${e.toStatus}:${e.actor}`)).toEqual([
+    expect(
+      (await listTransactionEvents(getDb(), transferId)).map((e) => `${e.fromStatus}>${e.toStatus}:${e.actor}`),
+    ).toEqual([
       "null>pending:merchant",
       "pending>processing:operator",
       "processing>pending:system",
@@ -346,16 +406,29 @@ describe("marking", () => {
     const { data } = await send(pixPayout({ amount: "20.00" }), shop);
     const transferId = data.transfer_id as string;
     // What a crash after the claim leaves: processing, and nobody finishing it.
-    await changeTransactionStatus(getDb(), { id: transferId, from: "pending", to: "processing", actor: "operator", at: new Date(), isFinal: false, note: "marking completed" });
+    await changeTransactionStatus(getDb(), {
+      id: transferId,
+      from: "pending",
+      to: "processing",
+      actor: "operator",
+      at: new Date(),
+      isFinal: false,
+      note: "marking completed",
+    });
     const plain = await cashier("payout", "complete", transferId);
     expect(plain.code).toBe(1);
     expect(plain.stderr).toMatch(/being marked by someone else; if that marking crashed, use --resume/);
-    await expect(markPayout({ transferId, outcome: "completed", isResume: true })).rejects.toThrow(/can be resumed after 120 s/);
-    await getDb().transaction.update({ where: { id: transferId }, data: { updatedAt: new Date(Date.now() - 3 * 60_000) } });
-    // The money may have left already: the opposite outcome is refused.
-    await expect(markPayout({ transferId, outcome: "canceled", reasonCode: "x", reason: "y", isResume: true })).rejects.toThrow(
-      /was being marked completed; resume it with that outcome/,
+    await expect(markPayout({ transferId, outcome: "completed", isResume: true })).rejects.toThrow(
+      /can be resumed after 120 s/,
     );
+    await getDb().transaction.update({
+      where: { id: transferId },
+      data: { updatedAt: new Date(Date.now() - 3 * 60_000) },
+    });
+    // The money may have left already: the opposite outcome is refused.
+    await expect(
+      markPayout({ transferId, outcome: "canceled", reasonCode: "x", reason: "y", isResume: true }),
+    ).rejects.toThrow(/was being marked completed; resume it with that outcome/);
     const resumed = await cashier("payout", "complete", transferId, "--resume");
     expect(resumed.code).toBe(0);
     expect(JSON.parse(resumed.stdout)).toMatchObject({ transfer_id: transferId, status: "completed", mode: "sandbox" });

@@ -86,7 +86,9 @@ describe("POST /api/pix", () => {
     const lifetime = (stored!.expiresAt!.getTime() - stored!.createdAt.getTime()) / 1000;
     expect(lifetime).toBeGreaterThan(1795);
     expect(lifetime).toBeLessThan(1805);
-    expect(await listTransactionEvents(getDb(), stored!.id)).toMatchObject([{ fromStatus: null, toStatus: "pending", actor: "merchant" }]);
+    expect(await listTransactionEvents(getDb(), stored!.id)).toMatchObject([
+      { fromStatus: null, toStatus: "pending", actor: "merchant" },
+    ]);
   });
 
   it("returns a BR Code that another decoder reads with the amount and txid, and an image that decodes to it", async () => {
@@ -213,7 +215,9 @@ describe("idempotency on reference", () => {
     expect(statuses.filter((s) => s === 200)).toHaveLength(49);
     expect(new Set(answers.map((a) => a.data.id)).size).toBe(1);
     expect(new Set(answers.map((a) => a.data.qrCodeText)).size).toBe(1);
-    expect(await getDb().transaction.count({ where: { merchantId: merchant.merchantId, reference: request.reference } })).toBe(1);
+    expect(
+      await getDb().transaction.count({ where: { merchantId: merchant.merchantId, reference: request.reference } }),
+    ).toBe(1);
   });
 
   it("keeps references apart per merchant", async () => {
@@ -239,7 +243,9 @@ describe("lifecycle", () => {
     await runCallbackWorker({ isOnce: true });
     const callback = receiver.received.find((r) => r.data.id === data.id);
     expect(callback).toBeDefined();
-    const { payload, protectedHeader } = await jwtVerify(callback!.jwt, new TextEncoder().encode(merchant.secret), { algorithms: ["HS256"] });
+    const { payload, protectedHeader } = await jwtVerify(callback!.jwt, new TextEncoder().encode(merchant.secret), {
+      algorithms: ["HS256"],
+    });
     expect(protectedHeader).toMatchObject({ kid: merchant.keyId, typ: "cashier-callback+jwt" });
     expect(payload.data).toMatchObject({
       type: "deposit.paid",
@@ -254,7 +260,10 @@ describe("lifecycle", () => {
     const after = await getMerchantBalance(merchant.merchantId);
     expect(Number(after.available) - Number(before.available)).toBeCloseTo(10.5, 2);
 
-    const byReference = await readSigned(await postSigned(status, merchant, { reference: request.reference }), merchant);
+    const byReference = await readSigned(
+      await postSigned(status, merchant, { reference: request.reference }),
+      merchant,
+    );
     expect(byReference.data).toMatchObject({ id: data.id, operation: "pix", status: "paid", amount: "10.50" });
     expect(await listTransactionEvents(getDb(), data.id as string)).toMatchObject([
       { toStatus: "pending", actor: "merchant" },
@@ -274,7 +283,10 @@ describe("lifecycle", () => {
 
     receiver.received.length = 0;
     await runCallbackWorker({ isOnce: true });
-    expect(receiver.received.find((r) => r.data.id === data.id)?.data).toMatchObject({ type: "deposit.expired", status: "expired" });
+    expect(receiver.received.find((r) => r.data.id === data.id)?.data).toMatchObject({
+      type: "deposit.expired",
+      status: "expired",
+    });
 
     const refused = await runTool("cashier", ["deposit", "pay", data.id as string]);
     expect(refused.code).toBe(1);

@@ -27,7 +27,14 @@ const { runTool } = await import("../support/run-tool");
 type Merchant = Awaited<ReturnType<typeof createTestMerchant>>;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 
-const operator = { userId: "usr_operator", email: "ops@cashier.example", role: "operator" as const, merchantId: null, sessionId: "ses_test", ip: "127.0.0.1" };
+const operator = {
+  userId: "usr_operator",
+  email: "ops@cashier.example",
+  role: "operator" as const,
+  merchantId: null,
+  sessionId: "ses_test",
+  ip: "127.0.0.1",
+};
 
 async function newLiveMerchant(name: string): Promise<Merchant> {
   return createTestMerchant({ name, mode: "live", callbackUrl: receiver.url });
@@ -44,7 +51,9 @@ async function paidDeposit(merchant: Merchant, amount: string) {
 
 async function refundCallbacks(depositId: string) {
   await runCallbackWorker({ isOnce: true });
-  return receiver.received.map((r) => r.data).filter((data) => data.deposit_id === depositId && String(data.type).startsWith("refund."));
+  return receiver.received
+    .map((r) => r.data)
+    .filter((data) => data.deposit_id === depositId && String(data.type).startsWith("refund."));
 }
 
 const available = async (merchant: Merchant) => (await getMerchantBalance(merchant.merchantId)).available;
@@ -61,10 +70,38 @@ afterAll(async () => {
 
 describe("a devolucao the gateway did not ask for", () => {
   const cases = [
-    { name: "a MED_FRAUDE claw-back of the whole deposit, by webhook", natureza: "MED_FRAUDE", amount: "60.00", returned: "60.00", via: "webhook", reasonCode: "med_fraud" },
-    { name: "a MED_OPERACIONAL claw-back of the whole deposit, by reconciliation", natureza: "MED_OPERACIONAL", amount: "60.00", returned: "60.00", via: "reconciliation", reasonCode: "med_operational" },
-    { name: "a devolucao of part of it made in the PSP's portal, by webhook", natureza: "ORIGINAL", amount: "40.00", returned: "15.00", via: "webhook", reasonCode: "returned_at_psp" },
-    { name: "a devolucao of part of it made in the PSP's portal, by reconciliation", natureza: "ORIGINAL", amount: "40.00", returned: "15.00", via: "reconciliation", reasonCode: "returned_at_psp" },
+    {
+      name: "a MED_FRAUDE claw-back of the whole deposit, by webhook",
+      natureza: "MED_FRAUDE",
+      amount: "60.00",
+      returned: "60.00",
+      via: "webhook",
+      reasonCode: "med_fraud",
+    },
+    {
+      name: "a MED_OPERACIONAL claw-back of the whole deposit, by reconciliation",
+      natureza: "MED_OPERACIONAL",
+      amount: "60.00",
+      returned: "60.00",
+      via: "reconciliation",
+      reasonCode: "med_operational",
+    },
+    {
+      name: "a devolucao of part of it made in the PSP's portal, by webhook",
+      natureza: "ORIGINAL",
+      amount: "40.00",
+      returned: "15.00",
+      via: "webhook",
+      reasonCode: "returned_at_psp",
+    },
+    {
+      name: "a devolucao of part of it made in the PSP's portal, by reconciliation",
+      natureza: "ORIGINAL",
+      amount: "40.00",
+      returned: "15.00",
+      via: "reconciliation",
+      reasonCode: "returned_at_psp",
+    },
   ] as const;
 
   for (const scenario of cases) {
@@ -91,14 +128,30 @@ describe("a devolucao the gateway did not ask for", () => {
       const left = (Number(scenario.amount) - Number(scenario.returned)).toFixed(2);
       expect(await available(merchant)).toBe(left);
       const refunds = await getDb().refund.findMany({ where: { depositId: deposit.id } });
-      expect(refunds).toMatchObject([{ status: "completed", amountCents: BigInt(Number(scenario.returned) * 100), reasonCode: scenario.reasonCode, provider: "api_pix" }]);
-      const events = await getDb().refundEvent.findMany({ where: { refundId: refunds[0].id }, orderBy: { createdAt: "asc" } });
+      expect(refunds).toMatchObject([
+        {
+          status: "completed",
+          amountCents: BigInt(Number(scenario.returned) * 100),
+          reasonCode: scenario.reasonCode,
+          provider: "api_pix",
+        },
+      ]);
+      const events = await getDb().refundEvent.findMany({
+        where: { refundId: refunds[0].id },
+        orderBy: { createdAt: "asc" },
+      });
       expect(events.map((event) => event.actor)).toEqual(["provider", "provider"]);
       expect(await findTransaction(getDb(), deposit.id)).toMatchObject({ status: "paid" });
 
       const callbacks = await refundCallbacks(deposit.id);
       expect(callbacks).toHaveLength(1);
-      expect(callbacks[0]).toMatchObject({ type: "refund.completed", status: "completed", amount: scenario.returned, reason_code: scenario.reasonCode, reason: expect.any(String) });
+      expect(callbacks[0]).toMatchObject({
+        type: "refund.completed",
+        status: "completed",
+        amount: scenario.returned,
+        reason_code: scenario.reasonCode,
+        reason: expect.any(String),
+      });
 
       // The merchant cannot pay out money that went back to the payer.
       const tooMuch = await postSigned(gatewayOut, merchant, pixPayoutRequest((Number(left) + 0.01).toFixed(2)));
@@ -106,7 +159,11 @@ describe("a devolucao the gateway did not ask for", () => {
       expect((await readSigned(tooMuch, merchant)).data.error).toMatchObject({ type: "insufficient_funds" });
 
       const { alerts } = await listOperatorAlerts(operator);
-      expect(alerts.find((alert) => alert.objectId === refunds[0].id)).toMatchObject({ kind: "provider_refund", merchantId: merchant.merchantId, amountCents: refunds[0].amountCents });
+      expect(alerts.find((alert) => alert.objectId === refunds[0].id)).toMatchObject({
+        kind: "provider_refund",
+        merchantId: merchant.merchantId,
+        amountCents: refunds[0].amountCents,
+      });
     });
   }
 
@@ -119,7 +176,10 @@ describe("a devolucao the gateway did not ask for", () => {
     expect(await getMerchantBalance(merchant.merchantId)).toMatchObject({ available: "-60.00", reserved: "60.00" });
     const refused = await postSigned(gatewayOut, merchant, pixPayoutRequest("0.01"));
     expect(refused.status).toBe(422);
-    expect((await readSigned(refused, merchant)).data.error).toMatchObject({ type: "insufficient_funds", detail: expect.stringContaining("below zero") });
+    expect((await readSigned(refused, merchant)).data.error).toMatchObject({
+      type: "insufficient_funds",
+      detail: expect.stringContaining("below zero"),
+    });
     // The merchant's own refund of the rest is refused too: nothing is left of the deposit.
     const again = await postSigned(refund, merchant, { id: deposit.id });
     expect((await readSigned(again, merchant)).data.error).toMatchObject({ type: "validation_failed" });
@@ -131,12 +191,23 @@ describe("a Pix that paid no deposit", () => {
     const before = await getDb().ledgerEntry.count();
     const stray = await simulator.receiveUnmatched("12.34");
     const { alerts } = await listOperatorAlerts(operator);
-    expect(alerts.find((alert) => alert.subject === stray.endToEndId)).toMatchObject({ kind: "unmatched_pix", amountCents: 1234n, merchantId: null });
+    expect(alerts.find((alert) => alert.subject === stray.endToEndId)).toMatchObject({
+      kind: "unmatched_pix",
+      amountCents: 1234n,
+      merchantId: null,
+    });
 
     const returned = await runTool("cashier", ["psp", "return", stray.endToEndId]);
     expect(returned.code).toBe(0);
-    expect(JSON.parse(returned.stdout)).toMatchObject({ id: expect.stringMatching(/^ret_/), end_to_end_id: stray.endToEndId, amount: "12.34", status: "completed" });
-    const puts = simulator.exchanges.filter((e) => e.method === "PUT" && e.path.startsWith(`/pix/${stray.endToEndId}/devolucao/`));
+    expect(JSON.parse(returned.stdout)).toMatchObject({
+      id: expect.stringMatching(/^ret_/),
+      end_to_end_id: stray.endToEndId,
+      amount: "12.34",
+      status: "completed",
+    });
+    const puts = simulator.exchanges.filter(
+      (e) => e.method === "PUT" && e.path.startsWith(`/pix/${stray.endToEndId}/devolucao/`),
+    );
     expect(puts).toHaveLength(1);
     expect(puts[0].body).toMatchObject({ valor: "12.34" });
 
@@ -144,11 +215,13 @@ describe("a Pix that paid no deposit", () => {
     const twice = await runTool("cashier", ["psp", "return", stray.endToEndId]);
     expect(twice.code).not.toBe(0);
     expect(twice.stderr).toContain("nothing is left to return");
-    expect(simulator.exchanges.filter((e) => e.method === "PUT" && e.path.startsWith(`/pix/${stray.endToEndId}/devolucao/`))).toHaveLength(1);
+    expect(
+      simulator.exchanges.filter((e) => e.method === "PUT" && e.path.startsWith(`/pix/${stray.endToEndId}/devolucao/`)),
+    ).toHaveLength(1);
 
-    expect(await getDb().auditEvent.findMany({ where: { action: "pix.returned", targetId: stray.endToEndId } })).toMatchObject([
-      { actorRole: "cli", targetType: "pix", merchantId: null, detail: { amount: "12.34" } },
-    ]);
+    expect(
+      await getDb().auditEvent.findMany({ where: { action: "pix.returned", targetId: stray.endToEndId } }),
+    ).toMatchObject([{ actorRole: "cli", targetType: "pix", merchantId: null, detail: { amount: "12.34" } }]);
     expect(await getDb().ledgerEntry.count()).toBe(before);
     // Returned: the alert that asked for it is resolved.
     expect((await listOperatorAlerts(operator)).alerts.some((alert) => alert.subject === stray.endToEndId)).toBe(false);
@@ -171,9 +244,13 @@ describe("refund answers that mean later", () => {
     const asked = await postSigned(refund, merchant, { id: deposit.id });
     expect(asked.status).toBe(201);
     const { data } = await readSigned(asked, merchant);
-    expect(await getDb().refund.findUniqueOrThrow({ where: { id: data.id as string } })).toMatchObject({ status: "pending" });
+    expect(await getDb().refund.findUniqueOrThrow({ where: { id: data.id as string } })).toMatchObject({
+      status: "pending",
+    });
     await reconcileLater();
-    expect(await getDb().refund.findUniqueOrThrow({ where: { id: data.id as string } })).toMatchObject({ status: "completed" });
+    expect(await getDb().refund.findUniqueOrThrow({ where: { id: data.id as string } })).toMatchObject({
+      status: "completed",
+    });
     expect(await refundCallbacks(deposit.id)).toMatchObject([{ type: "refund.completed", amount: "20.00" }]);
   });
 
@@ -188,7 +265,10 @@ describe("refund answers that mean later", () => {
     simulator.failNext({ kind: "status", status: 404, target: "api" });
     await reconcileLater();
     expect(await stored()).toMatchObject({ status: "pending" });
-    await getDb().refund.update({ where: { id: data.id as string }, data: { notFoundAt: new Date(Date.now() - 11 * 60_000) } });
+    await getDb().refund.update({
+      where: { id: data.id as string },
+      data: { notFoundAt: new Date(Date.now() - 11 * 60_000) },
+    });
     simulator.failNext({ kind: "status", status: 404, target: "api" });
     await reconcileLater();
     expect(await stored()).toMatchObject({ status: "failed", reasonCode: "provider_refused" });
@@ -198,10 +278,16 @@ describe("refund answers that mean later", () => {
   it("refuses a refund past the 90 days a Pix can be returned, before anything is held", async () => {
     const merchant = await newLiveMerchant("Loja Antiga");
     const deposit = await paidDeposit(merchant, "7.00");
-    await getDb().transaction.update({ where: { id: deposit.id }, data: { settledAt: new Date(Date.now() - 91 * 24 * 3600_000) } });
+    await getDb().transaction.update({
+      where: { id: deposit.id },
+      data: { settledAt: new Date(Date.now() - 91 * 24 * 3600_000) },
+    });
     const asked = await postSigned(refund, merchant, { id: deposit.id });
     expect(asked.status).toBe(409);
-    expect((await readSigned(asked, merchant)).data.error).toMatchObject({ type: "state_conflict", detail: expect.stringContaining("90 days") });
+    expect((await readSigned(asked, merchant)).data.error).toMatchObject({
+      type: "state_conflict",
+      detail: expect.stringContaining("90 days"),
+    });
     expect(await getDb().refund.count({ where: { depositId: deposit.id } })).toBe(0);
     expect(await available(merchant)).toBe("7.00");
   });
@@ -213,7 +299,9 @@ describe("the PSP webhook's answers and limits", () => {
     expect((await postNotification({})).status).toBe(200);
     expect((await postNotification({ pix: [] })).status).toBe(200);
     const asked = simulator.exchanges.length;
-    const many = Array.from({ length: 1000 }, (_, i) => ({ endToEndId: `E99999997202611241200${String(i).padStart(11, "0")}` }));
+    const many = Array.from({ length: 1000 }, (_, i) => ({
+      endToEndId: `E99999997202611241200${String(i).padStart(11, "0")}`,
+    }));
     const refused = await postNotification({ pix: many });
     expect(refused.status).toBe(422);
     expect(await refused.text()).toContain("at most 100");

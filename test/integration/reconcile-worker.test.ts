@@ -7,7 +7,12 @@ import { type Exchange, startPspSimulator } from "../psp-simulator/start-psp-sim
 const simulator = await startPspSimulator({ webhooksEnabled: false });
 // Before anything reads the configuration. A quick poll would deliver a callback at once if the
 // callback worker ran.
-Object.assign(process.env, simulator.env, { CALLBACK_WORKER: "false", CALLBACK_POLL_MS: "100", PIX_PSP_RECONCILE_SECONDS: "1", PIX_PSP_TIMEOUT_SECONDS: "1" });
+Object.assign(process.env, simulator.env, {
+  CALLBACK_WORKER: "false",
+  CALLBACK_POLL_MS: "100",
+  PIX_PSP_RECONCILE_SECONDS: "1",
+  PIX_PSP_TIMEOUT_SECONDS: "1",
+});
 // The simulator records what each request asked; this records when it arrived.
 const askedAt = new Map<Exchange, number>();
 const record = simulator.exchanges.push.bind(simulator.exchanges);
@@ -102,7 +107,9 @@ describe("the operator's psp reconcile beside a server that reconciles", () => {
     expect(forced.code).toBe(0);
     expect(JSON.parse(forced.stdout)).toMatchObject({ paid: 1, errors: 0 });
     expect(await statusOf(paidAtPsp)).toBe("paid");
-    expect(await getDb().jobLease.findUnique({ where: { name: "reconciliation" } })).toMatchObject({ owner: server.owner });
+    expect(await getDb().jobLease.findUnique({ where: { name: "reconciliation" } })).toMatchObject({
+      owner: server.owner,
+    });
 
     await releaseJobLease(getDb(), server);
     const free = await runTool("cashier", ["psp", "reconcile"]);
@@ -118,10 +125,17 @@ describe("a reconciliation run against a PSP that does not answer", () => {
     const live = await createTestMerchant({ name: "Loja Lenta", mode: "live" });
     const ids: string[] = [];
     for (let i = 0; i < 12; i++) ids.push(await createDeposit(live));
-    await getDb().transaction.updateMany({ where: { id: { in: ids } }, data: { createdAt: new Date(Date.now() - 60_000) } });
-    const txids = new Set((await getDb().transaction.findMany({ where: { id: { in: ids } } })).map((row) => row.pixTxid as string));
+    await getDb().transaction.updateMany({
+      where: { id: { in: ids } },
+      data: { createdAt: new Date(Date.now() - 60_000) },
+    });
+    const txids = new Set(
+      (await getDb().transaction.findMany({ where: { id: { in: ids } } })).map((row) => row.pixTxid as string),
+    );
     const askedAbout = () =>
-      simulator.exchanges.filter((e) => e.method === "GET" && txids.has(e.path.replace("/cob/", ""))).map((e) => askedAt.get(e) as number);
+      simulator.exchanges
+        .filter((e) => e.method === "GET" && txids.has(e.path.replace("/cob/", "")))
+        .map((e) => askedAt.get(e) as number);
     // The next run as it would come, past the time a charge call may still be answered in.
     const run = () => reconcileLiveDeposits(new Date(Date.now() + 20_000));
 

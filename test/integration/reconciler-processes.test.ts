@@ -28,16 +28,26 @@ const { createTestMerchant, postSigned, readSigned } = await import("../support/
 const { pixDepositRequest } = await import("../support/requests");
 
 type LogLine = { time: string; pid: number; msg: string };
-type Reconciler = { child: ChildProcess; lines: LogLine[]; output: () => string; ready: Promise<void>; exited: Promise<void> };
+type Reconciler = {
+  child: ChildProcess;
+  lines: LogLine[];
+  output: () => string;
+  ready: Promise<void>;
+  exited: Promise<void>;
+};
 
 const reconcilers: Reconciler[] = [];
 
 function startReconciler(): Reconciler {
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "test/support/reconciler-process.ts"), String(INTERVAL_MS)], {
-    cwd: root,
-    env: { ...process.env, LOG_LEVEL: "info" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", path.join(root, "test/support/reconciler-process.ts"), String(INTERVAL_MS)],
+    {
+      cwd: root,
+      env: { ...process.env, LOG_LEVEL: "info" },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   const lines: LogLine[] = [];
   let output = "";
   let pending = "";
@@ -68,20 +78,30 @@ afterAll(async () => {
   await simulator.close();
 });
 
-const leaseOwner = async () => (await getDb().jobLease.findUnique({ where: { name: "reconciliation" } }))?.owner ?? null;
+const leaseOwner = async () =>
+  (await getDb().jobLease.findUnique({ where: { name: "reconciliation" } }))?.owner ?? null;
 const pidOf = (owner: string) => Number(owner.split(":").at(-2));
 
 describe.skipIf(process.env.TEST_DATABASE !== "postgres")("three servers reconciling with one PSP", () => {
   it("ask the PSP about each pending deposit at most once an interval, one server at a time, and hand over when the holder stops", async () => {
     const live = await createTestMerchant({ name: "Loja Real", mode: "live" });
     const ids: string[] = [];
-    for (let i = 0; i < 3; i++) ids.push((await readSigned(await postSigned(pix, live, pixDepositRequest()), live)).data.id as string);
+    for (let i = 0; i < 3; i++)
+      ids.push((await readSigned(await postSigned(pix, live, pixDepositRequest()), live)).data.id as string);
     // Older than a charge call that may still be answered, so reconciliation asks about them.
-    await getDb().transaction.updateMany({ where: { id: { in: ids } }, data: { createdAt: new Date(Date.now() - 60_000) } });
-    const txids = (await getDb().transaction.findMany({ where: { id: { in: ids } } })).map((row) => row.pixTxid as string);
+    await getDb().transaction.updateMany({
+      where: { id: { in: ids } },
+      data: { createdAt: new Date(Date.now() - 60_000) },
+    });
+    const txids = (await getDb().transaction.findMany({ where: { id: { in: ids } } })).map(
+      (row) => row.pixTxid as string,
+    );
 
     const started = [startReconciler(), startReconciler(), startReconciler()];
-    await Promise.race([Promise.all(started.map((r) => r.ready)), sleep(20_000).then(() => Promise.reject(new Error(started.map((r) => r.output()).join("\n"))))]);
+    await Promise.race([
+      Promise.all(started.map((r) => r.ready)),
+      sleep(20_000).then(() => Promise.reject(new Error(started.map((r) => r.output()).join("\n")))),
+    ]);
     const allRunningAt = Date.now();
 
     // The lease as the database holds it, every 100 ms, while the servers run.
@@ -136,7 +156,8 @@ describe.skipIf(process.env.TEST_DATABASE !== "postgres")("three servers reconci
       const steady = asked.filter((at) => at < holderStoppedAt);
       for (let i = 1; i < steady.length; i++) expect(steady[i] - steady[i - 1]).toBeGreaterThanOrEqual(INTERVAL_MS / 2);
       const afterHandover = asked.filter((at) => at > holderStoppedAt);
-      for (let i = 1; i < afterHandover.length; i++) expect(afterHandover[i] - afterHandover[i - 1]).toBeGreaterThanOrEqual(INTERVAL_MS / 2);
+      for (let i = 1; i < afterHandover.length; i++)
+        expect(afterHandover[i] - afterHandover[i - 1]).toBeGreaterThanOrEqual(INTERVAL_MS / 2);
     }
     expect(await getDb().transaction.count({ where: { id: { in: ids }, status: "pending" } })).toBe(3);
   }, 60_000);

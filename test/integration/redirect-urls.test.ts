@@ -26,7 +26,8 @@ const request = (extra: Record<string, unknown>) => ({
   ...extra,
 });
 
-const rowsOf = (reference: string) => getDb().transaction.count({ where: { merchantId: merchant.merchantId, reference } });
+const rowsOf = (reference: string) =>
+  getDb().transaction.count({ where: { merchantId: merchant.merchantId, reference } });
 
 beforeAll(async () => {
   // No registered origins (the default): outside production any https host is allowed, so the
@@ -45,7 +46,9 @@ describe("redirect URLs", () => {
     const response = await postSigned(paymentInitiation, merchant, data);
     expect(response.status).toBe(422);
     const { data: body } = await readSigned(response, merchant);
-    expect((body.error as { fields: unknown[] }).fields).toEqual([{ path: "successRedirectUrl", message: expect.stringMatching(message) }]);
+    expect((body.error as { fields: unknown[] }).fields).toEqual([
+      { path: "successRedirectUrl", message: expect.stringMatching(message) },
+    ]);
     expect(await rowsOf(data.reference)).toBe(0);
   });
 
@@ -61,18 +64,29 @@ describe("redirect URLs", () => {
   });
 
   it("stores the normalised URL, not the text as sent", async () => {
-    const response = await postSigned(paymentInitiation, merchant, request({ successRedirectUrl: "HTTPS://Shop.Example:443/ok?p=á" }));
+    const response = await postSigned(
+      paymentInitiation,
+      merchant,
+      request({ successRedirectUrl: "HTTPS://Shop.Example:443/ok?p=á" }),
+    );
     const { data } = await readSigned(response, merchant);
-    expect(await findTransaction(getDb(), data.id as string)).toMatchObject({ successRedirectUrl: "https://shop.example/ok?p=%C3%A1" });
+    expect(await findTransaction(getDb(), data.id as string)).toMatchObject({
+      successRedirectUrl: "https://shop.example/ok?p=%C3%A1",
+    });
   });
 
   it("a customer who pays a deposit stored with a raw CR/LF URL is paid and stays on the gateway's page", async () => {
     const response = await postSigned(paymentInitiation, merchant, request({}));
     const { data } = await readSigned(response, merchant);
     // As rows were stored before URLs were normalised.
-    await getDb().transaction.update({ where: { id: data.id as string }, data: { successRedirectUrl: "https://evil.example/\r\nSet-Cookie: x=1" } });
+    await getDb().transaction.update({
+      where: { id: data.id as string },
+      data: { successRedirectUrl: "https://evil.example/\r\nSet-Cookie: x=1" },
+    });
     const token = String(data.paymentInitiationUrl).split("/pay/")[1];
-    expect(await decideInitiatedPayment({ token, bank: "nubank", decision: "authorize" })).toEqual({ redirectTo: null });
+    expect(await decideInitiatedPayment({ token, bank: "nubank", decision: "authorize" })).toEqual({
+      redirectTo: null,
+    });
     expect(await findTransaction(getDb(), data.id as string)).toMatchObject({ status: "paid" });
   });
 });

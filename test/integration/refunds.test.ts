@@ -73,7 +73,8 @@ async function refundCallbacks(refundId: string) {
   return receiver.received.filter((r) => r.data.id === refundId);
 }
 
-const refundsOf = (depositId: string) => getDb().refund.findMany({ where: { depositId }, orderBy: { createdAt: "asc" } });
+const refundsOf = (depositId: string) =>
+  getDb().refund.findMany({ where: { depositId }, orderBy: { createdAt: "asc" } });
 const balance = (shop: Merchant) => getMerchantBalance(shop.merchantId);
 
 describe("POST /api/refund", () => {
@@ -85,12 +86,20 @@ describe("POST /api/refund", () => {
 
     const { response, data } = await askRefund(shop, { id: paid.id, reason: "  pedido cancelado  " });
     expect(response.status).toBe(201);
-    expect(data).toEqual({ id: expect.stringMatching(/^rfd_[a-z0-9]{20}$/), deposit_id: paid.id, amount: "10.50", currency: "BRL", status: "pending" });
+    expect(data).toEqual({
+      id: expect.stringMatching(/^rfd_[a-z0-9]{20}$/),
+      deposit_id: paid.id,
+      amount: "10.50",
+      currency: "BRL",
+      status: "pending",
+    });
     const refundId = data.id as string;
 
     const callbacks = await refundCallbacks(refundId);
     expect(callbacks).toHaveLength(1);
-    const { payload, protectedHeader } = await jwtVerify(callbacks[0].jwt, new TextEncoder().encode(shop.secret), { algorithms: ["HS256"] });
+    const { payload, protectedHeader } = await jwtVerify(callbacks[0].jwt, new TextEncoder().encode(shop.secret), {
+      algorithms: ["HS256"],
+    });
     expect(protectedHeader.kid).toBe(shop.keyId);
     expect(payload.data).toEqual({
       event_id: expect.stringMatching(/^evt_/),
@@ -105,7 +114,14 @@ describe("POST /api/refund", () => {
     });
     expect(await balance(shop)).toMatchObject({ available: "0.00", reserved: "0.00" });
     const [stored] = await refundsOf(paid.id);
-    expect(stored).toMatchObject({ id: refundId, status: "completed", isSubmitted: true, description: "pedido cancelado", mode: "sandbox", provider: "sandbox" });
+    expect(stored).toMatchObject({
+      id: refundId,
+      status: "completed",
+      isSubmitted: true,
+      description: "pedido cancelado",
+      mode: "sandbox",
+      provider: "sandbox",
+    });
     const events = await getDb().refundEvent.findMany({ where: { refundId }, orderBy: { createdAt: "asc" } });
     expect(events.map((e) => [e.fromStatus, e.toStatus, e.actor])).toEqual([
       [null, "pending", "merchant"],
@@ -115,7 +131,10 @@ describe("POST /api/refund", () => {
     // Nothing is left: a request for more is the signed 422 naming amount, and nothing moves.
     const more = await askRefund(shop, { reference: paid.reference, amount: "0.01" });
     expect(more.response.status).toBe(422);
-    expect(more.data.error).toMatchObject({ type: "validation_failed", fields: [{ path: "amount", message: expect.stringMatching(/^nothing is left to refund: 10\.50 BRL/) }] });
+    expect(more.data.error).toMatchObject({
+      type: "validation_failed",
+      fields: [{ path: "amount", message: expect.stringMatching(/^nothing is left to refund: 10\.50 BRL/) }],
+    });
     expect(await refundCallbacks(refundId)).toHaveLength(0);
     expect(await balance(shop)).toMatchObject({ available: "0.00", reserved: "0.00" });
   });
@@ -132,7 +151,9 @@ describe("POST /api/refund", () => {
     expect(over.response.status).toBe(422);
     const error = over.data.error as { type: string; detail: string; fields: { path: string; message: string }[] };
     expect(error.type).toBe("validation_failed");
-    expect(error.fields).toEqual([{ path: "amount", message: "must be at most 0.50: 9.50 BRL of the paid 10.00 BRL is refunded or being refunded" }]);
+    expect(error.fields).toEqual([
+      { path: "amount", message: "must be at most 0.50: 9.50 BRL of the paid 10.00 BRL is refunded or being refunded" },
+    ]);
     expect(error.detail).toMatch(/^amount: /);
 
     // Without an amount: all that is left.
@@ -157,7 +178,9 @@ describe("POST /api/refund", () => {
     expect(again.response.status).toBe(200);
     expect(again.data).toEqual(first.data);
     expect(await refundsOf(paid.id)).toHaveLength(1);
-    expect(await getDb().callbackEvent.count({ where: { merchantId: shop.merchantId, type: "refund.completed" } })).toBe(1);
+    expect(
+      await getDb().callbackEvent.count({ where: { merchantId: shop.merchantId, type: "refund.completed" } }),
+    ).toBe(1);
 
     const other = await askRefund(shop, { id: paid.id, amount: "1.00", reason: "brinde 2" });
     expect(other.response.status).toBe(201);
@@ -168,14 +191,18 @@ describe("POST /api/refund", () => {
   it("10 concurrent partial refunds of one deposit never exceed the paid amount", async () => {
     const shop = await newShop();
     const paid = await deposit(shop, "10.00");
-    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => askRefund(shop, { id: paid.id, amount: "1.50", reason: `item ${i}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => askRefund(shop, { id: paid.id, amount: "1.50", reason: `item ${i}` })),
+    );
     const codes = answers.map((a) => a.response.status).sort();
     expect(codes).toEqual([...Array(6).fill(201), ...Array(4).fill(422)]);
     const stored = await refundsOf(paid.id);
     expect(stored).toHaveLength(6);
     expect(stored.reduce((sum, r) => sum + r.amountCents, 0n)).toBe(900n);
     expect(await balance(shop)).toMatchObject({ available: "1.00", reserved: "0.00" });
-    expect(await getDb().callbackEvent.count({ where: { merchantId: shop.merchantId, type: "refund.completed" } })).toBe(6);
+    expect(
+      await getDb().callbackEvent.count({ where: { merchantId: shop.merchantId, type: "refund.completed" } }),
+    ).toBe(6);
   });
 
   it("a deposit that is not paid is a 409 naming its status; unknown and other merchants' deposits are 404", async () => {
@@ -183,14 +210,20 @@ describe("POST /api/refund", () => {
     const pending = await deposit(shop, "5.00", { isPaid: false });
     const notPaid = await askRefund(shop, { id: pending.id });
     expect(notPaid.response.status).toBe(409);
-    expect(notPaid.data.error).toMatchObject({ type: "state_conflict", detail: `deposit ${pending.id} is pending; only a paid deposit can be refunded` });
+    expect(notPaid.data.error).toMatchObject({
+      type: "state_conflict",
+      detail: `deposit ${pending.id} is pending; only a paid deposit can be refunded`,
+    });
 
     const stranger = await newShop();
     const theirs = await deposit(stranger, "5.00");
     for (const data of [{ id: theirs.id }, { reference: theirs.reference }, { id: "dep_doesnotexist" }]) {
       const { response, data: answer } = await askRefund(shop, data);
       expect(response.status).toBe(404);
-      expect(answer.error).toMatchObject({ type: "not_found", detail: expect.stringMatching(/^no deposit with (id|reference) ".+" for this merchant$/) });
+      expect(answer.error).toMatchObject({
+        type: "not_found",
+        detail: expect.stringMatching(/^no deposit with (id|reference) ".+" for this merchant$/),
+      });
     }
 
     // A payout is not a deposit.
@@ -211,7 +244,9 @@ describe("POST /api/refund", () => {
       shop,
     );
     expect((await askRefund(shop, { id: payout.data.transfer_id })).response.status).toBe(404);
-    expect(await getDb().refund.count({ where: { merchantId: { in: [shop.merchantId, stranger.merchantId] } } })).toBe(0);
+    expect(await getDb().refund.count({ where: { merchantId: { in: [shop.merchantId, stranger.merchantId] } } })).toBe(
+      0,
+    );
   });
 
   it("refuses bad requests with a 4xx naming the field, and writes nothing", async () => {
@@ -235,16 +270,31 @@ describe("POST /api/refund", () => {
     for (const [data, field, message] of invalid) {
       const { response, data: answer } = await askRefund(shop, data);
       expect(response.status, JSON.stringify(data).slice(0, 80)).toBe(422);
-      expect((answer.error as { fields: { path: string; message: string }[] }).fields).toContainEqual({ path: field, message: expect.stringMatching(message) });
+      expect((answer.error as { fields: { path: string; message: string }[] }).fields).toContainEqual({
+        path: field,
+        message: expect.stringMatching(message),
+      });
     }
 
     // Refused before the operation sees them: unsigned problems.
     const nul = await postSigned(refund, shop, { id: paid.id, reason: "a\u0000b" });
-    expect(await readProblem(nul)).toMatchObject({ status: 400, detail: expect.stringMatching(/^data\.reason must not contain the NUL character/) });
+    expect(await readProblem(nul)).toMatchObject({
+      status: 400,
+      detail: expect.stringMatching(/^data\.reason must not contain the NUL character/),
+    });
     const surrogate = signRawToken({ ...shop, claimsJson: claimsAround(`{"id":"${paid.id}","reason":"x\\ud800"}`) });
-    expect(await readProblem(await post(refund, JSON.stringify({ jwt: surrogate })))).toMatchObject({ status: 400, detail: expect.stringMatching(/^data\.reason must not contain a lone UTF-16 surrogate/) });
-    const deep = signRawToken({ ...shop, claimsJson: claimsAround(`{"id":"${paid.id}","reason":${"[".repeat(5000)}${"]".repeat(5000)}}`) });
-    expect(await readProblem(await post(refund, JSON.stringify({ jwt: deep })))).toMatchObject({ status: 400, detail: expect.stringMatching(/must not nest deeper than 32 levels/) });
+    expect(await readProblem(await post(refund, JSON.stringify({ jwt: surrogate })))).toMatchObject({
+      status: 400,
+      detail: expect.stringMatching(/^data\.reason must not contain a lone UTF-16 surrogate/),
+    });
+    const deep = signRawToken({
+      ...shop,
+      claimsJson: claimsAround(`{"id":"${paid.id}","reason":${"[".repeat(5000)}${"]".repeat(5000)}}`),
+    });
+    expect(await readProblem(await post(refund, JSON.stringify({ jwt: deep })))).toMatchObject({
+      status: 400,
+      detail: expect.stringMatching(/must not nest deeper than 32 levels/),
+    });
     const huge = await postSigned(refund, shop, { id: paid.id, reason: "x".repeat(70_000) });
     expect(huge.status).toBe(413);
 
@@ -269,15 +319,28 @@ describe("provider outcomes", () => {
     const { response, data } = await askRefund(shop, { id: paid.id, amount: "4.00" });
     expect(response.status).toBe(201);
     const refundId = data.id as string;
-    expect((await refundsOf(paid.id))[0]).toMatchObject({ status: "pending", isSubmitted: true, providerRefundId: "D99999999202611222045abcdefghijk" });
+    expect((await refundsOf(paid.id))[0]).toMatchObject({
+      status: "pending",
+      isSubmitted: true,
+      providerRefundId: "D99999999202611222045abcdefghijk",
+    });
     expect(await balance(shop)).toMatchObject({ available: "6.00", reserved: "4.00" });
     expect(await refundCallbacks(refundId)).toHaveLength(0);
 
-    const report = { refundId, status: "failed" as const, amountCents: 400n, providerRefundId: null, failureReason: "conta do pagador encerrada", nature: "original" as const };
+    const report = {
+      refundId,
+      status: "failed" as const,
+      amountCents: 400n,
+      providerRefundId: null,
+      failureReason: "conta do pagador encerrada",
+      nature: "original" as const,
+    };
     expect(await recordProviderRefund(report, "E99999999202611222045abcdefghijk")).toBe("failed");
     const callbacks = await refundCallbacks(refundId);
     expect(callbacks).toHaveLength(1);
-    const { payload } = await jwtVerify(callbacks[0].jwt, new TextEncoder().encode(shop.secret), { algorithms: ["HS256"] });
+    const { payload } = await jwtVerify(callbacks[0].jwt, new TextEncoder().encode(shop.secret), {
+      algorithms: ["HS256"],
+    });
     expect(payload.data).toMatchObject({
       type: "refund.failed",
       id: refundId,
@@ -291,11 +354,25 @@ describe("provider outcomes", () => {
     expect(await balance(shop)).toMatchObject({ available: "10.00", reserved: "0.00" });
 
     expect(await recordProviderRefund(report, "E99999999202611222045abcdefghijk")).toBe("unchanged");
-    expect(await recordProviderRefund({ ...report, status: "completed", failureReason: null, nature: "original" }, "E99999999202611222045abcdefghijk")).toBe("unchanged");
-    expect(await recordProviderRefund({ ...report, refundId: "rfdsomethingtheportalmade" }, "E99999999202611222045abcdefghijk")).toBe("unchanged");
+    expect(
+      await recordProviderRefund(
+        { ...report, status: "completed", failureReason: null, nature: "original" },
+        "E99999999202611222045abcdefghijk",
+      ),
+    ).toBe("unchanged");
+    expect(
+      await recordProviderRefund(
+        { ...report, refundId: "rfdsomethingtheportalmade" },
+        "E99999999202611222045abcdefghijk",
+      ),
+    ).toBe("unchanged");
     expect(await refundCallbacks(refundId)).toHaveLength(0);
     expect(await balance(shop)).toMatchObject({ available: "10.00", reserved: "0.00" });
-    expect((await refundsOf(paid.id))[0]).toMatchObject({ status: "failed", reasonCode: "not_carried_out", reason: "conta do pagador encerrada" });
+    expect((await refundsOf(paid.id))[0]).toMatchObject({
+      status: "failed",
+      reasonCode: "not_carried_out",
+      reason: "conta do pagador encerrada",
+    });
 
     // A failed refund gives its amount back: the whole deposit is refundable again.
     vi.restoreAllMocks();
@@ -305,7 +382,9 @@ describe("provider outcomes", () => {
   it("a provider that cannot be reached leaves the refund pending and unsubmitted; reconciliation asks again under the same id", async () => {
     const shop = await newShop();
     const paid = await deposit(shop, "3.00");
-    const unreachable = vi.spyOn(sandboxProvider, "requestRefund").mockRejectedValueOnce(new AppError("provider_unavailable", "the PSP did not answer within 10 s"));
+    const unreachable = vi
+      .spyOn(sandboxProvider, "requestRefund")
+      .mockRejectedValueOnce(new AppError("provider_unavailable", "the PSP did not answer within 10 s"));
     const { response, data } = await askRefund(shop, { id: paid.id });
     expect(response.status).toBe(201);
     expect(data.status).toBe("pending");
@@ -323,7 +402,9 @@ describe("provider outcomes", () => {
   it("a replay of a refund the provider never received asks for it again under the same id: 200, one refund", async () => {
     const shop = await newShop();
     const paid = await deposit(shop, "2.00");
-    const requested = vi.spyOn(sandboxProvider, "requestRefund").mockRejectedValueOnce(new AppError("provider_unavailable", "the PSP refused the connection"));
+    const requested = vi
+      .spyOn(sandboxProvider, "requestRefund")
+      .mockRejectedValueOnce(new AppError("provider_unavailable", "the PSP refused the connection"));
     const first = await askRefund(shop, { id: paid.id, reason: "erro" });
     expect((await refundsOf(paid.id))[0]).toMatchObject({ status: "pending", isSubmitted: false });
     const again = await askRefund(shop, { id: paid.id, reason: "erro" });
@@ -339,9 +420,15 @@ describe("provider outcomes", () => {
   it("a provider's refusal with no refund held under the id fails the refund (provider_refused)", async () => {
     const shop = await newShop();
     const paid = await deposit(shop, "3.00");
-    vi.spyOn(sandboxProvider, "requestRefund").mockRejectedValueOnce(new AppError("provider_error", "the PSP refused the devolucao: 400 prazo de devolução expirado"));
+    vi.spyOn(sandboxProvider, "requestRefund").mockRejectedValueOnce(
+      new AppError("provider_error", "the PSP refused the devolucao: 400 prazo de devolução expirado"),
+    );
     const { data } = await askRefund(shop, { id: paid.id });
-    expect((await refundsOf(paid.id))[0]).toMatchObject({ status: "failed", reasonCode: "provider_refused", reason: "the PSP refused the devolucao: 400 prazo de devolução expirado" });
+    expect((await refundsOf(paid.id))[0]).toMatchObject({
+      status: "failed",
+      reasonCode: "provider_refused",
+      reason: "the PSP refused the devolucao: 400 prazo de devolução expirado",
+    });
     const callbacks = await refundCallbacks(data.id as string);
     expect(callbacks.map((c) => [c.data.type, c.data.reason_code])).toEqual([["refund.failed", "provider_refused"]]);
     expect(await balance(shop)).toMatchObject({ available: "3.00", reserved: "0.00" });
@@ -371,6 +458,9 @@ describe("POST /api/status for a refund", () => {
     const stranger = await newShop();
     const other = await postSigned(status, stranger, { id: created.id });
     expect(other.status).toBe(404);
-    expect((await readSigned(other, stranger)).data.error).toMatchObject({ type: "not_found", detail: `no refund with id "${created.id}" for this merchant` });
+    expect((await readSigned(other, stranger)).data.error).toMatchObject({
+      type: "not_found",
+      detail: `no refund with id "${created.id}" for this merchant`,
+    });
   });
 });

@@ -19,11 +19,23 @@ let merchant: Merchant;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 let sequence = 0;
 
-const customer = { name: "Maria da Silva", email: "maria@example.com", cpf: "529.982.247-25", currency: "BRL", country: "BR", buyer_ip: "203.0.113.9", merchant_user: "cliente-42" };
+const customer = {
+  name: "Maria da Silva",
+  email: "maria@example.com",
+  cpf: "529.982.247-25",
+  currency: "BRL",
+  country: "BR",
+  buyer_ip: "203.0.113.9",
+  merchant_user: "cliente-42",
+};
 const deposit = (amount: string) => ({ ...customer, amount, reference: `sandbox-${Date.now()}-${++sequence}` });
 const payout = (amount: string) => ({ ...deposit(amount), paymentMethod: "pix", pix_key: "52998224725" });
 
-async function call(route: (request: Request) => Promise<Response>, data: Record<string, unknown>, who: Merchant = merchant) {
+async function call(
+  route: (request: Request) => Promise<Response>,
+  data: Record<string, unknown>,
+  who: Merchant = merchant,
+) {
   const response = await postSigned(route, who, data);
   return { response, ...(await readSigned(response, who)) };
 }
@@ -51,7 +63,12 @@ describe("POST /api/sandbox/simulate", () => {
       const { response, data } = await call(simulate, { id: created.id, outcome });
       expect(response.status).toBe(200);
       expect(data).toMatchObject({ id: created.id, mode: "sandbox", status: outcome });
-      expect(await callbackFor(data.event_id)).toMatchObject({ type: `deposit.${outcome}`, id: created.id, status: outcome, amount: "150.00" });
+      expect(await callbackFor(data.event_id)).toMatchObject({
+        type: `deposit.${outcome}`,
+        id: created.id,
+        status: outcome,
+        amount: "150.00",
+      });
       expect((await call(status, { id: created.id })).data.status).toBe(outcome);
     }
   });
@@ -66,17 +83,32 @@ describe("POST /api/sandbox/simulate", () => {
       expect(response.status).toBe(200);
       expect(data).toMatchObject({ transfer_id: request.transfer_id, status: outcome });
       const callback = await callbackFor(data.event_id);
-      expect(callback).toMatchObject({ type: `gateway_out.${outcome}`, transfer_id: request.transfer_id, status: outcome });
-      if (outcome === "canceled") expect(callback).toMatchObject({ reason_code: "sandbox_simulated", reason: "canceled by POST /api/sandbox/simulate" });
+      expect(callback).toMatchObject({
+        type: `gateway_out.${outcome}`,
+        transfer_id: request.transfer_id,
+        status: outcome,
+      });
+      if (outcome === "canceled")
+        expect(callback).toMatchObject({
+          reason_code: "sandbox_simulated",
+          reason: "canceled by POST /api/sandbox/simulate",
+        });
     }
   });
 
   it("lets the amount decide when no outcome is given: x,01 fails, x,02 expires, others are paid; a payout of y,01 is canceled", async () => {
-    for (const [amount, expected] of [["30.01", "failed"], ["30.02", "expired"], ["30.00", "paid"]] as const) {
+    for (const [amount, expected] of [
+      ["30.01", "failed"],
+      ["30.02", "expired"],
+      ["30.00", "paid"],
+    ] as const) {
       const { data: created } = await call(pix, deposit(amount));
       expect((await call(simulate, { id: created.id })).data.status).toBe(expected);
     }
-    for (const [amount, expected] of [["5.01", "canceled"], ["5.00", "completed"]] as const) {
+    for (const [amount, expected] of [
+      ["5.01", "canceled"],
+      ["5.00", "completed"],
+    ] as const) {
       const { data: created } = await call(gatewayOut, payout(amount));
       expect((await call(simulate, { id: created.transfer_id })).data.status).toBe(expected);
     }
@@ -86,7 +118,10 @@ describe("POST /api/sandbox/simulate", () => {
     const { data: created } = await call(pix, deposit("12.00"));
     const wrong = await call(simulate, { id: created.id, outcome: "completed" });
     expect(wrong.response.status).toBe(422);
-    expect(wrong.data.error).toMatchObject({ type: "validation_failed", fields: [{ path: "outcome", message: "must be one of paid, failed, expired for a deposit" }] });
+    expect(wrong.data.error).toMatchObject({
+      type: "validation_failed",
+      fields: [{ path: "outcome", message: "must be one of paid, failed, expired for a deposit" }],
+    });
     await call(simulate, { id: created.id, outcome: "failed" });
     const again = await call(simulate, { id: created.id, outcome: "paid" });
     expect(again.response.status).toBe(409);
@@ -94,7 +129,15 @@ describe("POST /api/sandbox/simulate", () => {
     const foreign = await call(simulate, { id: created.id, outcome: "paid" }, other);
     expect(foreign.response.status).toBe(404);
     const bad = await call(simulate, { id: created.id, outcome: "refunded" });
-    expect(bad.data.error).toMatchObject({ type: "validation_failed", fields: [{ path: "outcome", message: expect.stringMatching(/must be one of paid, failed, expired, completed, canceled/) }] });
+    expect(bad.data.error).toMatchObject({
+      type: "validation_failed",
+      fields: [
+        {
+          path: "outcome",
+          message: expect.stringMatching(/must be one of paid, failed, expired, completed, canceled/),
+        },
+      ],
+    });
   });
 });
 
@@ -103,7 +146,13 @@ describe("POST /api/callbacks/test", () => {
     receiver.replies.push({ status: 200, body: "ok, got it" });
     const { response, data } = await call(testCallback, {});
     expect(response.status).toBe(200);
-    expect(data).toMatchObject({ url: receiver.url, http_status: 200, body_excerpt: "ok, got it", error: null, delivered: true });
+    expect(data).toMatchObject({
+      url: receiver.url,
+      http_status: 200,
+      body_excerpt: "ok, got it",
+      error: null,
+      delivered: true,
+    });
     expect(Date.parse(data.sent_at as string)).toBeGreaterThan(Date.now() - 10_000);
     expect(data.latency_ms).toEqual(expect.any(Number));
     const received = receiver.received.find((r) => r.data.event_id === data.event_id);
@@ -123,10 +172,16 @@ describe("a live key", () => {
   it("gets 403 sandbox_only on both sandbox endpoints, and nothing moves", async () => {
     const live = await createTestMerchant({ name: "Real", mode: "live", callbackUrl: receiver.url });
     const before = receiver.received.length;
-    for (const [route, data] of [[simulate, { id: "dep_x", outcome: "paid" }], [testCallback, {}]] as const) {
+    for (const [route, data] of [
+      [simulate, { id: "dep_x", outcome: "paid" }],
+      [testCallback, {}],
+    ] as const) {
       const { response, data: answer } = await call(route, data, live);
       expect(response.status).toBe(403);
-      expect(answer.error).toMatchObject({ type: "sandbox_only", detail: expect.stringMatching(/sandbox keys \(mk_test_…\) only/) });
+      expect(answer.error).toMatchObject({
+        type: "sandbox_only",
+        detail: expect.stringMatching(/sandbox keys \(mk_test_…\) only/),
+      });
     }
     expect(receiver.received.length).toBe(before);
   });

@@ -32,10 +32,18 @@ async function databaseShape(url: string): Promise<Shape> {
   const shape: Shape = {};
   if (target.provider === "sqlite") {
     const db = new Database(target.filename, { readonly: true });
-    const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name != '_prisma_migrations'`).all() as { name: string }[];
+    const tables = db
+      .prepare(
+        `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name != '_prisma_migrations'`,
+      )
+      .all() as { name: string }[];
     for (const { name } of tables) {
       shape[name] = {};
-      for (const column of db.prepare(`PRAGMA table_info("${name}")`).all() as { name: string; notnull: number; pk: number }[]) {
+      for (const column of db.prepare(`PRAGMA table_info("${name}")`).all() as {
+        name: string;
+        notnull: number;
+        pk: number;
+      }[]) {
         shape[name][column.name] = { nullable: column.notnull === 0 && column.pk === 0 };
       }
     }
@@ -71,12 +79,15 @@ describe("schema drift", () => {
     expect(await databaseShape(process.env.DATABASE_URL as string)).toEqual(modelShape());
   });
 
-  it.runIf(process.env.TEST_DATABASE === "postgres")("SQLite and PostgreSQL end up with the same tables and columns", async () => {
-    const sqlite = await createTestDatabase("sqlite");
-    try {
-      expect(await databaseShape(process.env.DATABASE_URL as string)).toEqual(await databaseShape(sqlite.url));
-    } finally {
-      await sqlite.drop();
-    }
-  });
+  it.runIf(process.env.TEST_DATABASE === "postgres")(
+    "SQLite and PostgreSQL end up with the same tables and columns",
+    async () => {
+      const sqlite = await createTestDatabase("sqlite");
+      try {
+        expect(await databaseShape(process.env.DATABASE_URL as string)).toEqual(await databaseShape(sqlite.url));
+      } finally {
+        await sqlite.drop();
+      }
+    },
+  );
 });

@@ -11,9 +11,31 @@ beforeAll(async () => {
   merchant = await createTestMerchant();
   other = await createTestMerchant({ name: "Outra Loja" });
   const base = { status: "pending", currency: "BRL", requestHash: "h", mode: "sandbox" };
-  await insertTransaction(getDb(), { ...base, id: "dep_status1", merchantId: merchant.merchantId, operation: "pix", reference: "order-1", amountCents: 1050n });
-  await insertTransaction(getDb(), { ...base, id: "po_status1", merchantId: merchant.merchantId, operation: "gateway_out", reference: "payout-1", amountCents: 123456789n, status: "completed" });
-  await insertTransaction(getDb(), { ...base, id: "dep_other1", merchantId: other.merchantId, operation: "pix", reference: "order-1", amountCents: 500n });
+  await insertTransaction(getDb(), {
+    ...base,
+    id: "dep_status1",
+    merchantId: merchant.merchantId,
+    operation: "pix",
+    reference: "order-1",
+    amountCents: 1050n,
+  });
+  await insertTransaction(getDb(), {
+    ...base,
+    id: "po_status1",
+    merchantId: merchant.merchantId,
+    operation: "gateway_out",
+    reference: "payout-1",
+    amountCents: 123456789n,
+    status: "completed",
+  });
+  await insertTransaction(getDb(), {
+    ...base,
+    id: "dep_other1",
+    merchantId: other.merchantId,
+    operation: "pix",
+    reference: "order-1",
+    amountCents: 500n,
+  });
 });
 
 describe("POST /api/status", () => {
@@ -22,7 +44,14 @@ describe("POST /api/status", () => {
       const response = await postSigned(status, merchant, query);
       expect(response.status).toBe(200);
       const { data } = await readSigned(response, merchant);
-      expect(data).toMatchObject({ id: "dep_status1", operation: "pix", reference: "order-1", status: "pending", amount: "10.50", currency: "BRL" });
+      expect(data).toMatchObject({
+        id: "dep_status1",
+        operation: "pix",
+        reference: "order-1",
+        status: "pending",
+        amount: "10.50",
+        currency: "BRL",
+      });
       expect(data).not.toHaveProperty("transfer_id");
       expect(Date.parse(data.created_at as string)).not.toBeNaN();
       expect(Date.parse(data.updated_at as string)).not.toBeNaN();
@@ -33,7 +62,13 @@ describe("POST /api/status", () => {
     const response = await postSigned(status, merchant, { transfer_id: "po_status1" });
     expect(response.status).toBe(200);
     const { data } = await readSigned(response, merchant);
-    expect(data).toMatchObject({ id: "po_status1", transfer_id: "po_status1", operation: "gateway_out", status: "completed", amount: "1234567.89" });
+    expect(data).toMatchObject({
+      id: "po_status1",
+      transfer_id: "po_status1",
+      operation: "gateway_out",
+      status: "completed",
+      amount: "1234567.89",
+    });
   });
 
   it("never shows another merchant's transaction", async () => {
@@ -49,7 +84,10 @@ describe("POST /api/status", () => {
     for (const query of [{ id: "dep_nope" }, { transfer_id: "dep_status1" }, { reference: "nope" }]) {
       const response = await postSigned(status, merchant, query);
       expect(response.status).toBe(404);
-      expect((await readSigned(response, merchant)).data.error).toMatchObject({ type: "not_found", title: "Not found" });
+      expect((await readSigned(response, merchant)).data.error).toMatchObject({
+        type: "not_found",
+        title: "Not found",
+      });
     }
   });
 

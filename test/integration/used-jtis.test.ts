@@ -22,9 +22,13 @@ describe("claimJti", () => {
     expect(await count("first")).toBe(1);
 
     // A minute on, the next claim sweeps it; the live entry is kept and still refuses a replay.
-    expect(await claimJti(getDb(), { keyId, jti: "third", expiresAt: at(600_000) }, at(JTI_SWEEP_INTERVAL_MS + 1))).toBe(true);
+    expect(
+      await claimJti(getDb(), { keyId, jti: "third", expiresAt: at(600_000) }, at(JTI_SWEEP_INTERVAL_MS + 1)),
+    ).toBe(true);
     expect(await count("first")).toBe(0);
     expect(await count("second")).toBe(1);
-    expect(await claimJti(getDb(), { keyId, jti: "second", expiresAt: at(600_000) }, at(JTI_SWEEP_INTERVAL_MS + 2))).toBe(false);
+    expect(
+      await claimJti(getDb(), { keyId, jti: "second", expiresAt: at(600_000) }, at(JTI_SWEEP_INTERVAL_MS + 2)),
+    ).toBe(false);
   });
 });

@@ -43,7 +43,8 @@ function styleDevolucao(style: AnswerStyle, devolucao: Json): void {
   devolucao.valor = styleValor(style, devolucao.valor);
   const horario = devolucao.horario as Json | undefined;
   if (horario) {
-    for (const field of ["solicitacao", "liquidacao"]) if (field in horario) horario[field] = styleHorario(style, horario[field]);
+    for (const field of ["solicitacao", "liquidacao"])
+      if (field in horario) horario[field] = styleHorario(style, horario[field]);
     fillNulls(style, horario, ["liquidacao"]);
   }
   fillNulls(style, devolucao, ["natureza", "descricao", "motivo"]);

@@ -21,16 +21,66 @@ function openssl(dir: string, args: string[]): void {
 }
 
 function issue(dir: string, name: string, subject: string, extensions: string): void {
-  openssl(dir, ["req", "-new", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-keyout", `${name}.key`, "-out", `${name}.csr`, "-subj", subject]);
+  openssl(dir, [
+    "req",
+    "-new",
+    "-newkey",
+    "ec",
+    "-pkeyopt",
+    "ec_paramgen_curve:prime256v1",
+    "-nodes",
+    "-keyout",
+    `${name}.key`,
+    "-out",
+    `${name}.csr`,
+    "-subj",
+    subject,
+  ]);
   writeFileSync(path.join(dir, `${name}.ext`), extensions);
-  openssl(dir, ["x509", "-req", "-in", `${name}.csr`, "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-days", "2", "-sha256", "-extfile", `${name}.ext`, "-out", `${name}.pem`]);
+  openssl(dir, [
+    "x509",
+    "-req",
+    "-in",
+    `${name}.csr`,
+    "-CA",
+    "ca.pem",
+    "-CAkey",
+    "ca.key",
+    "-CAcreateserial",
+    "-days",
+    "2",
+    "-sha256",
+    "-extfile",
+    `${name}.ext`,
+    "-out",
+    `${name}.pem`,
+  ]);
 }
 
-export function generateCertificates(dir: string = mkdtempSync(path.join(tmpdir(), "psp-simulator-"))): PspCertificates {
+export function generateCertificates(
+  dir: string = mkdtempSync(path.join(tmpdir(), "psp-simulator-")),
+): PspCertificates {
   openssl(dir, [
-    "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-keyout", "ca.key", "-out", "ca.pem",
-    "-days", "2", "-sha256", "-subj", "/CN=Cashier PSP simulator CA",
-    "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign",
+    "req",
+    "-x509",
+    "-newkey",
+    "ec",
+    "-pkeyopt",
+    "ec_paramgen_curve:prime256v1",
+    "-nodes",
+    "-keyout",
+    "ca.key",
+    "-out",
+    "ca.pem",
+    "-days",
+    "2",
+    "-sha256",
+    "-subj",
+    "/CN=Cashier PSP simulator CA",
+    "-addext",
+    "basicConstraints=critical,CA:TRUE",
+    "-addext",
+    "keyUsage=critical,keyCertSign,cRLSign",
   ]);
   issue(dir, "server", "/CN=localhost", "subjectAltName=DNS:localhost,IP:127.0.0.1\nextendedKeyUsage=serverAuth\n");
   issue(dir, "client", "/CN=cashier-gateway", "extendedKeyUsage=clientAuth\n");

@@ -6,7 +6,10 @@ import { parseArgs } from "node:util";
 import { PSP_PROFILE_NAMES, type PspProfileName } from "../../lib/providers/api-pix/psp-profiles";
 import { startPspSimulator } from "./start-psp-simulator";
 
-const { values, positionals } = parseArgs({ options: { profile: { type: "string", default: "generic" } }, allowPositionals: true });
+const { values, positionals } = parseArgs({
+  options: { profile: { type: "string", default: "generic" } },
+  allowPositionals: true,
+});
 if (!PSP_PROFILE_NAMES.includes(values.profile as PspProfileName)) {
   console.error(`--profile: one of ${PSP_PROFILE_NAMES.join(", ")}`);
   process.exit(2);
@@ -16,22 +19,32 @@ const simulator = await startPspSimulator({
   clientSecret: process.env.PIX_PSP_CLIENT_SECRET,
   profile: values.profile as PspProfileName,
 });
-console.log(`PSP simulator (API Pix, ${simulator.profile} profile) at ${simulator.url}\n\n# for the gateway's .env.local:`);
+console.log(
+  `PSP simulator (API Pix, ${simulator.profile} profile) at ${simulator.url}\n\n# for the gateway's .env.local:`,
+);
 for (const [name, value] of Object.entries(simulator.env)) console.log(`${name}=${value}`);
-console.log("\nCommands: pay <txid> [amount], refunds later|DEVOLVIDO|NAO_REALIZADO, complete <e2eid> <refund id> DEVOLVIDO|NAO_REALIZADO, webhooks on|off, quit");
+console.log(
+  "\nCommands: pay <txid> [amount], refunds later|DEVOLVIDO|NAO_REALIZADO, complete <e2eid> <refund id> DEVOLVIDO|NAO_REALIZADO, webhooks on|off, quit",
+);
 
 let seen = 0;
 setInterval(() => {
   for (const exchange of simulator.exchanges.slice(seen)) {
-    console.log(`${exchange.method} ${exchange.path}${Object.keys(exchange.query).length ? `?${new URLSearchParams(exchange.query)}` : ""} → ${exchange.status}`);
+    console.log(
+      `${exchange.method} ${exchange.path}${Object.keys(exchange.query).length ? `?${new URLSearchParams(exchange.query)}` : ""} → ${exchange.status}`,
+    );
   }
   seen = simulator.exchanges.length;
 }, 200).unref();
 
 const commands: Record<string, (args: string[]) => Promise<unknown> | unknown> = {
   pay: ([txid, amount]) => simulator.pay(txid, { amount }),
-  refunds: ([outcome]) => simulator.setRefundOutcome(outcome === "later" ? "later" : { status: outcome === "NAO_REALIZADO" ? "NAO_REALIZADO" : "DEVOLVIDO" }),
-  complete: ([endToEndId, id, outcome]) => simulator.completeRefund(endToEndId, id, outcome === "NAO_REALIZADO" ? "NAO_REALIZADO" : "DEVOLVIDO"),
+  refunds: ([outcome]) =>
+    simulator.setRefundOutcome(
+      outcome === "later" ? "later" : { status: outcome === "NAO_REALIZADO" ? "NAO_REALIZADO" : "DEVOLVIDO" },
+    ),
+  complete: ([endToEndId, id, outcome]) =>
+    simulator.completeRefund(endToEndId, id, outcome === "NAO_REALIZADO" ? "NAO_REALIZADO" : "DEVOLVIDO"),
   webhooks: ([state]) => simulator.setWebhooksEnabled(state !== "off"),
   quit: async () => {
     await simulator.close();
@@ -48,7 +61,9 @@ input.on("line", async (line) => {
   try {
     const result = await command(args);
     if (result !== undefined) console.log(JSON.stringify(result, null, 2));
-    console.log(`webhook deliveries: ${JSON.stringify(simulator.webhookDeliveries.slice(-2).map((d) => ({ url: d.url, status: d.status, error: d.error })))}`);
+    console.log(
+      `webhook deliveries: ${JSON.stringify(simulator.webhookDeliveries.slice(-2).map((d) => ({ url: d.url, status: d.status, error: d.error })))}`,
+    );
   } catch (error) {
     console.log(error instanceof Error ? error.message : String(error));
   }

@@ -30,7 +30,8 @@ function fixKnownDefects(node: unknown): void {
   if (Array.isArray(node)) return node.forEach(fixKnownDefects);
   if (!node || typeof node !== "object") return;
   const object = node as Json;
-  if (typeof object.pattern === "string" && /^\/.*\/$/.test(object.pattern)) object.pattern = object.pattern.slice(1, -1);
+  if (typeof object.pattern === "string" && /^\/.*\/$/.test(object.pattern))
+    object.pattern = object.pattern.slice(1, -1);
   Object.values(object).forEach(fixKnownDefects);
 }
 
@@ -38,7 +39,10 @@ const METHODS = ["get", "put", "post", "patch", "delete"] as const;
 
 export async function loadOpenApiContract(file: string = OPENAPI_FILE): Promise<OpenApiContract | null> {
   if (!existsSync(file)) return null;
-  const document = parse(readFileSync(file, "utf8")) as { paths: Record<string, Record<string, Json>>; components: { schemas: Record<string, Json> } };
+  const document = parse(readFileSync(file, "utf8")) as {
+    paths: Record<string, Record<string, Json>>;
+    components: { schemas: Record<string, Json> };
+  };
   fixKnownDefects(document);
   const pixList = document.components.schemas.PixConsultados;
   pixList.required = (pixList.required as string[]).filter((name) => name !== "cobs");
@@ -49,12 +53,15 @@ export async function loadOpenApiContract(file: string = OPENAPI_FILE): Promise<
   // openapi-backend checks only application/json answers; the API Pix's refusals are
   // application/problem+json, checked by the same schema under the name it reads.
   const responses = [
-    ...Object.values(document.paths).flatMap((item) => METHODS.flatMap((method) => Object.values((item[method]?.responses ?? {}) as Record<string, Json>))),
+    ...Object.values(document.paths).flatMap((item) =>
+      METHODS.flatMap((method) => Object.values((item[method]?.responses ?? {}) as Record<string, Json>)),
+    ),
     ...Object.values((document.components as Json).responses as Record<string, Json>),
   ];
   for (const response of responses) {
     const content = response.content as Record<string, unknown> | undefined;
-    if (content?.["application/problem+json"] && !content["application/json"]) content["application/json"] = content["application/problem+json"];
+    if (content?.["application/problem+json"] && !content["application/json"])
+      content["application/json"] = content["application/problem+json"];
   }
 
   const api = new OpenAPIBackend({
@@ -73,8 +80,10 @@ export async function loadOpenApiContract(file: string = OPENAPI_FILE): Promise<
   await api.init();
 
   const callback = (api.definition.paths?.["/webhook/{chave}"] as unknown as Json).put as Json;
-  const notification = (((callback.callbacks as Json).listaPix as Json)["{$request.body#/webhookUrl}/pix"] as Json).post as Json;
-  const notificationSchema = (((notification.requestBody as Json).content as Json)["application/json"] as Json).schema as Json;
+  const notification = (((callback.callbacks as Json).listaPix as Json)["{$request.body#/webhookUrl}/pix"] as Json)
+    .post as Json;
+  const notificationSchema = (((notification.requestBody as Json).content as Json)["application/json"] as Json)
+    .schema as Json;
   const validateNotification = api.validator.getAjv(ValidationContext.RequestBody).compile(notificationSchema);
 
   const describe = (errors: { instancePath?: string; message?: string }[] | null | undefined) =>
@@ -83,21 +92,34 @@ export async function loadOpenApiContract(file: string = OPENAPI_FILE): Promise<
   return {
     check(exchange) {
       const name = `${exchange.method} ${exchange.path}`;
-      const request = { method: exchange.method.toLowerCase(), path: exchange.path, query: exchange.query, headers: { "content-type": "application/json" }, body: exchange.body };
+      const request = {
+        method: exchange.method.toLowerCase(),
+        path: exchange.path,
+        query: exchange.query,
+        headers: { "content-type": "application/json" },
+        body: exchange.body,
+      };
       const operation = api.router.matchOperation(request);
       if (!operation) return [`${name}: not an operation of the API Pix`];
-      const problems = describe(api.validator.validateRequest(request, operation).errors).map((error) => `${name} request: ${error}`);
+      const problems = describe(api.validator.validateRequest(request, operation).errors).map(
+        (error) => `${name} request: ${error}`,
+      );
       // Authentication (OAuth over mutual TLS) is outside the document, and so is its 401.
       if (exchange.status === null || exchange.status === 401) return problems;
       const listed = Object.keys(operation.responses ?? {});
       if (!listed.includes(String(exchange.status))) {
-        return [...problems, `${name}: answered ${exchange.status}, which the document does not list (${listed.join(", ")})`];
+        return [
+          ...problems,
+          `${name}: answered ${exchange.status}, which the document does not list (${listed.join(", ")})`,
+        ];
       }
       const answer = api.validator.validateResponse(exchange.response, operation, exchange.status);
       return [...problems, ...describe(answer.errors).map((error) => `${name} ${exchange.status} response: ${error}`)];
     },
     checkNotification(body) {
-      return validateNotification(body) ? [] : describe(validateNotification.errors).map((error) => `webhook notification: ${error}`);
+      return validateNotification(body)
+        ? []
+        : describe(validateNotification.errors).map((error) => `webhook notification: ${error}`);
     },
   };
 }

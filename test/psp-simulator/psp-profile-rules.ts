@@ -28,15 +28,43 @@ export const PSP_PROFILE_RULES: Record<PspProfileName, PspProfileRules> = {
   // What the simulator always asked for: RFC 6749 client_secret_basic and a form.
   generic: { tokenAuth: "basic", tokenFormat: "form", scope: null, hasSecret: true, headers: nothing, query: nothing },
   // Banco do Brasil: developers.bb.com.br, API Pix v2 (homologation keys are gw-dev-app-key).
-  bb: { tokenAuth: "basic", tokenFormat: "form", scope: apiPixScope, hasSecret: true, headers: nothing, query: ({ appKey }) => ({ "gw-dev-app-key": appKey }) },
+  bb: {
+    tokenAuth: "basic",
+    tokenFormat: "form",
+    scope: apiPixScope,
+    hasSecret: true,
+    headers: nothing,
+    query: ({ appKey }) => ({ "gw-dev-app-key": appKey }),
+  },
   // Banco Inter: developers.inter.co, "Obter token oAuth" (client_id, client_secret, scope, grant_type in the form).
-  inter: { tokenAuth: "body", tokenFormat: "form", scope: apiPixScope, hasSecret: true, headers: nothing, query: nothing },
+  inter: {
+    tokenAuth: "body",
+    tokenFormat: "form",
+    scope: apiPixScope,
+    hasSecret: true,
+    headers: nothing,
+    query: nothing,
+  },
   // Sicoob: developers.sicoob.com.br, Pix Recebimentos (Keycloak, client_id only; client_id header on calls).
-  sicoob: { tokenAuth: "body", tokenFormat: "form", scope: apiPixScope, hasSecret: false, headers: ({ clientId }) => ({ client_id: clientId }), query: nothing },
+  sicoob: {
+    tokenAuth: "body",
+    tokenFormat: "form",
+    scope: apiPixScope,
+    hasSecret: false,
+    headers: ({ clientId }) => ({ client_id: clientId }),
+    query: nothing,
+  },
   // Santander: developer.santander.com.br, Pix (client_id and client_secret in the form).
   santander: { tokenAuth: "body", tokenFormat: "form", scope: null, hasSecret: true, headers: nothing, query: nothing },
   // Itaú: devportal.itau.com.br, Pix Recebimentos (credentials in the form; x-itau-apikey is the client id).
-  itau: { tokenAuth: "body", tokenFormat: "form", scope: null, hasSecret: true, headers: ({ clientId }) => ({ "x-itau-apikey": clientId }), query: nothing },
+  itau: {
+    tokenAuth: "body",
+    tokenFormat: "form",
+    scope: null,
+    hasSecret: true,
+    headers: ({ clientId }) => ({ "x-itau-apikey": clientId }),
+    query: nothing,
+  },
   // Efí: dev.efipay.com.br, API Pix credentials (Basic, and {"grant_type":"client_credentials"} as JSON).
   efi: { tokenAuth: "basic", tokenFormat: "json", scope: null, hasSecret: true, headers: nothing, query: nothing },
 };
@@ -80,41 +108,60 @@ export function refuseTokenRequest(
   const basic = /^Basic (.+)$/.exec(request.headers.authorization ?? "");
   if (rules.tokenAuth === "basic") {
     if (!basic) return { error: "invalid_client", error_description: "client authentication must be HTTP Basic" };
-    if ("client_secret" in body) return { error: "invalid_request", error_description: "client_secret must not be in the body" };
+    if ("client_secret" in body)
+      return { error: "invalid_request", error_description: "client_secret must not be in the body" };
     const given = Buffer.from(basic[1], "base64").toString("utf8");
     if (!same(given, `${credentials.clientId}:${credentials.clientSecret ?? ""}`)) {
       return { error: "invalid_client", error_description: "client authentication failed" };
     }
   } else {
     if (request.headers.authorization !== undefined) {
-      return { error: "invalid_client", error_description: "the client credentials belong in the body, not in an Authorization header" };
+      return {
+        error: "invalid_client",
+        error_description: "the client credentials belong in the body, not in an Authorization header",
+      };
     }
     if (typeof body.client_id !== "string" || !same(body.client_id, credentials.clientId)) {
       return { error: "invalid_client", error_description: "client authentication failed" };
     }
     if (!rules.hasSecret && "client_secret" in body) {
-      return { error: "invalid_client", error_description: "this client has no secret: it authenticates with its certificate" };
+      return {
+        error: "invalid_client",
+        error_description: "this client has no secret: it authenticates with its certificate",
+      };
     }
-    if (rules.hasSecret && (typeof body.client_secret !== "string" || !same(body.client_secret, credentials.clientSecret ?? ""))) {
+    if (
+      rules.hasSecret &&
+      (typeof body.client_secret !== "string" || !same(body.client_secret, credentials.clientSecret ?? ""))
+    ) {
       return { error: "invalid_client", error_description: "client authentication failed" };
     }
   }
   const asked = typeof body.scope === "string" ? body.scope.split(" ").filter(Boolean).sort().join(" ") : null;
   const wanted = rules.scope?.split(" ").sort().join(" ") ?? null;
   if (asked !== wanted) {
-    return { error: "invalid_scope", error_description: wanted ? `the scope must be "${rules.scope}"` : "this client takes no scope" };
+    return {
+      error: "invalid_scope",
+      error_description: wanted ? `the scope must be "${rules.scope}"` : "this client takes no scope",
+    };
   }
   return null;
 }
 
 /** What an API Pix call misses of the profile's headers and query parameters; null when nothing. */
-export function refuseApiCall(rules: PspProfileRules, request: IncomingMessage, query: Record<string, string>, ids: PspIds): string | null {
+export function refuseApiCall(
+  rules: PspProfileRules,
+  request: IncomingMessage,
+  query: Record<string, string>,
+  ids: PspIds,
+): string | null {
   for (const [name, value] of Object.entries(rules.headers(ids))) {
     const given = request.headers[name];
     if (typeof given !== "string" || !same(given, value)) return `o cabeçalho ${name} está ausente ou é inválido.`;
   }
   for (const [name, value] of Object.entries(rules.query(ids))) {
-    if (query[name] === undefined || !same(query[name], value)) return `o parâmetro ${name} está ausente ou é inválido.`;
+    if (query[name] === undefined || !same(query[name], value))
+      return `o parâmetro ${name} está ausente ou é inválido.`;
   }
   return null;
 }

@@ -149,7 +149,10 @@ export type PspSimulator = {
    * A devolucao the PSP makes on its own, DEVOLVIDO at once and notified (unless webhooks are
    * off): a MED claw-back (MED_FRAUDE, MED_OPERACIONAL) or one made in the PSP's portal (ORIGINAL).
    */
-  returnOnItsOwn(endToEndId: string, options: { valor: string; natureza: "ORIGINAL" | "MED_FRAUDE" | "MED_OPERACIONAL" }): Promise<Devolucao>;
+  returnOnItsOwn(
+    endToEndId: string,
+    options: { valor: string; natureza: "ORIGINAL" | "MED_FRAUDE" | "MED_OPERACIONAL" },
+  ): Promise<Devolucao>;
   setWebhooksEnabled(enabled: boolean): void;
   setRefundOutcome(outcome: RefundOutcomeSetting): void;
   /**
@@ -173,14 +176,29 @@ const PSP_ISPB = "99999998";
 const PAYER_ISPB = "99999997";
 const RECEIVER_CNPJ = "11222333000181";
 
-type Refused = { status: number; title: string; detail: string; type?: string; violacoes?: { razao: string; propriedade: string }[] };
+type Refused = {
+  status: number;
+  title: string;
+  detail: string;
+  type?: string;
+  violacoes?: { razao: string; propriedade: string }[];
+};
 
 function problem({ status, title, detail, type, violacoes }: Refused) {
-  return { type: `https://pix.bcb.gov.br/api/v2/error/${type ?? title.replace(/\W/g, "")}`, title, status, detail, ...(violacoes ? { violacoes } : {}) };
+  return {
+    type: `https://pix.bcb.gov.br/api/v2/error/${type ?? title.replace(/\W/g, "")}`,
+    title,
+    status,
+    detail,
+    ...(violacoes ? { violacoes } : {}),
+  };
 }
 
 function violations(error: z.ZodError, prefix: string) {
-  return error.issues.map((issue) => ({ razao: issue.message, propriedade: [prefix, ...issue.path.map(String)].join(".") }));
+  return error.issues.map((issue) => ({
+    razao: issue.message,
+    propriedade: [prefix, ...issue.path.map(String)].join("."),
+  }));
 }
 
 export async function startPspSimulator(options: PspSimulatorOptions = {}): Promise<PspSimulator> {
@@ -245,7 +263,12 @@ export async function startPspSimulator(options: PspSimulatorOptions = {}): Prom
     const delivery: WebhookDelivery = { url, body, status: null, error: null };
     simulator.webhookDeliveries.push(delivery);
     try {
-      const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), signal: AbortSignal.timeout(10_000) });
+      const response = await fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(10_000),
+      });
       delivery.status = response.status;
       await response.arrayBuffer();
     } catch (error) {
@@ -283,32 +306,69 @@ export async function startPspSimulator(options: PspSimulatorOptions = {}): Prom
     const accessToken = randomBytes(24).toString("base64url");
     tokens.set(accessToken, Date.now() + tokenLifetimeSeconds * 1000);
     simulator.tokensIssued += 1;
-    return { status: 200, body: { access_token: accessToken, token_type: "Bearer", expires_in: tokenLifetimeSeconds, scope: "cob.write cob.read pix.write pix.read webhook.write webhook.read" } };
+    return {
+      status: 200,
+      body: {
+        access_token: accessToken,
+        token_type: "Bearer",
+        expires_in: tokenLifetimeSeconds,
+        scope: "cob.write cob.read pix.write pix.read webhook.write webhook.read",
+      },
+    };
   }
 
   function refuse(refused: Refused): Answer {
     return { status: refused.status, body: problem(refused) };
   }
 
-  const notFound = (what: string) => refuse({ status: 404, title: "Não Encontrado", type: "NaoEncontrado", detail: `${what} não encontrado(a).` });
+  const notFound = (what: string) =>
+    refuse({ status: 404, title: "Não Encontrado", type: "NaoEncontrado", detail: `${what} não encontrado(a).` });
 
   function putCob(txid: string, body: unknown): Answer {
     if (!txidSchema.safeParse(txid).success) {
-      return refuse({ status: 400, title: "Cobrança inválida.", type: "CobOperacaoInvalida", detail: "O txid não respeita o _schema_.", violacoes: [{ razao: "26 a 35 letras e dígitos", propriedade: "cob.txid" }] });
+      return refuse({
+        status: 400,
+        title: "Cobrança inválida.",
+        type: "CobOperacaoInvalida",
+        detail: "O txid não respeita o _schema_.",
+        violacoes: [{ razao: "26 a 35 letras e dígitos", propriedade: "cob.txid" }],
+      });
     }
     const parsed = cobRequestSchema.safeParse(body);
     if (!parsed.success) {
-      return refuse({ status: 400, title: "Cobrança inválida.", type: "CobOperacaoInvalida", detail: "A requisição não respeita o _schema_.", violacoes: violations(parsed.error, "cob") });
+      return refuse({
+        status: 400,
+        title: "Cobrança inválida.",
+        type: "CobOperacaoInvalida",
+        detail: "A requisição não respeita o _schema_.",
+        violacoes: violations(parsed.error, "cob"),
+      });
     }
     if (parsed.data.chave !== chave) {
-      return refuse({ status: 400, title: "Cobrança inválida.", type: "CobOperacaoInvalida", detail: "A chave não pertence ao usuário recebedor.", violacoes: [{ razao: "chave desconhecida", propriedade: "cob.chave" }] });
+      return refuse({
+        status: 400,
+        title: "Cobrança inválida.",
+        type: "CobOperacaoInvalida",
+        detail: "A chave não pertence ao usuário recebedor.",
+        violacoes: [{ razao: "chave desconhecida", propriedade: "cob.chave" }],
+      });
     }
     if (charges.has(txid)) {
-      return refuse({ status: 400, title: "Cobrança inválida.", type: "CobOperacaoInvalida", detail: `O txid ${txid} já foi utilizado por outra cobrança.` });
+      return refuse({
+        status: 400,
+        title: "Cobrança inválida.",
+        type: "CobOperacaoInvalida",
+        detail: `O txid ${txid} já foi utilizado por outra cobrança.`,
+      });
     }
     const now = new Date().toISOString();
     const location = `${address}:${port}/qr/v2/${randomBytes(16).toString("hex")}`;
-    const brCode = createDynamicPix({ merchantName: "CASHIER PSP SIMULATOR", merchantCity: "SAO PAULO", url: location, oneTime: true });
+    const brCode = createDynamicPix({
+      merchantName: "CASHIER PSP SIMULATOR",
+      merchantCity: "SAO PAULO",
+      url: location,
+      oneTime: true,
+    });
     if (hasError(brCode)) throw new Error(`BR Code: ${String(brCode.message)}`);
     const cob = showCob({
       ...parsed.data,
@@ -334,8 +394,20 @@ export async function startPspSimulator(options: PspSimulatorOptions = {}): Prom
     const fim = Date.parse(query.fim ?? "");
     const page = Number(query["paginacao.paginaAtual"] ?? "0");
     const perPage = Number(query["paginacao.itensPorPagina"] ?? String(pageSize));
-    if (Number.isNaN(inicio) || Number.isNaN(fim) || !Number.isInteger(page) || page < 0 || !Number.isInteger(perPage) || perPage < 1) {
-      return refuse({ status: 400, title: "Consulta inválida.", type: "ConsultaInvalida", detail: "inicio e fim são obrigatórios (RFC 3339); a paginação é inteira e positiva." });
+    if (
+      Number.isNaN(inicio) ||
+      Number.isNaN(fim) ||
+      !Number.isInteger(page) ||
+      page < 0 ||
+      !Number.isInteger(perPage) ||
+      perPage < 1
+    ) {
+      return refuse({
+        status: 400,
+        title: "Consulta inválida.",
+        type: "ConsultaInvalida",
+        detail: "inicio e fim são obrigatórios (RFC 3339); a paginação é inteira e positiva.",
+      });
     }
     const all = [...received.values()].filter((pix) => {
       const at = Date.parse(pix.horario);
@@ -345,7 +417,12 @@ export async function startPspSimulator(options: PspSimulatorOptions = {}): Prom
       parametros: {
         inicio: new Date(inicio).toISOString(),
         fim: new Date(fim).toISOString(),
-        paginacao: { paginaAtual: page, itensPorPagina: perPage, quantidadeDePaginas: Math.max(1, Math.ceil(all.length / perPage)), quantidadeTotalDeItens: all.length },
+        paginacao: {
+          paginaAtual: page,
+          itensPorPagina: perPage,
+          quantidadeDePaginas: Math.max(1, Math.ceil(all.length / perPage)),
+          quantidadeTotalDeItens: all.length,
+        },
       },
       pix: all.slice(page * perPage, (page + 1) * perPage).map(showPix),
     });
@@ -356,18 +433,41 @@ export async function startPspSimulator(options: PspSimulatorOptions = {}): Prom
     const pix = received.get(endToEndId);
     if (!pix) return notFound("Pix");
     if (!devolucaoIdSchema.safeParse(id).success) {
-      return refuse({ status: 400, title: "Devolução inválida.", type: "PixDevolucaoInvalida", detail: "O id da devolução não respeita o _schema_." });
+      return refuse({
+        status: 400,
+        title: "Devolução inválida.",
+        type: "PixDevolucaoInvalida",
+        detail: "O id da devolução não respeita o _schema_.",
+      });
     }
     const parsed = devolucaoRequestSchema.safeParse(body);
     if (!parsed.success) {
-      return refuse({ status: 400, title: "Devolução inválida.", type: "PixDevolucaoInvalida", detail: "A requisição não respeita o _schema_.", violacoes: violations(parsed.error, "devolucao") });
+      return refuse({
+        status: 400,
+        title: "Devolução inválida.",
+        type: "PixDevolucaoInvalida",
+        detail: "A requisição não respeita o _schema_.",
+        violacoes: violations(parsed.error, "devolucao"),
+      });
     }
     if (pix.devolucoes?.some((item) => item.id === id)) {
-      return refuse({ status: 400, title: "Devolução inválida.", type: "PixDevolucaoInvalida", detail: `O id de devolução ${id} já foi utilizado.` });
+      return refuse({
+        status: 400,
+        title: "Devolução inválida.",
+        type: "PixDevolucaoInvalida",
+        detail: `O id de devolução ${id} já foi utilizado.`,
+      });
     }
-    const refunded = (pix.devolucoes ?? []).filter((item) => item.status !== "NAO_REALIZADO").reduce((sum, item) => sum + readValor(item.valor), 0n);
+    const refunded = (pix.devolucoes ?? [])
+      .filter((item) => item.status !== "NAO_REALIZADO")
+      .reduce((sum, item) => sum + readValor(item.valor), 0n);
     if (refunded + readValor(parsed.data.valor) > readValor(pix.valor)) {
-      return refuse({ status: 400, title: "Devolução inválida.", type: "PixDevolucaoInvalida", detail: "A soma das devoluções ultrapassa o valor do Pix." });
+      return refuse({
+        status: 400,
+        title: "Devolução inválida.",
+        type: "PixDevolucaoInvalida",
+        detail: "A soma das devoluções ultrapassa o valor do Pix.",
+      });
     }
     const devolucao = devolucaoSchema.parse({
       id,
@@ -415,12 +515,24 @@ export async function startPspSimulator(options: PspSimulatorOptions = {}): Prom
       if (method === "PUT") {
         const parsed = webhookRequestSchema.safeParse(body);
         if (!parsed.success) {
-          return refuse({ status: 400, title: "Webhook inválido.", type: "WebhookOperacaoInvalida", detail: "A requisição não respeita o _schema_.", violacoes: violations(parsed.error, "webhook") });
+          return refuse({
+            status: 400,
+            title: "Webhook inválido.",
+            type: "WebhookOperacaoInvalida",
+            detail: "A requisição não respeita o _schema_.",
+            violacoes: violations(parsed.error, "webhook"),
+          });
         }
-        webhook = { webhookUrl: parsed.data.webhookUrl, criacao: webhook?.webhookUrl === parsed.data.webhookUrl ? webhook.criacao : new Date().toISOString() };
+        webhook = {
+          webhookUrl: parsed.data.webhookUrl,
+          criacao: webhook?.webhookUrl === parsed.data.webhookUrl ? webhook.criacao : new Date().toISOString(),
+        };
         return { status: 200 };
       }
-      if (method === "GET") return webhook ? { status: 200, body: webhookSchema.parse({ ...webhook, chave, cnpj: RECEIVER_CNPJ }) } : notFound("Webhook");
+      if (method === "GET")
+        return webhook
+          ? { status: 200, body: webhookSchema.parse({ ...webhook, chave, cnpj: RECEIVER_CNPJ }) }
+          : notFound("Webhook");
       if (method === "DELETE") {
         if (!webhook) return notFound("Webhook");
         webhook = null;
@@ -448,8 +560,21 @@ export async function startPspSimulator(options: PspSimulatorOptions = {}): Prom
       const text = Buffer.concat(chunks).toString("utf8");
       const isToken = url.pathname === "/oauth/token";
       const kind = isToken ? "token" : "api";
-      const path = isToken ? url.pathname : url.pathname.startsWith(API_BASE) ? url.pathname.slice(API_BASE.length) : url.pathname;
-      const exchange: Exchange = { kind, method: request.method ?? "GET", path, query, headers: request.headers, body: undefined, status: null, response: undefined };
+      const path = isToken
+        ? url.pathname
+        : url.pathname.startsWith(API_BASE)
+          ? url.pathname.slice(API_BASE.length)
+          : url.pathname;
+      const exchange: Exchange = {
+        kind,
+        method: request.method ?? "GET",
+        path,
+        query,
+        headers: request.headers,
+        body: undefined,
+        status: null,
+        response: undefined,
+      };
       simulator.exchanges.push(exchange);
 
       let answer: Answer;
@@ -471,26 +596,55 @@ export async function startPspSimulator(options: PspSimulatorOptions = {}): Prom
       if (failure?.kind === "timeout" && !failure.afterHandling) return hang();
       if (failure?.kind === "reset") return void request.socket.destroy();
       if (failure?.kind === "status") {
-        answer = refuse({ status: failure.status, title: failure.status >= 500 ? "Serviço Indisponível" : "Requisição inválida", type: failure.status >= 500 ? "ServicoIndisponivel" : "RequisicaoInvalida", detail: "Falha provocada pelo teste." });
+        answer = refuse({
+          status: failure.status,
+          title: failure.status >= 500 ? "Serviço Indisponível" : "Requisição inválida",
+          type: failure.status >= 500 ? "ServicoIndisponivel" : "RequisicaoInvalida",
+          detail: "Falha provocada pelo teste.",
+        });
       } else if (isToken) {
-        answer = request.method === "POST" ? issueToken(request, exchange.body as Record<string, unknown>) : notFound("Recurso");
+        answer =
+          request.method === "POST"
+            ? issueToken(request, exchange.body as Record<string, unknown>)
+            : notFound("Recurso");
       } else if (!url.pathname.startsWith(`${API_BASE}/`)) {
         answer = notFound("Recurso");
       } else if (!isAuthorized(request)) {
-        answer = refuse({ status: 401, title: "Não autorizado", type: "AcessoNegado", detail: "Token de acesso ausente, inválido ou expirado." });
+        answer = refuse({
+          status: 401,
+          title: "Não autorizado",
+          type: "AcessoNegado",
+          detail: "Token de acesso ausente, inválido ou expirado.",
+        });
       } else if ((profileRefusal = refuseApiCall(rules, request, query, { clientId, appKey }))) {
-        answer = refuse({ status: 403, title: "Acesso negado", type: "AcessoNegado", detail: `Acesso negado: ${profileRefusal}` });
+        answer = refuse({
+          status: 403,
+          title: "Acesso negado",
+          type: "AcessoNegado",
+          detail: `Acesso negado: ${profileRefusal}`,
+        });
       } else if (typeof exchange.body === "string") {
-        answer = refuse({ status: 400, title: "Requisição inválida", type: "RequisicaoInvalida", detail: "O corpo não é JSON." });
+        answer = refuse({
+          status: 400,
+          title: "Requisição inválida",
+          type: "RequisicaoInvalida",
+          detail: "O corpo não é JSON.",
+        });
       } else {
         answer = route(request, path, query, exchange.body);
-        if (answerStyle && answer.status < 300) answer = { ...answer, body: styleAnswer(answerStyle, path, answer.body) };
+        if (answerStyle && answer.status < 300)
+          answer = { ...answer, body: styleAnswer(answerStyle, path, answer.body) };
       }
       if (failure?.kind === "timeout") return hang();
       exchange.status = answer.status;
       exchange.response = answer.body;
       const isProblem = answer.status >= 400 && !isToken;
-      response.writeHead(answer.status, answer.body === undefined ? {} : { "content-type": isProblem ? "application/problem+json" : "application/json" });
+      response.writeHead(
+        answer.status,
+        answer.body === undefined
+          ? {}
+          : { "content-type": isProblem ? "application/problem+json" : "application/json" },
+      );
       response.end(answer.body === undefined ? undefined : JSON.stringify(answer.body));
     });
   });
@@ -532,7 +686,10 @@ export async function startPspSimulator(options: PspSimulatorOptions = {}): Prom
       extraQuery: rules.query({ clientId, appKey }),
       webhookHeaders: {},
       webhookQuery: {},
-      clientCertificate: { cert: readFileSync(certificates.clientCertFile), key: readFileSync(certificates.clientKeyFile) },
+      clientCertificate: {
+        cert: readFileSync(certificates.clientCertFile),
+        key: readFileSync(certificates.clientKeyFile),
+      },
       ca: readFileSync(certificates.caFile),
       webhookSecret: null,
       hasWebhookTerminator: false,
@@ -569,7 +726,13 @@ export async function startPspSimulator(options: PspSimulatorOptions = {}): Prom
     },
 
     async receiveUnmatched(amount) {
-      const pix = pixSchema.parse({ endToEndId: newEndToEndId(PAYER_ISPB), valor: amount, chave, horario: new Date().toISOString(), infoPagador: "Pix sem cobrança" });
+      const pix = pixSchema.parse({
+        endToEndId: newEndToEndId(PAYER_ISPB),
+        valor: amount,
+        chave,
+        horario: new Date().toISOString(),
+        infoPagador: "Pix sem cobrança",
+      });
       received.set(pix.endToEndId, pix);
       await notify([pix]);
       return showPix(pix);
@@ -609,7 +772,8 @@ export async function startPspSimulator(options: PspSimulatorOptions = {}): Prom
     async completeRefund(endToEndId, id, outcome, motivo) {
       const found = findRefund(endToEndId, toDevolucaoId(id));
       if (!found) throw new Error(`no refund ${id} of Pix ${endToEndId}`);
-      if (found.devolucao.status !== "EM_PROCESSAMENTO") throw new Error(`refund ${id} is already ${found.devolucao.status}`);
+      if (found.devolucao.status !== "EM_PROCESSAMENTO")
+        throw new Error(`refund ${id} is already ${found.devolucao.status}`);
       finishRefund(found.devolucao, outcome, motivo);
       await notify([found.pix]);
       return devolucaoSchema.parse(found.devolucao);

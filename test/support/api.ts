@@ -22,7 +22,12 @@ export function post(
   return handler(new Request("http://localhost/api/test", { method: "POST", body, headers }));
 }
 
-export async function postSigned(handler: Handler, merchant: TestMerchant, data: unknown, jti?: string): Promise<Response> {
+export async function postSigned(
+  handler: Handler,
+  merchant: TestMerchant,
+  data: unknown,
+  jti?: string,
+): Promise<Response> {
   const jwt = await signRequestToken({ keyId: merchant.keyId, secret: merchant.secret, data, jti });
   return post(handler, JSON.stringify({ jwt }));
 }

@@ -29,9 +29,18 @@ export const setupTokenOf = (setupUrl: string) => setupUrl.slice(setupUrl.lastIn
  * A console user of the role, set up completely: password TEST_CONSOLE_PASSWORD and, unless
  * withTotp is false (merchant users only), an enrolled authenticator whose secret is returned.
  */
-export async function createTestConsoleUser(options: { role: ConsoleRole; merchantId?: string; email?: string; withTotp?: boolean }): Promise<TestConsoleUser> {
+export async function createTestConsoleUser(options: {
+  role: ConsoleRole;
+  merchantId?: string;
+  email?: string;
+  withTotp?: boolean;
+}): Promise<TestConsoleUser> {
   const email = options.email ?? `${options.role}-${randomAlphanumeric(8)}@example.com`;
-  const created = await createConsoleUser({ email, role: options.role, merchantId: options.merchantId }, cliAuditActor(), { password: TEST_CONSOLE_PASSWORD });
+  const created = await createConsoleUser(
+    { email, role: options.role, merchantId: options.merchantId },
+    cliAuditActor(),
+    { password: TEST_CONSOLE_PASSWORD },
+  );
   const token = setupTokenOf(created.setupUrl);
   const withTotp = options.withTotp ?? true;
   let totpSecret: string | null = null;
@@ -42,14 +51,28 @@ export async function createTestConsoleUser(options: { role: ConsoleRole; mercha
   } else {
     await finishSetupWithoutTotp(token, null);
   }
-  return { id: created.id, email: created.email, role: options.role, merchantId: created.merchantId, password: TEST_CONSOLE_PASSWORD, totpSecret, recoveryCodes };
+  return {
+    id: created.id,
+    email: created.email,
+    role: options.role,
+    merchantId: created.merchantId,
+    password: TEST_CONSOLE_PASSWORD,
+    totpSecret,
+    recoveryCodes,
+  };
 }
 
 /** Signs the user in through the login operation: the session token (the cookie's value) and its Actor. */
-export async function startTestConsoleSession(user: TestConsoleUser, ip = "203.0.113.7"): Promise<{ token: string; actor: Actor }> {
+export async function startTestConsoleSession(
+  user: TestConsoleUser,
+  ip = "203.0.113.7",
+): Promise<{ token: string; actor: Actor }> {
   // A third sign-in within one 30 s step has no unused code left: a recovery code signs in instead.
   const code = user.totpSecret ? (freshTotpCode(user.totpSecret) ?? user.recoveryCodes.pop()!) : "";
-  const result = await signInConsoleUser({ email: user.email, password: user.password, code }, { ip, userAgent: "vitest" });
+  const result = await signInConsoleUser(
+    { email: user.email, password: user.password, code },
+    { ip, userAgent: "vitest" },
+  );
   if (result.status !== "signed_in") throw new Error(`test sign-in of ${user.email} was ${result.status}`);
   const actor = await findConsoleSession(result.token, ip);
   if (!actor) throw new Error("a session just started was not found");

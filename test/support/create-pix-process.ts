@@ -7,6 +7,12 @@ import { signRequestToken } from "@/lib/envelope/sign-request-token";
 const [keyId, secret, data] = process.argv.slice(2);
 const jwt = await signRequestToken({ keyId, secret, data: JSON.parse(data) });
 process.stdout.write("sending\n");
-const response = await POST(new Request("http://localhost/api/pix", { method: "POST", body: JSON.stringify({ jwt }), headers: { "content-type": "application/json" } }));
+const response = await POST(
+  new Request("http://localhost/api/pix", {
+    method: "POST",
+    body: JSON.stringify({ jwt }),
+    headers: { "content-type": "application/json" },
+  }),
+);
 process.stdout.write(`answered ${response.status}\n`);
 process.exit(0);

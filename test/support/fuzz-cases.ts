@@ -14,12 +14,25 @@ import { getDb } from "@/lib/db/client";
 import type { TestMerchant } from "./api";
 import { signRawToken } from "./sign-raw-token";
 
-const customer = { name: "Maria da Silva", email: "maria@example.com", cpf: "529.982.247-25", amount: "10.50", currency: "BRL", merchant_user: "cliente-42", country: "BR", buyer_ip: "203.0.113.9" };
+const customer = {
+  name: "Maria da Silva",
+  email: "maria@example.com",
+  cpf: "529.982.247-25",
+  amount: "10.50",
+  currency: "BRL",
+  merchant_user: "cliente-42",
+  country: "BR",
+  buyer_ip: "203.0.113.9",
+};
 
 /** A valid request per route, which the fuzzer then corrupts field by field. */
 export const baseRequests = {
   "/api/pix": customer,
-  "/api/payment-initiation": { ...customer, successRedirectUrl: "https://shop.example/ok", failedRedirectUrl: "https://shop.example/no" },
+  "/api/payment-initiation": {
+    ...customer,
+    successRedirectUrl: "https://shop.example/ok",
+    failedRedirectUrl: "https://shop.example/no",
+  },
   "/api/gateway-out": { ...customer, paymentMethod: "pix", pix_key: "52998224725" },
   "/api/status": { id: "dep_unknown" },
   "/direct": { ...customer, amount: "10,50", return_url: "https://shop.example/caixa" },
@@ -27,7 +40,12 @@ export const baseRequests = {
 
 export type FuzzRoute = keyof typeof baseRequests;
 
-const handlers = { "/api/pix": pix, "/api/payment-initiation": paymentInitiation, "/api/gateway-out": gatewayOut, "/api/status": status };
+const handlers = {
+  "/api/pix": pix,
+  "/api/payment-initiation": paymentInitiation,
+  "/api/gateway-out": gatewayOut,
+  "/api/status": status,
+};
 
 /**
  * Arrays nested `depth` deep in the signed JSON text. Neither fast-check's reports nor
@@ -40,17 +58,57 @@ class Nested {
   }
 }
 
-const expandNested = (json: string) => json.replace(/"__nested_(\d+)__"/g, (_match, depth: string) => `${"[".repeat(Number(depth))}${"]".repeat(Number(depth))}`);
+const expandNested = (json: string) =>
+  json.replace(
+    /"__nested_(\d+)__"/g,
+    (_match, depth: string) => `${"[".repeat(Number(depth))}${"]".repeat(Number(depth))}`,
+  );
 
 const hostileText = fc.oneof(
-  { weight: 2, arbitrary: fc.constantFrom("\ud800", "a\udc00b", "x\u0000y", "\r\nSet-Cookie: x=1", "\t", "", " ", "https:evil.example", "💸", "٣٤٥", "1e400", "-0", "NaN") },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      "\ud800",
+      "a\udc00b",
+      "x\u0000y",
+      "\r\nSet-Cookie: x=1",
+      "\t",
+      "",
+      " ",
+      "https:evil.example",
+      "💸",
+      "٣٤٥",
+      "1e400",
+      "-0",
+      "NaN",
+    ),
+  },
   // Values valid somewhere, sent where they may not be.
-  { weight: 2, arbitrary: fc.constantFrom("10,50", "0.01", "99999999.99", "BRL", "USD", "BR", "pix", "nubank", "C", "52998224725", "https://shop.example/ok", "203.0.113.9", "::1") },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      "10,50",
+      "0.01",
+      "99999999.99",
+      "BRL",
+      "USD",
+      "BR",
+      "pix",
+      "nubank",
+      "C",
+      "52998224725",
+      "https://shop.example/ok",
+      "203.0.113.9",
+      "::1",
+    ),
+  },
   { weight: 3, arbitrary: fc.string({ maxLength: 40 }) },
   fc.string({ unit: "binary", maxLength: 40 }),
   fc.string({ minLength: 1, maxLength: 3 }).map((s) => s.repeat(4000)),
   // Lone surrogates and NUL inside otherwise plausible text.
-  fc.tuple(fc.string({ maxLength: 10 }), fc.constantFrom("\ud800", "\udfff", "\u0000"), fc.string({ maxLength: 10 })).map((parts) => parts.join("")),
+  fc
+    .tuple(fc.string({ maxLength: 10 }), fc.constantFrom("\ud800", "\udfff", "\u0000"), fc.string({ maxLength: 10 }))
+    .map((parts) => parts.join("")),
 );
 
 const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
@@ -68,7 +126,14 @@ const rarely = <T, U>(arbitrary: fc.Arbitrary<T>, usual: U): fc.Arbitrary<T | U>
   fc.oneof({ weight: 4, arbitrary: fc.constant(usual) }, { weight: 1, arbitrary });
 
 export type FuzzCase =
-  | { kind: "signed"; route: FuzzRoute; fields: Record<string, unknown>; extraKeys: Record<string, unknown>; jti: unknown; dataOverride: unknown }
+  | {
+      kind: "signed";
+      route: FuzzRoute;
+      fields: Record<string, unknown>;
+      extraKeys: Record<string, unknown>;
+      jti: unknown;
+      dataOverride: unknown;
+    }
   | { kind: "garbage"; route: Exclude<FuzzRoute, "/direct">; body: string; contentType: string };
 
 const signedCase = fc.constantFrom(...(Object.keys(baseRequests) as FuzzRoute[])).chain((route) =>
@@ -76,7 +141,9 @@ const signedCase = fc.constantFrom(...(Object.keys(baseRequests) as FuzzRoute[])
     kind: fc.constant("signed" as const),
     route: fc.constant(route),
     // Which of the route's own fields are replaced, and by what.
-    fields: fc.dictionary(fc.constantFrom(...Object.keys(baseRequests[route]), "reference"), hostileValue, { maxKeys: 4 }),
+    fields: fc.dictionary(fc.constantFrom(...Object.keys(baseRequests[route]), "reference"), hostileValue, {
+      maxKeys: 4,
+    }),
     extraKeys: rarely(fc.dictionary(hostileText, hostileValue, { minKeys: 1, maxKeys: 2 }), {}),
     jti: rarely(hostileValue, undefined),
     // Now and then the whole data claim is not an object at all.
@@ -87,11 +154,24 @@ const signedCase = fc.constantFrom(...(Object.keys(baseRequests) as FuzzRoute[])
 const garbageCase = fc.record({
   kind: fc.constant("garbage" as const),
   route: fc.constantFrom("/api/pix", "/api/payment-initiation", "/api/gateway-out", "/api/status" as const),
-  body: fc.oneof(fc.string({ unit: "binary", maxLength: 200 }), fc.jsonValue().map((v) => JSON.stringify(v) ?? ""), hostileText.map((jwt) => JSON.stringify({ jwt }))),
-  contentType: fc.constantFrom("application/json", "application/jwt", "text/plain", "multipart/form-data; boundary=x", ""),
+  body: fc.oneof(
+    fc.string({ unit: "binary", maxLength: 200 }),
+    fc.jsonValue().map((v) => JSON.stringify(v) ?? ""),
+    hostileText.map((jwt) => JSON.stringify({ jwt })),
+  ),
+  contentType: fc.constantFrom(
+    "application/json",
+    "application/jwt",
+    "text/plain",
+    "multipart/form-data; boundary=x",
+    "",
+  ),
 });
 
-export const fuzzCase: fc.Arbitrary<FuzzCase> = fc.oneof({ weight: 4, arbitrary: signedCase }, { weight: 1, arbitrary: garbageCase });
+export const fuzzCase: fc.Arbitrary<FuzzCase> = fc.oneof(
+  { weight: 4, arbitrary: signedCase },
+  { weight: 1, arbitrary: garbageCase },
+);
 
 let sequence = 0;
 
@@ -111,28 +191,55 @@ async function rowCounts(merchantId: string, keyId: string): Promise<{ business:
  * rows always, and the jti when the token itself was refused (a verified token's jti is used up
  * whatever the operation answers, as replay protection requires).
  */
-export async function runFuzzCase(fuzz: FuzzCase, merchant: TestMerchant): Promise<{ status: number; rowsWritten: number }> {
+export async function runFuzzCase(
+  fuzz: FuzzCase,
+  merchant: TestMerchant,
+): Promise<{ status: number; rowsWritten: number }> {
   const before = await rowCounts(merchant.merchantId, merchant.keyId);
   let response: Response;
   if (fuzz.kind === "garbage") {
     const headers: Record<string, string> = fuzz.contentType ? { "content-type": fuzz.contentType } : {};
-    response = await handlers[fuzz.route](new Request(`http://localhost${fuzz.route}`, { method: "POST", body: fuzz.body, headers }));
+    response = await handlers[fuzz.route](
+      new Request(`http://localhost${fuzz.route}`, { method: "POST", body: fuzz.body, headers }),
+    );
   } else {
-    const data = fuzz.dataOverride !== undefined ? fuzz.dataOverride : { ...baseRequests[fuzz.route], reference: `fuzz-${Date.now()}-${++sequence}`, ...fuzz.extraKeys, ...fuzz.fields };
+    const data =
+      fuzz.dataOverride !== undefined
+        ? fuzz.dataOverride
+        : {
+            ...baseRequests[fuzz.route],
+            reference: `fuzz-${Date.now()}-${++sequence}`,
+            ...fuzz.extraKeys,
+            ...fuzz.fields,
+          };
     const iat = Math.floor(Date.now() / 1000);
     // JSON.stringify keeps lone surrogates as \ud800 escapes: the token carries them as sent.
-    const claimsJson = expandNested(JSON.stringify({ iat, exp: iat + 60, ...(fuzz.jti !== undefined ? { jti: fuzz.jti } : {}), data }));
+    const claimsJson = expandNested(
+      JSON.stringify({ iat, exp: iat + 60, ...(fuzz.jti !== undefined ? { jti: fuzz.jti } : {}), data }),
+    );
     const token = signRawToken({ keyId: merchant.keyId, secret: merchant.secret, claimsJson });
     if (fuzz.route === "/direct") {
-      response = await direct(new Request(`http://localhost/direct/${merchant.keyId}/${token}`), { params: Promise.resolve({ keyId: merchant.keyId, token }) });
+      response = await direct(new Request(`http://localhost/direct/${merchant.keyId}/${token}`), {
+        params: Promise.resolve({ keyId: merchant.keyId, token }),
+      });
     } else {
-      response = await handlers[fuzz.route](new Request(`http://localhost${fuzz.route}`, { method: "POST", body: JSON.stringify({ jwt: token }), headers: { "content-type": "application/json" } }));
+      response = await handlers[fuzz.route](
+        new Request(`http://localhost${fuzz.route}`, {
+          method: "POST",
+          body: JSON.stringify({ jwt: token }),
+          headers: { "content-type": "application/json" },
+        }),
+      );
     }
   }
   await response.arrayBuffer();
   const after = await rowCounts(merchant.merchantId, merchant.keyId);
-  const isTokenRefusal = response.headers.get("content-type") === "application/problem+json" || fuzz.route === "/direct";
+  const isTokenRefusal =
+    response.headers.get("content-type") === "application/problem+json" || fuzz.route === "/direct";
   // The sweep of expired jtis may delete rows meanwhile: only growth counts.
   const jtisWritten = Math.max(0, after.jtis - before.jtis);
-  return { status: response.status, rowsWritten: after.business - before.business + (isTokenRefusal ? jtisWritten : 0) };
+  return {
+    status: response.status,
+    rowsWritten: after.business - before.business + (isTokenRefusal ? jtisWritten : 0),
+  };
 }

@@ -23,7 +23,11 @@ export async function startLivePsp(options: { simulator?: PspSimulatorOptions; e
     gateway,
     /** POSTs a notification to the gateway's webhook as the PSP would (with the secret by default). */
     postNotification: (body: unknown, query = `?secret=${WEBHOOK_SECRET}`) =>
-      fetch(`${gateway.url}/api/psp/webhook/pix${query}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
+      fetch(`${gateway.url}/api/psp/webhook/pix${query}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      }),
     /** Reconciliation as the next run would see it: charge calls younger than 15 s are left alone. */
     reconcileLater: () => reconcileLiveDeposits(new Date(Date.now() + 20_000)),
     close: async () => {

@@ -26,7 +26,16 @@ export async function completePayoutWithCallback(merchantId: string): Promise<{ 
       merchantId,
       objectId: transferId,
       type: "gateway_out.completed",
-      data: { transfer_id: transferId, transfers_id: transferId, reference, merchant_user: "u1", user_id: "u1", amount: "10.50", currency: "BRL", status: "completed" },
+      data: {
+        transfer_id: transferId,
+        transfers_id: transferId,
+        reference,
+        merchant_user: "u1",
+        user_id: "u1",
+        amount: "10.50",
+        currency: "BRL",
+        status: "completed",
+      },
     });
   });
   return { eventId, transferId };

@@ -10,7 +10,13 @@ import { createTestMerchant, readProblem, readSigned } from "./api";
 const randomIp = () => `198.51.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
 
 async function send(jwt: string, ip: string): Promise<Response> {
-  return status(new Request("http://localhost/api/status", { method: "POST", body: JSON.stringify({ jwt }), headers: { "content-type": "application/json", [CLIENT_IP_HEADER]: ip } }));
+  return status(
+    new Request("http://localhost/api/status", {
+      method: "POST",
+      body: JSON.stringify({ jwt }),
+      headers: { "content-type": "application/json", [CLIENT_IP_HEADER]: ip },
+    }),
+  );
 }
 
 export function rateLimitCases(): void {
@@ -32,7 +38,14 @@ export function rateLimitCases(): void {
     for (let i = 0; i < 300; i++) {
       statuses.push((await send(forged, attacker)).status);
       if (i % 10 === 0) {
-        honestStatuses.push((await send(await signRequestToken({ keyId: honest.keyId, secret: honest.secret, data: { id: "dep_unknown" } }), honestIp)).status);
+        honestStatuses.push(
+          (
+            await send(
+              await signRequestToken({ keyId: honest.keyId, secret: honest.secret, data: { id: "dep_unknown" } }),
+              honestIp,
+            )
+          ).status,
+        );
       }
     }
     expect(statuses.slice(0, 100).every((s) => s === 401)).toBe(true);
@@ -43,7 +56,10 @@ export function rateLimitCases(): void {
     const refused = await send(forged, attacker);
     expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(await readProblem(refused)).toMatchObject({ code: "rate_limited", detail: expect.stringMatching(/failed tokens from this address/) });
+    expect(await readProblem(refused)).toMatchObject({
+      code: "rate_limited",
+      detail: expect.stringMatching(/failed tokens from this address/),
+    });
   });
 
   it("failures naming one key from many addresses: 429 for failures past the budget, while the key's own valid requests pass", async () => {
@@ -53,7 +69,10 @@ export function rateLimitCases(): void {
     for (let i = 0; i < 110; i++) statuses.push((await send(forged, randomIp())).status);
     expect(statuses.filter((s) => s === 401)).toHaveLength(100);
     expect(statuses.slice(100).every((s) => s === 429)).toBe(true);
-    const valid = await send(await signRequestToken({ keyId: victim.keyId, secret: victim.secret, data: { id: "dep_unknown" } }), randomIp());
+    const valid = await send(
+      await signRequestToken({ keyId: victim.keyId, secret: victim.secret, data: { id: "dep_unknown" } }),
+      randomIp(),
+    );
     expect(valid.status).toBe(404);
   });
 
@@ -62,12 +81,26 @@ export function rateLimitCases(): void {
     const ip = randomIp();
     const codes: number[] = [];
     // RATE_LIMIT_REQUESTS is 50 in these files.
-    for (let i = 0; i < 52; i++) codes.push((await send(await signRequestToken({ keyId: busy.keyId, secret: busy.secret, data: { id: "dep_unknown" } }), ip)).status);
+    for (let i = 0; i < 52; i++)
+      codes.push(
+        (
+          await send(
+            await signRequestToken({ keyId: busy.keyId, secret: busy.secret, data: { id: "dep_unknown" } }),
+            ip,
+          )
+        ).status,
+      );
     expect(codes.slice(0, 50).every((c) => c === 404)).toBe(true);
     expect(codes.slice(50)).toEqual([429, 429]);
-    const response = await send(await signRequestToken({ keyId: busy.keyId, secret: busy.secret, data: { id: "dep_unknown" } }), ip);
+    const response = await send(
+      await signRequestToken({ keyId: busy.keyId, secret: busy.secret, data: { id: "dep_unknown" } }),
+      ip,
+    );
     expect(response.headers.get("retry-after")).toMatch(/^\d+$/);
     const { data } = await readSigned(response, busy);
-    expect(data.error).toMatchObject({ type: "rate_limited", detail: expect.stringMatching(/more than 50 requests a minute/) });
+    expect(data.error).toMatchObject({
+      type: "rate_limited",
+      detail: expect.stringMatching(/more than 50 requests a minute/),
+    });
   });
 }

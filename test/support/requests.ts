@@ -1,7 +1,9 @@
 // What a merchant sends for a Pix deposit: valid, with a reference of its own each time.
 let sequence = 0;
 
-export function pixDepositRequest(extra: Record<string, unknown> = {}): Record<string, unknown> & { reference: string } {
+export function pixDepositRequest(
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> & { reference: string } {
   return {
     name: "Maria da Silva",
     email: "maria@example.com",
@@ -18,5 +20,10 @@ export function pixDepositRequest(extra: Record<string, unknown> = {}): Record<s
 
 /** A payout by Pix key, as a merchant sends it. */
 export function pixPayoutRequest(amount: string): Record<string, unknown> & { reference: string } {
-  return { ...pixDepositRequest({ amount }), paymentMethod: "pix", pix_key: "52998224725", reference: `saque-${Date.now()}-${++sequence}` };
+  return {
+    ...pixDepositRequest({ amount }),
+    paymentMethod: "pix",
+    pix_key: "52998224725",
+    reference: `saque-${Date.now()}-${++sequence}`,
+  };
 }

@@ -5,7 +5,11 @@ import type { AddressInfo } from "node:net";
 
 type Handler = (request: Request) => Promise<Response>;
 
-export type RouteServer = { url: string; requests: { method: string; path: string; status: number }[]; close: () => Promise<void> };
+export type RouteServer = {
+  url: string;
+  requests: { method: string; path: string; status: number }[];
+  close: () => Promise<void>;
+};
 
 /** Routes are exact paths (no query); anything else is a 404. */
 export async function startRouteServer(routes: Record<string, Handler>): Promise<RouteServer> {
@@ -17,13 +21,18 @@ export async function startRouteServer(routes: Record<string, Handler>): Promise
       const url = new URL(incoming.url ?? "/", `http://${incoming.headers.host}`);
       const handler = routes[url.pathname];
       const headers = new Headers();
-      for (const [name, value] of Object.entries(incoming.headers)) if (typeof value === "string") headers.set(name, value);
+      for (const [name, value] of Object.entries(incoming.headers))
+        if (typeof value === "string") headers.set(name, value);
       const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
       const response = handler
-        ? await handler(new Request(url, { method: incoming.method, headers, body: incoming.method === "GET" ? undefined : body }))
+        ? await handler(
+            new Request(url, { method: incoming.method, headers, body: incoming.method === "GET" ? undefined : body }),
+          )
         : new Response("not found", { status: 404 });
       requests.push({ method: incoming.method ?? "", path: url.pathname + url.search, status: response.status });
-      outgoing.writeHead(response.status, Object.fromEntries(response.headers)).end(Buffer.from(await response.arrayBuffer()));
+      outgoing
+        .writeHead(response.status, Object.fromEntries(response.headers))
+        .end(Buffer.from(await response.arrayBuffer()));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

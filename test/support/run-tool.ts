@@ -6,7 +6,12 @@ const root = path.resolve(import.meta.dirname, "../..");
 export type ToolResult = { code: number; stdout: string; stderr: string };
 
 /** Runs scripts/<script>.ts as the operator would (`npm run <script> -- …`), in a child process. */
-export function runTool(script: string, args: string[], env: Record<string, string> = {}, input?: string): Promise<ToolResult> {
+export function runTool(
+  script: string,
+  args: string[],
+  env: Record<string, string> = {},
+  input?: string,
+): Promise<ToolResult> {
   return new Promise((resolve) => {
     const child = execFile(
       process.execPath,

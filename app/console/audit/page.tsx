@@ -26,7 +26,9 @@ const first = (value: string | string[] | undefined) => (Array.isArray(value) ? 
 
 /** The filters as an address query, with a page cursor when one is given. */
 function searchOf(filters: Record<string, string | undefined>, cursor: Record<string, string> = {}): string {
-  const entries = Object.entries({ ...filters, ...cursor }).filter((entry): entry is [string, string] => Boolean(entry[1]));
+  const entries = Object.entries({ ...filters, ...cursor }).filter((entry): entry is [string, string] =>
+    Boolean(entry[1]),
+  );
   return entries.length ? `?${new URLSearchParams(entries)}` : "";
 }
 
@@ -36,7 +38,12 @@ export default async function AuditPage(props: { searchParams: Promise<SearchPar
   const locale = await getConsoleLocale();
   const t = authMessages[locale].audit;
   const params = await props.searchParams;
-  const typed = { action: first(params.action), actor: first(params.actor), from: first(params.from), to: first(params.to) };
+  const typed = {
+    action: first(params.action),
+    actor: first(params.actor),
+    from: first(params.from),
+    to: first(params.to),
+  };
   const parsed = auditQuerySchema.safeParse(params);
   const query = parsed.success ? parsed.data : {};
   // Merchant users are refused by the domain: the 403 page, as for every operators' page.
@@ -48,7 +55,11 @@ export default async function AuditPage(props: { searchParams: Promise<SearchPar
         title={t.title}
         intro={t.intro}
         actions={
-          <a href={`/console/audit/export.csv${searchOf(filters)}`} className={buttonClass("secondary", "compact")} download>
+          <a
+            href={`/console/audit/export.csv${searchOf(filters)}`}
+            className={buttonClass("secondary", "compact")}
+            download
+          >
             {t.exportCsv}
           </a>
         }
@@ -59,7 +70,10 @@ export default async function AuditPage(props: { searchParams: Promise<SearchPar
             {parsed.error.issues.map((issue) => `${String(issue.path[0])}: ${issue.message}`).join("; ")}
           </Alert>
         )}
-        <form method="get" className="grid gap-3 rounded-2xl border border-stone-300 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end dark:border-stone-700 dark:bg-stone-900">
+        <form
+          method="get"
+          className="grid gap-3 rounded-2xl border border-stone-300 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end dark:border-stone-700 dark:bg-stone-900"
+        >
           <Field id="action" label={t.action}>
             {(control) => (
               <Select {...control} name="action" defaultValue={typed.action}>
@@ -109,7 +123,9 @@ export default async function AuditPage(props: { searchParams: Promise<SearchPar
                     {event.actorEmail}
                     <span className="block text-stone-700">{event.actorRole}</span>
                   </Td>
-                  <Td className="font-mono break-all">{[event.targetType, event.targetId].filter(Boolean).join(" ")}</Td>
+                  <Td className="font-mono break-all">
+                    {[event.targetType, event.targetId].filter(Boolean).join(" ")}
+                  </Td>
                   <Td className="font-mono">{event.merchantId ?? "—"}</Td>
                   <Td className="font-mono">{event.ip ?? "—"}</Td>
                   <Td className="font-mono text-xs break-all">{event.detail ? JSON.stringify(event.detail) : ""}</Td>
@@ -120,8 +136,16 @@ export default async function AuditPage(props: { searchParams: Promise<SearchPar
         )}
         <Pagination
           label={t.title}
-          previous={{ label: t.previous, href: page.newerFrom ? `/console/audit${searchOf(filters, { before: encodeCursor(page.newerFrom) })}` : null }}
-          next={{ label: t.next, href: page.olderFrom ? `/console/audit${searchOf(filters, { after: encodeCursor(page.olderFrom) })}` : null }}
+          previous={{
+            label: t.previous,
+            href: page.newerFrom
+              ? `/console/audit${searchOf(filters, { before: encodeCursor(page.newerFrom) })}`
+              : null,
+          }}
+          next={{
+            label: t.next,
+            href: page.olderFrom ? `/console/audit${searchOf(filters, { after: encodeCursor(page.olderFrom) })}` : null,
+          }}
         />
       </div>
     </>

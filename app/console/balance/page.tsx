@@ -22,9 +22,12 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: operationsMessages[await getConsoleLocale()].balance.title };
 }
 
-const signed = (cents: bigint, locale: Parameters<typeof formatBrl>[1]) => (cents === 0n ? "—" : `${cents > 0n ? "+" : ""}${formatBrl(cents, locale)}`);
+const signed = (cents: bigint, locale: Parameters<typeof formatBrl>[1]) =>
+  cents === 0n ? "—" : `${cents > 0n ? "+" : ""}${formatBrl(cents, locale)}`;
 
-export default async function BalancePage(props: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function BalancePage(props: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const actor = await requireActor();
   const locale = await getConsoleLocale();
   const words = operationsMessages[locale];
@@ -50,16 +53,26 @@ export default async function BalancePage(props: { searchParams: Promise<Record<
           </thead>
           <tbody>
             {balances.flatMap((merchant) =>
-              (merchant.balances.length ? merchant.balances : [{ mode: merchant.mode, availableCents: null, reservedCents: null }]).map((balance) => (
+              (merchant.balances.length
+                ? merchant.balances
+                : [{ mode: merchant.mode, availableCents: null, reservedCents: null }]
+              ).map((balance) => (
                 <tr key={`${merchant.merchantId}-${balance.mode}`}>
                   <Td>
-                    <a href={`/console/balance?merchant=${merchant.merchantId}&mode=${balance.mode}`} className="font-semibold text-brand-700 underline">
+                    <a
+                      href={`/console/balance?merchant=${merchant.merchantId}&mode=${balance.mode}`}
+                      className="font-semibold text-brand-700 underline"
+                    >
                       {merchant.name}
                     </a>
                   </Td>
                   <Td>{words.common.modes[balance.mode]}</Td>
-                  <Td className="text-right tabular-nums">{balance.availableCents === null ? t.noBalance : formatBrl(balance.availableCents, locale)}</Td>
-                  <Td className="text-right tabular-nums">{balance.reservedCents === null ? "—" : formatBrl(balance.reservedCents, locale)}</Td>
+                  <Td className="text-right tabular-nums">
+                    {balance.availableCents === null ? t.noBalance : formatBrl(balance.availableCents, locale)}
+                  </Td>
+                  <Td className="text-right tabular-nums">
+                    {balance.reservedCents === null ? "—" : formatBrl(balance.reservedCents, locale)}
+                  </Td>
                 </tr>
               )),
             )}
@@ -80,20 +93,33 @@ export default async function BalancePage(props: { searchParams: Promise<Record<
         title={t.title}
         intro={t.intro}
         actions={
-          <a href={`/console/balance/export.csv?merchant=${ledger.merchant.id}&mode=${ledger.mode}`} className={buttonClass("secondary", "compact")} download>
+          <a
+            href={`/console/balance/export.csv?merchant=${ledger.merchant.id}&mode=${ledger.mode}`}
+            className={buttonClass("secondary", "compact")}
+            download
+          >
             {t.exportCsv}
           </a>
         }
       />
       {actor.role === "operator" && (
         <div className="mb-6">
-          <MerchantPicker merchants={merchants.map((m) => ({ id: m.merchantId, name: m.name }))} selected={ledger.merchant.id} words={words.common} allowAll />
+          <MerchantPicker
+            merchants={merchants.map((m) => ({ id: m.merchantId, name: m.name }))}
+            selected={ledger.merchant.id}
+            words={words.common}
+            allowAll
+          />
         </div>
       )}
       <h2 className="mb-3 text-xl font-bold">
-        {ledger.merchant.name} <Badge tone={ledger.mode === "live" ? "error" : "neutral"}>{words.common.modes[ledger.mode]}</Badge>
+        {ledger.merchant.name}{" "}
+        <Badge tone={ledger.mode === "live" ? "error" : "neutral"}>{words.common.modes[ledger.mode]}</Badge>
         {ledger.otherMode && (
-          <a href={`/console/balance?merchant=${ledger.merchant.id}&mode=${ledger.otherMode}`} className="ml-3 text-base font-semibold text-brand-700 underline">
+          <a
+            href={`/console/balance?merchant=${ledger.merchant.id}&mode=${ledger.otherMode}`}
+            className="ml-3 text-base font-semibold text-brand-700 underline"
+          >
             {t.otherMode(words.common.modes[ledger.otherMode])}
           </a>
         )}
@@ -137,13 +163,24 @@ export default async function BalancePage(props: { searchParams: Promise<Record<
                     {t.kinds[line.kind]}
                     {line.memo && <div className="text-xs text-stone-700">{line.memo}</div>}
                   </Td>
-                  <Td className="text-right whitespace-nowrap tabular-nums">{signed(line.availableDeltaCents, locale)}</Td>
-                  <Td className="text-right whitespace-nowrap tabular-nums">{formatBrl(line.availableAfterCents, locale)}</Td>
-                  <Td className="text-right whitespace-nowrap tabular-nums">{signed(line.reservedDeltaCents, locale)}</Td>
-                  <Td className="text-right whitespace-nowrap tabular-nums">{formatBrl(line.reservedAfterCents, locale)}</Td>
+                  <Td className="text-right whitespace-nowrap tabular-nums">
+                    {signed(line.availableDeltaCents, locale)}
+                  </Td>
+                  <Td className="text-right whitespace-nowrap tabular-nums">
+                    {formatBrl(line.availableAfterCents, locale)}
+                  </Td>
+                  <Td className="text-right whitespace-nowrap tabular-nums">
+                    {signed(line.reservedDeltaCents, locale)}
+                  </Td>
+                  <Td className="text-right whitespace-nowrap tabular-nums">
+                    {formatBrl(line.reservedAfterCents, locale)}
+                  </Td>
                   <Td>
                     {line.transactionId ? (
-                      <a href={`/console/transactions/${line.transactionId}`} className="font-mono text-brand-700 underline">
+                      <a
+                        href={`/console/transactions/${line.transactionId}`}
+                        className="font-mono text-brand-700 underline"
+                      >
                         {line.transactionId}
                       </a>
                     ) : (
@@ -156,8 +193,14 @@ export default async function BalancePage(props: { searchParams: Promise<Record<
           </Table>
           <Pagination
             label={words.common.pagination}
-            previous={{ label: words.common.previous, href: ledger.newerFrom ? `${base}&before=${encodeCursor(ledger.newerFrom)}` : null }}
-            next={{ label: words.common.next, href: ledger.olderFrom ? `${base}&after=${encodeCursor(ledger.olderFrom)}` : null }}
+            previous={{
+              label: words.common.previous,
+              href: ledger.newerFrom ? `${base}&before=${encodeCursor(ledger.newerFrom)}` : null,
+            }}
+            next={{
+              label: words.common.next,
+              href: ledger.olderFrom ? `${base}&after=${encodeCursor(ledger.olderFrom)}` : null,
+            }}
           />
         </div>
       )}

@@ -10,7 +10,6 @@ import { revokeMerchantKey } from "@/lib/merchants/revoke-merchant-key";
 export type CreateKeyState = { status: "idle" } | FormFailure | { status: "done"; keyId: string; secret: string };
 export type RevokeKeyState = { status: "idle" } | FormFailure;
 
-
 // A new key for the merchant; its secret goes back in this answer only, never in an address.
 export async function createKeyAction(_state: CreateKeyState, form: FormData): Promise<CreateKeyState> {
   const actor = await requireActor();

@@ -21,7 +21,9 @@ export async function generateMetadata(): Promise<Metadata> {
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) || undefined;
 
-export default async function KeysPage(props: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function KeysPage(props: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const actor = await requireActor();
   const locale = await getConsoleLocale();
   const words = operationsMessages[locale];
@@ -30,7 +32,10 @@ export default async function KeysPage(props: { searchParams: Promise<Record<str
   const isOperator = actor.role === "operator";
   const { merchantId, merchants, listed } = await (async () => {
     const scope = chooseMerchantScope(actor, requested);
-    const [all, keys] = await Promise.all([isOperator ? listConsoleMerchants(actor) : [], scope ? listMerchantKeys(actor, scope) : null]);
+    const [all, keys] = await Promise.all([
+      isOperator ? listConsoleMerchants(actor) : [],
+      scope ? listMerchantKeys(actor, scope) : null,
+    ]);
     return { merchantId: scope, merchants: all, listed: keys };
   })().catch(refusePage);
   // Hidden from viewers, and refused to them by the server all the same.
@@ -40,15 +45,26 @@ export default async function KeysPage(props: { searchParams: Promise<Record<str
       <ConsolePageHeader title={t.title} intro={t.intro} />
       {isOperator && (
         <div className="mb-6">
-          <MerchantPicker merchants={merchants.map((m) => ({ id: m.merchantId, name: m.name }))} selected={merchantId ?? undefined} words={words.common} />
+          <MerchantPicker
+            merchants={merchants.map((m) => ({ id: m.merchantId, name: m.name }))}
+            selected={merchantId ?? undefined}
+            words={words.common}
+          />
         </div>
       )}
       {listed && (
         <div className="space-y-4">
           <h2 className="text-xl font-bold">
-            {listed.merchant.name} <Badge tone={listed.merchant.mode === "live" ? "error" : "neutral"}>{words.common.modes[listed.merchant.mode]}</Badge>
+            {listed.merchant.name}{" "}
+            <Badge tone={listed.merchant.mode === "live" ? "error" : "neutral"}>
+              {words.common.modes[listed.merchant.mode]}
+            </Badge>
           </h2>
-          {canManage ? <CreateKeyForm merchantId={listed.merchant.id} locale={locale} action={createKeyAction} /> : <Alert tone="info">{t.viewerNote}</Alert>}
+          {canManage ? (
+            <CreateKeyForm merchantId={listed.merchant.id} locale={locale} action={createKeyAction} />
+          ) : (
+            <Alert tone="info">{t.viewerNote}</Alert>
+          )}
           {listed.keys.length === 0 ? (
             <p>{t.empty}</p>
           ) : (
@@ -69,9 +85,21 @@ export default async function KeysPage(props: { searchParams: Promise<Record<str
                       <code className="font-mono">{key.keyId}</code>
                     </Td>
                     <Td className="whitespace-nowrap">{formatDateTime(key.createdAt, locale)}</Td>
-                    <Td className="whitespace-nowrap">{key.lastUsedAt ? formatDateTime(key.lastUsedAt, locale) : words.common.never}</Td>
-                    <Td>{key.revokedAt ? <Badge tone="error">{t.revokedAt(formatDateTime(key.revokedAt, locale))}</Badge> : <Badge tone="success">{t.active}</Badge>}</Td>
-                    {canManage && <Td>{!key.revokedAt && <RevokeKeyForm keyId={key.keyId} locale={locale} action={revokeKeyAction} />}</Td>}
+                    <Td className="whitespace-nowrap">
+                      {key.lastUsedAt ? formatDateTime(key.lastUsedAt, locale) : words.common.never}
+                    </Td>
+                    <Td>
+                      {key.revokedAt ? (
+                        <Badge tone="error">{t.revokedAt(formatDateTime(key.revokedAt, locale))}</Badge>
+                      ) : (
+                        <Badge tone="success">{t.active}</Badge>
+                      )}
+                    </Td>
+                    {canManage && (
+                      <Td>
+                        {!key.revokedAt && <RevokeKeyForm keyId={key.keyId} locale={locale} action={revokeKeyAction} />}
+                      </Td>
+                    )}
                   </tr>
                 ))}
               </tbody>

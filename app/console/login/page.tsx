@@ -10,7 +10,9 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: authMessages[await getConsoleLocale()].login.title };
 }
 
-export default async function LoginPage(props: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function LoginPage(props: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const t = authMessages[await getConsoleLocale()];
   const { signedOut } = await props.searchParams;
   return (

@@ -9,11 +9,15 @@ import { createConsoleMerchant } from "@/lib/merchants/create-console-merchant";
 import { merchantModeSchema } from "@/lib/merchants/schemas";
 import { switchMerchantMode } from "@/lib/merchants/switch-merchant-mode";
 
-export type MerchantKeyState = { status: "idle" } | FormFailure | { status: "done"; merchantId: string; keyId: string; secret: string };
+export type MerchantKeyState =
+  { status: "idle" } | FormFailure | { status: "done"; merchantId: string; keyId: string; secret: string };
 export type MerchantSettingsState = { status: "idle" } | FormFailure | { status: "done" };
 
 /** Redirect origins as typed: one a line (or separated by spaces or commas). */
-const origins = (form: unknown) => formText(form, "redirectOrigins").split(/[\s,]+/).filter(Boolean);
+const origins = (form: unknown) =>
+  formText(form, "redirectOrigins")
+    .split(/[\s,]+/)
+    .filter(Boolean);
 
 // A new merchant and its first key; the secret goes back in this answer only.
 export async function createMerchantAction(_state: MerchantKeyState, form: FormData): Promise<MerchantKeyState> {
@@ -34,12 +38,18 @@ export async function createMerchantAction(_state: MerchantKeyState, form: FormD
 }
 
 // Where the merchant's callbacks go, and the origins its redirect URLs may use.
-export async function changeMerchantSettingsAction(_state: MerchantSettingsState, form: FormData): Promise<MerchantSettingsState> {
+export async function changeMerchantSettingsAction(
+  _state: MerchantSettingsState,
+  form: FormData,
+): Promise<MerchantSettingsState> {
   const actor = await requireActor();
   const merchantId = formText(form, "merchantId");
   try {
     const callbackUrl = formText(form, "callbackUrl").trim();
-    await changeMerchantSettings(actor, merchantId, { callbackUrl: callbackUrl === "" ? null : callbackUrl, redirectOrigins: origins(form) });
+    await changeMerchantSettings(actor, merchantId, {
+      callbackUrl: callbackUrl === "" ? null : callbackUrl,
+      redirectOrigins: origins(form),
+    });
     revalidatePath(`/console/merchants/${merchantId}`);
     return { status: "done" };
   } catch (error) {

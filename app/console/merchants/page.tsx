@@ -42,15 +42,22 @@ export default async function MerchantsPage() {
             {merchants.map((merchant) => (
               <tr key={merchant.merchantId}>
                 <Td>
-                  <a href={`/console/merchants/${merchant.merchantId}`} className="font-semibold text-brand-700 underline">
+                  <a
+                    href={`/console/merchants/${merchant.merchantId}`}
+                    className="font-semibold text-brand-700 underline"
+                  >
                     {merchant.name}
                   </a>
                   <div className="font-mono text-xs text-stone-700">{merchant.merchantId}</div>
                 </Td>
                 <Td>
-                  <Badge tone={merchant.mode === "live" ? "error" : "neutral"}>{words.common.modes[merchant.mode]}</Badge>
+                  <Badge tone={merchant.mode === "live" ? "error" : "neutral"}>
+                    {words.common.modes[merchant.mode]}
+                  </Badge>
                 </Td>
-                <Td className="max-w-72 break-all">{merchant.callbackUrl ?? <span className="text-stone-700">{t.noCallbackUrl}</span>}</Td>
+                <Td className="max-w-72 break-all">
+                  {merchant.callbackUrl ?? <span className="text-stone-700">{t.noCallbackUrl}</span>}
+                </Td>
                 <Td>{merchant.keys.filter((key) => key.revokedAt === null).length}</Td>
                 <Td className="whitespace-nowrap">{formatDateTime(new Date(merchant.createdAt), locale)}</Td>
               </tr>

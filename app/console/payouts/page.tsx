@@ -22,7 +22,9 @@ export async function generateMetadata(): Promise<Metadata> {
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) || undefined;
 
-export default async function PayoutsPage(props: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function PayoutsPage(props: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const actor = await requireActor();
   const locale = await getConsoleLocale();
   const words = operationsMessages[locale];
@@ -46,7 +48,12 @@ export default async function PayoutsPage(props: { searchParams: Promise<Record<
           {t.marked[outcome.status](outcome.transferId)}
         </Alert>
       )}
-      <MerchantPicker merchants={merchants.map((m) => ({ id: m.merchantId, name: m.name }))} selected={merchantId} words={words.common} allowAll />
+      <MerchantPicker
+        merchants={merchants.map((m) => ({ id: m.merchantId, name: m.name }))}
+        selected={merchantId}
+        words={words.common}
+        allowAll
+      />
       {queue.payouts.length === 0 ? (
         <p className="mt-6">{t.empty}</p>
       ) : (
@@ -69,7 +76,11 @@ export default async function PayoutsPage(props: { searchParams: Promise<Record<
                         ) : (
                           <Badge tone="neutral">{t.pending}</Badge>
                         )}{" "}
-                        {payout.mode === "live" ? <Badge tone="error">{words.common.modes.live}</Badge> : <Badge tone="neutral">{words.common.modes.sandbox}</Badge>}
+                        {payout.mode === "live" ? (
+                          <Badge tone="error">{words.common.modes.live}</Badge>
+                        ) : (
+                          <Badge tone="neutral">{words.common.modes.sandbox}</Badge>
+                        )}
                       </dd>
                     </div>
                     <div>
@@ -83,7 +94,10 @@ export default async function PayoutsPage(props: { searchParams: Promise<Record<
                     <div>
                       <dt className="text-sm text-stone-700">{t.reference}</dt>
                       <dd className="break-all">
-                        <a href={`/console/transactions/${payout.transferId}`} className="font-semibold text-brand-700 underline">
+                        <a
+                          href={`/console/transactions/${payout.transferId}`}
+                          className="font-semibold text-brand-700 underline"
+                        >
                           {payout.reference}
                         </a>
                       </dd>

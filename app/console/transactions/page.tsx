@@ -29,8 +29,18 @@ export default async function TransactionsPage(props: { searchParams: Promise<Se
   const t = transactionsMessages[locale];
   const params = await props.searchParams;
   const parsed = transactionQuerySchema.safeParse(params);
-  const typed = { type: first(params.type), status: first(params.status), merchant: first(params.merchant), from: first(params.from), to: first(params.to), q: first(params.q) };
-  const merchants = actor.role === "operator" ? (await listConsoleMerchants(actor)).map((m) => ({ id: m.merchantId, name: m.name })) : null;
+  const typed = {
+    type: first(params.type),
+    status: first(params.status),
+    merchant: first(params.merchant),
+    from: first(params.from),
+    to: first(params.to),
+    q: first(params.q),
+  };
+  const merchants =
+    actor.role === "operator"
+      ? (await listConsoleMerchants(actor)).map((m) => ({ id: m.merchantId, name: m.name }))
+      : null;
   const header = <ConsolePageHeader title={t.title} intro={t.intro} />;
 
   if (!parsed.success) {
@@ -52,14 +62,19 @@ export default async function TransactionsPage(props: { searchParams: Promise<Se
   // Another merchant named in the address: as if it did not exist.
   const page = await listTransactions(actor, parsed.data).catch(refusePage);
   const search = transactionListSearch(filters);
-  const pageHref = (cursor: { after?: string; before?: string }) => `/console/transactions${transactionListSearch(filters, cursor)}`;
+  const pageHref = (cursor: { after?: string; before?: string }) =>
+    `/console/transactions${transactionListSearch(filters, cursor)}`;
   return (
     <>
       <ConsolePageHeader
         title={t.title}
         intro={t.intro}
         actions={
-          <a href={`/console/transactions/export.csv${search}`} className={buttonClass("secondary", "compact")} download>
+          <a
+            href={`/console/transactions/export.csv${search}`}
+            className={buttonClass("secondary", "compact")}
+            download
+          >
             {t.exportCsv}
           </a>
         }
@@ -74,7 +89,10 @@ export default async function TransactionsPage(props: { searchParams: Promise<Se
         {(page.previousCursor || page.nextCursor) && (
           <Pagination
             label={t.pagination}
-            previous={{ label: t.previous, href: page.previousCursor ? pageHref({ before: page.previousCursor }) : null }}
+            previous={{
+              label: t.previous,
+              href: page.previousCursor ? pageHref({ before: page.previousCursor }) : null,
+            }}
             next={{ label: t.next, href: page.nextCursor ? pageHref({ after: page.nextCursor }) : null }}
           />
         )}

@@ -7,7 +7,14 @@ import { PaymentShell } from "@/components/pay/payment-shell";
 // instead of the API's JSON. Whatever the method, the answer is the same.
 const limited = hostedRoute(async ({ request, locale, t }) => {
   const retryAfter = /^\d{1,5}$/.exec(request.headers.get("x-retry-after") ?? "")?.[0] ?? "60";
-  const failure = { title: t.rateLimitedTitle, text: t.rateLimitedText, problems: [], returnUrl: null, code: "rate_limited", detail: null };
+  const failure = {
+    title: t.rateLimitedTitle,
+    text: t.rateLimitedText,
+    problems: [],
+    returnUrl: null,
+    code: "rate_limited",
+    detail: null,
+  };
   return {
     status: 429,
     title: t.rateLimitedTitle,

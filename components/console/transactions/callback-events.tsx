@@ -22,10 +22,17 @@ export function CallbackEvents(props: {
   return (
     <div className="space-y-4">
       {props.callbacks.map((event) => (
-        <Card key={event.eventId} className="space-y-3" data-testid="callback-event" data-event-id={event.eventId} aria-labelledby={`event-${event.eventId}`}>
+        <Card
+          key={event.eventId}
+          className="space-y-3"
+          data-testid="callback-event"
+          data-event-id={event.eventId}
+          aria-labelledby={`event-${event.eventId}`}
+        >
           <div className="flex flex-wrap items-center justify-between gap-3">
             <h3 id={`event-${event.eventId}`} className="font-semibold">
-              <span className="font-mono">{event.type}</span> <span className="font-mono text-sm break-all text-stone-700 dark:text-stone-300">{event.eventId}</span>
+              <span className="font-mono">{event.type}</span>{" "}
+              <span className="font-mono text-sm break-all text-stone-700 dark:text-stone-300">{event.eventId}</span>
             </h3>
             <StatusBadge t={t} status={event.status} />
           </div>
@@ -69,22 +76,37 @@ export function CallbackEvents(props: {
                       <StatusBadge t={t} status={attempt.state} />
                     </Td>
                     <Td className="whitespace-nowrap">{formatConsoleTime(attempt.startedAt, locale)}</Td>
-                    <Td className="whitespace-nowrap">{attempt.finishedAt ? formatConsoleTime(attempt.finishedAt, locale) : "—"}</Td>
+                    <Td className="whitespace-nowrap">
+                      {attempt.finishedAt ? formatConsoleTime(attempt.finishedAt, locale) : "—"}
+                    </Td>
                     <Td className="min-w-48">
-                      <span className="font-semibold">{attempt.httpStatus !== null ? `HTTP ${attempt.httpStatus}` : (attempt.error ?? t.noAnswer)}</span>
+                      <span className="font-semibold">
+                        {attempt.httpStatus !== null ? `HTTP ${attempt.httpStatus}` : (attempt.error ?? t.noAnswer)}
+                      </span>
                       {attempt.responseExcerpt && (
-                        <pre role="region" tabIndex={0} aria-label={t.answer} className="mt-1 max-h-24 max-w-md overflow-auto rounded bg-stone-100 p-2 text-xs whitespace-pre-wrap break-all dark:bg-stone-800">
+                        <pre
+                          role="region"
+                          tabIndex={0}
+                          aria-label={t.answer}
+                          className="mt-1 max-h-24 max-w-md overflow-auto rounded bg-stone-100 p-2 text-xs whitespace-pre-wrap break-all dark:bg-stone-800"
+                        >
                           {attempt.responseExcerpt}
                         </pre>
                       )}
-                      {attempt.url && <span className="block text-xs break-all text-stone-700 dark:text-stone-300">{attempt.url}</span>}
+                      {attempt.url && (
+                        <span className="block text-xs break-all text-stone-700 dark:text-stone-300">
+                          {attempt.url}
+                        </span>
+                      )}
                       {attempt.keyId && (
                         <span className="block text-xs text-stone-700 dark:text-stone-300">
                           {t.signedWith} <span className="font-mono">{attempt.keyId}</span>
                         </span>
                       )}
                     </Td>
-                    <Td className="text-right tabular-nums">{attempt.latencyMs !== null ? `${attempt.latencyMs} ms` : "—"}</Td>
+                    <Td className="text-right tabular-nums">
+                      {attempt.latencyMs !== null ? `${attempt.latencyMs} ms` : "—"}
+                    </Td>
                   </tr>
                 ))}
               </tbody>
@@ -92,9 +114,18 @@ export function CallbackEvents(props: {
           )}
           <details>
             <summary className="cursor-pointer font-medium">{t.payload}</summary>
-            <pre role="region" tabIndex={0} aria-label={t.payload} className="mt-2 overflow-auto rounded bg-stone-100 p-3 text-xs dark:bg-stone-800">{JSON.stringify(event.payload, null, 2)}</pre>
+            <pre
+              role="region"
+              tabIndex={0}
+              aria-label={t.payload}
+              className="mt-2 overflow-auto rounded bg-stone-100 p-3 text-xs dark:bg-stone-800"
+            >
+              {JSON.stringify(event.payload, null, 2)}
+            </pre>
           </details>
-          {props.resendAction && <ResendButton t={t} eventId={event.eventId} action={props.resendAction(event.eventId)} />}
+          {props.resendAction && (
+            <ResendButton t={t} eventId={event.eventId} action={props.resendAction(event.eventId)} />
+          )}
         </Card>
       ))}
     </div>

@@ -5,7 +5,8 @@ import { Button } from "@/components/ui/button";
 import type { TransactionsMessages } from "@/lib/i18n/console-transactions";
 import type { RevealedCustomer } from "@/lib/transactions/reveal-transaction-customer";
 
-export type RevealState = { status: "masked" } | { status: "revealed"; customer: RevealedCustomer } | { status: "refused"; code: string };
+export type RevealState =
+  { status: "masked" } | { status: "revealed"; customer: RevealedCustomer } | { status: "refused"; code: string };
 
 /**
  * The customer (and a payout's destination) as masked by the domain; an operator's "mostrar"
@@ -18,7 +19,9 @@ export function CustomerData(props: {
   reveal: ((state: RevealState, form: FormData) => Promise<RevealState>) | null;
 }) {
   const { t } = props;
-  const [state, formAction, isPending] = useActionState(props.reveal ?? (async (current: RevealState) => current), { status: "masked" });
+  const [state, formAction, isPending] = useActionState(props.reveal ?? (async (current: RevealState) => current), {
+    status: "masked",
+  });
   const revealed = state.status === "revealed" ? state.customer : null;
   return (
     <div className="space-y-3">
@@ -31,11 +34,22 @@ export function CustomerData(props: {
         ))}
       </dl>
       <p className="text-sm text-stone-700 dark:text-stone-300" role="status">
-        {revealed ? t.revealed : state.status === "refused" ? `${t.revealFailed} ${t.refusals[state.code] ?? state.code}` : t.maskedNote}
+        {revealed
+          ? t.revealed
+          : state.status === "refused"
+            ? `${t.revealFailed} ${t.refusals[state.code] ?? state.code}`
+            : t.maskedNote}
       </p>
       {props.reveal && !revealed && (
         <form action={formAction} className="space-y-1">
-          <Button type="submit" variant="secondary" size="compact" disabled={isPending} aria-busy={isPending} aria-describedby="reveal-note">
+          <Button
+            type="submit"
+            variant="secondary"
+            size="compact"
+            disabled={isPending}
+            aria-busy={isPending}
+            aria-describedby="reveal-note"
+          >
             {t.reveal}
           </Button>
           <p id="reveal-note" className="text-sm text-stone-700 dark:text-stone-300">

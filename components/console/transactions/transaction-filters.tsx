@@ -21,10 +21,26 @@ export function TransactionFiltersForm(props: {
   const { t, values } = props;
   const error = (field: string) => (props.invalid.includes(field) ? t.invalidValue : undefined);
   return (
-    <form method="get" action="/console/transactions" role="search" aria-label={t.filters} className="grid grid-cols-2 gap-3 lg:grid-cols-6">
+    <form
+      method="get"
+      action="/console/transactions"
+      role="search"
+      aria-label={t.filters}
+      className="grid grid-cols-2 gap-3 lg:grid-cols-6"
+    >
       <div className="col-span-2 lg:col-span-6">
         <Field id="q" label={t.search} hint={t.searchHint} error={error("q")}>
-          {(control) => <Input {...control} name="q" type="search" defaultValue={values.q ?? ""} className={compact} autoComplete="off" spellCheck={false} />}
+          {(control) => (
+            <Input
+              {...control}
+              name="q"
+              type="search"
+              defaultValue={values.q ?? ""}
+              className={compact}
+              autoComplete="off"
+              spellCheck={false}
+            />
+          )}
         </Field>
       </div>
       <Field id="type" label={t.type} error={error("type")}>
@@ -54,21 +70,23 @@ export function TransactionFiltersForm(props: {
       {props.merchants && (
         <div className="col-span-2 lg:col-span-1">
           <Field id="merchant" label={t.merchant} error={error("merchant")}>
-          {(control) => (
-            <Select {...control} name="merchant" defaultValue={values.merchant ?? ""} className={compact}>
-              <option value="">{t.any}</option>
-              {props.merchants?.map((merchant) => (
-                <option key={merchant.id} value={merchant.id}>
-                  {merchant.name}
-                </option>
-              ))}
-            </Select>
-          )}
+            {(control) => (
+              <Select {...control} name="merchant" defaultValue={values.merchant ?? ""} className={compact}>
+                <option value="">{t.any}</option>
+                {props.merchants?.map((merchant) => (
+                  <option key={merchant.id} value={merchant.id}>
+                    {merchant.name}
+                  </option>
+                ))}
+              </Select>
+            )}
           </Field>
         </div>
       )}
       <Field id="from" label={t.from} error={error("from")}>
-        {(control) => <Input {...control} name="from" type="date" defaultValue={values.from ?? ""} className={compact} />}
+        {(control) => (
+          <Input {...control} name="from" type="date" defaultValue={values.from ?? ""} className={compact} />
+        )}
       </Field>
       <Field id="to" label={t.to} error={error("to")}>
         {(control) => <Input {...control} name="to" type="date" defaultValue={values.to ?? ""} className={compact} />}

@@ -6,7 +6,12 @@ import type { TransactionListItem } from "@/lib/transactions/list-transactions";
 import { StatusBadge } from "./status-badge";
 
 /** One page of the list. The id opens the detail; the merchant column only for operators. */
-export function TransactionsTable(props: { t: TransactionsMessages; locale: Locale; rows: TransactionListItem[]; showsMerchant: boolean }) {
+export function TransactionsTable(props: {
+  t: TransactionsMessages;
+  locale: Locale;
+  rows: TransactionListItem[];
+  showsMerchant: boolean;
+}) {
   const { t, locale } = props;
   return (
     <Table caption={t.title} data-testid="transactions-table">
@@ -27,7 +32,9 @@ export function TransactionsTable(props: { t: TransactionsMessages; locale: Loca
             <Td className="hidden whitespace-nowrap sm:table-cell">{formatConsoleTime(row.createdAt, locale)}</Td>
             <Td className="hidden whitespace-nowrap sm:table-cell">
               {t.operations[row.operation] ?? row.operation}
-              {row.mode === "live" ? null : <span className="block text-xs text-stone-700 dark:text-stone-300">{t.modes[row.mode]}</span>}
+              {row.mode === "live" ? null : (
+                <span className="block text-xs text-stone-700 dark:text-stone-300">{t.modes[row.mode]}</span>
+              )}
             </Td>
             <Td>
               {/* On a phone the two hidden columns come first in the reference's cell. */}

@@ -22,7 +22,10 @@ function submitOnce(form: HTMLFormElement): void {
       return;
     }
     isSent = true;
-    const pressed = event.submitter instanceof HTMLButtonElement ? event.submitter : form.querySelector<HTMLButtonElement>("button[type=submit]");
+    const pressed =
+      event.submitter instanceof HTMLButtonElement
+        ? event.submitter
+        : form.querySelector<HTMLButtonElement>("button[type=submit]");
     const buttons = [...form.querySelectorAll<HTMLButtonElement>("button[type=submit]")];
     const labels = buttons.map((button) => button.textContent);
     if (pressed?.dataset.pendingLabel) pressed.textContent = pressed.dataset.pendingLabel;
@@ -77,7 +80,9 @@ function maskCpf(input: HTMLInputElement): void {
     input.value = maskTypedCpf(input.value);
     show(false);
   });
-  input.addEventListener("blur", () => show(input.value.length === 14 ? !isValidCpf(input.value) : input.value.length > 0));
+  input.addEventListener("blur", () =>
+    show(input.value.length === 14 ? !isValidCpf(input.value) : input.value.length > 0),
+  );
 }
 
 /** The clipboard API, else the old select-and-copy; true only when the code really was copied. */

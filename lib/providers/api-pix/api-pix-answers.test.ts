@@ -62,8 +62,14 @@ describe("a charge other than the one asked for", () => {
       const txid = newTxid();
       simulator.mutateNextCob(mutation);
       const created = await failure(provider.createPixCharge({ txid, amountCents: 100n, expiresInSeconds: 600 }));
-      expect(created).toMatchObject({ code: "provider_mismatch", detail: expect.stringContaining(`with ${field} ${answered} instead of `) });
-      expect(await failure(provider.findPixCharge(txid))).toMatchObject({ code: "provider_mismatch", detail: created.detail });
+      expect(created).toMatchObject({
+        code: "provider_mismatch",
+        detail: expect.stringContaining(`with ${field} ${answered} instead of `),
+      });
+      expect(await failure(provider.findPixCharge(txid))).toMatchObject({
+        code: "provider_mismatch",
+        detail: created.detail,
+      });
     }
   });
 });
@@ -81,7 +87,11 @@ describe("a CONCLUIDA charge without pix[]", () => {
       });
       const listing = simulator.exchanges.slice(start).find((exchange) => exchange.path === "/pix");
       const criacao = Date.parse(simulator.charge(txid)?.calendario.criacao as string);
-      expect(listing?.query).toMatchObject({ txid, inicio: new Date(criacao - 60_000).toISOString(), "paginacao.paginaAtual": "0" });
+      expect(listing?.query).toMatchObject({
+        txid,
+        inicio: new Date(criacao - 60_000).toISOString(),
+        "paginacao.paginaAtual": "0",
+      });
     } finally {
       simulator.setAnswerStyle(null);
     }
@@ -99,41 +109,67 @@ describe("a CONCLUIDA charge without pix[]", () => {
 });
 
 describe("a refund the PSP does not take now", () => {
-  it.each([401, 403, 408, 409, 423, 429])("answered %i is provider_unavailable, and the same id asked again is the refund", async (status) => {
-    const { pix } = await paidCharge(1000n);
-    const refundId = newRefundId();
-    // A 401 is met twice: the adapter renews its token once and tries again.
-    simulator.failNext({ kind: "status", status, times: status === 401 ? 2 : 1 });
-    const later = await failure(provider.requestRefund({ endToEndId: pix.endToEndId, refundId, amountCents: 400n }));
-    expect(later).toMatchObject({ code: "provider_unavailable", detail: expect.stringMatching(`^the PSP answered ${status} to PUT /pix/${pix.endToEndId}/devolucao/`) });
-    expect(await provider.requestRefund({ endToEndId: pix.endToEndId, refundId, amountCents: 400n })).toMatchObject({ refundId, status: "completed", amountCents: 400n });
-  });
+  it.each([401, 403, 408, 409, 423, 429])(
+    "answered %i is provider_unavailable, and the same id asked again is the refund",
+    async (status) => {
+      const { pix } = await paidCharge(1000n);
+      const refundId = newRefundId();
+      // A 401 is met twice: the adapter renews its token once and tries again.
+      simulator.failNext({ kind: "status", status, times: status === 401 ? 2 : 1 });
+      const later = await failure(provider.requestRefund({ endToEndId: pix.endToEndId, refundId, amountCents: 400n }));
+      expect(later).toMatchObject({
+        code: "provider_unavailable",
+        detail: expect.stringMatching(`^the PSP answered ${status} to PUT /pix/${pix.endToEndId}/devolucao/`),
+      });
+      expect(await provider.requestRefund({ endToEndId: pix.endToEndId, refundId, amountCents: 400n })).toMatchObject({
+        refundId,
+        status: "completed",
+        amountCents: 400n,
+      });
+    },
+  );
 
   it("answered 409 for a devolucao the PSP already holds under the id is that refund", async () => {
     const { pix } = await paidCharge(1000n);
     const refundId = newRefundId();
     const made = await provider.requestRefund({ endToEndId: pix.endToEndId, refundId, amountCents: 400n });
     simulator.failNext({ kind: "status", status: 409 });
-    await expect(provider.requestRefund({ endToEndId: pix.endToEndId, refundId, amountCents: 400n })).resolves.toEqual(made);
+    await expect(provider.requestRefund({ endToEndId: pix.endToEndId, refundId, amountCents: 400n })).resolves.toEqual(
+      made,
+    );
   });
 
   it("answered 404 (no such Pix) is not_found; 400 and 422 are provider_error, final", async () => {
-    expect(await failure(provider.requestRefund({ endToEndId: `E${"7".repeat(31)}`, refundId: newRefundId(), amountCents: 100n }))).toMatchObject({
+    expect(
+      await failure(
+        provider.requestRefund({ endToEndId: `E${"7".repeat(31)}`, refundId: newRefundId(), amountCents: 100n }),
+      ),
+    ).toMatchObject({
       code: "not_found",
       detail: expect.stringMatching(/^the PSP answered 404 to PUT \/pix\/E7+\/devolucao\//),
     });
     const { pix } = await paidCharge(1000n);
-    expect(await failure(provider.requestRefund({ endToEndId: pix.endToEndId, refundId: newRefundId(), amountCents: 1001n }))).toMatchObject({ code: "provider_error" });
+    expect(
+      await failure(
+        provider.requestRefund({ endToEndId: pix.endToEndId, refundId: newRefundId(), amountCents: 1001n }),
+      ),
+    ).toMatchObject({ code: "provider_error" });
     simulator.failNext({ kind: "status", status: 422 });
-    expect(await failure(provider.requestRefund({ endToEndId: pix.endToEndId, refundId: newRefundId(), amountCents: 100n }))).toMatchObject({ code: "provider_error" });
+    expect(
+      await failure(provider.requestRefund({ endToEndId: pix.endToEndId, refundId: newRefundId(), amountCents: 100n })),
+    ).toMatchObject({ code: "provider_error" });
   });
 
   it("is not final when the PSP refuses it and then cannot say whether it holds it", async () => {
     const { pix } = await paidCharge(1000n);
     simulator.failNext({ kind: "status", status: 400, times: 2 });
-    expect(await failure(provider.requestRefund({ endToEndId: pix.endToEndId, refundId: newRefundId(), amountCents: 100n }))).toMatchObject({
+    expect(
+      await failure(provider.requestRefund({ endToEndId: pix.endToEndId, refundId: newRefundId(), amountCents: 100n })),
+    ).toMatchObject({
       code: "provider_unavailable",
-      detail: expect.stringMatching(/^the PSP answered 400 to PUT .+; looking devolucao rfd\w+ up failed too: the PSP answered 400 to GET /),
+      detail: expect.stringMatching(
+        /^the PSP answered 400 to PUT .+; looking devolucao rfd\w+ up failed too: the PSP answered 400 to GET /,
+      ),
     });
   });
 });

@@ -19,7 +19,13 @@ export type ApiPixAnswer = { operation: string; status: number; body: unknown };
 
 export type ApiPixClient = {
   /** `query` and `headers` add to the configured extra ones, and win on the same name. */
-  send(request: { method: ApiPixMethod; path: string; query?: Record<string, string>; headers?: Record<string, string>; body?: unknown }): Promise<ApiPixAnswer>;
+  send(request: {
+    method: ApiPixMethod;
+    path: string;
+    query?: Record<string, string>;
+    headers?: Record<string, string>;
+    body?: unknown;
+  }): Promise<ApiPixAnswer>;
   /** The body of a 2xx answer in the expected shape; provider_error for anything else. */
   read<T>(answer: ApiPixAnswer, schema: z.ZodType<T>): T;
   /** The PSP's refusal, summarised from its problem body. */
@@ -36,7 +42,14 @@ class CallTimeout extends Error {}
 /** A kept-alive connection the PSP had closed while it sat idle: the request never reached it. */
 class StaleConnection extends Error {}
 
-function exchange(url: URL, method: string, headers: Record<string, string>, body: string | undefined, agent: http.Agent, timeoutMs: number): Promise<RawAnswer> {
+function exchange(
+  url: URL,
+  method: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+  agent: http.Agent,
+  timeoutMs: number,
+): Promise<RawAnswer> {
   const transport = url.protocol === "https:" ? https : http;
   return new Promise((resolve, reject) => {
     const request = transport.request(url, { method, headers, agent });
@@ -72,7 +85,8 @@ function describeFailure(error: unknown, timeoutMs: number): string {
   if (error instanceof CallTimeout) return `did not answer within ${timeoutMs / 1000} s`;
   const code = (error as NodeJS.ErrnoException).code;
   if (code === "ECONNREFUSED") return "refused the connection";
-  if (code && /^(ERR_TLS|ERR_SSL|CERT_|UNABLE_TO|DEPTH_ZERO|SELF_SIGNED|HOSTNAME)/.test(code)) return `failed the TLS handshake (${code})`;
+  if (code && /^(ERR_TLS|ERR_SSL|CERT_|UNABLE_TO|DEPTH_ZERO|SELF_SIGNED|HOSTNAME)/.test(code))
+    return `failed the TLS handshake (${code})`;
   return `could not be reached (${code ?? (error instanceof Error ? error.message : String(error))})`;
 }
 
@@ -116,7 +130,9 @@ export function createApiPixClient(settings: PspSettings): ApiPixClient {
     const problem = problemSchema.safeParse(body);
     let said: string;
     if (problem.success) {
-      const reasons = (problem.data.violacoes ?? []).map((violation) => [violation.propriedade, violation.razao].filter(Boolean).join(": "));
+      const reasons = (problem.data.violacoes ?? []).map((violation) =>
+        [violation.propriedade, violation.razao].filter(Boolean).join(": "),
+      );
       said = [problem.data.title, problem.data.detail, ...reasons].filter(Boolean).join(" ");
     } else if (body && typeof body === "object" && "error" in body) {
       // OAuth's own error shape (RFC 6749 section 5.2).
@@ -128,16 +144,27 @@ export function createApiPixClient(settings: PspSettings): ApiPixClient {
     return scrub(`the PSP answered ${status} to ${operation}${said ? `: ${said}` : ""}`);
   }
 
-  async function call(url: URL, method: ApiPixMethod, operation: string, headers: Record<string, string>, body?: string): Promise<RawAnswer> {
-    const send = () => exchange(url, method, headers, body, url.protocol === "https:" ? httpsAgent : httpAgent, settings.timeoutMs);
+  async function call(
+    url: URL,
+    method: ApiPixMethod,
+    operation: string,
+    headers: Record<string, string>,
+    body?: string,
+  ): Promise<RawAnswer> {
+    const send = () =>
+      exchange(url, method, headers, body, url.protocol === "https:" ? httpsAgent : httpAgent, settings.timeoutMs);
     let raw: RawAnswer;
     try {
       // Node's advice for kept-alive connections: a reset on a reused one is retried on a new one.
       raw = await send().catch((error: unknown) => (error instanceof StaleConnection ? send() : Promise.reject(error)));
     } catch (error) {
-      throw new AppError("provider_unavailable", scrub(`the PSP ${describeFailure(error, settings.timeoutMs)} (${operation})`));
+      throw new AppError(
+        "provider_unavailable",
+        scrub(`the PSP ${describeFailure(error, settings.timeoutMs)} (${operation})`),
+      );
     }
-    if (raw.status >= 500) throw new AppError("provider_unavailable", summarise(operation, raw.status, parseJson(raw.text)));
+    if (raw.status >= 500)
+      throw new AppError("provider_unavailable", summarise(operation, raw.status, parseJson(raw.text)));
     return raw;
   }
 
@@ -160,7 +187,11 @@ export function createApiPixClient(settings: PspSettings): ApiPixClient {
     const body = parseJson(raw.text);
     if (raw.status !== 200) throw new AppError("provider_error", summarise(operation, raw.status, body));
     const parsed = tokenResponseSchema.safeParse(body);
-    if (!parsed.success) throw new AppError("provider_error", `the PSP's token answer is not an OAuth token: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+    if (!parsed.success)
+      throw new AppError(
+        "provider_error",
+        `the PSP's token answer is not an OAuth token: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
+      );
     // Renewed a little early (a tenth of its life, at most a minute), so no call carries a token
     // that expires on the way.
     const lifeMs = parsed.data.expires_in * 1000;
@@ -180,10 +211,16 @@ export function createApiPixClient(settings: PspSettings): ApiPixClient {
     async send({ method, path, query, headers, body }) {
       const operation = `${method} ${path}`;
       const url = new URL(`${settings.baseUrl}${path}`);
-      for (const [name, value] of Object.entries({ ...settings.extraQuery, ...query })) url.searchParams.set(name, value);
+      for (const [name, value] of Object.entries({ ...settings.extraQuery, ...query }))
+        url.searchParams.set(name, value);
       const text = body === undefined ? undefined : JSON.stringify(body);
       const attempt = async (bearer: string) => {
-        const sent: Record<string, string> = { ...settings.extraHeaders, ...headers, authorization: `Bearer ${bearer}`, accept: "application/json" };
+        const sent: Record<string, string> = {
+          ...settings.extraHeaders,
+          ...headers,
+          authorization: `Bearer ${bearer}`,
+          accept: "application/json",
+        };
         if (text !== undefined) sent["content-type"] = "application/json";
         return call(url, method, operation, sent, text);
       };
@@ -202,8 +239,13 @@ export function createApiPixClient(settings: PspSettings): ApiPixClient {
       if (answer.status < 200 || answer.status > 299) throw this.refusal(answer);
       const parsed = schema.safeParse(answer.body);
       if (!parsed.success) {
-        const issues = parsed.error.issues.slice(0, 5).map((issue) => `${issue.path.join(".") || "body"}: ${issue.message}`);
-        throw new AppError("provider_error", scrub(`the PSP's answer to ${answer.operation} is not what the API Pix specifies: ${issues.join("; ")}`));
+        const issues = parsed.error.issues
+          .slice(0, 5)
+          .map((issue) => `${issue.path.join(".") || "body"}: ${issue.message}`);
+        throw new AppError(
+          "provider_error",
+          scrub(`the PSP's answer to ${answer.operation} is not what the API Pix specifies: ${issues.join("; ")}`),
+        );
       }
       return parsed.data;
     },

@@ -7,7 +7,16 @@ import { AppError, isAppError } from "../../errors/app-error";
 import type { PaymentProvider, ProviderRefund, ReceivedPix } from "../payment-provider";
 import { type ApiPixAnswer, createApiPixClient } from "./api-pix-client";
 import { cobAnswerSchema, devolucaoAnswerSchema, pixAnswerSchema, pixListAnswerSchema } from "./schemas";
-import { checkCob, toChargeState, toCobRequest, toDevolucaoId, toDevolucaoRequest, toPixCharge, toProviderRefund, toReceivedPix } from "./transformers";
+import {
+  checkCob,
+  toChargeState,
+  toCobRequest,
+  toDevolucaoId,
+  toDevolucaoRequest,
+  toPixCharge,
+  toProviderRefund,
+  toReceivedPix,
+} from "./transformers";
 
 // The only answers to PUT devolucao that end a refund: a definite business refusal (the amount
 // exceeds what is left, the Pix is too old…). Anything else says "not now" rather than "no" (403
@@ -32,7 +41,10 @@ export function createApiPixProvider(settings: PspSettings, chave: string): Paym
   }
 
   async function getDevolucao(endToEndId: string, devolucaoId: string) {
-    const answer = await client.send({ method: "GET", path: `/pix/${encodeURIComponent(endToEndId)}/devolucao/${devolucaoId}` });
+    const answer = await client.send({
+      method: "GET",
+      path: `/pix/${encodeURIComponent(endToEndId)}/devolucao/${devolucaoId}`,
+    });
     return readOrNull(answer, (found) => client.read(found, devolucaoAnswerSchema));
   }
 
@@ -65,7 +77,11 @@ export function createApiPixProvider(settings: PspSettings, chave: string): Paym
 
     async createPixCharge(request) {
       const asked = { txid: request.txid, chave, amountCents: request.amountCents };
-      const answer = await client.send({ method: "PUT", path: `/cob/${encodeURIComponent(request.txid)}`, body: toCobRequest(request, chave) });
+      const answer = await client.send({
+        method: "PUT",
+        path: `/cob/${encodeURIComponent(request.txid)}`,
+        body: toCobRequest(request, chave),
+      });
       if (answer.status >= 400) {
         // PSPs refuse a second PUT of a txid (400 or 409, wording of their own). After a timeout or
         // a crash the charge may well exist: if the PSP holds it as asked, it is ours.
@@ -84,7 +100,11 @@ export function createApiPixProvider(settings: PspSettings, chave: string): Paym
       // CONCLUIDA without its pix[] (the document allows it): its Pix are asked for by txid, from
       // the charge's creation on. Only those that name this txid count, should a PSP ignore the filter.
       const createdAt = cob.calendario?.criacao;
-      if (!createdAt) throw new AppError("provider_error", `the PSP's paid charge ${txid} lists no Pix and no readable calendario.criacao to look them up from`);
+      if (!createdAt)
+        throw new AppError(
+          "provider_error",
+          `the PSP's paid charge ${txid} lists no Pix and no readable calendario.criacao to look them up from`,
+        );
       const listed = await listPix({ from: new Date(createdAt.getTime() - CLOCK_MARGIN_MS), to: new Date(), txid });
       return { ...state, payments: listed.filter((pix) => pix.txid === txid) };
     },
@@ -107,7 +127,10 @@ export function createApiPixProvider(settings: PspSettings, chave: string): Paym
         // refund it names is the answer. Not knowing whether it holds one is no answer at all.
         const existing = await getDevolucao(endToEndId, devolucaoId).catch((error: unknown) => {
           if (!isAppError(error)) throw error;
-          throw new AppError("provider_unavailable", `${refusal.detail}; looking devolucao ${devolucaoId} up failed too: ${error.detail}`);
+          throw new AppError(
+            "provider_unavailable",
+            `${refusal.detail}; looking devolucao ${devolucaoId} up failed too: ${error.detail}`,
+          );
         });
         if (existing && existing.valor === amountCents) return { ...toProviderRefund(existing), refundId };
         if (REFUND_REFUSED.has(answer.status)) throw refusal;

@@ -30,7 +30,14 @@ const API_PIX_SCOPE = "cob.read cob.write pix.read pix.write webhook.read webhoo
 
 export const PSP_PROFILES: Record<PspProfileName, PspProfile> = {
   // RFC 6749's client_secret_basic, as the Central Bank's API Pix specification assumes.
-  generic: { tokenAuth: "basic", tokenFormat: "form", scope: null, needsSecret: false, headers: {}, requiredQuery: null },
+  generic: {
+    tokenAuth: "basic",
+    tokenFormat: "form",
+    scope: null,
+    needsSecret: false,
+    headers: {},
+    requiredQuery: null,
+  },
   // Banco do Brasil, developers.bb.com.br "API Pix" (oauth.bb.com.br/oauth/token; the developer application key on every call).
   bb: {
     tokenAuth: "basic",
@@ -38,16 +45,47 @@ export const PSP_PROFILES: Record<PspProfileName, PspProfile> = {
     scope: API_PIX_SCOPE,
     needsSecret: true,
     headers: {},
-    requiredQuery: { anyOf: ["gw-dev-app-key", "gw-app-key"], why: "Banco do Brasil's application key: gw-dev-app-key=… in homologation, gw-app-key=… in production" },
+    requiredQuery: {
+      anyOf: ["gw-dev-app-key", "gw-app-key"],
+      why: "Banco do Brasil's application key: gw-dev-app-key=… in homologation, gw-app-key=… in production",
+    },
   },
   // Banco Inter, developers.inter.co "API Pix" (POST /oauth/v2/token with the credentials in the form).
-  inter: { tokenAuth: "body", tokenFormat: "form", scope: API_PIX_SCOPE, needsSecret: true, headers: {}, requiredQuery: null },
+  inter: {
+    tokenAuth: "body",
+    tokenFormat: "form",
+    scope: API_PIX_SCOPE,
+    needsSecret: true,
+    headers: {},
+    requiredQuery: null,
+  },
   // Sicoob, developers.sicoob.com.br "Pix Recebimentos" (Keycloak realm cooperado: client id and certificate only).
-  sicoob: { tokenAuth: "body", tokenFormat: "form", scope: API_PIX_SCOPE, needsSecret: false, headers: { client_id: "{clientId}" }, requiredQuery: null },
+  sicoob: {
+    tokenAuth: "body",
+    tokenFormat: "form",
+    scope: API_PIX_SCOPE,
+    needsSecret: false,
+    headers: { client_id: "{clientId}" },
+    requiredQuery: null,
+  },
   // Santander, developer.santander.com.br "Pix" (POST /oauth/token with client_id and client_secret in the form).
-  santander: { tokenAuth: "body", tokenFormat: "form", scope: null, needsSecret: true, headers: {}, requiredQuery: null },
+  santander: {
+    tokenAuth: "body",
+    tokenFormat: "form",
+    scope: null,
+    needsSecret: true,
+    headers: {},
+    requiredQuery: null,
+  },
   // Itaú, devportal.itau.com.br "Pix Recebimentos" (sts.itau.com.br token; x-itau-apikey on every call).
-  itau: { tokenAuth: "body", tokenFormat: "form", scope: null, needsSecret: true, headers: { "x-itau-apikey": "{clientId}" }, requiredQuery: null },
+  itau: {
+    tokenAuth: "body",
+    tokenFormat: "form",
+    scope: null,
+    needsSecret: true,
+    headers: { "x-itau-apikey": "{clientId}" },
+    requiredQuery: null,
+  },
   // Efí (Gerencianet), dev.efipay.com.br "API Pix: credenciais e autorização" (Basic and a JSON body).
   // x-skip-mtls-checking at webhook registration is the operator's choice (PIX_PSP_WEBHOOK_HEADERS):
   // it tells Efí the webhook is guarded by a secret instead of mTLS.

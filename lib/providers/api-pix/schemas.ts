@@ -118,7 +118,12 @@ export type DevolucaoRequest = z.infer<typeof devolucaoRequestSchema>;
 export const webhookRequestSchema = z.object({ webhookUrl: z.url() });
 
 /** GET /webhook/{chave} (WebhookCompleto). */
-export const webhookSchema = z.object({ webhookUrl: z.url(), chave: z.string().optional(), cnpj: z.string().regex(/^[0-9A-Z]{14}$/), criacao: dateTimeSchema });
+export const webhookSchema = z.object({
+  webhookUrl: z.url(),
+  chave: z.string().optional(),
+  cnpj: z.string().regex(/^[0-9A-Z]{14}$/),
+  criacao: dateTimeSchema,
+});
 
 /** What the PSP POSTs to {webhookUrl}/pix (WebhookPixBody). Unverified: only its ids are used. */
 export const pixNotificationSchema = z.object({ pix: z.array(pixSchema) });
@@ -129,7 +134,9 @@ export const problemSchema = z.object({
   title: z.string(),
   status: z.number().int(),
   detail: z.string().optional(),
-  violacoes: z.array(z.object({ razao: z.string().optional(), propriedade: z.string().optional(), valor: z.string().optional() })).optional(),
+  violacoes: z
+    .array(z.object({ razao: z.string().optional(), propriedade: z.string().optional(), valor: z.string().optional() }))
+    .optional(),
 });
 export type Problem = z.infer<typeof problemSchema>;
 
@@ -150,7 +157,11 @@ export function readValor(valor: unknown): bigint {
   // "0.30000000000000004"): exact, or refused for its decimals, never rounded by float arithmetic.
   const text = typeof valor === "number" ? String(valor) : valor;
   const match = typeof text === "string" ? VALOR.exec(text) : null;
-  if (!match) throw new AppError("provider_error", "valor must be reais with at most two decimals, such as 10.50, 10.5, 10 or the number 10.5");
+  if (!match)
+    throw new AppError(
+      "provider_error",
+      "valor must be reais with at most two decimals, such as 10.50, 10.5, 10 or the number 10.5",
+    );
   return BigInt(match[1]) * 100n + BigInt((match[2] ?? "").padEnd(2, "0"));
 }
 
@@ -179,7 +190,9 @@ export function readHorario(horario: unknown): Date | null {
   const calendar = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
   if (calendar.getUTCMonth() !== Number(month) - 1 || calendar.getUTCDate() !== Number(day)) return null;
   if (Number(hour) > 23 || Number(minute) > 59 || Number(second) > 59) return null;
-  const at = new Date(`${year}-${month}-${day}T${hour}:${minute}:${second}${fraction.slice(0, 4)}${zone.toUpperCase()}`);
+  const at = new Date(
+    `${year}-${month}-${day}T${hour}:${minute}:${second}${fraction.slice(0, 4)}${zone.toUpperCase()}`,
+  );
   return Number.isNaN(at.getTime()) ? null : at;
 }
 
@@ -196,7 +209,9 @@ function answerObject<Shape extends z.ZodRawShape>(shape: Shape) {
 /** The PSP's ids in an item, to find it at the PSP: never its amounts. */
 function idsOf(item: unknown): Record<string, string> {
   if (!item || typeof item !== "object") return {};
-  const ids = Object.entries(item).filter(([name, value]) => ["endToEndId", "txid", "id", "rtrId"].includes(name) && typeof value === "string");
+  const ids = Object.entries(item).filter(
+    ([name, value]) => ["endToEndId", "txid", "id", "rtrId"].includes(name) && typeof value === "string",
+  );
   return Object.fromEntries(ids.map(([name, value]) => [name, (value as string).slice(0, 40)]));
 }
 
@@ -206,7 +221,9 @@ function answerList<Item extends z.ZodType>(item: Item, where: string) {
     items.flatMap((raw): z.output<Item>[] => {
       const read = item.safeParse(raw);
       if (read.success) return [read.data];
-      const issues = read.error.issues.slice(0, 5).map((issue) => `${issue.path.join(".") || "item"}: ${issue.message}`);
+      const issues = read.error.issues
+        .slice(0, 5)
+        .map((issue) => `${issue.path.join(".") || "item"}: ${issue.message}`);
       log.warn("unreadable item in a PSP answer; skipped", { in: where, ...idsOf(raw), issues });
       return [];
     }),
@@ -216,12 +233,20 @@ function answerList<Item extends z.ZodType>(item: Item, where: string) {
 /** A refund of a received Pix as read (Devolucao). */
 export const devolucaoAnswerSchema = answerObject({
   id: devolucaoIdSchema,
-  rtrId: z.string().regex(/^[a-zA-Z0-9]{32}$/).optional().catch(undefined),
+  rtrId: z
+    .string()
+    .regex(/^[a-zA-Z0-9]{32}$/)
+    .optional()
+    .catch(undefined),
   valor: valorAnswerSchema,
   natureza: z.string().optional().catch(undefined),
   // EM_PROCESSAMENTO, DEVOLVIDO, NAO_REALIZADO, or one added later (read as not final).
   status: z.string(),
-  motivo: z.string().transform((motivo) => motivo.slice(0, 140)).optional().catch(undefined),
+  motivo: z
+    .string()
+    .transform((motivo) => motivo.slice(0, 140))
+    .optional()
+    .catch(undefined),
 });
 export type DevolucaoAnswer = z.output<typeof devolucaoAnswerSchema>;
 
@@ -233,7 +258,10 @@ export const pixAnswerSchema = answerObject({
   // An unreadable horario is the time the Pix was read: it decides no money (a Pix is matched to
   // its deposit by txid and amount), and refusing it would leave a paid deposit pending forever
   // for the sake of a paidAt a little later than the truth.
-  horario: z.unknown().optional().transform((horario) => readHorario(horario) ?? new Date()),
+  horario: z
+    .unknown()
+    .optional()
+    .transform((horario) => readHorario(horario) ?? new Date()),
   devolucoes: answerList(devolucaoAnswerSchema, "a Pix's devolucoes").optional(),
 });
 export type PixAnswer = z.output<typeof pixAnswerSchema>;
@@ -241,12 +269,16 @@ export type PixAnswer = z.output<typeof pixAnswerSchema>;
 /** PUT /cob/{txid} (CobGerada) and GET /cob/{txid} (CobCompleta) as read. */
 export const cobAnswerSchema = answerObject({
   txid: txidSchema,
-  calendario: answerObject({ criacao: z.unknown().optional().transform(readHorario) }).optional().catch(undefined),
+  calendario: answerObject({ criacao: z.unknown().optional().transform(readHorario) })
+    .optional()
+    .catch(undefined),
   // ATIVA, CONCLUIDA, the two REMOVIDA_*, or one added later (read as active, never final).
   status: z.string(),
   valor: answerObject({ original: valorAnswerSchema }),
   chave: z.string(),
-  loc: answerObject({ location: z.string().optional().catch(undefined) }).optional().catch(undefined),
+  loc: answerObject({ location: z.string().optional().catch(undefined) })
+    .optional()
+    .catch(undefined),
   location: z.string().optional().catch(undefined),
   pixCopiaECola: z.string().optional(),
   pix: answerList(pixAnswerSchema, "a charge's pix").optional(),

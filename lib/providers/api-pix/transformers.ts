@@ -3,8 +3,23 @@
 import { AppError } from "../../errors/app-error";
 import { log } from "../../log/logger";
 import { formatAmountDot } from "../../money/format-amount";
-import type { PixCharge, PixChargeRequest, PixChargeState, ProviderRefund, ProviderRefundNature, ProviderRefundStatus, ReceivedPix } from "../payment-provider";
-import { type CobAnswer, type CobRequest, type DevolucaoAnswer, type DevolucaoRequest, type PixAnswer, devolucaoIdSchema } from "./schemas";
+import type {
+  PixCharge,
+  PixChargeRequest,
+  PixChargeState,
+  ProviderRefund,
+  ProviderRefundNature,
+  ProviderRefundStatus,
+  ReceivedPix,
+} from "../payment-provider";
+import {
+  type CobAnswer,
+  type CobRequest,
+  type DevolucaoAnswer,
+  type DevolucaoRequest,
+  type PixAnswer,
+  devolucaoIdSchema,
+} from "./schemas";
 
 export function centsToValor(cents: bigint): string {
   return formatAmountDot(cents);
@@ -27,7 +42,10 @@ export function toCobRequest(request: PixChargeRequest, chave: string): CobReque
  */
 export function checkCob(cob: CobAnswer, asked: { txid: string; chave: string; amountCents?: bigint }): CobAnswer {
   const differs = (field: string, answered: string, expected: string) =>
-    new AppError("provider_mismatch", `the PSP answered charge ${asked.txid} with ${field} ${answered} instead of ${expected}`);
+    new AppError(
+      "provider_mismatch",
+      `the PSP answered charge ${asked.txid} with ${field} ${answered} instead of ${expected}`,
+    );
   if (cob.txid !== asked.txid) throw differs("txid", cob.txid, asked.txid);
   if (asked.amountCents !== undefined && cob.valor.original !== asked.amountCents) {
     throw differs("valor.original", centsToValor(cob.valor.original), centsToValor(asked.amountCents));
@@ -39,9 +57,16 @@ export function checkCob(cob: CobAnswer, asked: { txid: string; chave: string; a
 /** The charge's BR Code; a PSP that answers without one has not issued a payable charge. */
 export function toPixCharge(cob: CobAnswer): PixCharge {
   if (!cob.pixCopiaECola) {
-    throw new AppError("provider_error", `the PSP's charge ${cob.txid} has no pixCopiaECola (BR Code) to show the customer`);
+    throw new AppError(
+      "provider_error",
+      `the PSP's charge ${cob.txid} has no pixCopiaECola (BR Code) to show the customer`,
+    );
   }
-  return { amountCents: cob.valor.original, qrCodeText: cob.pixCopiaECola, location: cob.loc?.location ?? cob.location ?? null };
+  return {
+    amountCents: cob.valor.original,
+    qrCodeText: cob.pixCopiaECola,
+    location: cob.loc?.location ?? cob.location ?? null,
+  };
 }
 
 export function toChargeState(cob: CobAnswer): PixChargeState {
@@ -50,7 +75,11 @@ export function toChargeState(cob: CobAnswer): PixChargeState {
       return { status: "active", charge: toPixCharge(cob) };
     case "CONCLUIDA":
       // The Pix of a charge are its payments even when the PSP leaves their txid out.
-      return { status: "paid", charge: toPixCharge(cob), payments: (cob.pix ?? []).map((pix) => toReceivedPix({ ...pix, txid: pix.txid ?? cob.txid })) };
+      return {
+        status: "paid",
+        charge: toPixCharge(cob),
+        payments: (cob.pix ?? []).map((pix) => toReceivedPix({ ...pix, txid: pix.txid ?? cob.txid })),
+      };
     case "REMOVIDA_PELO_USUARIO_RECEBEDOR":
     case "REMOVIDA_PELO_PSP":
       // Removed by the receiver or by the PSP (which includes expiry at some PSPs): it cannot be paid.
@@ -58,7 +87,10 @@ export function toChargeState(cob: CobAnswer): PixChargeState {
     default:
       // A status this adapter does not know decides nothing: the charge is asked about again
       // until it is one it knows, and meanwhile ends only by the deposit's own expiry.
-      log.warn("unknown charge status from the PSP; read as active", { txid: cob.txid, status: cob.status.slice(0, 40) });
+      log.warn("unknown charge status from the PSP; read as active", {
+        txid: cob.txid,
+        status: cob.status.slice(0, 40),
+      });
       return { status: "active", charge: toPixCharge(cob) };
   }
 }
@@ -73,14 +105,25 @@ export function toReceivedPix(pix: PixAnswer): ReceivedPix {
   };
 }
 
-const refundNatures = { ORIGINAL: "original", RETIRADA: "withdrawal", MED_FRAUDE: "med_fraud", MED_OPERACIONAL: "med_operational" } as const;
+const refundNatures = {
+  ORIGINAL: "original",
+  RETIRADA: "withdrawal",
+  MED_FRAUDE: "med_fraud",
+  MED_OPERACIONAL: "med_operational",
+} as const;
 
 function toRefundNature(natureza: string | undefined): ProviderRefundNature {
   // Own keys only: a natureza such as "constructor" is unknown, not a property of every object.
-  return natureza !== undefined && Object.hasOwn(refundNatures, natureza) ? refundNatures[natureza as keyof typeof refundNatures] : null;
+  return natureza !== undefined && Object.hasOwn(refundNatures, natureza)
+    ? refundNatures[natureza as keyof typeof refundNatures]
+    : null;
 }
 
-const refundStatuses: Record<string, ProviderRefundStatus> = { EM_PROCESSAMENTO: "pending", DEVOLVIDO: "completed", NAO_REALIZADO: "failed" };
+const refundStatuses: Record<string, ProviderRefundStatus> = {
+  EM_PROCESSAMENTO: "pending",
+  DEVOLVIDO: "completed",
+  NAO_REALIZADO: "failed",
+};
 
 export function toProviderRefund(devolucao: DevolucaoAnswer): ProviderRefund {
   // A status this adapter does not know is not final: the refund stays pending and is asked about again.
@@ -90,7 +133,8 @@ export function toProviderRefund(devolucao: DevolucaoAnswer): ProviderRefund {
     status,
     amountCents: devolucao.valor,
     providerRefundId: devolucao.rtrId ?? null,
-    failureReason: status === "failed" ? (devolucao.motivo ?? "the PSP did not carry out the refund (NAO_REALIZADO)") : null,
+    failureReason:
+      status === "failed" ? (devolucao.motivo ?? "the PSP did not carry out the refund (NAO_REALIZADO)") : null,
     nature: toRefundNature(devolucao.natureza),
   };
 }
@@ -109,7 +153,10 @@ const DEVOLUCAO_OF_GATEWAY_ID = /^(rfd|ret)([a-z0-9]{20})$/;
 export function toDevolucaoId(refundId: string): string {
   const id = refundId.replace(GATEWAY_ID, "$1$2");
   if (!devolucaoIdSchema.safeParse(id).success) {
-    throw new AppError("internal_error", `refund id ${refundId} cannot be an API Pix devolucao id (1 to 35 letters and digits)`);
+    throw new AppError(
+      "internal_error",
+      `refund id ${refundId} cannot be an API Pix devolucao id (1 to 35 letters and digits)`,
+    );
   }
   return id;
 }

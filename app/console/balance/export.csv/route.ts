@@ -9,7 +9,8 @@ import { chooseMerchantScope } from "@/lib/merchants/find-merchant-in-scope";
 export const GET = withConsoleRoute(async (request, actor) => {
   const query = ledgerQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const merchantId = chooseMerchantScope(actor, query.merchant);
-  if (merchantId === null) throw new AppError("invalid_argument", "name the merchant whose ledger to export: ?merchant=mer_…");
+  if (merchantId === null)
+    throw new AppError("invalid_argument", "name the merchant whose ledger to export: ?merchant=mer_…");
   const { filename, rows } = await exportLedger(actor, merchantId, query.mode);
   return csvResponse(filename, rows);
 });

@@ -49,11 +49,22 @@ export default async function MerchantPage(props: { params: Promise<{ merchantId
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
           <h2 className="mb-4 text-xl font-bold">{t.settings}</h2>
-          <MerchantSettingsForm merchantId={merchant.id} callbackUrl={merchant.callbackUrl} redirectOrigins={merchant.redirectOrigins} locale={locale} action={changeMerchantSettingsAction} />
+          <MerchantSettingsForm
+            merchantId={merchant.id}
+            callbackUrl={merchant.callbackUrl}
+            redirectOrigins={merchant.redirectOrigins}
+            locale={locale}
+            action={changeMerchantSettingsAction}
+          />
         </Card>
         <Card>
           <h2 className="mb-4 text-xl font-bold">{t.modeTitle}</h2>
-          <SwitchModeForm merchantId={merchant.id} mode={merchant.mode} locale={locale} action={switchMerchantModeAction} />
+          <SwitchModeForm
+            merchantId={merchant.id}
+            mode={merchant.mode}
+            locale={locale}
+            action={switchMerchantModeAction}
+          />
         </Card>
       </div>
     </>

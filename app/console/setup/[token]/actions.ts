@@ -8,7 +8,11 @@ export type SetupFormState = { status: "idle" } | FormFailure | { status: "enrol
 
 export async function savePassword(token: string, _state: SetupFormState, form: FormData): Promise<SetupFormState> {
   try {
-    await setSetupPassword(token, { password: String(form.get("password") ?? ""), confirmation: String(form.get("confirmation") ?? "") }, await consoleClientIp());
+    await setSetupPassword(
+      token,
+      { password: String(form.get("password") ?? ""), confirmation: String(form.get("confirmation") ?? "") },
+      await consoleClientIp(),
+    );
   } catch (error) {
     return toFormFailure(error);
   }
@@ -17,7 +21,10 @@ export async function savePassword(token: string, _state: SetupFormState, form: 
 
 export async function enrolTotp(token: string, _state: SetupFormState, form: FormData): Promise<SetupFormState> {
   try {
-    return { status: "enrolled", ...(await confirmSetupTotp(token, String(form.get("code") ?? ""), await consoleClientIp())) };
+    return {
+      status: "enrolled",
+      ...(await confirmSetupTotp(token, String(form.get("code") ?? ""), await consoleClientIp())),
+    };
   } catch (error) {
     return toFormFailure(error);
   }

@@ -11,7 +11,11 @@ import { enrolTotp, savePassword, skipTotp } from "./actions";
 
 export async function generateMetadata(): Promise<Metadata> {
   // The link is a credential: keep it out of search engines and of other sites' Referer.
-  return { title: authMessages[await getConsoleLocale()].setup.title, robots: { index: false }, referrer: "no-referrer" };
+  return {
+    title: authMessages[await getConsoleLocale()].setup.title,
+    robots: { index: false },
+    referrer: "no-referrer",
+  };
 }
 
 async function openSetup(token: string): Promise<SetupState | null> {
@@ -57,7 +61,12 @@ export default async function SetupPage(props: { params: Promise<{ token: string
                     {setup.totpSecret}
                   </code>
                 </p>
-                <SetupTotpForm action={enrolTotp.bind(null, token)} skip={setup.mayFinishWithoutTotp ? skipTotp.bind(null, token) : undefined} words={t} loginWords={t.goToLogin} />
+                <SetupTotpForm
+                  action={enrolTotp.bind(null, token)}
+                  skip={setup.mayFinishWithoutTotp ? skipTotp.bind(null, token) : undefined}
+                  words={t}
+                  loginWords={t.goToLogin}
+                />
               </>
             )}
           </>

@@ -35,7 +35,8 @@ function Facts(props: { rows: [string, React.ReactNode][] }) {
 }
 
 // Another merchant's transaction is answered as one that does not exist.
-const load = (actor: Awaited<ReturnType<typeof requireActor>>, id: string): Promise<TransactionDetail> => getTransactionDetail(actor, id).catch(refusePage);
+const load = (actor: Awaited<ReturnType<typeof requireActor>>, id: string): Promise<TransactionDetail> =>
+  getTransactionDetail(actor, id).catch(refusePage);
 
 // /console/transactions/{id} - one deposit, payout or refund: facts, customer (masked; operators
 // reveal, audited), status history, refunds, callbacks with every attempt and "reenviar"
@@ -70,7 +71,11 @@ export default async function TransactionPage(props: Props) {
           ← {t.back}
         </Link>
       </p>
-      <ConsolePageHeader title={`${t.kinds[detail.kind]} · ${formatBrl(detail.amountCents, locale)}`} intro={detail.reference} actions={<StatusBadge t={t} status={detail.status} />} />
+      <ConsolePageHeader
+        title={`${t.kinds[detail.kind]} · ${formatBrl(detail.amountCents, locale)}`}
+        intro={detail.reference}
+        actions={<StatusBadge t={t} status={detail.status} />}
+      />
       <div className="space-y-5">
         <Card aria-labelledby="details">
           <h2 id="details" className="mb-3 text-lg font-semibold">
@@ -78,9 +83,23 @@ export default async function TransactionPage(props: Props) {
           </h2>
           <Facts
             rows={[
-              [t.columns.id, <span key="id" className="font-mono" data-testid="transaction-id">{detail.id}</span>],
+              [
+                t.columns.id,
+                <span key="id" className="font-mono" data-testid="transaction-id">
+                  {detail.id}
+                </span>,
+              ],
               [t.columns.reference, detail.reference],
-              [t.merchant, actor.role === "operator" ? <Link key="m" href={`/console/merchants/${detail.merchantId}`} className="underline">{detail.merchantName}</Link> : detail.merchantName],
+              [
+                t.merchant,
+                actor.role === "operator" ? (
+                  <Link key="m" href={`/console/merchants/${detail.merchantId}`} className="underline">
+                    {detail.merchantName}
+                  </Link>
+                ) : (
+                  detail.merchantName
+                ),
+              ],
               [t.operation, t.operations[detail.operation] ?? detail.operation],
               [t.mode, t.modes[detail.mode] ?? detail.mode],
               [t.provider, detail.provider],
@@ -92,7 +111,10 @@ export default async function TransactionPage(props: Props) {
               [t.updatedAt, time(detail.updatedAt)],
               [t.expiresAt, time(detail.expiresAt)],
               [t.settledAt, time(detail.settledAt)],
-              [t.reason, detail.reasonCode ? `${detail.reasonCode}${detail.reason ? `: ${detail.reason}` : ""}` : detail.reason],
+              [
+                t.reason,
+                detail.reasonCode ? `${detail.reasonCode}${detail.reason ? `: ${detail.reason}` : ""}` : detail.reason,
+              ],
               [t.bank, detail.destination?.bankCode],
               [t.branch, detail.destination?.branch],
               [t.accountType, detail.destination?.accountType],
@@ -161,7 +183,9 @@ export default async function TransactionPage(props: Props) {
                   {t.by} {t.actors[entry.actor] ?? entry.actor}
                 </span>
                 {(entry.reasonCode || entry.reason) && (
-                  <span className="block text-sm text-stone-700 dark:text-stone-300">{[entry.reasonCode, entry.reason].filter(Boolean).join(": ")}</span>
+                  <span className="block text-sm text-stone-700 dark:text-stone-300">
+                    {[entry.reasonCode, entry.reason].filter(Boolean).join(": ")}
+                  </span>
                 )}
               </li>
             ))}

@@ -18,7 +18,8 @@ export const GET = paymentRoute(async ({ token, query, payment, t, amount, withL
   const { deposit } = payment;
   const bankMethod = query.get("banco") ?? undefined;
   // A Pix charge issued meanwhile pays this order: step 1 says so.
-  if (payment.state !== "open" || deposit.invalidFields.length > 0 || deposit.amountEditable || isChargeIssued(deposit)) return { redirect: withLang(`/pay/${token}`) };
+  if (payment.state !== "open" || deposit.invalidFields.length > 0 || deposit.amountEditable || isChargeIssued(deposit))
+    return { redirect: withLang(`/pay/${token}`) };
   if (!isBankMethod(bankMethod)) return { redirect: withLang(`/pay/${token}/banco`) };
   const isGatewayIn = deposit.operation === "gateway_in";
   // Gateway In: only the method its form settled on.
@@ -57,7 +58,10 @@ export const GET = paymentRoute(async ({ token, query, payment, t, amount, withL
         {canSwitchToPix(deposit) && <PixOffer t={t} action={withLang(`/pay/${token}/pix`)} />}
         {/* A bank the shop sent stays; one the customer chose is changed where it was chosen. */}
         {deposit.methodOpen && (
-          <a href={withLang(`/pay/${token}${isGatewayIn ? "" : "/banco"}`)} className="mt-4 inline-block py-2 underline">
+          <a
+            href={withLang(`/pay/${token}${isGatewayIn ? "" : "/banco"}`)}
+            className="mt-4 inline-block py-2 underline"
+          >
             {t.changeBank}
           </a>
         )}

@@ -9,7 +9,8 @@ import { canSwitchToPix } from "@/lib/deposits/switch-to-pix";
 // /pay/{token}/banco - step 2: the customer chooses the bank to pay from
 export const GET = paymentRoute(async ({ token, lang, payment, t, amount, withLang, shell, title }) => {
   // Closed, or the details are not complete yet: step 1 says why.
-  if (payment.state !== "open" || payment.deposit.invalidFields.length > 0) return { redirect: withLang(`/pay/${token}`) };
+  if (payment.state !== "open" || payment.deposit.invalidFields.length > 0)
+    return { redirect: withLang(`/pay/${token}`) };
   const toPix = withLang(`/pay/${token}/pix`);
   return {
     title,
@@ -19,7 +20,12 @@ export const GET = paymentRoute(async ({ token, lang, payment, t, amount, withLa
         <ChargeIssued t={t} amount={amount} toPix={toPix} />
       ) : (
         <>
-          <BankChoice t={t} action={`/pay/${token}/autorizar`} lang={lang} banks={bankDirectory.map(({ method, name, code }) => ({ method, name, code }))} />
+          <BankChoice
+            t={t}
+            action={`/pay/${token}/autorizar`}
+            lang={lang}
+            banks={bankDirectory.map(({ method, name, code }) => ({ method, name, code }))}
+          />
           {canSwitchToPix(payment.deposit) && <PixOffer t={t} action={toPix} />}
         </>
       ),

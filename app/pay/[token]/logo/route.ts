@@ -6,6 +6,10 @@ export async function GET(_request: Request, context: { params: Promise<{ token:
   const logo = await findPaymentLogo((await context.params).token);
   if (!logo) return new Response(null, { status: 404, headers: { "cache-control": "no-store" } });
   return new Response(logo.bytes, {
-    headers: { "content-type": logo.contentType, "cache-control": "private, max-age=31536000, immutable", etag: `"${logo.digest}"` },
+    headers: {
+      "content-type": logo.contentType,
+      "cache-control": "private, max-age=31536000, immutable",
+      etag: `"${logo.digest}"`,
+    },
   });
 }

@@ -8,7 +8,8 @@ import { renderQrCode } from "@/lib/pix/render-qr-code";
 // /pay/{token}/pix - Gateway In by Pix: the code to copy and the QR, followed live until paid
 export const GET = paymentRoute(async ({ token, payment, locale, t, withLang, shell, title }) => {
   const { deposit } = payment;
-  if (payment.state !== "open" || !deposit.pixCode || !deposit.expiresAt) return { redirect: withLang(`/pay/${token}`) };
+  if (payment.state !== "open" || !deposit.pixCode || !deposit.expiresAt)
+    return { redirect: withLang(`/pay/${token}`) };
   return {
     title,
     page: shell(
