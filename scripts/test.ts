@@ -2,8 +2,9 @@
 // TEST_POSTGRES_URL is set), then a fresh production build and the Playwright end-to-end tests in
 // Chromium. Ends with one line counting all of them, and a non-zero exit if anything failed.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
+import { OPENAPI_FILE } from "../test/psp-simulator/openapi-file";
 
 const root = path.resolve(import.meta.dirname, "..");
 const bin = (name: string) => path.join(root, "node_modules/.bin", name);
@@ -33,12 +34,20 @@ function readJson<T>(file: string): T | null {
   }
 }
 
+const notices: string[] = [];
 if (!process.env.TEST_POSTGRES_URL) {
-  console.log(
-    "\nNOTICE: the PostgreSQL integration suite is SKIPPED because TEST_POSTGRES_URL is not set.\n" +
+  notices.push(
+    "NOTICE: the PostgreSQL integration suite is SKIPPED because TEST_POSTGRES_URL is not set.\n" +
       "        Run it with TEST_POSTGRES_URL=postgresql://postgres@127.0.0.1:5432/test npm test",
   );
 }
+if (!existsSync(OPENAPI_FILE)) {
+  notices.push(
+    `NOTICE: the API Pix contract tests are SKIPPED because the Central Bank's OpenAPI document is absent.\n` +
+      `        Put bcb-pix-api/openapi.yaml (API Pix 2.9.0) at ${OPENAPI_FILE} to run them.`,
+  );
+}
+for (const notice of notices) console.log(`\n${notice}`);
 
 const vitestJson = path.join(resultsDir, "vitest.json");
 rmSync(vitestJson, { force: true });
@@ -77,5 +86,7 @@ if (run("production build (npm run build)", bin("tsx"), ["scripts/build.ts"])) {
 }
 
 const isGreen = !hasFailedStep && totals.failed === 0 && totals.passed > 0;
+// Said again beside the count, where a reader of the summary looks.
+for (const notice of notices) console.log(`\n${notice}`);
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(isGreen ? 0 : 1);

@@ -7,8 +7,8 @@ import path from "node:path";
 import { jwtVerify } from "jose";
 import { hasError, parsePix } from "pix-utils";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { existsSync } from "node:fs";
-import { OPENAPI_FILE, loadOpenApiContract } from "../psp-simulator/openapi-contract";
+import { loadOpenApiContract } from "../psp-simulator/openapi-contract";
+import { OPENAPI_FILE, hasOpenApiDocument } from "../psp-simulator/openapi-file";
 import { WEBHOOK_SECRET, startLivePsp } from "../support/live-psp";
 
 const livePsp = await startLivePsp();
@@ -420,7 +420,7 @@ describe("a crash between the PSP's charge and the row's update", () => {
   });
 });
 
-describe.skipIf(!existsSync(OPENAPI_FILE))(
+describe.skipIf(!hasOpenApiDocument())(
   `the gateway's exchanges with the PSP against the OpenAPI document (skipped when ${OPENAPI_FILE} is absent)`,
   () => {
     it("every request the gateway sent, every answer and every notification follow the API Pix", async () => {

@@ -2,14 +2,11 @@
 // simulator's webhook POSTed) against the Central Bank's OpenAPI document with openapi-backend,
 // so neither side can drift from the standard while agreeing with each other.
 import { existsSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import addFormats from "ajv-formats";
 import { type Document, OpenAPIBackend, ValidationContext } from "openapi-backend";
 import { parse } from "yaml";
+import { OPENAPI_FILE } from "./openapi-file";
 import type { Exchange } from "./start-psp-simulator";
-
-/** The document beside the repository (the shared folder CI checks out); absent in a bare clone. */
-export const OPENAPI_FILE = fileURLToPath(new URL("../../../shared/spec/bcb-pix-api/openapi.yaml", import.meta.url));
 
 export type OpenApiContract = {
   /** What is wrong with one exchange, in words; empty when it follows the document. */

@@ -1,12 +1,13 @@
 // The API Pix adapter against the PSP simulator, over real HTTPS with mutual TLS: every call of the
 // provider contract, the token's life, the failures a merchant would meet; and every exchange
 // checked against the Central Bank's OpenAPI document when it is present.
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { parsePix } from "pix-utils";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Receiver, startReceiver } from "../../../test/support/callback-receiver";
 import { generateCertificates } from "../../../test/psp-simulator/generate-certificates";
-import { OPENAPI_FILE, type OpenApiContract, loadOpenApiContract } from "../../../test/psp-simulator/openapi-contract";
+import { type OpenApiContract, loadOpenApiContract } from "../../../test/psp-simulator/openapi-contract";
+import { OPENAPI_FILE, hasOpenApiDocument } from "../../../test/psp-simulator/openapi-file";
 import { type PspSimulator, startPspSimulator } from "../../../test/psp-simulator/start-psp-simulator";
 import type { PspSettings } from "../../config/config";
 import { AppError } from "../../errors/app-error";
@@ -377,7 +378,7 @@ describe("API Pix adapter", () => {
   });
 });
 
-describe.skipIf(!existsSync(OPENAPI_FILE))(
+describe.skipIf(!hasOpenApiDocument())(
   `the exchanges against the OpenAPI document (skipped when ${OPENAPI_FILE} is absent)`,
   () => {
     let contract: OpenApiContract;
