@@ -1,4 +1,4 @@
-// Every JSON example the docs show (the OpenAPI document, /docs and the README) is a request the
+// Every JSON example the docs show (the OpenAPI document, /docs and docs/api.md) is a request the
 // gateway accepts: each is posted, signed, through its route handler, in the order a merchant's
 // developer would try them, so an example that drifts from the schemas fails here.
 import { execFile } from "node:child_process";
@@ -32,26 +32,26 @@ beforeAll(async () => {
 });
 afterAll(() => receiver.close());
 
-/** The README's examples: each ```json block right after a `<!-- example: /api/… -->` line. */
-function readmeExamples(): [string, unknown][] {
-  const readme = readFileSync("README.md", "utf8");
-  return [...readme.matchAll(/<!-- example: (\S+) -->\n```json\n([\s\S]*?)\n```/g)].map((match) => [
+/** The API guide's examples: each ```json block right after a `<!-- example: /api/… -->` line. */
+function guideExamples(): [string, unknown][] {
+  const guide = readFileSync("docs/api.md", "utf8");
+  return [...guide.matchAll(/<!-- example: (\S+) -->\n```json\n([\s\S]*?)\n```/g)].map((match) => [
     match[1],
     JSON.parse(match[2]),
   ]);
 }
 
 describe("the docs' JSON examples", () => {
-  it("are the same in the OpenAPI document and the README, for every operation", () => {
+  it("are the same in the OpenAPI document and the API guide, for every operation", () => {
     const document = buildOpenApiDocument({ maxAmountCents: 10_000_000n });
     expect(Object.keys(requestExamples).sort()).toEqual(Object.keys(document.paths).sort());
-    const inReadme = readmeExamples();
+    const inGuide = guideExamples();
     for (const [path, examples] of Object.entries(requestExamples)) {
       const name = document.paths[path].post.requestBody["x-data"].$ref.replace("#/components/schemas/", "");
       expect(document.components.schemas[name].examples).toEqual(examples);
-      for (const example of examples) expect(inReadme, path).toContainEqual([path, example]);
+      for (const example of examples) expect(inGuide, path).toContainEqual([path, example]);
     }
-    for (const [path, example] of inReadme) expect(requestExamples[path], path).toContainEqual(example);
+    for (const [path, example] of inGuide) expect(requestExamples[path], path).toContainEqual(example);
   });
 
   it("are each accepted by the gateway, signed, in the order a developer tries them", async () => {
@@ -112,9 +112,9 @@ describe("the docs' JSON examples", () => {
     }
   });
 
-  it("are in the README, each code sample verbatim", () => {
-    const readme = readFileSync("README.md", "utf8");
+  it("are in the API guide, each code sample verbatim", () => {
+    const guide = readFileSync("docs/api.md", "utf8");
     for (const sample of codeSamples)
-      expect(readme, sample.title).toContain("```" + sample.language + "\n" + sample.code + "\n```");
+      expect(guide, sample.title).toContain("```" + sample.language + "\n" + sample.code + "\n```");
   });
 });
