@@ -101,7 +101,7 @@ function isIpOrCidr(value: string): boolean {
   }
 }
 
-const envSchema = z.object({
+export const envSchema = z.object({
   // Not NODE_ENV: `next start` forces that to production even for a local sandbox run.
   CASHIER_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
