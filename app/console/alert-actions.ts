@@ -5,10 +5,9 @@ import { redirect } from "next/navigation";
 import { resolveAlert } from "@/lib/alerts/resolve-alert";
 import { returnAlertedPix } from "@/lib/alerts/return-alerted-pix";
 import { requireActor } from "@/lib/console/require-actor";
-import { type FormFailure, toFormFailure } from "@/lib/errors/to-form-failure";
+import { toFormFailure } from "@/lib/errors/to-form-failure";
 import { formText } from "@/lib/http/form-text";
-
-export type AlertActionState = { status: "idle" } | FormFailure;
+import type { AlertActionState } from "@/components/console/alert-actions-form";
 
 // Resolve an alert, or return an unmatched Pix to its payer (operators), then back to the overview.
 export async function alertAction(_state: AlertActionState, form: FormData): Promise<AlertActionState> {

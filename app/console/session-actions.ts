@@ -7,9 +7,7 @@ import { SESSION_COOKIE, sessionCookieOptions } from "@/lib/console/session-cook
 import { formText } from "@/lib/http/form-text";
 import { endConsoleSession, endEveryConsoleSession } from "@/lib/sessions/end-console-session";
 import { signInConsoleUser } from "@/lib/users/sign-in-console-user";
-
-export type LoginState =
-  { status: "idle" } | { status: "refused" } | { status: "throttled"; retryAfterSeconds: number };
+import type { LoginState } from "@/components/console/login-form";
 
 export async function logIn(_state: LoginState, form: FormData): Promise<LoginState> {
   const result = await signInConsoleUser(

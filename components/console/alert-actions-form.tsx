@@ -1,11 +1,13 @@
 "use client";
+import type { FormFailure } from "@/lib/errors/to-form-failure";
 import { useActionState, useState } from "react";
-import type { AlertActionState } from "@/app/console/alert-actions";
 import { operationsMessages } from "@/lib/i18n/console-operations";
 import type { Locale } from "@/lib/i18n/messages";
 import { Button } from "../ui/button";
 import { FormFailureAlert } from "./form-failure";
 import { PendingButton } from "./pending-button";
+
+export type AlertActionState = { status: "idle" } | FormFailure;
 
 /** An alert's actions, each confirmed in a second step: resolve it, or return its Pix to the payer. */
 export function AlertActionsForm(props: {

@@ -1,12 +1,15 @@
 "use client";
+import type { FormFailure } from "@/lib/errors/to-form-failure";
 import { useActionState, useState } from "react";
-import type { CreateKeyState, RevokeKeyState } from "@/app/console/keys/actions";
 import { operationsMessages } from "@/lib/i18n/console-operations";
 import type { Locale } from "@/lib/i18n/messages";
 import { Button } from "../ui/button";
 import { FormFailureAlert } from "./form-failure";
 import { PendingButton } from "./pending-button";
 import { SecretOnce } from "./secret-once";
+
+export type CreateKeyState = { status: "idle" } | FormFailure | { status: "done"; keyId: string; secret: string };
+export type RevokeKeyState = { status: "idle" } | FormFailure;
 
 /** "Criar chave", and the new key's secret shown once below it. */
 export function CreateKeyForm(props: {

@@ -1,11 +1,13 @@
 "use client";
 import { useActionState } from "react";
-import type { LoginState } from "@/app/console/session-actions";
 import type { AuthMessages } from "@/lib/i18n/console-auth";
 import { Alert } from "../ui/alert";
 import { Field } from "../ui/field";
 import { Input } from "../ui/input";
 import { PendingButton } from "./pending-button";
+
+export type LoginState =
+  { status: "idle" } | { status: "refused" } | { status: "throttled"; retryAfterSeconds: number };
 
 export function LoginForm(props: {
   action: (state: LoginState, form: FormData) => Promise<LoginState>;

@@ -1,6 +1,6 @@
 "use client";
+import type { FormFailure } from "@/lib/errors/to-form-failure";
 import { useActionState, useId, useState } from "react";
-import type { MarkPayoutState } from "@/app/console/payouts/actions";
 import { operationsMessages } from "@/lib/i18n/console-operations";
 import type { Locale } from "@/lib/i18n/messages";
 import { consoleCancelReasonCodes } from "@/lib/payouts/schemas";
@@ -10,6 +10,8 @@ import { Select } from "../ui/select";
 import { Textarea } from "../ui/textarea";
 import { FormFailureAlert } from "./form-failure";
 import { PendingButton } from "./pending-button";
+
+export type MarkPayoutState = { status: "idle" } | FormFailure;
 
 /**
  * A queued payout's actions: complete, or cancel with a reason, each confirmed in a second step;

@@ -1,6 +1,5 @@
 "use client";
 import { useActionState, useId, useState } from "react";
-import type { MerchantKeyState, MerchantSettingsState } from "@/app/console/merchants/actions";
 import type { FormFailure } from "@/lib/errors/to-form-failure";
 import { operationsMessages } from "@/lib/i18n/console-operations";
 import type { Locale } from "@/lib/i18n/messages";
@@ -13,6 +12,10 @@ import { Textarea } from "../ui/textarea";
 import { FormFailureAlert } from "./form-failure";
 import { PendingButton } from "./pending-button";
 import { SecretOnce } from "./secret-once";
+
+export type MerchantKeyState =
+  { status: "idle" } | FormFailure | { status: "done"; merchantId: string; keyId: string; secret: string };
+export type MerchantSettingsState = { status: "idle" } | FormFailure | { status: "done" };
 
 type Action<S> = (state: S, form: FormData) => Promise<S>;
 

@@ -1,12 +1,14 @@
 "use client";
+import type { FormFailure } from "@/lib/errors/to-form-failure";
 import { useActionState } from "react";
-import type { SetupFormState } from "@/app/console/setup/[token]/actions";
 import type { AuthMessages } from "@/lib/i18n/console-auth";
 import { Alert } from "../ui/alert";
 import { Button, ButtonLink } from "../ui/button";
 import { Field } from "../ui/field";
 import { Input } from "../ui/input";
 import { PendingButton } from "./pending-button";
+
+export type SetupFormState = { status: "idle" } | FormFailure | { status: "enrolled"; recoveryCodes: string[] };
 
 type Action = (state: SetupFormState, form: FormData) => Promise<SetupFormState>;
 

@@ -3,12 +3,10 @@
 import { revalidatePath } from "next/cache";
 import { requireActor } from "@/lib/console/require-actor";
 import { formText } from "@/lib/http/form-text";
-import { type FormFailure, toFormFailure } from "@/lib/errors/to-form-failure";
+import { toFormFailure } from "@/lib/errors/to-form-failure";
 import { createMerchantKey } from "@/lib/merchants/create-merchant-key";
 import { revokeMerchantKey } from "@/lib/merchants/revoke-merchant-key";
-
-export type CreateKeyState = { status: "idle" } | FormFailure | { status: "done"; keyId: string; secret: string };
-export type RevokeKeyState = { status: "idle" } | FormFailure;
+import type { CreateKeyState, RevokeKeyState } from "@/components/console/key-forms";
 
 // A new key for the merchant; its secret goes back in this answer only, never in an address.
 export async function createKeyAction(_state: CreateKeyState, form: FormData): Promise<CreateKeyState> {

@@ -3,15 +3,12 @@
 import { revalidatePath } from "next/cache";
 import { requireActor } from "@/lib/console/require-actor";
 import { formText } from "@/lib/http/form-text";
-import { type FormFailure, toFormFailure } from "@/lib/errors/to-form-failure";
+import { toFormFailure } from "@/lib/errors/to-form-failure";
 import { changeMerchantSettings } from "@/lib/merchants/change-merchant-settings";
 import { createConsoleMerchant } from "@/lib/merchants/create-console-merchant";
 import { merchantModeSchema } from "@/lib/merchants/schemas";
 import { switchMerchantMode } from "@/lib/merchants/switch-merchant-mode";
-
-export type MerchantKeyState =
-  { status: "idle" } | FormFailure | { status: "done"; merchantId: string; keyId: string; secret: string };
-export type MerchantSettingsState = { status: "idle" } | FormFailure | { status: "done" };
+import type { MerchantKeyState, MerchantSettingsState } from "@/components/console/merchant-forms";
 
 /** Redirect origins as typed: one a line (or separated by spaces or commas). */
 const origins = (form: unknown) =>

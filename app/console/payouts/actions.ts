@@ -4,10 +4,9 @@ import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { requireActor } from "@/lib/console/require-actor";
 import { formText } from "@/lib/http/form-text";
-import { type FormFailure, toFormFailure } from "@/lib/errors/to-form-failure";
+import { toFormFailure } from "@/lib/errors/to-form-failure";
 import { markQueuedPayout } from "@/lib/payouts/mark-queued-payout";
-
-export type MarkPayoutState = { status: "idle" } | FormFailure;
+import type { MarkPayoutState } from "@/components/console/mark-payout-form";
 
 // Complete or cancel a payout from the queue (operators), then back to the queue saying which.
 export async function markPayoutAction(_state: MarkPayoutState, form: FormData): Promise<MarkPayoutState> {

@@ -1,10 +1,9 @@
 "use server";
 import { redirect } from "next/navigation";
 import { consoleClientIp } from "@/lib/console/require-actor";
-import { type FormFailure, toFormFailure } from "@/lib/errors/to-form-failure";
+import { toFormFailure } from "@/lib/errors/to-form-failure";
 import { confirmSetupTotp, finishSetupWithoutTotp, setSetupPassword } from "@/lib/users/setup-console-user";
-
-export type SetupFormState = { status: "idle" } | FormFailure | { status: "enrolled"; recoveryCodes: string[] };
+import type { SetupFormState } from "@/components/console/setup-forms";
 
 export async function savePassword(token: string, _state: SetupFormState, form: FormData): Promise<SetupFormState> {
   try {
