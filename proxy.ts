@@ -7,15 +7,14 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { getConfig } from "@/lib/config/config";
 import { findRedirectOrigins } from "@/lib/deposits/find-redirect-origins";
-import { rateLimitedProblem, problem } from "@/lib/envelope/with-envelope";
 import { type ErrorCode, errorCodes } from "@/lib/errors/app-error";
 import { clientIpOf } from "@/lib/http/client-ip";
+import { problem, rateLimitedProblem } from "@/lib/http/problem";
+import { readBoundedBody } from "@/lib/http/read-bounded-body";
+import { MAX_FORM_BODY_BYTES } from "@/lib/http/read-hosted-form";
 import { type RouteRules, methodNotAllowed, routeRules } from "@/lib/http/route-rules";
 import { consumeRateLimit } from "@/lib/rate-limits/consume-rate-limit";
 import { newNonce, securityHeaders } from "@/lib/security/security-headers";
-
-/** Next.js's own limit for a server action's body (experimental.serverActions.bodySizeLimit). */
-const MAX_ACTION_BODY_BYTES = 1024 * 1024;
 
 function refuse(code: ErrorCode, detail: string): Response {
   const { status, title } = errorCodes[code];
@@ -32,9 +31,9 @@ function isMalformedPath(pathname: string): boolean {
 }
 
 async function isJsonArray(request: NextRequest): Promise<boolean> {
+  const body = await readBoundedBody(request.clone(), MAX_FORM_BODY_BYTES);
   try {
-    const text = await request.clone().text();
-    return text.length <= MAX_ACTION_BODY_BYTES && Array.isArray(JSON.parse(text));
+    return body.ok && Array.isArray(JSON.parse(new TextDecoder().decode(body.bytes)));
   } catch {
     return false;
   }
@@ -57,8 +56,8 @@ async function check(
     if (origin !== null && origin !== request.nextUrl.origin && origin !== getConfig().publicBaseUrl) {
       return refuse("origin_not_allowed", `forms are accepted from ${getConfig().publicBaseUrl} only`);
     }
-    if (Number(request.headers.get("content-length") ?? "0") > MAX_ACTION_BODY_BYTES) {
-      return refuse("body_too_large", `at most ${MAX_ACTION_BODY_BYTES} bytes allowed`);
+    if (Number(request.headers.get("content-length") ?? "0") > MAX_FORM_BODY_BYTES) {
+      return refuse("body_too_large", `at most ${MAX_FORM_BODY_BYTES} bytes allowed`);
     }
     // A script's action call is a JSON array of arguments; Next.js parses it unguarded (a 500).
     if (

@@ -1,5 +1,5 @@
 // The hosted pages' stylesheet and script, built apart from Next.js's: the pages are rendered
-// to plain HTML by route handlers and inline both (components/pay/hosted-assets.ts), so a
+// to plain HTML by route handlers and inline both (lib/hosted/hosted-assets.ts), so a
 // customer's phone loads no framework. Run after `next build` (which empties .next) by
 // scripts/build.ts, around `next dev` (scripts/dev.ts), and before the tests (test/support/build-hosted-assets.ts).
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -9,7 +9,7 @@ import { gzipSync } from "node:zlib";
 import tailwind from "@tailwindcss/postcss";
 import { build } from "esbuild";
 import postcss from "postcss";
-import { HOSTED_ASSETS_DIR } from "../components/pay/hosted-assets-dir";
+import { HOSTED_ASSETS_DIR } from "../lib/hosted/hosted-assets-dir";
 
 const root = path.resolve(import.meta.dirname, "..");
 const out = path.join(root, HOSTED_ASSETS_DIR);

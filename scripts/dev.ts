@@ -6,7 +6,7 @@ import path from "node:path";
 import { buildHostedAssets } from "./build-hosted-assets";
 
 const root = path.resolve(import.meta.dirname, "..");
-const sources = ["components/pay", "components/ui", "app/pay", "app/direct", "lib/i18n"];
+const sources = ["components/pay", "components/ui", "app/pay", "app/direct", "lib/hosted", "lib/i18n"];
 
 await buildHostedAssets();
 let pending: ReturnType<typeof setTimeout> | undefined;

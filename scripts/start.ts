@@ -5,7 +5,7 @@ import { spawnSync } from "node:child_process";
 import cluster from "node:cluster";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { HOSTED_ASSETS_DIR } from "../components/pay/hosted-assets-dir";
+import { HOSTED_ASSETS_DIR } from "../lib/hosted/hosted-assets-dir";
 import { ConfigError, getConfig, loadEnvFiles } from "../lib/config/config";
 import { applyMigrations } from "../lib/db/apply-migrations";
 import { resolveDatabaseUrl } from "../lib/db/database-url";

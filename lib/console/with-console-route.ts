@@ -1,8 +1,8 @@
 // The console's route handlers (the CSV exports): the signed-in actor, and a refusal as the same
 // application/problem+json the API answers unsigned (a schema's 422 with its fields, another
 // merchant's id as 404), never a 500. Without a session, requireActor sends the browser to login.
-import { problem } from "../envelope/with-envelope";
 import { toAppError } from "../errors/to-app-error";
+import { problem } from "../http/problem";
 import type { Actor } from "./actor";
 import { requireActor } from "./require-actor";
 

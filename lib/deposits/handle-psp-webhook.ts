@@ -6,9 +6,9 @@
 import { timingSafeEqual } from "node:crypto";
 import { getConfig } from "../config/config";
 import { readLimitedBody } from "../envelope/read-request-token";
-import { problem, rateLimitedProblem } from "../envelope/with-envelope";
 import { toAppError } from "../errors/to-app-error";
 import { clientIpOf } from "../http/client-ip";
+import { problem, rateLimitedProblem } from "../http/problem";
 import { log } from "../log/logger";
 import { consumeRateLimit } from "../rate-limits/consume-rate-limit";
 import { receivePixNotification } from "./receive-pix-notification";

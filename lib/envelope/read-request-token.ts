@@ -1,42 +1,21 @@
 // Takes the compact JWS out of a request body: {"jwt": "…"} as JSON (compat), or the bare token
 // with Content-Type application/jwt. Bodies over 64 KiB are refused before they are read whole.
 import { AppError } from "../errors/app-error";
+import { readBoundedBody } from "../http/read-bounded-body";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
 export async function readLimitedBody(request: Request): Promise<string> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) {
-    throw new AppError("body_too_large", `body is ${declared} bytes; at most ${MAX_BODY_BYTES} bytes allowed`);
-  }
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    let chunk: ReadableStreamReadResult<Uint8Array>;
-    try {
-      chunk = await reader.read();
-    } catch {
-      // The client went away mid-body (or the server's body timeout cut it off): its fault, not ours.
-      throw new AppError(
-        "body_incomplete",
-        `the body ended after ${size} bytes, before it was complete; send it again`,
-      );
-    }
-    const { done, value } = chunk;
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
-      throw new AppError(
-        "body_too_large",
-        `body is over ${MAX_BODY_BYTES} bytes; at most ${MAX_BODY_BYTES} bytes allowed`,
-      );
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
+  const body = await readBoundedBody(request, MAX_BODY_BYTES);
+  if (body.ok) return Buffer.from(body.bytes.buffer, body.bytes.byteOffset, body.bytes.byteLength).toString("utf8");
+  // A client that went away mid-body: its fault, not ours.
+  if (body.reason === "incomplete")
+    throw new AppError(
+      "body_incomplete",
+      `the body ended after ${body.received} bytes, before it was complete; send it again`,
+    );
+  const size = body.declared === null ? `over ${MAX_BODY_BYTES}` : String(body.declared);
+  throw new AppError("body_too_large", `body is ${size} bytes; at most ${MAX_BODY_BYTES} bytes allowed`);
 }
 
 export async function readRequestToken(request: Request): Promise<string> {

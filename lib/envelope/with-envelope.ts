@@ -9,6 +9,7 @@ import { claimJti } from "../db/used-jtis";
 import type { MerchantRecord } from "../db/merchants";
 import { AppError, errorCodes } from "../errors/app-error";
 import { clientIpOf } from "../http/client-ip";
+import { problem, rateLimitedProblem } from "../http/problem";
 import { toAppError } from "../errors/to-app-error";
 import { newId } from "../ids";
 import { log } from "../log/logger";
@@ -38,27 +39,6 @@ export function createdOrReplayed(result: { isNew: boolean }, data: Record<strin
 }
 
 const jsonHeaders = { "content-type": "application/json", "cache-control": "no-store" };
-
-export function problem(status: number, body: Record<string, unknown>, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify({ status, ...body }), {
-    status,
-    headers: { "content-type": "application/problem+json", "cache-control": "no-store", ...headers },
-  });
-}
-
-/** The unsigned 429: no key is trusted yet, or the client is refused before its token is read. */
-export function rateLimitedProblem(retryAfterSeconds: number, detail: string): Response {
-  return problem(
-    429,
-    {
-      type: "/docs/errors#rate_limited",
-      title: errorCodes.rate_limited.title,
-      detail: `${detail}; retry after ${retryAfterSeconds} s`,
-      code: "rate_limited",
-    },
-    { "retry-after": String(retryAfterSeconds) },
-  );
-}
 
 // The same unexpected failure again within a minute is counted, not logged with its stack each
 // time: a client repeating one bad request must not flood the log.

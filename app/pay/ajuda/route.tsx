@@ -1,4 +1,4 @@
-import { hostedRoute } from "@/components/pay/hosted-route";
+import { hostedRoute } from "@/lib/hosted/hosted-route";
 import { PaymentShell } from "@/components/pay/payment-shell";
 import { Card } from "@/components/ui/card";
 

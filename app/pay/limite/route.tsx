@@ -1,5 +1,5 @@
 import { FailureCard } from "@/components/pay/failure";
-import { hostedRoute } from "@/components/pay/hosted-route";
+import { hostedRoute } from "@/lib/hosted/hosted-route";
 import { PaymentShell } from "@/components/pay/payment-shell";
 
 // /pay/limite - where proxy.ts sends a customer's page (a hosted step, a form, /direct) past the

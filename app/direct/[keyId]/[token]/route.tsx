@@ -1,5 +1,5 @@
 import { FailureCard, describeFieldProblems } from "@/components/pay/failure";
-import { hostedRoute } from "@/components/pay/hosted-route";
+import { hostedRoute } from "@/lib/hosted/hosted-route";
 import { PaymentShell } from "@/components/pay/payment-shell";
 import { continueLockedCheckout } from "@/lib/deposits/continue-locked-checkout";
 import { findGatewayInShop } from "@/lib/deposits/find-gateway-in-shop";

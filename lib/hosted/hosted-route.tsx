@@ -1,8 +1,9 @@
 import type { ReactElement, ReactNode } from "react";
+import { FailureCard, notFoundFailure } from "@/components/pay/failure";
+import { PaymentShell } from "@/components/pay/payment-shell";
 import { type HostedPayment, findHostedPayment } from "@/lib/deposits/find-hosted-payment";
 import { type Locale, type Messages, formatBrl, messages, resolveLocale, withLang } from "@/lib/i18n/messages";
-import { FailureCard, notFoundFailure } from "./failure";
-import { PaymentShell } from "./payment-shell";
+import { type StepAddress, type StepDecision, stepPath } from "./payment-flow";
 import { renderHostedPage } from "./render-hosted-page";
 
 /**
@@ -82,6 +83,8 @@ export type PaymentRequest = HostedRequest & {
   title: string;
   /** The step inside the frame every hosted page shares; the amount in its header unless told otherwise. */
   shell: (children: ReactNode, options?: { amount?: string }) => ReactElement;
+  /** The address of a step of this payment, in the language of this one. */
+  to: (step: StepAddress) => string;
 };
 
 /** hostedRoute for the steps of one payment: the payment behind the token in the address, or the 404 page. */
@@ -98,6 +101,7 @@ export function paymentRoute(handler: (request: PaymentRequest) => Promise<Hoste
       payment,
       amount: known ?? "—",
       title: [known, payment.merchantName || t.pageTitle].filter(Boolean).join(" · "),
+      to: (step) => hosted.withLang(stepPath(token, step)),
       shell: (children, options) => (
         // Who is paid, as the shell shows them: the name, the logo when the merchant has one, and
         // what the order is (the request's brand: a product or brand of the shop's, per the spec).
@@ -113,5 +117,19 @@ export function paymentRoute(handler: (request: PaymentRequest) => Promise<Hoste
         </PaymentShell>
       ),
     });
+  });
+}
+
+/**
+ * paymentRoute for a step's page: where lib/hosted/payment-flow sends a customer who may not be on
+ * this step, or the page it decided, rendered.
+ */
+export function stepRoute<Page>(
+  decide: (request: PaymentRequest) => StepDecision<Page>,
+  render: (request: PaymentRequest, page: Page) => HostedAnswer,
+) {
+  return paymentRoute(async (hosted) => {
+    const decided = decide(hosted);
+    return "redirect" in decided ? { redirect: hosted.to(decided.redirect) } : render(hosted, decided.page);
   });
 }

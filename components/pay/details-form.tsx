@@ -1,0 +1,55 @@
+import { ReadOnlyField } from "@/components/ui/field";
+import type { DetailsForm as Form } from "@/lib/hosted/details-form";
+import type { Messages } from "@/lib/i18n/messages";
+import { CheckoutForm } from "./checkout-form";
+import { CustomerForm } from "./customer-form";
+
+/** Step 1: what the shop settled, as text, above the form for what is left to the customer. */
+export function DetailsForm(props: {
+  t: Messages;
+  /** Where the form posts: the page's own address. */
+  action: string;
+  form: Form;
+}) {
+  const { t, action, form } = props;
+  return (
+    <section aria-labelledby="details-title">
+      <h1 id="details-title" className="text-xl font-bold">
+        {t.yourDetails}
+      </h1>
+      <p className="mt-1 mb-4 text-stone-800 dark:text-stone-200">{t.detailsIntro}</p>
+      {form.rows.length > 0 && (
+        <div className="mb-5 rounded-2xl border border-stone-300 bg-white p-4 dark:border-stone-700 dark:bg-stone-900">
+          <dl className="grid gap-3">
+            {form.rows.map(([key, label, value]) => (
+              <ReadOnlyField key={key} label={label} value={value} testId={`shown-${key}`} />
+            ))}
+          </dl>
+          <p className="mt-3 text-sm text-stone-700 dark:text-stone-300">{t.locked}</p>
+        </div>
+      )}
+      {form.kind === "checkout" ? (
+        <CheckoutForm
+          t={t}
+          action={action}
+          isAmountEditable={form.isAmountEditable}
+          amount={form.amount}
+          amountLimit={form.amountLimit}
+          methods={form.methods}
+          method={form.method}
+          invalid={form.invalid}
+          isAnswer={form.isAnswer}
+        />
+      ) : (
+        <CustomerForm
+          t={t}
+          action={action}
+          editable={form.editable}
+          values={form.values}
+          invalid={form.invalid}
+          isAnswer={form.isAnswer}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,107 @@
+import { describe, expect, it } from "vitest";
+import type { HostedPayment } from "../deposits/find-hosted-payment";
+import { bankStep, consentStep, detailsStep, pixStep, stepAfterCheckout, stepPath } from "./payment-flow";
+
+type Deposit = HostedPayment["deposit"];
+
+const expiresAt = new Date("2030-01-01T00:00:00Z");
+
+/** A payment as findHostedPayment finds it: open, details complete, amount and method settled. */
+function payment(deposit: Partial<Deposit> = {}, state: HostedPayment["state"] = "open"): HostedPayment {
+  return {
+    deposit: {
+      operation: "payment_initiation",
+      invalidFields: [],
+      amountEditable: false,
+      amountOpen: false,
+      methodOpen: true,
+      paymentMethod: null,
+      pixTxid: null,
+      pixCode: null,
+      expiresAt,
+      ...deposit,
+    } as Deposit,
+    merchantName: "Loja Demo",
+    merchantLogoUrl: null,
+    state,
+    isSimulated: true,
+  };
+}
+const gatewayIn = (deposit: Partial<Deposit> = {}) =>
+  payment({ operation: "gateway_in", paymentMethod: "pix", methodOpen: false, ...deposit });
+const charged = { pixTxid: "TXID", pixCode: "00020126…" };
+const toDetails = { redirect: { step: "details" } };
+
+describe("the hosted payment's flow", () => {
+  it("tells how a closed payment ended on step 1, and sends every other step there", () => {
+    for (const state of ["paid", "expired", "failed"] as const) {
+      const closed = payment(charged, state);
+      expect(detailsStep(closed)).toEqual({ page: { kind: "ended", state } });
+      expect(bankStep(closed)).toEqual(toDetails);
+      expect(consentStep(closed, "nubank")).toEqual(toDetails);
+      expect(pixStep(closed)).toEqual(toDetails);
+    }
+  });
+
+  it("shows step 1's form until a Pix charge fixes the payment, then says so on step 1 and the bank step", () => {
+    expect(detailsStep(payment())).toEqual({ page: { kind: "form" } });
+    expect(detailsStep(payment(charged))).toEqual({ page: { kind: "charge-issued" } });
+    expect(bankStep(payment(charged))).toEqual({ page: { kind: "charge-issued" } });
+    expect(consentStep(payment(charged), "nubank")).toEqual(toDetails);
+    // A link that left the method to the customer: its charge is told on step 1, not jumped to.
+    expect(detailsStep(gatewayIn({ ...charged, methodOpen: true }))).toEqual({ page: { kind: "charge-issued" } });
+  });
+
+  it("sends a fully locked Gateway In link with its QR issued straight to the QR", () => {
+    expect(detailsStep(gatewayIn(charged))).toEqual({ redirect: { step: "pix" } });
+    expect(detailsStep(gatewayIn())).toEqual({ page: { kind: "form" } });
+  });
+
+  it("keeps the customer on step 1 until the payer's details are complete and the amount chosen", () => {
+    const incomplete = payment({ invalidFields: ["cpf"] });
+    expect(bankStep(incomplete)).toEqual(toDetails);
+    expect(consentStep(incomplete, "nubank")).toEqual(toDetails);
+    expect(consentStep(gatewayIn({ amountEditable: true, paymentMethod: "nubank" }), "nubank")).toEqual(toDetails);
+  });
+
+  it("offers Pix from a bank step only when the method is the customer's", () => {
+    expect(bankStep(payment())).toEqual({ page: { kind: "bank-choice", offersPix: true } });
+    expect(consentStep(payment(), "nubank")).toEqual({
+      page: { kind: "consent", bank: "nubank", offersPix: true, changeBank: { step: "banco" } },
+    });
+    expect(consentStep(gatewayIn({ paymentMethod: "bradesco" }), "bradesco")).toEqual({
+      page: { kind: "consent", bank: "bradesco", offersPix: false, changeBank: null },
+    });
+    expect(consentStep(gatewayIn({ paymentMethod: "bradesco", methodOpen: true }), "bradesco")).toEqual({
+      page: { kind: "consent", bank: "bradesco", offersPix: true, changeBank: { step: "details" } },
+    });
+  });
+
+  it("asks consent only for a known bank, and for Gateway In only the one its form settled on", () => {
+    expect(consentStep(payment(), null)).toEqual({ redirect: { step: "banco" } });
+    expect(consentStep(payment(), "banco-imaginario")).toEqual({ redirect: { step: "banco" } });
+    expect(consentStep(gatewayIn({ paymentMethod: "bradesco" }), "caixa")).toEqual(toDetails);
+  });
+
+  it("shows the Pix step once a charge carries its code and deadline", () => {
+    expect(pixStep(payment())).toEqual(toDetails);
+    expect(pixStep(payment({ ...charged, expiresAt: null }))).toEqual(toDetails);
+    expect(pixStep(payment(charged))).toEqual({ page: { kind: "pix", pixCode: charged.pixCode, expiresAt } });
+  });
+
+  it("goes from a Gateway In choice to the QR or the bank's consent, and back to step 1 when refused", () => {
+    expect(stepAfterCheckout({ ok: true, next: { kind: "pix" } })).toEqual({ step: "pix" });
+    expect(stepAfterCheckout({ ok: true, next: { kind: "bank", bank: "caixa" } })).toEqual({
+      step: "autorizar",
+      bank: "caixa",
+    });
+    expect(stepAfterCheckout({ ok: false, invalid: [], closed: true })).toEqual({ step: "details" });
+  });
+
+  it("addresses each step under the payment's token", () => {
+    expect(stepPath("tok", { step: "details" })).toBe("/pay/tok");
+    expect(stepPath("tok", { step: "banco" })).toBe("/pay/tok/banco");
+    expect(stepPath("tok", { step: "pix" })).toBe("/pay/tok/pix");
+    expect(stepPath("tok", { step: "autorizar", bank: "a b&c" })).toBe("/pay/tok/autorizar?banco=a%20b%26c");
+  });
+});

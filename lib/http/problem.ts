@@ -1,0 +1,25 @@
+// The unsigned application/problem+json answer (RFC 9457): what a caller gets when no key is
+// trusted to sign the answer (a failed token, proxy.ts's refusals, the PSP's webhook, the
+// console's CSV routes).
+import { errorCodes } from "../errors/app-error";
+
+export function problem(status: number, body: Record<string, unknown>, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify({ status, ...body }), {
+    status,
+    headers: { "content-type": "application/problem+json", "cache-control": "no-store", ...headers },
+  });
+}
+
+/** The unsigned 429: no key is trusted yet, or the client is refused before its token is read. */
+export function rateLimitedProblem(retryAfterSeconds: number, detail: string): Response {
+  return problem(
+    429,
+    {
+      type: "/docs/errors#rate_limited",
+      title: errorCodes.rate_limited.title,
+      detail: `${detail}; retry after ${retryAfterSeconds} s`,
+      code: "rate_limited",
+    },
+    { "retry-after": String(retryAfterSeconds) },
+  );
+}
