@@ -124,7 +124,7 @@ export const envSchema = z.object({
   // Outside production only: a production start never creates the demo merchant nor prints a secret.
   CASHIER_SEED_DEMO: booleanString.optional(),
   // Seconds between a failed attempt and the next; one more attempt than entries. The default
-  // reaches past 28 hours before jitter, which only ever lengthens a delay.
+  // reaches past 27 hours (100,300 s) before jitter, which only ever lengthens a delay.
   CALLBACK_RETRY_SCHEDULE: z
     .string()
     .regex(/^\s*\d+(\s*,\s*\d+)*\s*$/, "must be whole seconds separated by commas, such as 10,60,300")
