@@ -40,7 +40,6 @@ for (const kind of (process.argv.includes("--database")
       mode: "sandbox",
       operation: "pix",
       reference: `ref-${n}`,
-      status: "pending",
       amountCents: 1050n,
       currency: "BRL",
       requestHash: "",

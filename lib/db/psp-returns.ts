@@ -1,10 +1,11 @@
+import { type ReturnStatus, initialStatus, parseStatus } from "../transactions/statuses";
 import type { DbOrTx } from "./client";
 
 export type PspReturnRecord = {
   id: string;
   endToEndId: string;
   amountCents: bigint;
-  status: string;
+  status: ReturnStatus;
   provider: string;
   isSubmitted: boolean;
   providerRefundId: string | null;
@@ -16,15 +17,21 @@ export type PspReturnRecord = {
   updatedAt: Date;
 };
 
+/** A row with its status checked against lib/transactions/statuses. */
+function toRecord(row: Omit<PspReturnRecord, "status"> & { status: string }): PspReturnRecord {
+  return { ...row, status: parseStatus("return", row.status) };
+}
+
 export async function insertPspReturn(
   db: DbOrTx,
   row: Pick<PspReturnRecord, "id" | "endToEndId" | "amountCents" | "provider" | "requestedBy">,
 ): Promise<PspReturnRecord> {
-  return db.pspReturn.create({ data: { ...row, status: "pending" } });
+  return toRecord(await db.pspReturn.create({ data: { ...row, status: initialStatus } }));
 }
 
 export async function findPspReturn(db: DbOrTx, id: string): Promise<PspReturnRecord | null> {
-  return db.pspReturn.findUnique({ where: { id } });
+  const row = await db.pspReturn.findUnique({ where: { id } });
+  return row ? toRecord(row) : null;
 }
 
 /** What the returns of a Pix take of it: pending and completed ones. */
@@ -43,38 +50,14 @@ export async function markPspReturnSubmitted(db: DbOrTx, id: string, providerRef
   });
 }
 
-/** Pending to final, conditionally: false when another report settled it first. */
-export async function settlePspReturnRow(
-  db: DbOrTx,
-  change: {
-    id: string;
-    to: "completed" | "failed";
-    at: Date;
-    providerRefundId: string | null;
-    reasonCode?: string;
-    reason?: string;
-  },
-): Promise<boolean> {
-  const { count } = await db.pspReturn.updateMany({
-    where: { id: change.id, status: "pending" },
-    data: {
-      status: change.to,
-      isSubmitted: true,
-      settledAt: change.at,
-      ...(change.providerRefundId ? { providerRefundId: change.providerRefundId } : {}),
-      ...(change.reasonCode ? { reasonCode: change.reasonCode, reason: change.reason } : {}),
-    },
-  });
-  return count === 1;
-}
-
 export async function findPendingPspReturns(
   db: DbOrTx,
   options: { createdBefore: Date; limit: number },
 ): Promise<PspReturnRecord[]> {
-  return db.pspReturn.findMany({
+  const rows = await db.pspReturn.findMany({
     where: { status: "pending", createdAt: { lte: options.createdBefore } },
     orderBy: { createdAt: "asc" },
     take: options.limit,
   });
+  return rows.map(toRecord);
 }

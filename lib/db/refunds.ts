@@ -1,3 +1,4 @@
+import { type RefundStatus, initialStatus, parseStatus } from "../transactions/statuses";
 import type { DbOrTx } from "./client";
 import { type PageRequest, keysetOrder, keysetWhere } from "./keyset";
 import type { Actor, TransactionListFilter } from "./transactions";
@@ -7,7 +8,7 @@ export type RefundRecord = {
   merchantId: string;
   depositId: string;
   mode: string;
-  status: string;
+  status: RefundStatus;
   amountCents: bigint;
   currency: string;
   description: string | null;
@@ -28,6 +29,13 @@ export type RefundWithDeposit = RefundRecord & { deposit: { reference: string; p
 
 const withDeposit = { deposit: { select: { reference: true, pixEndToEndId: true } } } as const;
 
+/** A row with its status checked against lib/transactions/statuses. */
+function withRefundStatus<Row extends { status: string }>(row: Row): Omit<Row, "status"> & { status: RefundStatus } {
+  return { ...row, status: parseStatus("refund", row.status) };
+}
+
+const orNull = <Row extends { status: string }>(row: Row | null) => (row ? withRefundStatus(row) : null);
+
 /**
  * Inserts a pending refund with its creation event; the same request for a deposit again fails as
  * a unique violation. A refund the provider made on its own is created by the provider, already
@@ -42,18 +50,19 @@ export async function insertRefund(
     Partial<Pick<RefundRecord, "isSubmitted" | "providerRefundId">>,
   actor: Actor = "merchant",
 ): Promise<RefundWithDeposit> {
-  return db.refund.create({
+  const created = await db.refund.create({
     data: {
       ...row,
-      status: "pending",
-      events: { create: { id: `${row.id}_0`, fromStatus: null, toStatus: "pending", actor } },
+      status: initialStatus,
+      events: { create: { id: `${row.id}_0`, fromStatus: null, toStatus: initialStatus, actor } },
     },
     include: withDeposit,
   });
+  return withRefundStatus(created);
 }
 
 export async function findRefund(db: DbOrTx, id: string): Promise<RefundWithDeposit | null> {
-  return db.refund.findUnique({ where: { id }, include: withDeposit });
+  return orNull(await db.refund.findUnique({ where: { id }, include: withDeposit }));
 }
 
 /** A merchant's refund by id; never another merchant's. */
@@ -62,7 +71,7 @@ export async function findMerchantRefund(
   merchantId: string,
   id: string,
 ): Promise<RefundWithDeposit | null> {
-  return db.refund.findFirst({ where: { id, merchantId }, include: withDeposit });
+  return orNull(await db.refund.findFirst({ where: { id, merchantId }, include: withDeposit }));
 }
 
 export async function findRefundByRequest(
@@ -70,7 +79,9 @@ export async function findRefundByRequest(
   depositId: string,
   requestHash: string,
 ): Promise<RefundWithDeposit | null> {
-  return db.refund.findUnique({ where: { depositId_requestHash: { depositId, requestHash } }, include: withDeposit });
+  return orNull(
+    await db.refund.findUnique({ where: { depositId_requestHash: { depositId, requestHash } }, include: withDeposit }),
+  );
 }
 
 /** What a deposit's refunds take of its amount: pending and completed ones; failed ones gave it back. */
@@ -95,61 +106,18 @@ export async function recordRefundNotFound(db: DbOrTx, id: string, at: Date): Pr
   await db.refund.updateMany({ where: { id, notFoundAt: null }, data: { notFoundAt: at } });
 }
 
-/**
- * Moves a refund from one status to another and records who did it. Conditional on the current
- * status, so of two concurrent reports one wins; false when the status was not `from`.
- */
-export async function changeRefundStatus(
-  db: DbOrTx,
-  change: {
-    id: string;
-    from: string;
-    to: string;
-    actor: Actor;
-    at: Date;
-    providerRefundId?: string | null;
-    reasonCode?: string;
-    reason?: string;
-  },
-): Promise<boolean> {
-  const { count } = await db.refund.updateMany({
-    where: { id: change.id, status: change.from },
-    data: {
-      status: change.to,
-      isSubmitted: true,
-      settledAt: change.at,
-      ...(change.providerRefundId ? { providerRefundId: change.providerRefundId } : {}),
-      ...(change.reasonCode ? { reasonCode: change.reasonCode, reason: change.reason } : {}),
-    },
-  });
-  if (count !== 1) return false;
-  const events = await db.refundEvent.count({ where: { refundId: change.id } });
-  await db.refundEvent.create({
-    data: {
-      id: `${change.id}_${events}`,
-      refundId: change.id,
-      fromStatus: change.from,
-      toStatus: change.to,
-      actor: change.actor,
-      reasonCode: change.reasonCode,
-      reason: change.reason,
-      createdAt: change.at,
-    },
-  });
-  return true;
-}
-
 /** Pending refunds created before a moment, oldest first: those whose outcome the gateway must ask for. */
 export async function findPendingRefunds(
   db: DbOrTx,
   options: { createdBefore: Date; limit: number },
 ): Promise<RefundWithDeposit[]> {
-  return db.refund.findMany({
+  const rows = await db.refund.findMany({
     where: { status: "pending", createdAt: { lte: options.createdBefore } },
     orderBy: { createdAt: "asc" },
     take: options.limit,
     include: withDeposit,
   });
+  return rows.map(withRefundStatus);
 }
 
 export type RefundListRow = Pick<
@@ -171,7 +139,7 @@ export async function listRefundsPage(
   page: PageRequest,
 ): Promise<RefundListRow[]> {
   const search = filter.search;
-  return db.refund.findMany({
+  const rows = await db.refund.findMany({
     where: {
       ...(filter.merchantId !== null ? { merchantId: filter.merchantId } : {}),
       ...(filter.status ? { status: filter.status } : {}),
@@ -214,11 +182,13 @@ export async function listRefundsPage(
       deposit: { select: { reference: true, customerName: true, customerEmail: true, customerCpf: true } },
     },
   });
+  return rows.map(withRefundStatus);
 }
 
 /** A deposit's refunds, oldest first. */
 export async function listDepositRefunds(db: DbOrTx, depositId: string): Promise<RefundRecord[]> {
-  return db.refund.findMany({ where: { depositId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  const rows = await db.refund.findMany({ where: { depositId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+  return rows.map(withRefundStatus);
 }
 
 export async function listRefundEvents(db: DbOrTx, refundId: string) {

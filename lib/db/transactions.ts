@@ -1,12 +1,22 @@
+import { AppError } from "../errors/app-error";
+import { operationsOfKind } from "../transactions/console-schemas";
+import {
+  type DepositStatus,
+  type PayoutOutcome,
+  type PayoutStatus,
+  initialStatus,
+  isPayoutOutcome,
+  parseStatus,
+} from "../transactions/statuses";
 import type { DbOrTx } from "./client";
 import { type PageRequest, keysetOrder, keysetWhere } from "./keyset";
 
-export type TransactionRecord = {
+export type DepositOperation = (typeof operationsOfKind.deposit)[number];
+
+type TransactionFields = {
   id: string;
   merchantId: string;
-  operation: string;
   reference: string;
-  status: string;
   amountCents: bigint;
   currency: string;
   requestHash: string;
@@ -32,6 +42,8 @@ export type TransactionRecord = {
   accountType: string | null;
   reasonCode: string | null;
   reason: string | null;
+  /** A processing payout: what its marking claimed it for (lib/payouts/mark-payout). */
+  claimedOutcome: PayoutOutcome | null;
   payToken: string | null;
   successRedirectUrl: string | null;
   failedRedirectUrl: string | null;
@@ -45,18 +57,75 @@ export type TransactionRecord = {
   updatedAt: Date;
 };
 
+export type DepositRecord = TransactionFields & { operation: DepositOperation; status: DepositStatus };
+export type PayoutRecord = TransactionFields & { operation: "gateway_out"; status: PayoutStatus };
+/** A deposit or a payout: checking the operation types the status. */
+export type TransactionRecord = DepositRecord | PayoutRecord;
+
+/** Created pending (insertTransaction writes it); every later status is changeStatus's to write. */
 export type NewTransaction = Pick<
   TransactionRecord,
-  "id" | "merchantId" | "operation" | "reference" | "status" | "amountCents" | "currency" | "requestHash" | "mode"
+  "id" | "merchantId" | "operation" | "reference" | "amountCents" | "currency" | "requestHash" | "mode"
 > &
-  Partial<Omit<TransactionRecord, "createdAt" | "updatedAt" | "settledAt" | "reasonCode" | "reason">>;
+  Partial<
+    Omit<
+      TransactionRecord,
+      "status" | "createdAt" | "updatedAt" | "settledAt" | "reasonCode" | "reason" | "claimedOutcome"
+    >
+  >;
 
 export type Actor = "merchant" | "customer" | "operator" | "provider" | "system";
 
-type Row = Omit<TransactionRecord, "invalidFields"> & { invalidFields: unknown };
+type Row = Omit<TransactionFields, "invalidFields" | "claimedOutcome"> & {
+  operation: string;
+  status: string;
+  claimedOutcome: string | null;
+  invalidFields: unknown;
+};
+
+type OperationStatus = Pick<DepositRecord, "operation" | "status"> | Pick<PayoutRecord, "operation" | "status">;
+
+/** A row's operation, and its status as that operation's kind, checked against lib/transactions/statuses. */
+function parseOperationStatus(row: { id: string; operation: string; status: string }): OperationStatus {
+  const { operation } = row;
+  if (operation === "gateway_out") return { operation, status: parseStatus("payout", row.status) };
+  const depositOperation = operationsOfKind.deposit.find((known) => known === operation);
+  if (depositOperation === undefined) {
+    throw new AppError("internal_error", `unknown operation "${operation}" of transaction ${row.id} in the database`);
+  }
+  return { operation: depositOperation, status: parseStatus("deposit", row.status) };
+}
 
 function toRecord(row: Row): TransactionRecord {
-  return { ...row, invalidFields: Array.isArray(row.invalidFields) ? row.invalidFields.map(String) : [] };
+  return {
+    ...row,
+    invalidFields: Array.isArray(row.invalidFields) ? row.invalidFields.map(String) : [],
+    claimedOutcome: row.claimedOutcome === null ? null : parsePayoutOutcome(row.claimedOutcome),
+    ...parseOperationStatus(row),
+  };
+}
+
+function parsePayoutOutcome(value: string): PayoutOutcome {
+  const status = parseStatus("payout", value);
+  if (!isPayoutOutcome(status)) throw new AppError("internal_error", `a payout cannot be claimed for "${value}"`);
+  return status;
+}
+
+/** A row a deposit-only query found (by its charge, its Pix, its page). */
+function toDepositRecord(row: Row): DepositRecord {
+  const record = toRecord(row);
+  if (record.operation === "gateway_out") {
+    throw new AppError("internal_error", `payout ${record.id} was found by a query for deposits`);
+  }
+  return record;
+}
+
+function toPayoutRecord(row: Row): PayoutRecord {
+  const record = toRecord(row);
+  if (record.operation !== "gateway_out") {
+    throw new AppError("internal_error", `deposit ${record.id} was found by a query for payouts`);
+  }
+  return record;
 }
 
 /** What e-mail search matches: the console lowercases what is typed the same way. */
@@ -92,57 +161,13 @@ export async function insertTransaction(
   const created = await db.transaction.create({
     data: {
       ...row,
+      status: initialStatus,
       customerEmailLower: lowerEmail(row.customerEmail),
       invalidFields: row.invalidFields ?? undefined,
-      events: { create: { id: `${row.id}_0`, fromStatus: null, toStatus: row.status, actor } },
+      events: { create: { id: `${row.id}_0`, fromStatus: null, toStatus: initialStatus, actor } },
     },
   });
   return toRecord(created);
-}
-
-/**
- * Moves a transaction from one status to another and records who did it. Conditional on the
- * current status, so of two concurrent changes one wins; false when the status was not `from`.
- */
-export async function changeTransactionStatus(
-  db: DbOrTx,
-  change: {
-    id: string;
-    from: string;
-    to: string;
-    actor: Actor;
-    at: Date;
-    reasonCode?: string;
-    reason?: string;
-    isFinal: boolean;
-    note?: string;
-  },
-): Promise<boolean> {
-  const { count } = await db.transaction.updateMany({
-    where: { id: change.id, status: change.from },
-    data: {
-      status: change.to,
-      ...(change.isFinal ? { settledAt: change.at } : {}),
-      ...(change.reasonCode ? { reasonCode: change.reasonCode, reason: change.reason } : {}),
-    },
-  });
-  if (count !== 1) return false;
-  const events = await db.transactionEvent.count({ where: { transactionId: change.id } });
-  await db.transactionEvent.create({
-    data: {
-      id: `${change.id}_${events}`,
-      transactionId: change.id,
-      fromStatus: change.from,
-      toStatus: change.to,
-      actor: change.actor,
-      reasonCode: change.reasonCode,
-      // A note (why, with no reason code) stays on the event; the transaction's own reason is
-      // what the merchant is told.
-      reason: change.reason ?? change.note,
-      createdAt: change.at,
-    },
-  });
-  return true;
 }
 
 export async function listTransactionEvents(db: DbOrTx, transactionId: string) {
@@ -153,7 +178,7 @@ export async function listTransactionEvents(db: DbOrTx, transactionId: string) {
  * Pending deposits whose expiry has passed, oldest first. Not those at a live PSP: a Pix may have
  * been paid there a moment before, so reconciliation asks the PSP before anything expires.
  */
-export async function findExpiredPendingDeposits(db: DbOrTx, now: Date, limit: number): Promise<TransactionRecord[]> {
+export async function findExpiredPendingDeposits(db: DbOrTx, now: Date, limit: number): Promise<DepositRecord[]> {
   const rows = await db.transaction.findMany({
     where: {
       status: "pending",
@@ -164,12 +189,12 @@ export async function findExpiredPendingDeposits(db: DbOrTx, now: Date, limit: n
     orderBy: { expiresAt: "asc" },
     take: limit,
   });
-  return rows.map(toRecord);
+  return rows.map(toDepositRecord);
 }
 
-export async function findTransactionByPayToken(db: DbOrTx, payToken: string): Promise<TransactionRecord | null> {
+export async function findTransactionByPayToken(db: DbOrTx, payToken: string): Promise<DepositRecord | null> {
   const row = await db.transaction.findUnique({ where: { payToken } });
-  return row ? toRecord(row) : null;
+  return row ? toDepositRecord(row) : null;
 }
 
 /** The customer's corrected details: all valid now, so nothing is flagged any more. */
@@ -221,27 +246,22 @@ export async function recordPixCharge(
   return count === 1;
 }
 
-export async function findTransactionByPixTxid(db: DbOrTx, txid: string): Promise<TransactionRecord | null> {
+export async function findTransactionByPixTxid(db: DbOrTx, txid: string): Promise<DepositRecord | null> {
   const row = await db.transaction.findUnique({ where: { pixTxid: txid } });
-  return row ? toRecord(row) : null;
+  return row ? toDepositRecord(row) : null;
 }
 
 /** The deposit a Pix paid, by the Pix's end-to-end id. */
-export async function findTransactionByEndToEndId(db: DbOrTx, endToEndId: string): Promise<TransactionRecord | null> {
+export async function findTransactionByEndToEndId(db: DbOrTx, endToEndId: string): Promise<DepositRecord | null> {
   const row = await db.transaction.findUnique({ where: { pixEndToEndId: endToEndId } });
-  return row ? toRecord(row) : null;
-}
-
-/** The Pix that paid a deposit, kept for refunds and for the operator. */
-export async function recordPixEndToEndId(db: DbOrTx, id: string, endToEndId: string): Promise<void> {
-  await db.transaction.update({ where: { id }, data: { pixEndToEndId: endToEndId } });
+  return row ? toDepositRecord(row) : null;
 }
 
 /** Pending deposits at one provider that carry a Pix charge (issued or not yet), oldest first. */
 export async function findPendingPixDeposits(
   db: DbOrTx,
   options: { provider: string; createdBefore: Date; limit: number },
-): Promise<TransactionRecord[]> {
+): Promise<DepositRecord[]> {
   const rows = await db.transaction.findMany({
     where: {
       status: "pending",
@@ -252,7 +272,7 @@ export async function findPendingPixDeposits(
     orderBy: { createdAt: "asc" },
     take: options.limit,
   });
-  return rows.map(toRecord);
+  return rows.map(toDepositRecord);
 }
 
 /**
@@ -336,7 +356,7 @@ export async function listTransactionsPage(
   filter: TransactionListFilter,
   page: PageRequest,
 ): Promise<TransactionListRow[]> {
-  return db.transaction.findMany({
+  const rows = await db.transaction.findMany({
     where: {
       ...(filter.merchantId !== null ? { merchantId: filter.merchantId } : {}),
       ...(filter.operations ? { operation: { in: [...filter.operations] } } : {}),
@@ -356,9 +376,10 @@ export async function listTransactionsPage(
     take: page.limit,
     select: listColumns,
   });
+  return rows.map((row) => ({ ...row, ...parseOperationStatus(row) }));
 }
 
-export type PayoutQueueRow = TransactionRecord & { merchant: { name: string } };
+export type PayoutQueueRow = PayoutRecord & { merchant: { name: string } };
 
 /**
  * The payouts an operator still has to act on: pending, and processing (a marking under way, or
@@ -382,5 +403,5 @@ export async function listPayoutQueue(
     }),
     db.transaction.count({ where }),
   ]);
-  return { rows: rows.map((row) => ({ ...toRecord(row), merchant: row.merchant })), total };
+  return { rows: rows.map((row) => ({ ...toPayoutRecord(row), merchant: row.merchant })), total };
 }

@@ -1,14 +1,15 @@
 import { getDb } from "../db/client";
 import { findMerchantLogoDigest } from "../db/merchant-logos";
 import { findMerchant } from "../db/merchants";
-import { type TransactionRecord, findTransactionByPayToken } from "../db/transactions";
+import { type DepositRecord, findTransactionByPayToken } from "../db/transactions";
 import { findProviderByName } from "../providers/find-provider";
 import { parseRedirectUrl } from "../transactions/check-redirect-url";
+import { isPending } from "../transactions/statuses";
 
 export type HostedPaymentState = "open" | "expired" | "paid" | "failed";
 
 export type HostedPayment = {
-  deposit: TransactionRecord;
+  deposit: DepositRecord;
   merchantName: string;
   /** The merchant's logo on the gateway's own origin, versioned by its digest; null without one. */
   merchantLogoUrl: string | null;
@@ -26,16 +27,12 @@ export async function findHostedPayment(token: string, now: Date = new Date()): 
   const deposit = await findTransactionByPayToken(getDb(), token);
   if (!deposit) return null;
   const merchant = await findMerchant(getDb(), deposit.merchantId);
-  const state: HostedPaymentState =
-    deposit.status === "pending"
-      ? deposit.expiresAt && deposit.expiresAt <= now
-        ? "expired"
-        : "open"
-      : deposit.status === "paid"
-        ? "paid"
-        : deposit.status === "expired"
-          ? "expired"
-          : "failed";
+  // A final status is its own state: the page shows each of them.
+  const state: HostedPaymentState = isPending(deposit.status)
+    ? deposit.expiresAt && deposit.expiresAt <= now
+      ? "expired"
+      : "open"
+    : deposit.status;
   const isSimulated = merchant?.mode === "sandbox" && findProviderByName(deposit.provider).canSimulatePayments;
   const logoDigest = await findMerchantLogoDigest(getDb(), deposit.merchantId);
   const merchantLogoUrl = logoDigest === null ? null : `/pay/${token}/logo?v=${logoDigest}`;

@@ -64,7 +64,6 @@ export async function openGatewayIn(options: { keyId: string; token: string }): 
         mode: merchant.mode,
         operation: "gateway_in",
         reference: request.reference,
-        status: "pending",
         // Without an amount the customer types it; until then the deposit carries zero.
         amountCents: request.amount ?? 0n,
         amountEditable: request.amount === undefined,

@@ -5,6 +5,7 @@ import { AppError } from "../errors/app-error";
 import { newEndToEndId } from "../pix/new-end-to-end-id";
 import { findProviderByName } from "../providers/find-provider";
 import { SANDBOX_ISPB } from "../providers/sandbox-provider";
+import { isPending } from "../transactions/statuses";
 import { settleDeposit } from "./settle-deposit";
 
 /**
@@ -23,7 +24,7 @@ export async function paySandboxDeposit(
       `deposit ${id} belongs to a live merchant: only sandbox deposits can be paid by hand`,
     );
   }
-  if (deposit.status !== "pending")
+  if (!isPending(deposit.status))
     throw new AppError("state_conflict", `deposit ${id} is already ${deposit.status}; it cannot be paid`);
   if (deposit.amountEditable) {
     throw new AppError("state_conflict", `deposit ${id} has no amount yet: the customer has not typed it`);

@@ -6,7 +6,7 @@
 // (an operator's `psp reconcile --force`): each change is conditional, so a deposit settles once.
 import { getConfig } from "../config/config";
 import { getDb } from "../db/client";
-import { type TransactionRecord, findPendingPixDeposits, recordPixCharge } from "../db/transactions";
+import { type DepositRecord, findPendingPixDeposits, recordPixCharge } from "../db/transactions";
 import { mapWithConcurrency } from "../jobs/map-with-concurrency";
 import { RECONCILE_CONCURRENCY, createReconcileBackoff } from "../jobs/reconcile-pace";
 import { log } from "../log/logger";
@@ -45,7 +45,7 @@ const backoff = createReconcileBackoff();
  * not at all) is neither expired blindly (it may be paid) nor left to wait unseen: the operator
  * is told once, and reconciliation keeps asking.
  */
-async function raiseUnusableAnswer(deposit: TransactionRecord, error: unknown, now: Date): Promise<void> {
+async function raiseUnusableAnswer(deposit: DepositRecord, error: unknown, now: Date): Promise<void> {
   const detail = error instanceof Error ? error.message : String(error);
   if (isAppError(error) && error.code === "provider_mismatch") return raiseChargeMismatch(deposit, detail);
   const isPastDeadline = deposit.expiresAt !== null && deposit.expiresAt.getTime() + EXPIRY_GRACE_MS <= now.getTime();
@@ -60,14 +60,14 @@ async function raiseUnusableAnswer(deposit: TransactionRecord, error: unknown, n
   });
 }
 
-async function expire(deposit: TransactionRecord, now: Date): Promise<void> {
+async function expire(deposit: DepositRecord, now: Date): Promise<void> {
   await getDb().$transaction((tx) => settleDeposit(tx, deposit, "expired", "system", now));
 }
 
 /** One deposit: returns what happened to it. */
 async function reconcileDeposit(
   provider: PaymentProvider,
-  deposit: TransactionRecord,
+  deposit: DepositRecord,
   now: Date,
 ): Promise<keyof ReconcileSummary | null> {
   const isPastExpiry = deposit.expiresAt !== null && deposit.expiresAt.getTime() + EXPIRY_GRACE_MS <= now.getTime();

@@ -1,10 +1,11 @@
 import { enqueueCallback } from "../callbacks/enqueue-callback";
+import { changeStatus } from "../db/change-status";
 import type { Tx } from "../db/client";
-import { type Actor, type TransactionRecord, changeTransactionStatus, recordPixEndToEndId } from "../db/transactions";
+import type { Actor, DepositRecord } from "../db/transactions";
 import { AppError } from "../errors/app-error";
 import { recordFundsMovement } from "../funds/record-funds-movement";
 import { formatAmountDot } from "../money/format-amount";
-import { type DepositStatus, assertTransition } from "../transactions/statuses";
+import type { DepositStatus } from "../transactions/statuses";
 import type { DepositCallbackData } from "./schemas";
 
 export type DepositOutcome = Extract<DepositStatus, "paid" | "failed" | "expired">;
@@ -18,25 +19,23 @@ export type DepositOutcome = Extract<DepositStatus, "paid" | "failed" | "expired
  */
 export async function settleDeposit(
   tx: Tx,
-  deposit: TransactionRecord,
+  deposit: DepositRecord,
   outcome: DepositOutcome,
   actor: Actor,
   at: Date = new Date(),
   endToEndId?: string,
 ): Promise<string> {
-  assertTransition("deposit", deposit.id, deposit.status as DepositStatus, outcome);
-  const isChanged = await changeTransactionStatus(tx, {
+  const isChanged = await changeStatus(tx, "deposit", {
     id: deposit.id,
-    from: "pending",
+    from: deposit.status,
     to: outcome,
     actor,
     at,
-    isFinal: true,
+    pixEndToEndId: endToEndId,
   });
   if (!isChanged) {
     throw new AppError("state_conflict", `deposit ${deposit.id} is no longer pending; a final state never changes`);
   }
-  if (endToEndId) await recordPixEndToEndId(tx, deposit.id, endToEndId);
   if (outcome === "paid") {
     await recordFundsMovement(tx, {
       merchantId: deposit.merchantId,

@@ -9,6 +9,7 @@ import { isAppError } from "../errors/app-error";
 import { formatAmountDot } from "../money/format-amount";
 import type { PaymentProvider, ReceivedPix } from "../providers/payment-provider";
 import { recordProviderRefund } from "../refunds/record-provider-refund";
+import { isPaid, isPending } from "../transactions/statuses";
 import { settleDeposit } from "./settle-deposit";
 
 export type ReceivedPixOutcome = "paid" | "unchanged" | "unmatched";
@@ -48,7 +49,7 @@ export async function settleReceivedPix(pix: ReceivedPix, provider: PaymentProvi
     return "unmatched";
   }
   let outcome: ReceivedPixOutcome = "unchanged";
-  if (deposit.status === "pending") {
+  if (isPending(deposit.status)) {
     try {
       await getDb().$transaction((tx) => settleDeposit(tx, deposit, "paid", "provider", pix.paidAt, pix.endToEndId));
       outcome = "paid";
@@ -56,7 +57,7 @@ export async function settleReceivedPix(pix: ReceivedPix, provider: PaymentProvi
       // Settled meanwhile by another report of the same Pix.
       if (!isAppError(error) || error.code !== "state_conflict") throw error;
     }
-  } else if (deposit.status !== "paid") {
+  } else if (!isPaid(deposit.status)) {
     await raiseUnmatchedPix(
       pix,
       deposit,

@@ -1,6 +1,7 @@
 import { type Actor, assertRole } from "../console/actor";
 import { getDb } from "../db/client";
 import { findTransaction } from "../db/transactions";
+import { type PayoutOutcome, isPayoutOutcome } from "../transactions/statuses";
 import { transferIdSchema } from "./schemas";
 
 /**
@@ -10,11 +11,11 @@ import { transferIdSchema } from "./schemas";
 export async function findQueuedPayoutOutcome(
   actor: Actor,
   transferId: string,
-): Promise<{ transferId: string; status: "completed" | "canceled" } | null> {
+): Promise<{ transferId: string; status: PayoutOutcome } | null> {
   assertRole(actor, "operator");
   if (!transferIdSchema.safeParse(transferId).success) return null;
   const payout = await findTransaction(getDb(), transferId);
-  return payout && (payout.status === "completed" || payout.status === "canceled")
+  return payout?.operation === "gateway_out" && isPayoutOutcome(payout.status)
     ? { transferId: payout.id, status: payout.status }
     : null;
 }

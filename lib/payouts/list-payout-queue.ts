@@ -1,7 +1,8 @@
 import { type Actor, assertRole } from "../console/actor";
 import { getDb } from "../db/client";
-import { listPayoutQueue as readPayoutQueue, listTransactionEvents } from "../db/transactions";
-import { RESUME_AFTER_MS, claimedOutcomeOf } from "./mark-payout";
+import { listPayoutQueue as readPayoutQueue } from "../db/transactions";
+import { isBeingMarked } from "../transactions/statuses";
+import { RESUME_AFTER_MS } from "./mark-payout";
 
 /** How many of the oldest payouts the queue shows at once: it is worked from the top. */
 export const QUEUE_SIZE = 100;
@@ -45,31 +46,29 @@ export async function listPayoutQueue(
   assertRole(actor, "operator");
   const now = Date.now();
   const { rows, total } = await readPayoutQueue(getDb(), { merchantId: options.merchantId ?? null, limit: QUEUE_SIZE });
-  const payouts = await Promise.all(
-    rows.map(async (row): Promise<QueuedPayout> => {
-      const isProcessing = row.status === "processing";
-      return {
-        transferId: row.id,
-        merchantId: row.merchantId,
-        merchantName: row.merchant.name,
-        reference: row.reference,
-        mode: row.mode,
-        status: isProcessing ? "processing" : "pending",
-        amountCents: row.amountCents,
-        customerName: row.customerName,
-        paymentMethod: row.paymentMethod,
-        destination: destinationOf(row),
-        createdAt: row.createdAt,
-        processing: isProcessing
-          ? {
-              since: row.updatedAt,
-              forMs: now - row.updatedAt.getTime(),
-              outcome: claimedOutcomeOf(await listTransactionEvents(getDb(), row.id)),
-              isResumable: now - row.updatedAt.getTime() >= RESUME_AFTER_MS,
-            }
-          : null,
-      };
-    }),
-  );
+  const payouts = rows.map((row): QueuedPayout => {
+    const isProcessing = isBeingMarked(row.status);
+    return {
+      transferId: row.id,
+      merchantId: row.merchantId,
+      merchantName: row.merchant.name,
+      reference: row.reference,
+      mode: row.mode,
+      status: isProcessing ? "processing" : "pending",
+      amountCents: row.amountCents,
+      customerName: row.customerName,
+      paymentMethod: row.paymentMethod,
+      destination: destinationOf(row),
+      createdAt: row.createdAt,
+      processing: isProcessing
+        ? {
+            since: row.updatedAt,
+            forMs: now - row.updatedAt.getTime(),
+            outcome: row.claimedOutcome,
+            isResumable: now - row.updatedAt.getTime() >= RESUME_AFTER_MS,
+          }
+        : null,
+    };
+  });
   return { payouts, total };
 }

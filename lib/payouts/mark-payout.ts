@@ -4,19 +4,14 @@
 // is called outside any transaction with the transfer id as its idempotency key; then the final
 // state, the funds movement and the callback commit together.
 import { enqueueCallback } from "../callbacks/enqueue-callback";
+import { changeStatus } from "../db/change-status";
 import { type Tx, getDb } from "../db/client";
-import {
-  type TransactionRecord,
-  changeTransactionStatus,
-  findTransaction,
-  listTransactionEvents,
-  reclaimProcessingTransaction,
-} from "../db/transactions";
+import { type PayoutRecord, findTransaction, reclaimProcessingTransaction } from "../db/transactions";
 import { AppError } from "../errors/app-error";
 import { recordFundsMovement } from "../funds/record-funds-movement";
 import { formatAmountDot } from "../money/format-amount";
 import { findProviderByName } from "../providers/find-provider";
-import { type PayoutStatus, assertTransition } from "../transactions/statuses";
+import { isBeingMarked } from "../transactions/statuses";
 import type { PayoutCallbackData } from "./schemas";
 
 export type PayoutMarking =
@@ -30,23 +25,9 @@ export type PayoutMarking =
  */
 export const RESUME_AFTER_MS = 2 * 60_000;
 
-const markingNote = (outcome: PayoutMarking["outcome"]) => `marking ${outcome}`;
-
-/** The outcome a processing payout was claimed for: the note its claim left on its last event to processing. */
-export function claimedOutcomeOf(
-  events: { toStatus: string; reason: string | null }[],
-): PayoutMarking["outcome"] | null {
-  const note = events.findLast((event) => event.toStatus === "processing")?.reason;
-  return (["completed", "canceled"] as const).find((outcome) => note === markingNote(outcome)) ?? null;
-}
-
-async function claim(
-  marking: PayoutMarking,
-  payout: { id: string; status: PayoutStatus; updatedAt: Date },
-  at: Date,
-): Promise<void> {
+async function claim(marking: PayoutMarking, payout: PayoutRecord, at: Date): Promise<void> {
   if (marking.isResume) {
-    if (payout.status !== "processing")
+    if (!isBeingMarked(payout.status))
       throw new AppError(
         "state_conflict",
         `payout ${payout.id} is ${payout.status}, not processing: nothing to resume`,
@@ -60,11 +41,10 @@ async function claim(
     }
     // The provider may have moved the money already: a resume finishes the marking that was
     // started, never the opposite one.
-    const claimed = claimedOutcomeOf(await listTransactionEvents(getDb(), payout.id));
-    if (claimed !== marking.outcome) {
+    if (payout.claimedOutcome !== marking.outcome) {
       throw new AppError(
         "state_conflict",
-        `payout ${payout.id} was being marked ${claimed ?? "otherwise"}; resume it with that outcome`,
+        `payout ${payout.id} was being marked ${payout.claimedOutcome ?? "otherwise"}; resume it with that outcome`,
       );
     }
     if (!(await reclaimProcessingTransaction(getDb(), payout.id, payout.updatedAt))) {
@@ -72,21 +52,20 @@ async function claim(
     }
     return;
   }
-  if (payout.status === "processing") {
+  if (isBeingMarked(payout.status)) {
     throw new AppError(
       "state_conflict",
       `payout ${payout.id} is being marked by someone else; if that marking crashed, use --resume after ${RESUME_AFTER_MS / 1000} s`,
     );
   }
-  assertTransition("payout", payout.id, payout.status, "processing");
-  const isClaimed = await changeTransactionStatus(getDb(), {
+  const isClaimed = await changeStatus(getDb(), "payout", {
     id: payout.id,
-    from: "pending",
+    from: payout.status,
     to: "processing",
     actor: "operator",
     at,
-    isFinal: false,
-    note: markingNote(marking.outcome),
+    claimedOutcome: marking.outcome,
+    note: `marking ${marking.outcome}`,
   });
   if (!isClaimed) throw new AppError("state_conflict", `payout ${payout.id} was just marked by someone else`);
 }
@@ -97,27 +76,22 @@ async function claim(
  */
 export async function markPayout(
   marking: PayoutMarking,
-  alsoRecord?: (tx: Tx, payout: TransactionRecord) => Promise<unknown>,
+  alsoRecord?: (tx: Tx, payout: PayoutRecord) => Promise<unknown>,
 ) {
   const payout = await findTransaction(getDb(), marking.transferId);
   if (!payout || payout.operation !== "gateway_out") throw new AppError("not_found", `no payout ${marking.transferId}`);
-  await claim(
-    marking,
-    { id: payout.id, status: payout.status as PayoutStatus, updatedAt: payout.updatedAt },
-    new Date(),
-  );
+  await claim(marking, payout, new Date());
 
   try {
     await findProviderByName(payout.provider).settlePayout({ transferId: payout.id, outcome: marking.outcome });
   } catch (error) {
     // Nothing moved: the payout is pending again and can be marked again.
-    await changeTransactionStatus(getDb(), {
+    await changeStatus(getDb(), "payout", {
       id: payout.id,
       from: "processing",
       to: "pending",
       actor: "system",
       at: new Date(),
-      isFinal: false,
     });
     throw error;
   }
@@ -125,13 +99,12 @@ export async function markPayout(
   const reason = marking.outcome === "canceled" ? { reasonCode: marking.reasonCode, reason: marking.reason } : {};
   const at = new Date();
   const eventId = await getDb().$transaction(async (tx) => {
-    const isChanged = await changeTransactionStatus(tx, {
+    const isChanged = await changeStatus(tx, "payout", {
       id: payout.id,
       from: "processing",
       to: marking.outcome,
       actor: "operator",
       at,
-      isFinal: true,
       ...reason,
     });
     if (!isChanged) throw new AppError("state_conflict", `payout ${payout.id} changed while it was being marked`);

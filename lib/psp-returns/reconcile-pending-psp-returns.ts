@@ -4,6 +4,7 @@ import { getDb } from "../db/client";
 import { findPendingPspReturns } from "../db/psp-returns";
 import { log } from "../log/logger";
 import { findProviderByName } from "../providers/find-provider";
+import { isPending } from "../transactions/statuses";
 import { applyPspReturnReport, submitPspReturn } from "./submit-psp-return";
 
 // A return younger than this may still be in the hands of the command that made it.
@@ -29,7 +30,7 @@ export async function reconcilePendingPspReturns(now: Date): Promise<number> {
       } else {
         after = await submitPspReturn(row);
       }
-      if (after.status !== "pending") settled++;
+      if (!isPending(after.status)) settled++;
     } catch (error) {
       log.warn("reconciliation of a return failed; tried again next run", {
         returnId: row.id,

@@ -1,9 +1,10 @@
 // Asks the PSP for a return under its id, outside any transaction, and applies the answer; the
 // same for reconciliation's follow-up of a return whose answer never came.
 import { raiseOperatorAlert } from "../alerts/raise-operator-alert";
+import { changeStatus } from "../db/change-status";
 import { getDb } from "../db/client";
 import { findOpenOperatorAlert, resolveOperatorAlert } from "../db/operator-alerts";
-import { type PspReturnRecord, findPspReturn, markPspReturnSubmitted, settlePspReturnRow } from "../db/psp-returns";
+import { type PspReturnRecord, findPspReturn, markPspReturnSubmitted } from "../db/psp-returns";
 import { isAppError } from "../errors/app-error";
 import { formatAmountDot } from "../money/format-amount";
 import { findProviderByName } from "../providers/find-provider";
@@ -16,9 +17,10 @@ export async function applyPspReturnReport(row: PspReturnRecord, report: Provide
   } else {
     const at = new Date();
     await getDb().$transaction(async (tx) => {
-      const isChanged = await settlePspReturnRow(tx, {
+      const isChanged = await changeStatus(tx, "return", {
         id: row.id,
-        to: report.status === "completed" ? "completed" : "failed",
+        from: "pending",
+        to: report.status,
         at,
         providerRefundId: report.providerRefundId,
         ...(report.status === "failed"

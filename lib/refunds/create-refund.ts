@@ -17,6 +17,7 @@ import { log } from "../log/logger";
 import { formatAmountDot } from "../money/format-amount";
 import { findProviderByName } from "../providers/find-provider";
 import { hashRequest } from "../transactions/hash-request";
+import { isPaid, isPending } from "../transactions/statuses";
 import { type RefundAnswer, createRefundSchema } from "./schemas";
 import { submitRefund } from "./submit-refund";
 
@@ -54,7 +55,7 @@ export async function createRefund(options: {
     const [field, value] = "id" in lookup ? ["id", lookup.id] : ["reference", lookup.reference];
     throw new AppError("not_found", `no deposit with ${field} "${value}" for this merchant`);
   }
-  if (deposit.status !== "paid") {
+  if (!isPaid(deposit.status)) {
     throw new AppError(
       "state_conflict",
       `deposit ${deposit.id} is ${deposit.status}; only a paid deposit can be refunded`,
@@ -129,7 +130,7 @@ export async function createRefund(options: {
 
   // A new refund, or a replay of one whose call never reached the provider: asking again under
   // the same id is the same refund there.
-  if (created.refund.status === "pending" && !created.refund.isSubmitted) {
+  if (isPending(created.refund.status) && !created.refund.isSubmitted) {
     try {
       await submitRefund(created.refund);
     } catch (error) {

@@ -25,6 +25,7 @@ import { log } from "../log/logger";
 import { formatAmountDot } from "../money/format-amount";
 import type { ProviderRefund, ProviderRefundNature } from "../providers/payment-provider";
 import { hashRequest } from "../transactions/hash-request";
+import { isPaid, isPending } from "../transactions/statuses";
 import { settleRefund } from "./settle-refund";
 
 export type RefundReportOutcome = "completed" | "failed" | "unchanged";
@@ -44,7 +45,7 @@ export async function applyRefundReport(
     });
     return "unchanged";
   }
-  if (refund.status !== "pending") {
+  if (!isPending(refund.status)) {
     if (report.status !== "pending" && report.status !== refund.status) {
       // Money may have moved where the gateway says it did not (or the reverse): the operator looks.
       log.error("provider reports a final refund status other than the stored one; a final state never changes", {
@@ -100,7 +101,7 @@ function providerRefundReason(nature: ProviderRefundNature): { reasonCode: strin
  */
 async function bookProviderRefund(endToEndId: string, report: ProviderRefund): Promise<RefundReportOutcome> {
   const deposit = await findTransactionByEndToEndId(getDb(), endToEndId);
-  if (!deposit || deposit.status !== "paid") {
+  if (!deposit || !isPaid(deposit.status)) {
     // The Pix credited no merchant (it matched no deposit, or came for one already closed): its
     // money was never anyone's balance, so there is nothing to debit.
     log.warn("PSP reports a devolucao of a Pix that credited no merchant", {

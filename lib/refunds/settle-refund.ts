@@ -1,10 +1,11 @@
 import { enqueueCallback } from "../callbacks/enqueue-callback";
+import { changeStatus } from "../db/change-status";
 import type { Tx } from "../db/client";
-import { type RefundWithDeposit, changeRefundStatus } from "../db/refunds";
+import type { RefundWithDeposit } from "../db/refunds";
 import type { Actor } from "../db/transactions";
 import { recordFundsMovement } from "../funds/record-funds-movement";
 import { formatAmountDot } from "../money/format-amount";
-import { type RefundStatus, assertTransition } from "../transactions/statuses";
+import type { RefundStatus } from "../transactions/statuses";
 import type { RefundCallbackData } from "./schemas";
 
 export type RefundOutcome = Extract<RefundStatus, "completed" | "failed">;
@@ -30,10 +31,9 @@ export type RefundSettlement = {
  */
 export async function settleRefund(tx: Tx, refund: RefundWithDeposit, settlement: RefundSettlement): Promise<boolean> {
   const { outcome, reason } = settlement;
-  assertTransition("refund", refund.id, refund.status as RefundStatus, outcome);
-  const isChanged = await changeRefundStatus(tx, {
+  const isChanged = await changeStatus(tx, "refund", {
     id: refund.id,
-    from: "pending",
+    from: refund.status,
     to: outcome,
     actor: settlement.actor,
     at: settlement.at,

@@ -4,7 +4,7 @@ import { AppError } from "../errors/app-error";
 import { formatAmountDot } from "../money/format-amount";
 import { getRefundStatus } from "../refunds/get-refund-status";
 import { type StatusAnswer, statusQuerySchema } from "./schemas";
-import { type PayoutStatus, publicPayoutStatus } from "./statuses";
+import { publicPayoutStatus } from "./statuses";
 
 /** The status extension of contract section 1, for the verified merchant's own transactions. */
 export async function getTransactionStatus(options: {
@@ -31,7 +31,7 @@ export async function getTransactionStatus(options: {
       ...(found.operation === "gateway_out" ? { transfer_id: found.id } : {}),
       operation: found.operation,
       reference: found.reference,
-      status: found.operation === "gateway_out" ? publicPayoutStatus(found.status as PayoutStatus) : found.status,
+      status: found.operation === "gateway_out" ? publicPayoutStatus(found.status) : found.status,
       amount: formatAmountDot(found.amountCents),
       currency: found.currency,
       created_at: found.createdAt.toISOString(),

@@ -1,6 +1,7 @@
 // The request fields every operation shares (contract section 3), for the API and the hosted forms.
 import { isValidCpf } from "@brazilian-utils/brazilian-utils";
 import { z } from "zod";
+import type { TransactionRecord } from "../db/transactions";
 import { formatAmountDot } from "../money/format-amount";
 import { parseAmount } from "../money/parse-amount";
 
@@ -121,8 +122,8 @@ export type Limits = { maxAmountCents: bigint };
 type LenientField = { value: string; isValid: boolean };
 
 /** The columns every new transaction takes from its validated request, whatever the operation. */
-export function requestColumns(
-  operation: string,
+export function requestColumns<Operation extends TransactionRecord["operation"]>(
+  operation: Operation,
   request: {
     reference: string;
     amount: bigint;
@@ -138,7 +139,6 @@ export function requestColumns(
   return {
     operation,
     reference: request.reference,
-    status: "pending",
     amountCents: request.amount,
     currency: request.currency,
     merchantUser: request.merchant_user,

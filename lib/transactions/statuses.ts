@@ -1,30 +1,45 @@
-// Every status a deposit, payout or refund can have, and the one table of moves between them
-// (contract section 4). Status changes go through assertTransition, so a move the table does not
-// allow is a programming error caught in one place, never a string compared at a call site.
+// Every status a deposit, payout, refund or PSP return can have, and the one table of moves between
+// them (contract section 4). Statuses are written only by changeStatus (lib/db/change-status),
+// which asserts each move against this table, and read through parseStatus, so a move the table
+// does not allow is a programming error caught in one place, never a string compared at a call site.
 import { AppError } from "../errors/app-error";
 
-export const depositStatuses = ["pending", "paid", "failed", "expired", "canceled"] as const;
+export const depositStatuses = ["pending", "paid", "failed", "expired"] as const;
 export const payoutStatuses = ["pending", "processing", "completed", "canceled"] as const;
 export const refundStatuses = ["pending", "completed", "failed"] as const;
+export const returnStatuses = ["pending", "completed", "failed"] as const;
 
 export type DepositStatus = (typeof depositStatuses)[number];
 export type PayoutStatus = (typeof payoutStatuses)[number];
 export type RefundStatus = (typeof refundStatuses)[number];
+export type ReturnStatus = (typeof returnStatuses)[number];
 
-export type StatusKind = "deposit" | "payout" | "refund";
-export type StatusOf<K extends StatusKind> = K extends "deposit"
-  ? DepositStatus
-  : K extends "payout"
-    ? PayoutStatus
-    : RefundStatus;
+type Statuses = { deposit: DepositStatus; payout: PayoutStatus; refund: RefundStatus; return: ReturnStatus };
+export type StatusKind = keyof Statuses;
+export type StatusOf<K extends StatusKind> = Statuses[K];
+
+/** What an operator's marking settles a payout as: the payout's two final statuses. */
+export type PayoutOutcome = Extract<PayoutStatus, "completed" | "canceled">;
+
+export const statusesOf: { [K in StatusKind]: readonly StatusOf<K>[] } = {
+  deposit: depositStatuses,
+  payout: payoutStatuses,
+  refund: refundStatuses,
+  return: returnStatuses,
+};
+
+/**
+ * Every row of every kind is created pending: the only status an insert writes. Typed, not
+ * inferred, so it stays the literal inside the insert's data (lib/db/status-writers.test.ts).
+ */
+export const initialStatus: DepositStatus & PayoutStatus & RefundStatus & ReturnStatus = "pending";
 
 const transitions: { [K in StatusKind]: Record<StatusOf<K>, readonly StatusOf<K>[]> } = {
   deposit: {
-    pending: ["paid", "failed", "expired", "canceled"],
+    pending: ["paid", "failed", "expired"],
     paid: [],
     failed: [],
     expired: [],
-    canceled: [],
   },
   payout: {
     // processing: one operator's marking holds the payout while the provider is called.
@@ -39,14 +54,48 @@ const transitions: { [K in StatusKind]: Record<StatusOf<K>, readonly StatusOf<K>
     completed: [],
     failed: [],
   },
+  return: {
+    pending: ["completed", "failed"],
+    completed: [],
+    failed: [],
+  },
 };
 
+const movesFrom = <K extends StatusKind>(kind: K, from: StatusOf<K>): readonly StatusOf<K>[] =>
+  (transitions[kind] as Record<string, readonly StatusOf<K>[]>)[from] ?? [];
+
+/** A status read from the database; anything outside the table is a broken row, not a request's fault. */
+export function parseStatus<K extends StatusKind>(kind: K, value: string): StatusOf<K> {
+  const status = statusesOf[kind].find((known) => known === value);
+  if (status === undefined) throw new AppError("internal_error", `unknown ${kind} status "${value}" in the database`);
+  return status;
+}
+
 export function isFinalStatus<K extends StatusKind>(kind: K, status: StatusOf<K>): boolean {
-  return (transitions[kind] as Record<string, readonly string[]>)[status].length === 0;
+  return movesFrom(kind, status).length === 0;
+}
+
+export function isPending(status: StatusOf<StatusKind>): status is typeof initialStatus {
+  return status === initialStatus;
+}
+
+/** A payout a marking holds while its provider is called (or that a crashed marking left). */
+export function isBeingMarked(status: PayoutStatus): status is "processing" {
+  return status === "processing";
+}
+
+/** A payout's final statuses are the outcomes an operator's marking settles it as. */
+export function isPayoutOutcome(status: PayoutStatus): status is PayoutOutcome {
+  return isFinalStatus("payout", status);
+}
+
+/** A deposit its customer paid: the only one whose money is its merchant's, to keep or refund. */
+export function isPaid(status: DepositStatus): status is "paid" {
+  return status === "paid";
 }
 
 export function canTransition<K extends StatusKind>(kind: K, from: StatusOf<K>, to: StatusOf<K>): boolean {
-  return ((transitions[kind] as Record<string, readonly string[]>)[from] ?? []).includes(to);
+  return movesFrom(kind, from).includes(to);
 }
 
 /** Throws the 409 a merchant or operator sees when a status cannot move (a final one never does). */
@@ -60,6 +109,6 @@ export function assertTransition<K extends StatusKind>(kind: K, id: string, from
  * What the API shows for a payout: the spec promises pending, completed and canceled, and a payout
  * being carried out is still pending to the merchant.
  */
-export function publicPayoutStatus(status: PayoutStatus): "pending" | "completed" | "canceled" {
-  return status === "processing" ? "pending" : status;
+export function publicPayoutStatus(status: PayoutStatus): "pending" | PayoutOutcome {
+  return isBeingMarked(status) ? "pending" : status;
 }

@@ -17,6 +17,7 @@ const { POST: gatewayOut } = await import("@/app/api/gateway-out/route");
 const { POST: status } = await import("@/app/api/status/route");
 const { POST: pix } = await import("@/app/api/pix/route");
 const { getDb } = await import("@/lib/db/client");
+const { changeStatus } = await import("@/lib/db/change-status");
 const { runCallbackWorker } = await import("@/lib/callbacks/run-callback-worker");
 const { fundSandboxMerchant } = await import("@/lib/funds/fund-sandbox-merchant");
 const { paySandboxDeposit } = await import("@/lib/deposits/pay-sandbox-deposit");
@@ -102,17 +103,15 @@ describe("payouts queue", () => {
     const second = await createPayout(shopB);
     const stuck = await createPayout(shopB);
     const claimedAt = new Date(Date.now() - 5 * 60_000);
-    await getDb().transaction.update({ where: { id: stuck }, data: { status: "processing", updatedAt: claimedAt } });
-    await getDb().transactionEvent.create({
-      data: {
-        id: `${stuck}_1`,
-        transactionId: stuck,
-        fromStatus: "pending",
-        toStatus: "processing",
-        actor: "operator",
-        reason: "marking completed",
-      },
+    await changeStatus(getDb(), "payout", {
+      id: stuck,
+      from: "pending",
+      to: "processing",
+      actor: "operator",
+      at: claimedAt,
+      claimedOutcome: "completed",
     });
+    await getDb().transaction.update({ where: { id: stuck }, data: { updatedAt: claimedAt } });
 
     const { payouts, total } = await listPayoutQueue(operator);
     const ids = payouts.map((payout) => payout.transferId);

@@ -8,7 +8,8 @@ process.env.CALLBACK_RETRY_SCHEDULE = "0";
 const { POST: gatewayOut } = await import("@/app/api/gateway-out/route");
 const { POST: status } = await import("@/app/api/status/route");
 const { getDb } = await import("@/lib/db/client");
-const { changeTransactionStatus, findTransaction, listTransactionEvents } = await import("@/lib/db/transactions");
+const { findTransaction, listTransactionEvents } = await import("@/lib/db/transactions");
+const { changeStatus } = await import("@/lib/db/change-status");
 const { runCallbackWorker } = await import("@/lib/callbacks/run-callback-worker");
 const { bankDirectory, accountTypeLabels } = await import("@/lib/banks/bank-directory");
 const { createTestMerchant, postSigned, readSigned } = await import("../support/api");
@@ -406,14 +407,13 @@ describe("marking", () => {
     const { data } = await send(pixPayout({ amount: "20.00" }), shop);
     const transferId = data.transfer_id as string;
     // What a crash after the claim leaves: processing, and nobody finishing it.
-    await changeTransactionStatus(getDb(), {
+    await changeStatus(getDb(), "payout", {
       id: transferId,
       from: "pending",
       to: "processing",
       actor: "operator",
       at: new Date(),
-      isFinal: false,
-      note: "marking completed",
+      claimedOutcome: "completed",
     });
     const plain = await cashier("payout", "complete", transferId);
     expect(plain.code).toBe(1);

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { POST as status } from "@/app/api/status/route";
+import { changeStatus } from "@/lib/db/change-status";
 import { getDb } from "@/lib/db/client";
 import { insertTransaction } from "@/lib/db/transactions";
 import { createTestMerchant, postSigned, readSigned, type TestMerchant } from "../support/api";
@@ -10,7 +11,7 @@ let other: TestMerchant;
 beforeAll(async () => {
   merchant = await createTestMerchant();
   other = await createTestMerchant({ name: "Outra Loja" });
-  const base = { status: "pending", currency: "BRL", requestHash: "h", mode: "sandbox" };
+  const base = { currency: "BRL", requestHash: "h", mode: "sandbox" };
   await insertTransaction(getDb(), {
     ...base,
     id: "dep_status1",
@@ -26,7 +27,15 @@ beforeAll(async () => {
     operation: "gateway_out",
     reference: "payout-1",
     amountCents: 123456789n,
-    status: "completed",
+  });
+  const at = new Date();
+  await changeStatus(getDb(), "payout", { id: "po_status1", from: "pending", to: "processing", actor: "operator", at });
+  await changeStatus(getDb(), "payout", {
+    id: "po_status1",
+    from: "processing",
+    to: "completed",
+    actor: "operator",
+    at,
   });
   await insertTransaction(getDb(), {
     ...base,

@@ -1,4 +1,5 @@
 import { enqueueCallback } from "@/lib/callbacks/enqueue-callback";
+import { changeStatus } from "@/lib/db/change-status";
 import { getDb } from "@/lib/db/client";
 import { insertTransaction } from "@/lib/db/transactions";
 import { newId } from "@/lib/ids";
@@ -16,12 +17,14 @@ export async function completePayoutWithCallback(merchantId: string): Promise<{ 
       merchantId,
       operation: "gateway_out",
       reference,
-      status: "completed",
       amountCents: 1050n,
       currency: "BRL",
       requestHash: "test",
       mode: "sandbox",
     });
+    const at = new Date();
+    await changeStatus(tx, "payout", { id: transferId, from: "pending", to: "processing", actor: "operator", at });
+    await changeStatus(tx, "payout", { id: transferId, from: "processing", to: "completed", actor: "operator", at });
     return enqueueCallback(tx, {
       merchantId,
       objectId: transferId,

@@ -1,0 +1,124 @@
+// changeStatus is the only writer of a status column: this fails for any other. It asks the
+// TypeScript checker, not a text search, which object literals are Prisma write inputs of
+// Transaction, Refund or PspReturn (a model's own call, an upsert's halves, a nested write
+// through a relation) and whether their type carries `status` (written out or spread in). A
+// create may write the initial status only: its status must be typed as that literal. Raw SQL
+// that updates or inserts those tables' "status" is refused by its text. A fixture with every
+// kind of sneaked write proves the check finds them.
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+import { initialStatus } from "../transactions/statuses";
+
+const root = path.resolve(__dirname, "../..");
+const writer = path.join(root, "lib/db/change-status.ts");
+const fixture = path.join(root, "lib/db/status-write-fixture.ts");
+
+const fixtureText = `
+import { initialStatus } from "../transactions/statuses";
+import { getDb } from "./client";
+const paid = { status: "paid" };
+const pspReturn = { id: "a", endToEndId: "e", amountCents: 1n, provider: "p", requestedBy: "o" };
+export async function sneak() {
+  const db = getDb();
+  await db.transaction.updateMany({ where: { id: "a" }, data: { status: "paid" } });
+  await db.refund.update({ where: { id: "a" }, data: { ...paid } });
+  await db.pspReturn.upsert({ where: { id: "a" }, create: { ...pspReturn, status: initialStatus }, update: { status: "failed" } });
+  await db.merchant.update({ where: { id: "m" }, data: { transactions: { updateMany: { where: {}, data: { status: "paid" } } } } });
+  await db.pspReturn.create({ data: { ...pspReturn, status: "completed" } });
+  await db.$executeRaw\`UPDATE "Transaction" SET "status" = 'paid' WHERE "id" = 'a'\`;
+  await db.pspReturn.create({ data: { ...pspReturn, status: initialStatus } });
+  await db.transaction.updateMany({ where: { status: "pending" }, data: { reason: "not a status write" } });
+}
+`;
+
+const writeInput = /^(Transaction|Refund|PspReturn)(Unchecked)?(Create|Update)\w*Input$/;
+const rawStatusWrite = /\b(UPDATE|INSERT\s+INTO)\s+"(Transaction|Refund|PspReturn)"[\s\S]*"status"/i;
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(path.join(root, dir), { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .filter((file) => !file.includes(`${path.sep}generated${path.sep}`));
+}
+
+/** The names of the type aliases or interfaces that declare `status` in a contextual type. */
+function statusDeclarers(checker: ts.TypeChecker, type: ts.Type): string[] {
+  const parts = type.isUnion() || type.isIntersection() ? type.types : [type];
+  return parts.flatMap((part) =>
+    (checker.getPropertyOfType(part, "status")?.declarations ?? []).flatMap((declaration) => {
+      let node: ts.Node | undefined = declaration;
+      while (node && !ts.isTypeAliasDeclaration(node) && !ts.isInterfaceDeclaration(node)) node = node.parent;
+      return node ? [(node as ts.TypeAliasDeclaration | ts.InterfaceDeclaration).name.text] : [];
+    }),
+  );
+}
+
+type Write = { file: string; line: number; what: string };
+
+function findStatusWrites(files: string[]): Write[] {
+  const config = ts.getParsedCommandLineOfConfigFile(
+    path.join(root, "tsconfig.json"),
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: () => {},
+    },
+  );
+  const options = { ...config?.options, incremental: false, noEmit: true };
+  const host = ts.createCompilerHost(options);
+  const getSourceFile = host.getSourceFile;
+  host.getSourceFile = (name, version, ...rest) =>
+    path.resolve(name) === fixture
+      ? ts.createSourceFile(name, fixtureText, version)
+      : getSourceFile.call(host, name, version, ...rest);
+  const fileExists = host.fileExists;
+  host.fileExists = (name) => path.resolve(name) === fixture || fileExists.call(host, name);
+  const program = ts.createProgram([...files, fixture], options, host);
+  const checker = program.getTypeChecker();
+  const writes: Write[] = [];
+
+  for (const file of [...files, fixture]) {
+    const source = program.getSourceFile(file);
+    if (!source || file === writer) continue;
+    const record = (node: ts.Node, what: string) =>
+      writes.push({
+        file: path.relative(root, file),
+        line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1,
+        what,
+      });
+    const visit = (node: ts.Node): void => {
+      if (ts.isObjectLiteralExpression(node)) {
+        const context = checker.getContextualType(node, ts.ContextFlags.IgnoreNodeInferences);
+        const input = context && statusDeclarers(checker, context).find((name) => writeInput.test(name));
+        const status = input && checker.getTypeAtLocation(node).getProperty("status");
+        if (input && status) {
+          const written = checker.typeToString(checker.getTypeOfSymbolAtLocation(status, node));
+          const isInitialInsert = /Create/.test(input) && written === JSON.stringify(initialStatus);
+          if (!isInitialInsert) record(node, `${input} status: ${written}`);
+        }
+      }
+      if (ts.isTaggedTemplateExpression(node) && /\$(execute|query)Raw/.test(node.tag.getText(source))) {
+        if (rawStatusWrite.test(node.template.getText(source))) record(node, "raw SQL status write");
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return writes;
+}
+
+describe("status writes", () => {
+  const writes = findStatusWrites([...sourceFiles("lib"), ...sourceFiles("app"), ...sourceFiles("components")]);
+
+  it("finds every kind of status write the fixture sneaks in", () => {
+    expect(writes.filter((write) => write.file === path.relative(root, fixture)).map((write) => write.line)).toEqual([
+      8, 9, 10, 11, 12, 13,
+    ]);
+  });
+
+  it("finds none outside changeStatus but inserts in the initial status", () => {
+    expect(writes.filter((write) => write.file !== path.relative(root, fixture))).toEqual([]);
+  });
+}, 120_000);
