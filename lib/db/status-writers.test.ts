@@ -55,6 +55,18 @@ function statusDeclarers(checker: ts.TypeChecker, type: ts.Type): string[] {
   );
 }
 
+/**
+ * The type a literal is checked against, not the one inferred from it: Prisma's methods are
+ * generic in their argument, so the plain contextual type is the literal itself. Completions ask
+ * the checker with IgnoreNodeInferences, a flag of its internal signature; were it renamed, the
+ * fixture's writes would go unfound and the first test fail.
+ */
+function contextualInput(checker: ts.TypeChecker, node: ts.ObjectLiteralExpression): ts.Type | undefined {
+  const flags = (ts as unknown as { ContextFlags: Record<string, number> }).ContextFlags.IgnoreNodeInferences;
+  const internal = checker as unknown as { getContextualType(node: ts.Expression, flags: number): ts.Type | undefined };
+  return internal.getContextualType(node, flags);
+}
+
 type Write = { file: string; line: number; what: string };
 
 function findStatusWrites(files: string[]): Write[] {
@@ -90,7 +102,7 @@ function findStatusWrites(files: string[]): Write[] {
       });
     const visit = (node: ts.Node): void => {
       if (ts.isObjectLiteralExpression(node)) {
-        const context = checker.getContextualType(node, ts.ContextFlags.IgnoreNodeInferences);
+        const context = contextualInput(checker, node);
         const input = context && statusDeclarers(checker, context).find((name) => writeInput.test(name));
         const status = input && checker.getTypeAtLocation(node).getProperty("status");
         if (input && status) {
