@@ -19,8 +19,8 @@ const GOAL_MS = 200;
 const DAY = 86_400_000;
 
 const { createDb, setDb, disconnectDb } = await import("../lib/db/client");
-const { listTransactions, toListFilter } = await import("../lib/transactions/list-transactions");
-const { decodeCursor, encodeCursor } = await import("../lib/transactions/console-schemas");
+const { listTransactions, toListFilter } = await import("../lib/console-transactions/list-transactions");
+const { decodeCursor, encodeCursor } = await import("../lib/listing/query");
 type Actor = Parameters<typeof listTransactions>[0];
 type Query = Parameters<typeof listTransactions>[1];
 

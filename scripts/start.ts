@@ -10,7 +10,7 @@ import { ConfigError, getConfig, loadEnvFiles } from "../lib/config/config";
 import { applyMigrations } from "../lib/db/apply-migrations";
 import { resolveDatabaseUrl } from "../lib/db/database-url";
 import { disconnectDb } from "../lib/db/client";
-import { closeGateway, serveGateway } from "../lib/http/serve-gateway";
+import { closeGateway, serveGateway } from "../lib/server/serve-gateway";
 import { findActiveSigningKey } from "../lib/merchants/find-active-signing-key";
 import { DEMO_MERCHANT_ID, seedDemoMerchant } from "../lib/merchants/seed-demo-merchant";
 import { findLiveProviderProblem } from "../lib/providers/find-live-provider-problem";

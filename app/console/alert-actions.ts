@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { resolveAlert } from "@/lib/alerts/resolve-alert";
-import { returnAlertedPix } from "@/lib/alerts/return-alerted-pix";
+import { returnAlertedPix } from "@/lib/psp-returns/return-alerted-pix";
 import { requireActor } from "@/lib/console/require-actor";
 import { toFormFailure } from "@/lib/errors/to-form-failure";
 import { formText } from "@/lib/http/form-text";

@@ -17,7 +17,7 @@ import { type Locale, formatBrl, formatDateTime } from "@/lib/i18n/messages";
 import { chooseMerchantScope } from "@/lib/merchants/find-merchant-in-scope";
 import { listConsoleMerchants } from "@/lib/merchants/list-console-merchants";
 import { merchantModeSchema } from "@/lib/merchants/schemas";
-import { type DayActivity, summarizeDailyActivity } from "@/lib/transactions/summarize-daily-activity";
+import { type DayActivity, summarizeDailyActivity } from "@/lib/console-transactions/summarize-daily-activity";
 
 import { alertAction } from "./alert-actions";
 

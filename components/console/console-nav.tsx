@@ -1,4 +1,4 @@
-import type { Actor, ConsoleRole } from "@/lib/console/actor";
+import type { Actor, ConsoleRole } from "@/lib/access/actor";
 import type { AuthMessages } from "@/lib/i18n/console-auth";
 import type { Locale } from "@/lib/i18n/messages";
 import { Button } from "../ui/button";

@@ -1,15 +1,36 @@
 import { ReadOnlyField } from "@/components/ui/field";
-import type { DetailsForm as Form } from "@/lib/hosted/details-form";
+import type { CustomerField } from "@/lib/deposits/submit-customer-details";
 import type { Messages } from "@/lib/i18n/messages";
 import { CheckoutForm } from "./checkout-form";
 import { CustomerForm } from "./customer-form";
+
+/** What the customer cannot change: [key, label, value]. */
+export type DetailsRow = [string, string, string];
+
+export type DetailsFormContent = {
+  rows: DetailsRow[];
+  invalid: string[];
+  /** The answer to a submission: the keyboard goes to the first field to fix. */
+  isAnswer: boolean;
+} & (
+  | {
+      kind: "checkout";
+      isAmountEditable: boolean;
+      amount: string;
+      amountLimit: string;
+      /** The methods to choose from, Pix first; null when the shop sent one. */
+      methods: { value: string; label: string }[] | null;
+      method: string | undefined;
+    }
+  | { kind: "customer"; editable: CustomerField[]; values: Partial<Record<CustomerField, string>> }
+);
 
 /** Step 1: what the shop settled, as text, above the form for what is left to the customer. */
 export function DetailsForm(props: {
   t: Messages;
   /** Where the form posts: the page's own address. */
   action: string;
-  form: Form;
+  form: DetailsFormContent;
 }) {
   const { t, action, form } = props;
   return (

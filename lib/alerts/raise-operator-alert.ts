@@ -4,7 +4,7 @@
 // not repeated every minute.
 import type { DbOrTx } from "../db/client";
 import { type OperatorAlertKind, insertOperatorAlert } from "../db/operator-alerts";
-import { newId } from "../ids";
+import { newId } from "../ids/new-id";
 import { log } from "../log/logger";
 import { formatAmountDot } from "../money/format-amount";
 

@@ -1,7 +1,7 @@
 // An operator says an alert is dealt with (the merchant was told of a MED, the charge was looked
 // into): it leaves the overview, and the audit log says who and when.
 import { recordAuditEvent } from "../audit/record-audit-event";
-import { type Actor, assertRole } from "../console/actor";
+import { type Actor, assertRole } from "../access/actor";
 import { getDb } from "../db/client";
 import { findOperatorAlert, resolveOperatorAlert } from "../db/operator-alerts";
 import { AppError } from "../errors/app-error";

@@ -1,7 +1,7 @@
-import { type Actor, assertRole } from "../console/actor";
+import { type Actor, assertRole } from "../access/actor";
 import { getDb } from "../db/client";
 import { type AuditEventRecord, readAuditEventPage } from "../db/audit-events";
-import { csvCell } from "../transactions/export-transactions";
+import { csvCell } from "../listing/csv-cell";
 import { auditFilterOf } from "./list-audit-events";
 import { recordAuditEvent } from "./record-audit-event";
 import type { AuditQuery } from "./schemas";

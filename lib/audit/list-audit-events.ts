@@ -1,4 +1,4 @@
-import { type Actor, assertRole } from "../console/actor";
+import { type Actor, assertRole } from "../access/actor";
 import { getDb } from "../db/client";
 import { type AuditEventFilter, type AuditEventRecord, listAuditActions, readAuditEventPage } from "../db/audit-events";
 import { type KeysetPage, readKeysetPage } from "../db/read-keyset-page";

@@ -1,7 +1,7 @@
-import type { Actor } from "../console/actor";
+import type { Actor } from "../access/actor";
 import type { DbOrTx } from "../db/client";
 import { insertAuditEvent } from "../db/audit-events";
-import { newId } from "../ids";
+import { newId } from "../ids/new-id";
 
 /**
  * Who the record names: a console Actor, someone who failed to sign in (no user id, the e-mail

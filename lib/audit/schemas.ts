@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { decodeCursor, queryValue } from "../transactions/console-schemas";
+import { decodeCursor, queryValue } from "../listing/query";
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: "must be a date as YYYY-MM-DD" });
 const cursor = z

@@ -6,7 +6,7 @@ import { getConfig } from "../config/config";
 import { type CallbackEventRecord, beginCallbackAttempt, completeCallbackAttempt } from "../db/callback-events";
 import { getDb } from "../db/client";
 import { findMerchant } from "../db/merchants";
-import { newId } from "../ids";
+import { newId } from "../ids/new-id";
 import { log } from "../log/logger";
 import { findActiveSigningKey } from "../merchants/find-active-signing-key";
 import { retryDelayMs } from "./retry-delay";

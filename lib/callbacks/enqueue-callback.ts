@@ -1,6 +1,6 @@
 import type { Tx } from "../db/client";
 import { insertCallbackEvent } from "../db/callback-events";
-import { newId } from "../ids";
+import { newId } from "../ids/new-id";
 import type { CallbackType } from "./callback-types";
 
 /**

@@ -1,4 +1,4 @@
-import type { Actor } from "../console/actor";
+import type { Actor } from "../access/actor";
 import { findLastFailedAttempt, summarizeCallbackBacklog } from "../db/callback-events";
 import { getDb } from "../db/client";
 import { findMerchant } from "../db/merchants";

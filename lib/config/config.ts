@@ -14,7 +14,7 @@ import {
   type PspProfileName,
   type PspTokenAuth,
   type PspTokenFormat,
-} from "../providers/api-pix/psp-profiles";
+} from "./psp-profiles";
 
 const booleanString = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
 

@@ -2,7 +2,7 @@ import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { CLIENT_IP_HEADER } from "../http/client-ip";
 import { findConsoleSession } from "../sessions/find-console-session";
-import type { Actor } from "./actor";
+import type { Actor } from "../access/actor";
 import { SESSION_COOKIE } from "./session-cookie";
 
 /** The client address npm start's server resolved (trusted proxies applied), for the audit log. */

@@ -3,7 +3,7 @@
 // merchant's id as 404), never a 500. Without a session, requireActor sends the browser to login.
 import { toAppError } from "../errors/to-app-error";
 import { problem } from "../http/problem";
-import type { Actor } from "./actor";
+import type { Actor } from "../access/actor";
 import { requireActor } from "./require-actor";
 
 export function withConsoleRoute(handler: (request: Request, actor: Actor) => Promise<Response>) {

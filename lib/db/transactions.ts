@@ -1,5 +1,5 @@
 import { AppError } from "../errors/app-error";
-import { operationsOfKind } from "../transactions/console-schemas";
+import { type DepositOperation, operationsOfKind } from "../transactions/kinds";
 import {
   type DepositStatus,
   type PayoutOutcome,
@@ -10,8 +10,6 @@ import {
 } from "../transactions/statuses";
 import type { DbOrTx } from "./client";
 import { type PageRequest, keysetOrder, keysetWhere } from "./keyset";
-
-export type DepositOperation = (typeof operationsOfKind.deposit)[number];
 
 type TransactionFields = {
   id: string;

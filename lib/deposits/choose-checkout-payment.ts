@@ -8,7 +8,7 @@
 import { getConfig } from "../config/config";
 import { getDb } from "../db/client";
 import { type TransactionRecord, updateCheckoutChoice } from "../db/transactions";
-import { randomAlphanumeric } from "../ids";
+import { randomAlphanumeric } from "../ids/new-id";
 import { parseAmount } from "../money/parse-amount";
 import { findProviderByName } from "../providers/find-provider";
 import { findHostedPayment } from "./find-hosted-payment";

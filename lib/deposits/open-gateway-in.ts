@@ -7,12 +7,12 @@ import { getDb } from "../db/client";
 import { insertTransaction } from "../db/transactions";
 import { AppError } from "../errors/app-error";
 import { verifyRequestToken } from "../envelope/verify-request-token";
-import { newId } from "../ids";
+import { newId } from "../ids/new-id";
 import { findSigningKey } from "../merchants/find-signing-key";
 import { recordKeyUse } from "../merchants/record-key-use";
 import { providerForMode } from "../providers/find-provider";
 import { checkRedirectUrls } from "../transactions/check-redirect-url";
-import { createOnce } from "../transactions/create-once";
+import { createOnce } from "../db/create-once";
 import { hashRequest } from "../transactions/hash-request";
 import { createGatewayInSchema } from "./schemas";
 

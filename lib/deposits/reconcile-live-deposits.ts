@@ -7,10 +7,10 @@
 import { getConfig } from "../config/config";
 import { getDb } from "../db/client";
 import { type DepositRecord, findPendingPixDeposits, recordPixCharge } from "../db/transactions";
-import { mapWithConcurrency } from "../jobs/map-with-concurrency";
-import { RECONCILE_CONCURRENCY, createReconcileBackoff } from "../jobs/reconcile-pace";
+import { mapWithConcurrency } from "../pace/map-with-concurrency";
+import { RECONCILE_CONCURRENCY, createReconcileBackoff } from "../pace/reconcile-pace";
 import { log } from "../log/logger";
-import type { PaymentProvider } from "../providers/payment-provider";
+import type { PaymentProvider } from "../providers/contract/payment-provider";
 import { findProviderByName } from "../providers/find-provider";
 import { reconcilePendingRefunds } from "../refunds/reconcile-pending-refunds";
 import { raiseOperatorAlert } from "../alerts/raise-operator-alert";

@@ -64,12 +64,10 @@ export function createPaymentInitiationSchema(limits: Limits) {
 
 /** The answer to POST /api/pix, the same on a replay. */
 export const pixDepositAnswerSchema = z.object({
-  id: z
-    .string()
-    .meta({
-      description: "The deposit's id, for /api/status and refunds",
-      examples: ["dep_01JD0000000000000000000000"],
-    }),
+  id: z.string().meta({
+    description: "The deposit's id, for /api/status and refunds",
+    examples: ["dep_01JD0000000000000000000000"],
+  }),
   currency: z.string().meta({ description: "BRL", examples: ["BRL"] }),
   amount: z.number().meta({ description: "In reais, as a number", examples: [10.5] }),
   reference: z.string().meta({ description: "Your reference", examples: ["order-1001"] }),
@@ -83,12 +81,10 @@ export const paymentInitiationAnswerSchema = z.object({
   currency: z.string().meta({ description: "BRL", examples: ["BRL"] }),
   amount: z.string().meta({ description: "In reais with a decimal comma", examples: ["10,50"] }),
   reference: z.string().meta({ description: "Your reference", examples: ["order-1001"] }),
-  paymentInitiationUrl: z
-    .string()
-    .meta({
-      description: "The hosted page where the customer pays from a bank account",
-      examples: ["https://cashier.example.com/pay/…"],
-    }),
+  paymentInitiationUrl: z.string().meta({
+    description: "The hosted page where the customer pays from a bank account",
+    examples: ["https://cashier.example.com/pay/…"],
+  }),
 });
 
 export type PixDepositAnswer = z.infer<typeof pixDepositAnswerSchema>;

@@ -7,7 +7,7 @@ import { type TransactionRecord, findTransactionByPixTxid } from "../db/transact
 import { raiseOperatorAlert } from "../alerts/raise-operator-alert";
 import { isAppError } from "../errors/app-error";
 import { formatAmountDot } from "../money/format-amount";
-import type { PaymentProvider, ReceivedPix } from "../providers/payment-provider";
+import type { PaymentProvider, ReceivedPix } from "../providers/contract/payment-provider";
 import { recordProviderRefund } from "../refunds/record-provider-refund";
 import { isPaid, isPending } from "../transactions/statuses";
 import { settleDeposit } from "./settle-deposit";

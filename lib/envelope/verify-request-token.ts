@@ -2,6 +2,7 @@
 // 300 s, 30 s of clock tolerance either way, optional iss/aud checked when present, data an object,
 // an optional jti used once. Claims are checked after the signature, so an unsigned caller learns
 // nothing about keys beyond "unknown" or "revoked".
+import type { SigningKey } from "../merchants/find-signing-key";
 import { compactVerify, decodeProtectedHeader, errors as joseErrors, type ProtectedHeaderParameters } from "jose";
 import { AppError } from "../errors/app-error";
 import { findJsonProblem } from "./find-json-problem";
@@ -11,14 +12,6 @@ export const MAX_TOKEN_LIFETIME_SECONDS = 300;
 export const CLOCK_TOLERANCE_SECONDS = 30;
 /** As seconds, the year 5138; as milliseconds, 1973: no token of ours was signed on either side of it. */
 const MILLISECONDS_THRESHOLD = 1e11;
-
-export type SigningKey = {
-  keyId: string;
-  merchantId: string;
-  /** Decrypted only for this request; never logged or echoed. */
-  secret: string;
-  revokedAt: Date | null;
-};
 
 export type VerifiedRequest<K extends SigningKey> = {
   key: K;

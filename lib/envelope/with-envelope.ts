@@ -11,7 +11,7 @@ import { AppError, errorCodes } from "../errors/app-error";
 import { clientIpOf } from "../http/client-ip";
 import { problem, rateLimitedProblem } from "../http/problem";
 import { toAppError } from "../errors/to-app-error";
-import { newId } from "../ids";
+import { newId } from "../ids/new-id";
 import { log } from "../log/logger";
 import { findSigningKey, type MerchantSigningKey } from "../merchants/find-signing-key";
 import { recordKeyUse } from "../merchants/record-key-use";

@@ -1,12 +1,12 @@
 import { recordAuditEvent } from "../audit/record-audit-event";
-import type { Actor } from "../console/actor";
+import type { Actor } from "../access/actor";
 import { getDb } from "../db/client";
 import type { Keyset } from "../db/keyset";
 import { listLedgerEntries } from "../db/ledger";
 import type { MerchantMode } from "../db/merchants";
 import { findMerchantInScope } from "../merchants/find-merchant-in-scope";
 import { formatAmountDot } from "../money/format-amount";
-import { csvCell } from "../transactions/export-transactions";
+import { csvCell } from "../listing/csv-cell";
 
 const BATCH = 1000;
 

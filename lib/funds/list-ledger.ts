@@ -1,4 +1,4 @@
-import type { Actor } from "../console/actor";
+import type { Actor } from "../access/actor";
 import { getDb } from "../db/client";
 import {
   type Balance,

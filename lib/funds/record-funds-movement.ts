@@ -1,6 +1,6 @@
 import type { Tx } from "../db/client";
 import { type LedgerKind, appendLedgerEntry } from "../db/ledger";
-import { newId } from "../ids";
+import { newId } from "../ids/new-id";
 
 /** How each kind of movement shifts money between available and reserved. */
 const effects: Record<LedgerKind, (cents: bigint) => { availableDeltaCents: bigint; reservedDeltaCents: bigint }> = {

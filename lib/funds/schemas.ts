@@ -2,7 +2,7 @@
 // same query drives the page, its next pages and the CSV export.
 import { z } from "zod";
 import { merchantModeSchema } from "../merchants/schemas";
-import { decodeCursor, queryValue } from "../transactions/console-schemas";
+import { decodeCursor, queryValue } from "../listing/query";
 
 const cursor = z
   .string()

@@ -6,31 +6,11 @@ import { getConfig } from "../config/config";
 import type { HostedPayment } from "../deposits/find-hosted-payment";
 import { maskCpf, maskEmail } from "../deposits/mask-customer";
 import { gatewayInMethods } from "../deposits/schemas";
+import type { DetailsFormContent as DetailsForm, DetailsRow as Row } from "@/components/pay/details-form";
 import type { CustomerField } from "../deposits/submit-customer-details";
 import type { RefusedForm } from "../http/refused-form";
 import type { Messages } from "../i18n/messages";
 import { formatTypedBrl } from "../i18n/typed-input";
-
-/** What the customer cannot change: [key, label, value]. */
-type Row = [string, string, string];
-
-export type DetailsForm = {
-  rows: Row[];
-  invalid: string[];
-  /** The answer to a submission: the keyboard goes to the first field to fix. */
-  isAnswer: boolean;
-} & (
-  | {
-      kind: "checkout";
-      isAmountEditable: boolean;
-      amount: string;
-      amountLimit: string;
-      /** The methods to choose from, Pix first; null when the shop sent one. */
-      methods: { value: string; label: string }[] | null;
-      method: string | undefined;
-    }
-  | { kind: "customer"; editable: CustomerField[]; values: Partial<Record<CustomerField, string>> }
-);
 
 const bankName = (method: string) => bankDirectory.find((bank) => bank.method === method)?.name;
 

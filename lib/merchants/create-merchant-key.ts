@@ -1,5 +1,5 @@
 import { recordAuditEvent } from "../audit/record-audit-event";
-import { type Actor, assertRole } from "../console/actor";
+import { type Actor, assertRole } from "../access/actor";
 import { findMerchantInScope } from "./find-merchant-in-scope";
 import { createApiKey } from "./create-api-key";
 import type { IssuedKey } from "./issue-api-key";

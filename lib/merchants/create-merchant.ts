@@ -1,6 +1,6 @@
 import { type Tx, getDb } from "../db/client";
 import { insertMerchant } from "../db/merchants";
-import { newId } from "../ids";
+import { newId } from "../ids/new-id";
 import { assertLiveModeAvailable } from "../providers/find-live-provider-problem";
 import { type IssuedKey, issueApiKey } from "./issue-api-key";
 import { type CreateMerchantInput, createMerchantSchema } from "./schemas";

@@ -1,4 +1,4 @@
-import { type Actor, assertRole } from "../console/actor";
+import { type Actor, assertRole } from "../access/actor";
 import type { MerchantRecord } from "../db/merchants";
 import { findMerchantInScope } from "./find-merchant-in-scope";
 

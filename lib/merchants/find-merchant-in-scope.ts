@@ -1,4 +1,4 @@
-import { type Actor, merchantScopeOf } from "../console/actor";
+import { type Actor, merchantScopeOf } from "../access/actor";
 import { type DbOrTx, getDb } from "../db/client";
 import { type MerchantRecord, findMerchant } from "../db/merchants";
 import { AppError } from "../errors/app-error";

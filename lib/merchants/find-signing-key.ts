@@ -3,7 +3,15 @@ import { decryptSecret } from "../crypto/secret-box";
 import { findApiKeyWithMerchant } from "../db/api-keys";
 import { getDb } from "../db/client";
 import type { MerchantRecord } from "../db/merchants";
-import type { SigningKey } from "../envelope/verify-request-token";
+
+/** A merchant's API key as a request is verified with it. */
+export type SigningKey = {
+  keyId: string;
+  merchantId: string;
+  /** Decrypted only for this request; never logged or echoed. */
+  secret: string;
+  revokedAt: Date | null;
+};
 
 export type MerchantSigningKey = SigningKey & { merchant: MerchantRecord };
 

@@ -7,7 +7,7 @@ import type { DbOrTx } from "../db/client";
 import { findApiKey, insertApiKey } from "../db/api-keys";
 import type { MerchantMode } from "../db/merchants";
 import { AppError } from "../errors/app-error";
-import { randomAlphanumeric } from "../ids";
+import { randomAlphanumeric } from "../ids/new-id";
 
 export type IssuedKey = { merchantId: string; keyId: string; secret: string };
 

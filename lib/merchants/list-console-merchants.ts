@@ -1,4 +1,4 @@
-import { type Actor, assertRole } from "../console/actor";
+import { type Actor, assertRole } from "../access/actor";
 import { listMerchants } from "./list-merchants";
 
 /** Every merchant with its settings and keys (ids and states, never secrets): operators only. */

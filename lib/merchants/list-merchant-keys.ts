@@ -1,4 +1,4 @@
-import type { Actor } from "../console/actor";
+import type { Actor } from "../access/actor";
 import { listMerchantApiKeys } from "../db/api-keys";
 import { getDb } from "../db/client";
 import { findMerchantInScope } from "./find-merchant-in-scope";

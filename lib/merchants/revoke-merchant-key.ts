@@ -1,5 +1,5 @@
 import { recordAuditEvent } from "../audit/record-audit-event";
-import { type Actor, assertRole, merchantScopeOf } from "../console/actor";
+import { type Actor, assertRole, merchantScopeOf } from "../access/actor";
 import { findApiKey } from "../db/api-keys";
 import { getDb } from "../db/client";
 import { AppError } from "../errors/app-error";

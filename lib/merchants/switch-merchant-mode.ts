@@ -1,5 +1,5 @@
 import { recordAuditEvent } from "../audit/record-audit-event";
-import { type Actor, assertRole } from "../console/actor";
+import { type Actor, assertRole } from "../access/actor";
 import { revokeActiveApiKeys } from "../db/api-keys";
 import { getDb } from "../db/client";
 import { type MerchantMode, setMerchantMode } from "../db/merchants";

@@ -24,7 +24,7 @@ import {
   testCallbackDataSchema,
 } from "../sandbox/schemas";
 import type { Limits } from "../transactions/request-schemas";
-import { statusAnswerSchema, statusQuerySchema } from "../transactions/schemas";
+import { statusAnswerSchema, statusQuerySchema } from "../status/schemas";
 import { requestExamples } from "./request-examples";
 
 export type JsonSchema = Record<string, unknown>;
@@ -151,12 +151,10 @@ function toJsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
 
 function callbackPayloadSchema(type: string, data: z.ZodObject): JsonSchema {
   const envelope = z.object({
-    event_id: z
-      .string()
-      .meta({
-        description: "Unique per event: a retry carries the same one; ignore one you already handled",
-        examples: ["evt_01JD0000000000000000000000"],
-      }),
+    event_id: z.string().meta({
+      description: "Unique per event: a retry carries the same one; ignore one you already handled",
+      examples: ["evt_01JD0000000000000000000000"],
+    }),
     type: z.literal(type),
     occurred_at: z.string().meta({ description: "When it happened, ISO 8601", examples: ["2026-11-22T21:00:05.000Z"] }),
   });

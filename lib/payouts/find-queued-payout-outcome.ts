@@ -1,4 +1,4 @@
-import { type Actor, assertRole } from "../console/actor";
+import { type Actor, assertRole } from "../access/actor";
 import { getDb } from "../db/client";
 import { findTransaction } from "../db/transactions";
 import { type PayoutOutcome, isPayoutOutcome } from "../transactions/statuses";

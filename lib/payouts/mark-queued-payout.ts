@@ -1,5 +1,5 @@
 import { recordAuditEvent } from "../audit/record-audit-event";
-import { type Actor, assertRole } from "../console/actor";
+import { type Actor, assertRole } from "../access/actor";
 import { markPayout } from "./mark-payout";
 import { payoutMarkingSchema } from "./schemas";
 

@@ -90,12 +90,10 @@ export function createGatewayOutSchema(limits: Limits) {
 
 /** The answer to POST /api/gateway-out, the same on a replay. */
 export const gatewayOutAnswerSchema = z.object({
-  transfer_id: z
-    .string()
-    .meta({
-      description: "The payout's id, for /api/status and its callback",
-      examples: ["pay_01JD0000000000000000000000"],
-    }),
+  transfer_id: z.string().meta({
+    description: "The payout's id, for /api/status and its callback",
+    examples: ["pay_01JD0000000000000000000000"],
+  }),
 });
 
 /** The data of gateway_out.completed and gateway_out.canceled. */

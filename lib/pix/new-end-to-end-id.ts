@@ -1,4 +1,4 @@
-import { randomAlphanumeric } from "../ids";
+import { randomAlphanumeric } from "../ids/new-id";
 
 /**
  * A Pix end-to-end id as the Central Bank's manual shapes it: E, the payer institution's ISPB

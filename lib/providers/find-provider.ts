@@ -2,7 +2,7 @@ import { getConfig } from "../config/config";
 import type { MerchantMode } from "../db/merchants";
 import { AppError } from "../errors/app-error";
 import { createApiPixProvider } from "./api-pix/create-api-pix-provider";
-import type { PaymentProvider, ProviderName } from "./payment-provider";
+import type { PaymentProvider, ProviderName } from "./contract/payment-provider";
 import { sandboxProvider } from "./sandbox-provider";
 
 // On globalThis: Next.js's bundle (the routes) and npm start's script (the background jobs) each

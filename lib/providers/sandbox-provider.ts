@@ -5,7 +5,7 @@
 // there is nothing to ask it about later.
 import { getConfig } from "../config/config";
 import { buildStaticBrCode } from "../pix/build-static-br-code";
-import type { PaymentProvider } from "./payment-provider";
+import type { PaymentProvider } from "./contract/payment-provider";
 
 /** The payer institution in the sandbox's end-to-end ids: no real institution has it. */
 export const SANDBOX_ISPB = "99999999";

@@ -10,7 +10,7 @@ import { getDb } from "../db/client";
 import { type PspReturnRecord, insertPspReturn, sumPspReturnedCents } from "../db/psp-returns";
 import { findTransactionByEndToEndId } from "../db/transactions";
 import { AppError } from "../errors/app-error";
-import { newId } from "../ids";
+import { newId } from "../ids/new-id";
 import { log } from "../log/logger";
 import { formatAmountDot } from "../money/format-amount";
 import { findProviderByName } from "../providers/find-provider";

@@ -8,7 +8,7 @@ import { type PspReturnRecord, findPspReturn, markPspReturnSubmitted } from "../
 import { isAppError } from "../errors/app-error";
 import { formatAmountDot } from "../money/format-amount";
 import { findProviderByName } from "../providers/find-provider";
-import type { ProviderRefund } from "../providers/payment-provider";
+import type { ProviderRefund } from "../providers/contract/payment-provider";
 
 /** The return as it is after the PSP's report. */
 export async function applyPspReturnReport(row: PspReturnRecord, report: ProviderRefund): Promise<PspReturnRecord> {

@@ -12,7 +12,7 @@ import { type RefundWithDeposit, findRefundByRequest, insertRefund, sumRefundedC
 import { findMerchantTransaction } from "../db/transactions";
 import { AppError } from "../errors/app-error";
 import { recordFundsMovement } from "../funds/record-funds-movement";
-import { newId } from "../ids";
+import { newId } from "../ids/new-id";
 import { log } from "../log/logger";
 import { formatAmountDot } from "../money/format-amount";
 import { findProviderByName } from "../providers/find-provider";

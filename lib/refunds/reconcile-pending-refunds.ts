@@ -3,8 +3,8 @@
 // the provider took is looked up. Safe when two runs overlap: each change is conditional.
 import { getDb } from "../db/client";
 import { findPendingRefunds } from "../db/refunds";
-import { mapWithConcurrency } from "../jobs/map-with-concurrency";
-import { RECONCILE_CONCURRENCY, createReconcileBackoff } from "../jobs/reconcile-pace";
+import { mapWithConcurrency } from "../pace/map-with-concurrency";
+import { RECONCILE_CONCURRENCY, createReconcileBackoff } from "../pace/reconcile-pace";
 import { log } from "../log/logger";
 import { findProviderByName } from "../providers/find-provider";
 import { applyRefundReport } from "./record-provider-refund";

@@ -20,10 +20,10 @@ import {
 import { findTransactionByEndToEndId } from "../db/transactions";
 import { isUniqueViolation } from "../db/errors";
 import { recordFundsMovement } from "../funds/record-funds-movement";
-import { newId } from "../ids";
+import { newId } from "../ids/new-id";
 import { log } from "../log/logger";
 import { formatAmountDot } from "../money/format-amount";
-import type { ProviderRefund, ProviderRefundNature } from "../providers/payment-provider";
+import type { ProviderRefund, ProviderRefundNature } from "../providers/contract/payment-provider";
 import { hashRequest } from "../transactions/hash-request";
 import { isPaid, isPending } from "../transactions/statuses";
 import { settleRefund } from "./settle-refund";

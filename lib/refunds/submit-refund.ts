@@ -7,7 +7,7 @@ import { getDb } from "../db/client";
 import { type RefundWithDeposit, recordRefundNotFound } from "../db/refunds";
 import { isAppError } from "../errors/app-error";
 import { findProviderByName } from "../providers/find-provider";
-import type { ProviderRefund } from "../providers/payment-provider";
+import type { ProviderRefund } from "../providers/contract/payment-provider";
 import { type RefundReportOutcome, applyRefundReport } from "./record-provider-refund";
 import { settleRefund } from "./settle-refund";
 

@@ -1,4 +1,4 @@
-import type { Actor } from "../console/actor";
+import type { Actor } from "../access/actor";
 import { recordAuditEvent } from "../audit/record-audit-event";
 import { getDb } from "../db/client";
 import { revokeConsoleSession, revokeUserConsoleSessions } from "../db/console-sessions";

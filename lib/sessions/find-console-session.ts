@@ -1,4 +1,4 @@
-import type { Actor, ConsoleRole } from "../console/actor";
+import type { Actor, ConsoleRole } from "../access/actor";
 import { getConfig } from "../config/config";
 import { getDb } from "../db/client";
 import { findConsoleSessionWithUser, touchConsoleSession } from "../db/console-sessions";

@@ -2,7 +2,7 @@ import { getConfig } from "../config/config";
 import type { DbOrTx } from "../db/client";
 import { insertConsoleSession } from "../db/console-sessions";
 import { hashToken, newBearerToken } from "../crypto/hash-token";
-import { newId } from "../ids";
+import { newId } from "../ids/new-id";
 
 export type StartedSession = { sessionId: string; token: string; absoluteExpiresAt: Date };
 

@@ -1,7 +1,7 @@
 // The request fields every operation shares (contract section 3), for the API and the hosted forms.
 import { isValidCpf } from "@brazilian-utils/brazilian-utils";
 import { z } from "zod";
-import type { TransactionRecord } from "../db/transactions";
+import type { TransactionOperation } from "./kinds";
 import { formatAmountDot } from "../money/format-amount";
 import { parseAmount } from "../money/parse-amount";
 
@@ -122,7 +122,7 @@ export type Limits = { maxAmountCents: bigint };
 type LenientField = { value: string; isValid: boolean };
 
 /** The columns every new transaction takes from its validated request, whatever the operation. */
-export function requestColumns<Operation extends TransactionRecord["operation"]>(
+export function requestColumns<Operation extends TransactionOperation>(
   operation: Operation,
   request: {
     reference: string;

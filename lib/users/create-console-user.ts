@@ -5,7 +5,7 @@ import { getDb } from "../db/client";
 import { findConsoleUserByEmail, insertConsoleUser, insertSetupToken } from "../db/console-users";
 import { findMerchant } from "../db/merchants";
 import { AppError } from "../errors/app-error";
-import { newId } from "../ids";
+import { newId } from "../ids/new-id";
 import { hashPassword } from "./password-hash";
 import { consolePasswordSchema, createConsoleUserSchema } from "./schemas";
 import { newTotpSecret, sealTotpSecret } from "./totp";

@@ -1,7 +1,7 @@
 import type { DbOrTx } from "../db/client";
 import { replaceRecoveryCodes } from "../db/console-users";
 import { hashToken } from "../crypto/hash-token";
-import { randomAlphanumeric } from "../ids";
+import { randomAlphanumeric } from "../ids/new-id";
 
 const COUNT = 10;
 

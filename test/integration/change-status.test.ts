@@ -6,7 +6,7 @@ import { getDb } from "@/lib/db/client";
 import { insertPspReturn } from "@/lib/db/psp-returns";
 import { insertRefund, listRefundEvents } from "@/lib/db/refunds";
 import { findTransaction, insertTransaction, listTransactionEvents } from "@/lib/db/transactions";
-import { newId } from "@/lib/ids";
+import { newId } from "@/lib/ids/new-id";
 import { type StatusKind, type StatusOf, canTransition, initialStatus, statusesOf } from "@/lib/transactions/statuses";
 import { createTestMerchant } from "../support/api";
 

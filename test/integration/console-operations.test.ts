@@ -36,13 +36,13 @@ const { switchMerchantMode } = await import("@/lib/merchants/switch-merchant-mod
 const { listLedger } = await import("@/lib/funds/list-ledger");
 const { exportLedger } = await import("@/lib/funds/export-ledger");
 const { listMerchantBalances } = await import("@/lib/funds/list-merchant-balances");
-const { summarizeDailyActivity } = await import("@/lib/transactions/summarize-daily-activity");
+const { summarizeDailyActivity } = await import("@/lib/console-transactions/summarize-daily-activity");
 const { summarizeCallbackHealth } = await import("@/lib/callbacks/summarize-callback-health");
 const { createTestMerchant, postSigned, readProblem, readSigned } = await import("../support/api");
 const { pixDepositRequest, pixPayoutRequest } = await import("../support/requests");
 const { startReceiver } = await import("../support/callback-receiver");
-const { newId } = await import("@/lib/ids");
-type Actor = import("@/lib/console/actor").Actor;
+const { newId } = await import("@/lib/ids/new-id");
+type Actor = import("@/lib/access/actor").Actor;
 
 type Merchant = Awaited<ReturnType<typeof createTestMerchant>>;
 

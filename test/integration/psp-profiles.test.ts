@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { PspProfileName } from "@/lib/providers/api-pix/psp-profiles";
+import type { PspProfileName } from "@/lib/config/psp-profiles";
 import { generateCertificates } from "../psp-simulator/generate-certificates";
 import { type PspSimulator, startPspSimulator } from "../psp-simulator/start-psp-simulator";
 import { startRouteServer } from "../support/route-server";

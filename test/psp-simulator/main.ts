@@ -3,7 +3,7 @@
 // a charge. With --profile it requires that PSP's token and call authentication (bb, inter, …).
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
-import { PSP_PROFILE_NAMES, type PspProfileName } from "../../lib/providers/api-pix/psp-profiles";
+import { PSP_PROFILE_NAMES, type PspProfileName } from "../../lib/config/psp-profiles";
 import { startPspSimulator } from "./start-psp-simulator";
 
 const { values, positionals } = parseArgs({

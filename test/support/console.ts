@@ -1,12 +1,12 @@
 // Console users and sessions for integration tests, made through the same operations as the CLI,
 // the setup link and the login form, so a test's Actor is one a real session would give.
-import type { Actor, ConsoleRole } from "@/lib/console/actor";
+import type { Actor, ConsoleRole } from "@/lib/access/actor";
 import { cliAuditActor } from "@/lib/audit/cli-audit-actor";
 import { findConsoleSession } from "@/lib/sessions/find-console-session";
 import { createConsoleUser } from "@/lib/users/create-console-user";
 import { confirmSetupTotp, findSetupState, finishSetupWithoutTotp } from "@/lib/users/setup-console-user";
 import { signInConsoleUser } from "@/lib/users/sign-in-console-user";
-import { randomAlphanumeric } from "@/lib/ids";
+import { randomAlphanumeric } from "@/lib/ids/new-id";
 import { freshTotpCode } from "./totp-codes";
 
 export type TestConsoleUser = {

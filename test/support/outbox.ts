@@ -2,7 +2,7 @@ import { enqueueCallback } from "@/lib/callbacks/enqueue-callback";
 import { changeStatus } from "@/lib/db/change-status";
 import { getDb } from "@/lib/db/client";
 import { insertTransaction } from "@/lib/db/transactions";
-import { newId } from "@/lib/ids";
+import { newId } from "@/lib/ids/new-id";
 
 /**
  * A state change and its callback in one transaction, as deposits and payouts will write them:

@@ -1,5 +1,5 @@
 import { withEnvelope } from "@/lib/envelope/with-envelope";
-import { getTransactionStatus } from "@/lib/transactions/get-transaction-status";
+import { getTransactionStatus } from "@/lib/status/get-transaction-status";
 
 // POST /api/status - a deposit's, payout's or refund's current status, by id, transfer_id or reference
 export const POST = withEnvelope("status", ({ merchant, data }) =>

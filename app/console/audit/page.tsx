@@ -14,7 +14,7 @@ import { refusePage } from "@/lib/console/refuse-page";
 import { requireActor } from "@/lib/console/require-actor";
 import { authMessages } from "@/lib/i18n/console-auth";
 import { formatConsoleTime } from "@/lib/i18n/console-transactions";
-import { encodeCursor } from "@/lib/transactions/console-schemas";
+import { encodeCursor } from "@/lib/listing/query";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: authMessages[await getConsoleLocale()].audit.title };

@@ -16,7 +16,7 @@ import { operationsMessages } from "@/lib/i18n/console-operations";
 import { formatBrl, formatDateTime } from "@/lib/i18n/messages";
 import { chooseMerchantScope } from "@/lib/merchants/find-merchant-in-scope";
 import { listConsoleMerchants } from "@/lib/merchants/list-console-merchants";
-import { encodeCursor } from "@/lib/transactions/console-schemas";
+import { encodeCursor } from "@/lib/listing/query";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: operationsMessages[await getConsoleLocale()].balance.title };

@@ -10,8 +10,8 @@ import { refusePage } from "@/lib/console/refuse-page";
 import { requireActor } from "@/lib/console/require-actor";
 import { transactionsMessages } from "@/lib/i18n/console-transactions";
 import { listConsoleMerchants } from "@/lib/merchants/list-console-merchants";
-import { filtersOf, transactionListSearch, transactionQuerySchema } from "@/lib/transactions/console-schemas";
-import { listTransactions } from "@/lib/transactions/list-transactions";
+import { filtersOf, transactionListSearch, transactionQuerySchema } from "@/lib/console-transactions/console-schemas";
+import { listTransactions } from "@/lib/console-transactions/list-transactions";
 
 type SearchParams = Record<string, string | string[] | undefined>;
 

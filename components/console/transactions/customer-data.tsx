@@ -3,7 +3,7 @@
 import { useActionState } from "react";
 import { Button } from "@/components/ui/button";
 import type { TransactionsMessages } from "@/lib/i18n/console-transactions";
-import type { RevealedCustomer } from "@/lib/transactions/reveal-transaction-customer";
+import type { RevealedCustomer } from "@/lib/console-transactions/reveal-transaction-customer";
 
 export type RevealState =
   { status: "masked" } | { status: "revealed"; customer: RevealedCustomer } | { status: "refused"; code: string };

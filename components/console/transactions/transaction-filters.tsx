@@ -4,7 +4,8 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import type { TransactionsMessages } from "@/lib/i18n/console-transactions";
-import { type TransactionFilters, consoleStatuses, transactionKinds } from "@/lib/transactions/console-schemas";
+import { type TransactionFilters, consoleStatuses } from "@/lib/console-transactions/console-schemas";
+import { transactionKinds } from "@/lib/transactions/kinds";
 
 const compact = "py-2 text-base";
 

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { Table, Td, Th } from "@/components/ui/table";
 import { type TransactionsMessages, formatConsoleTime } from "@/lib/i18n/console-transactions";
 import { type Locale, formatBrl } from "@/lib/i18n/messages";
-import type { TransactionListItem } from "@/lib/transactions/list-transactions";
+import type { TransactionListItem } from "@/lib/console-transactions/list-transactions";
 import { StatusBadge } from "./status-badge";
 
 /** One page of the list. The id opens the detail; the merchant column only for operators. */

@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type PspSimulator, startPspSimulator } from "../../../test/psp-simulator/start-psp-simulator";
 import { AppError } from "../../errors/app-error";
-import { randomAlphanumeric } from "../../ids";
-import type { PaymentProvider } from "../payment-provider";
+import { randomAlphanumeric } from "../../ids/new-id";
+import type { PaymentProvider } from "../contract/payment-provider";
 import { createApiPixProvider } from "./create-api-pix-provider";
 
 const newTxid = () => randomAlphanumeric(32).toUpperCase();

@@ -11,8 +11,8 @@ import { OPENAPI_FILE, hasOpenApiDocument } from "../../../test/psp-simulator/op
 import { type PspSimulator, startPspSimulator } from "../../../test/psp-simulator/start-psp-simulator";
 import type { PspSettings } from "../../config/config";
 import { AppError } from "../../errors/app-error";
-import { randomAlphanumeric } from "../../ids";
-import type { PaymentProvider } from "../payment-provider";
+import { randomAlphanumeric } from "../../ids/new-id";
+import type { PaymentProvider } from "../contract/payment-provider";
 import { createApiPixProvider } from "./create-api-pix-provider";
 import { registerApiPixWebhook } from "./register-api-pix-webhook";
 

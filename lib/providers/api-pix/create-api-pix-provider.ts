@@ -4,7 +4,7 @@
 // txid or refund id again answers what the PSP already holds.
 import type { PspSettings } from "../../config/config";
 import { AppError, isAppError } from "../../errors/app-error";
-import type { PaymentProvider, ProviderRefund, ReceivedPix } from "../payment-provider";
+import type { PaymentProvider, ProviderRefund, ReceivedPix } from "../contract/payment-provider";
 import { type ApiPixAnswer, createApiPixClient } from "./api-pix-client";
 import { cobAnswerSchema, devolucaoAnswerSchema, pixAnswerSchema, pixListAnswerSchema } from "./schemas";
 import {

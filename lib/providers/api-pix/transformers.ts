@@ -11,7 +11,7 @@ import type {
   ProviderRefundNature,
   ProviderRefundStatus,
   ReceivedPix,
-} from "../payment-provider";
+} from "../contract/payment-provider";
 import {
   type CobAnswer,
   type CobRequest,

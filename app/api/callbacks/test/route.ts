@@ -1,4 +1,4 @@
-import { sendTestCallback } from "@/lib/callbacks/send-test-callback";
+import { sendTestCallback } from "@/lib/sandbox/send-test-callback";
 import { withEnvelope } from "@/lib/envelope/with-envelope";
 
 // POST /api/callbacks/test - send a test callback to the merchant's URL and answer with the attempt (sandbox keys only)

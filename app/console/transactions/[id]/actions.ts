@@ -7,8 +7,8 @@ import type { RevealState } from "@/components/console/transactions/customer-dat
 import type { ResendState } from "@/components/console/transactions/resend-button";
 import { requireActor } from "@/lib/console/require-actor";
 import { toAppError } from "@/lib/errors/to-app-error";
-import { resendTransactionCallback } from "@/lib/transactions/resend-transaction-callback";
-import { revealTransactionCustomer } from "@/lib/transactions/reveal-transaction-customer";
+import { resendTransactionCallback } from "@/lib/console-transactions/resend-transaction-callback";
+import { revealTransactionCustomer } from "@/lib/console-transactions/reveal-transaction-customer";
 
 const id = z.string().regex(/^[a-z]{2,4}_[0-9a-z]{1,40}$/);
 

@@ -10,7 +10,7 @@ import { refusePage } from "@/lib/console/refuse-page";
 import { requireActor } from "@/lib/console/require-actor";
 import { formatConsoleTime, transactionsMessages } from "@/lib/i18n/console-transactions";
 import { formatBrl } from "@/lib/i18n/messages";
-import { type TransactionDetail, getTransactionDetail } from "@/lib/transactions/get-transaction-detail";
+import { type TransactionDetail, getTransactionDetail } from "@/lib/console-transactions/get-transaction-detail";
 import { resendCallbackAction, revealCustomerAction } from "./actions";
 
 type Props = { params: Promise<{ id: string }> };

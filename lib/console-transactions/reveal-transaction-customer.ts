@@ -1,5 +1,5 @@
 import { recordAuditEvent } from "../audit/record-audit-event";
-import { type Actor, assertRole } from "../console/actor";
+import { type Actor, assertRole } from "../access/actor";
 import { getDb } from "../db/client";
 import { AppError } from "../errors/app-error";
 import { findConsoleTransaction } from "./find-console-transaction";

@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  decodeCursor,
-  encodeCursor,
-  filtersOf,
-  transactionListSearch,
-  transactionQuerySchema,
-} from "./console-schemas";
+import { filtersOf, transactionListSearch, transactionQuerySchema } from "./console-schemas";
+import { decodeCursor, encodeCursor } from "../listing/query";
 
 describe("the console's transaction query", () => {
   it("takes what the filter form sends, blank fields as absent and repeated ones once", () => {

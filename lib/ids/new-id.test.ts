@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { newId, randomAlphanumeric } from "./ids";
+import { newId, randomAlphanumeric } from "./new-id";
 
 describe("ids", () => {
   it("are prefixed, lowercase alphanumeric and unique", () => {

@@ -2,9 +2,9 @@ import { getDb } from "../db/client";
 import { findMerchantTransaction } from "../db/transactions";
 import { AppError } from "../errors/app-error";
 import { formatAmountDot } from "../money/format-amount";
-import { getRefundStatus } from "../refunds/get-refund-status";
+import { getRefundStatus } from "./get-refund-status";
 import { type StatusAnswer, statusQuerySchema } from "./schemas";
-import { publicPayoutStatus } from "./statuses";
+import { publicPayoutStatus } from "../transactions/statuses";
 
 /** The status extension of contract section 1, for the verified merchant's own transactions. */
 export async function getTransactionStatus(options: {

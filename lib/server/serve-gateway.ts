@@ -8,8 +8,8 @@ import { disconnectDb } from "../db/client";
 import { stopProcessJobs } from "../jobs/start-server-jobs";
 import { log } from "../log/logger";
 import { newNonce, securityHeaders } from "../security/security-headers";
-import { CLIENT_IP_HEADER, resolveClientIp } from "./client-ip";
-import { methodNotAllowed, routeRules } from "./route-rules";
+import { CLIENT_IP_HEADER, resolveClientIp } from "../http/client-ip";
+import { methodNotAllowed, routeRules } from "../http/route-rules";
 
 const NEXT_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]);
 

@@ -32,13 +32,11 @@ export const statusAnswerSchema = z.object({
     .meta({ description: "pix, payment_initiation, gateway_in, gateway_out or refund", examples: ["pix"] }),
   deposit_id: z.string().optional().meta({ description: "A refund's deposit" }),
   reference: z.string().meta({ description: "Your reference (a refund's: its deposit's)" }),
-  status: z
-    .string()
-    .meta({
-      description:
-        "pending, paid, failed or expired (deposit); pending, completed or canceled (payout); pending, completed or failed (refund)",
-      examples: ["paid"],
-    }),
+  status: z.string().meta({
+    description:
+      "pending, paid, failed or expired (deposit); pending, completed or canceled (payout); pending, completed or failed (refund)",
+    examples: ["paid"],
+  }),
   amount: z.string().meta({ description: "In reais with a decimal point", examples: ["10.50"] }),
   currency: z.string().meta({ examples: ["BRL"] }),
   created_at: z.string().meta({ description: "ISO 8601", examples: ["2026-11-22T21:00:00.000Z"] }),

@@ -1,4 +1,4 @@
-import type { Actor } from "../console/actor";
+import type { Actor } from "../access/actor";
 import { getDb } from "../db/client";
 import { type Keyset, type PageRequest, compareNewestFirst } from "../db/keyset";
 import { readKeysetPage } from "../db/read-keyset-page";
@@ -6,15 +6,10 @@ import { listRefundsPage } from "../db/refunds";
 import { type TransactionListFilter, listTransactionsPage, lowerEmail } from "../db/transactions";
 import { maskCpf, maskEmail } from "../deposits/mask-customer";
 import { chooseMerchantScope } from "../merchants/find-merchant-in-scope";
-import {
-  type TransactionFilters,
-  type TransactionKind,
-  type TransactionQuery,
-  encodeCursor,
-  kindOfOperation,
-  operationsOfKind,
-} from "./console-schemas";
-import { refundStatuses } from "./statuses";
+import { type TransactionFilters, type TransactionQuery } from "./console-schemas";
+import { type TransactionKind, kindOfOperation, operationsOfKind } from "../transactions/kinds";
+import { encodeCursor } from "../listing/query";
+import { refundStatuses } from "../transactions/statuses";
 
 export const PAGE_SIZE = 50;
 

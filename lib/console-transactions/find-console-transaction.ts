@@ -1,4 +1,4 @@
-import { type Actor, merchantScopeOf } from "../console/actor";
+import { type Actor, merchantScopeOf } from "../access/actor";
 import type { DbOrTx } from "../db/client";
 import { type RefundWithDeposit, findRefund } from "../db/refunds";
 import { type TransactionRecord, findTransaction } from "../db/transactions";

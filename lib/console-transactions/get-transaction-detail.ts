@@ -1,11 +1,11 @@
-import type { Actor } from "../console/actor";
+import type { Actor } from "../access/actor";
 import { type CallbackAttemptRecord, listObjectCallbackEvents } from "../db/callback-events";
 import { getDb } from "../db/client";
 import { findMerchant } from "../db/merchants";
 import { listDepositRefunds, listRefundEvents } from "../db/refunds";
 import { listTransactionEvents } from "../db/transactions";
 import { maskAccount, maskCpf, maskEmail, maskPhone, maskPixKey } from "../deposits/mask-customer";
-import { kindOfOperation } from "./console-schemas";
+import { kindOfOperation } from "../transactions/kinds";
 import { findConsoleTransaction } from "./find-console-transaction";
 import type { TransactionListItem } from "./list-transactions";
 

@@ -2,7 +2,7 @@ import { getDb } from "../db/client";
 import { findMerchantRefund } from "../db/refunds";
 import { AppError } from "../errors/app-error";
 import { formatAmountDot } from "../money/format-amount";
-import type { StatusAnswer } from "../transactions/schemas";
+import type { StatusAnswer } from "./schemas";
 
 /** /api/status for a refund id (rfd_…): the verified merchant's own refunds only. */
 export async function getRefundStatus(merchantId: string, id: string): Promise<{ code: number; data: StatusAnswer }> {

@@ -1,6 +1,6 @@
-import { getDb } from "../db/client";
-import { isUniqueViolation } from "../db/errors";
-import { type TransactionRecord, findMerchantTransaction } from "../db/transactions";
+import { getDb } from "./client";
+import { isUniqueViolation } from "./errors";
+import { type TransactionRecord, findMerchantTransaction } from "./transactions";
 import { AppError } from "../errors/app-error";
 
 /**

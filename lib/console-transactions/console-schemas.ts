@@ -2,30 +2,11 @@
 // same query string drives the page, the next page and the CSV export, so a filtered list can be
 // shared as a link.
 import { z } from "zod";
-import type { Keyset } from "../db/keyset";
-import { depositStatuses, payoutStatuses, refundStatuses } from "./statuses";
-
-export const transactionKinds = ["deposit", "payout", "refund"] as const;
-export type TransactionKind = (typeof transactionKinds)[number];
-
-/** The operations each kind of row stored in Transaction is made by. */
-export const operationsOfKind = {
-  deposit: ["pix", "payment_initiation", "gateway_in"],
-  payout: ["gateway_out"],
-} as const;
-
-export function kindOfOperation(operation: string): TransactionKind {
-  return operation === "gateway_out" ? "payout" : "deposit";
-}
+import { decodeCursor, queryValue } from "../listing/query";
+import { transactionKinds } from "../transactions/kinds";
+import { depositStatuses, payoutStatuses, refundStatuses } from "../transactions/statuses";
 
 export const consoleStatuses = [...new Set([...depositStatuses, ...payoutStatuses, ...refundStatuses])];
-
-/** A query value as Next.js hands it over: repeated parameters count once, blank means absent. */
-export const queryValue = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => {
-    const first = Array.isArray(value) ? value[0] : value;
-    return typeof first === "string" && first.trim() === "" ? undefined : first;
-  }, schema.optional());
 
 const day = z
   .string()
@@ -69,19 +50,6 @@ export function filtersOf({ type, status, merchant, from, to, q }: TransactionQu
   return Object.fromEntries(
     Object.entries({ type, status, merchant, from, to, q }).filter(([, value]) => value !== undefined),
   );
-}
-
-// A cursor is the row a page ends at, as "<createdAt in ms, base 36>.<id>": short, and only ever
-// read back by decodeCursor.
-export function encodeCursor(keyset: Keyset): string {
-  return `${keyset.createdAt.getTime().toString(36)}.${keyset.id}`;
-}
-
-export function decodeCursor(value: string): Keyset | null {
-  const match = /^([0-9a-z]{1,12})\.([a-z]{2,4}_[0-9a-z]{1,40})$/.exec(value);
-  if (!match) return null;
-  const createdAt = new Date(parseInt(match[1], 36));
-  return Number.isNaN(createdAt.getTime()) ? null : { createdAt, id: match[2] };
 }
 
 /** The address of a list: the filters, and the page when there is one. */

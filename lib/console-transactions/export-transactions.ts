@@ -1,4 +1,5 @@
-import type { Actor } from "../console/actor";
+import type { Actor } from "../access/actor";
+import { csvCell } from "../listing/csv-cell";
 import { recordAuditEvent } from "../audit/record-audit-event";
 import { getDb } from "../db/client";
 import type { Keyset } from "../db/keyset";
@@ -26,16 +27,6 @@ const columns: [string, (row: TransactionListItem) => string][] = [
   ["customer_cpf", (row) => row.customerCpf],
   ["settled_at", (row) => row.settledAt?.toISOString() ?? ""],
 ];
-
-/**
- * RFC 4180 quoting, and a leading quote on what a spreadsheet would run as a formula: references
- * and names come from merchants and customers, and "=HYPERLINK(…)" must stay text. A plain
- * number ("-10.50", a ledger's debit) is no formula and stays a number.
- */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) && !/^-?\d+(\.\d+)?$/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
 
 /**
  * The list as CSV, every row the filters select, newest first, read a batch at a time so memory

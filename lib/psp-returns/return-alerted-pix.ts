@@ -1,9 +1,9 @@
-import { type Actor, assertRole } from "../console/actor";
+import { type Actor, assertRole } from "../access/actor";
 import { getDb } from "../db/client";
 import { findOperatorAlert } from "../db/operator-alerts";
 import type { PspReturnRecord } from "../db/psp-returns";
 import { AppError } from "../errors/app-error";
-import { returnUnmatchedPix } from "../psp-returns/return-unmatched-pix";
+import { returnUnmatchedPix } from "./return-unmatched-pix";
 
 /** The overview's "Devolver ao pagador" on an unmatched Pix: psp return, by an operator. */
 export async function returnAlertedPix(actor: Actor, alertId: string): Promise<PspReturnRecord> {

@@ -2,11 +2,11 @@
 // URL now, signed like every callback, and the attempt as the answer. Nothing is stored or retried:
 // it shows a developer their endpoint as the gateway sees it.
 import type { MerchantRecord } from "../db/merchants";
-import { newId } from "../ids";
-import { assertSandboxMerchant } from "../sandbox/assert-sandbox-merchant";
-import type { TestCallbackAnswer } from "../sandbox/schemas";
-import { findDestination } from "./attempt-callback";
-import { sendCallback } from "./send-callback";
+import { newId } from "../ids/new-id";
+import { assertSandboxMerchant } from "./assert-sandbox-merchant";
+import type { TestCallbackAnswer } from "./schemas";
+import { findDestination } from "../callbacks/attempt-callback";
+import { sendCallback } from "../callbacks/send-callback";
 
 export async function sendTestCallback(merchant: MerchantRecord): Promise<{ code: number; data: TestCallbackAnswer }> {
   assertSandboxMerchant(merchant, "POST /api/callbacks/test");

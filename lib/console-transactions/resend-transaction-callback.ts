@@ -1,6 +1,6 @@
 import { recordAuditEvent } from "../audit/record-audit-event";
 import { resendCallback } from "../callbacks/resend-callback";
-import { type Actor, assertRole, merchantScopeOf } from "../console/actor";
+import { type Actor, assertRole, merchantScopeOf } from "../access/actor";
 import { findCallbackEvent } from "../db/callback-events";
 import { getDb } from "../db/client";
 import { AppError } from "../errors/app-error";
