@@ -1,4 +1,4 @@
-// The one writer of a status column after a row's insert (lib/db/status-writers.test.ts fails for
+// The one writer of a status column after a row's insert (scripts/check-status-writers.ts, part of npm run lint, fails for
 // any other). Every move is asserted against lib/transactions/statuses' table before its
 // conditional update, so a move the table does not allow never reaches the database.
 import {

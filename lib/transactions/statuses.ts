@@ -30,7 +30,7 @@ export const statusesOf: { [K in StatusKind]: readonly StatusOf<K>[] } = {
 
 /**
  * Every row of every kind is created pending: the only status an insert writes. Typed, not
- * inferred, so it stays the literal inside the insert's data (lib/db/status-writers.test.ts).
+ * inferred, so it stays the literal inside the insert's data (scripts/check-status-writers.ts, part of npm run lint).
  */
 export const initialStatus: DepositStatus & PayoutStatus & RefundStatus & ReturnStatus = "pending";
 
