@@ -12,7 +12,7 @@ import type {
 } from "../../lib/deposits/schemas";
 import type { createGatewayOutSchema, GatewayOutAnswer } from "../../lib/payouts/schemas";
 import type { createRefundSchema, RefundAnswer } from "../../lib/refunds/schemas";
-import type { StatusAnswer, StatusQuery } from "../../lib/transactions/schemas";
+import type { StatusAnswer, StatusQuery } from "../../lib/status/schemas";
 
 type RequestOf<F extends (...args: never[]) => z.ZodType> = z.input<ReturnType<F>>;
 
