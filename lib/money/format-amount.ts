@@ -1,4 +1,5 @@
-// Money is integer centavos everywhere; these are the only ways it leaves as text or a number.
+// Money is integer centavos everywhere; these are the ways it leaves as text or a number for the API
+// and callbacks (the pages write it with lib/i18n's formatBrl and formatTypedBrl).
 
 function split(cents: bigint): { sign: string; units: string; fraction: string } {
   const sign = cents < 0n ? "-" : "";

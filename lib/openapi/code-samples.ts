@@ -1,5 +1,5 @@
 // How a merchant's developer signs a request, verifies the answer and verifies a callback, in the
-// four languages the docs show. /docs renders these; a test checks the README carries each one
+// four languages the docs show. /docs renders these; a test checks docs/api.md carries each one
 // verbatim, so the two never tell different stories.
 export type CodeSample = { language: string; title: string; code: string };
 

@@ -1,4 +1,4 @@
-// The example `data` of each operation, shown in the OpenAPI document, on /docs and in the README.
+// The example `data` of each operation, shown in the OpenAPI document, on /docs and in docs/api.md.
 // A test posts every one, signed, through its route handler: an example the gateway would refuse
 // fails the build instead of misleading a merchant. Ids are placeholders for the deposit the Pix
 // example creates.

@@ -4,7 +4,7 @@ import { countMerchants } from "../db/merchants";
 import { AppError } from "../errors/app-error";
 
 const NO_PSP =
-  'no Pix PSP configured: set PIX_PSP_URL and its credentials (README, "Going live"), or start outside production';
+  'no Pix PSP configured: set PIX_PSP_URL and its credentials (docs/operating.md, "Going live"), or start outside production';
 
 /**
  * Why a production start must stop: live merchants whose money has no PSP to move through (every

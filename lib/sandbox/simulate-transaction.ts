@@ -1,6 +1,6 @@
 // A merchant's developer moves their own sandbox transaction to a final state, through the same
 // operations an operator or the provider uses, so the state change, the funds and the callback
-// are those of a real one. Without an outcome, the amount decides (documented in the README):
+// are those of a real one. Without an outcome, the amount decides (documented in docs/api.md):
 // a deposit of x,01 fails, x,02 expires, any other is paid; a payout of y,01 is canceled, any
 // other completes.
 import { getDb } from "../db/client";
