@@ -115,6 +115,13 @@ test("TRACE on the API routes: 405 with Allow", async () => {
   expect((await raw("POST", "/docs")).status).toBe(405);
 });
 
+// Before, "//" threw inside the server before the 405 was written: the client got a 408 later.
+test("a method Next.js cannot take on a path URL cannot read ('//'): 405, not a client left waiting", async () => {
+  for (const path of ["//", "//evil.example/api/pix", "/a//b"]) {
+    expect((await raw("PROPFIND", path)).status, path).toBe(405);
+  }
+});
+
 test("a multipart body posted to a /pay page is read as the form it is: a file where the CPF goes is no CPF", async ({
   page,
 }) => {

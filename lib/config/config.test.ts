@@ -117,6 +117,16 @@ describe("loadConfig", () => {
     };
     expect(problems(withPixKey)[0]).toMatch(/^PUBLIC_BASE_URL: required/);
     expect(loadConfig({ ...withPixKey, PUBLIC_BASE_URL: "https://pay.example" }).isProduction).toBe(true);
+    expect(problems({ ...withPixKey, PUBLIC_BASE_URL: "http://pay.example" })).toEqual([
+      "PUBLIC_BASE_URL: must be https:// in production (payment links carry their token in the URL)",
+    ]);
+    expect(problems({ ...withPixKey, PUBLIC_BASE_URL: "http://localhost:3000" })[0]).toMatch(
+      /^PUBLIC_BASE_URL: must be https/,
+    );
+    // Outside production a local http address is what npm start uses.
+    expect(loadConfig({ CASHIER_ENCRYPTION_KEY: key, PUBLIC_BASE_URL: "http://localhost:3000" }).publicBaseUrl).toBe(
+      "http://localhost:3000",
+    );
   });
 
   it("seeds the demo merchant outside production only, and refuses to be told otherwise", () => {

@@ -540,6 +540,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (isProduction && !vars.PUBLIC_BASE_URL) {
     throw new ConfigError(["PUBLIC_BASE_URL: required in production (the URL customers and merchants reach)"]);
   }
+  // Payment links are bearer tokens in the URL: in production they travel over TLS only.
+  if (isProduction && !vars.PUBLIC_BASE_URL?.startsWith("https://")) {
+    throw new ConfigError([
+      "PUBLIC_BASE_URL: must be https:// in production (payment links carry their token in the URL)",
+    ]);
+  }
 
   return {
     env: vars.CASHIER_ENV,

@@ -20,6 +20,15 @@ const NEXT_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "
 // for a client that hung up it may never settle even once the answer is written.
 const answersInFlight = new WeakMap<http.Server, Set<http.ServerResponse>>();
 
+/** The request target's path; a target URL cannot read ("//") is taken as written, never thrown on. */
+function targetPath(target: string): string {
+  try {
+    return new URL(target, "http://gateway").pathname;
+  } catch {
+    return target.split("?")[0];
+  }
+}
+
 export async function serveGateway(options: { dir: string; port: number }): Promise<http.Server> {
   const config = getConfig();
   const app = next({ dev: false, dir: options.dir, port: options.port });
@@ -37,7 +46,7 @@ export async function serveGateway(options: { dir: string; port: number }): Prom
     // Methods Next.js has no handler for (TRACE, CONNECT…) fail inside it as a 500; they are
     // refused here with what proxy.ts gives every other answer.
     if (!NEXT_METHODS.has(request.method ?? "")) {
-      const rules = routeRules(new URL(request.url ?? "/", "http://gateway").pathname);
+      const rules = routeRules(targetPath(request.url ?? "/"));
       const refusal = methodNotAllowed(request.method ?? "", rules);
       response
         .writeHead(405, {
