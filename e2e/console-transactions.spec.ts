@@ -157,4 +157,12 @@ test("a merchant admin sees only their merchant's transactions; another merchant
   const ownCsv = await page.request.get("/console/transactions/export.csv");
   expect(ownCsv.status()).toBe(200);
   expect(await ownCsv.text()).not.toContain(otherId);
+
+  // A NUL in a filter is named as the filter's problem, never handed to the database (where
+  // PostgreSQL answered it with a 500).
+  const nulCsv = await page.request.get("/console/transactions/export.csv?q=a%00b");
+  expect(nulCsv.status()).toBe(422);
+  expect(await nulCsv.json()).toMatchObject({ fields: [{ path: "q", message: expect.stringContaining("NUL") }] });
+  const nulPage = await page.goto("/console/transactions?q=a%00b");
+  expect(nulPage?.status()).toBeLessThan(500);
 });

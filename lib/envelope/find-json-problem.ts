@@ -3,17 +3,12 @@
 // database can store them as UTF-8), and nesting or size beyond what any operation needs. The walk
 // keeps its own stack, so a hostile depth cannot overflow the process's.
 
+import { textProblem } from "../text/text-problem";
+
 export const MAX_JSON_DEPTH = 32;
 export const MAX_JSON_NODES = 10_000;
 
 export type JsonProblem = { path: string; message: string };
-
-/** Why a string cannot be stored, or null. */
-export function textProblem(value: string): string | null {
-  if (value.includes("\u0000")) return "must not contain the NUL character (\\u0000)";
-  if (!value.isWellFormed()) return "must not contain a lone UTF-16 surrogate (such as \\ud800)";
-  return null;
-}
 
 /** The first problem in a parsed JSON value, named by its path (data.items.0.name), or null. */
 export function findJsonProblem(root: unknown, rootPath: string): JsonProblem | null {

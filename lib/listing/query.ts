@@ -2,11 +2,21 @@
 // the keyset cursor a page ends at. Shared by the transactions, the ledger and the audit log.
 import { z } from "zod";
 import type { Keyset } from "../db/keyset";
+import { textProblem } from "../text/text-problem";
 
-/** A query value as Next.js hands it over: repeated parameters count once, blank means absent. */
+/**
+ * A query value as Next.js hands it over: repeated parameters count once, blank means absent. A
+ * NUL or a lone surrogate is refused here, as in a token's claims: PostgreSQL cannot compare text
+ * holding one, and the page would answer 500 instead of naming the filter.
+ */
 export const queryValue = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => {
+  z.preprocess((value, context) => {
     const first = Array.isArray(value) ? value[0] : value;
+    const problem = typeof first === "string" ? textProblem(first) : null;
+    if (problem) {
+      context.addIssue({ code: "custom", message: problem });
+      return z.NEVER;
+    }
     return typeof first === "string" && first.trim() === "" ? undefined : first;
   }, schema.optional());
 
