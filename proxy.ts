@@ -122,5 +122,5 @@ export async function proxy(request: NextRequest): Promise<Response> {
 
 export const config = {
   // Built assets carry no token and run no code of ours.
-  matcher: ["/((?!_next/static|_next/image|favicon.ico).*)"],
+  matcher: ["/((?!_next/static|_next/image).*)"],
 };

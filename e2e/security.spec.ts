@@ -170,8 +170,13 @@ test.describe("headers on every kind of answer", () => {
     common((await page.request.get("/docs")).headers());
   });
 
-  test("API answers", async ({ request }) => {
+  test("API answers, and the favicon browsers ask for by themselves", async ({ request }) => {
+    const favicon = await request.get("/favicon.ico");
+    expect(favicon.status()).toBe(200);
+    expect(favicon.headers()["content-type"]).toBe("image/svg+xml");
+    expect(await favicon.text()).toMatch(/^<svg /);
     for (const response of [
+      favicon,
       await request.get("/api/health"),
       await request.post("/api/status", { data: { jwt: "x.y.z" } }),
     ]) {

@@ -8,6 +8,8 @@ export type RouteRules = { kind: HeaderKind; methods: string[]; isLimited: boole
 
 export function routeRules(pathname: string): RouteRules {
   if (pathname === "/api/health") return { kind: "api", methods: ["GET", "HEAD"], isLimited: false };
+  // An image browsers fetch by themselves: nothing in it may load or run (api's policy).
+  if (pathname === "/favicon.ico") return { kind: "api", methods: ["GET", "HEAD"], isLimited: false };
   if (pathname.startsWith("/api/")) return { kind: "api", methods: ["POST"], isLimited: false };
   if (/^\/pay\/[^/]+\/status\/?$/.test(pathname)) return { kind: "api", methods: ["GET", "HEAD"], isLimited: true };
   // An image, not a page: nothing in it may load or run (api's policy); fetched with each page, so not counted again.
