@@ -10,6 +10,7 @@ import { createApiKey } from "../merchants/create-api-key";
 import { createMerchant } from "../merchants/create-merchant";
 import { listMerchants } from "../merchants/list-merchants";
 import { revokeApiKey } from "../merchants/revoke-api-key";
+import { auditKeyRevoked } from "../merchants/revoke-merchant-key";
 import { MAX_LOGO_BYTES, setMerchantLogo } from "../merchants/set-merchant-logo";
 import { updateMerchant } from "../merchants/update-merchant";
 import { callbackStatusSchema } from "../callbacks/callback-types";
@@ -21,6 +22,7 @@ import { expireDueDeposits } from "../deposits/expire-due-deposits";
 import { fundSandboxMerchant } from "../funds/fund-sandbox-merchant";
 import { getMerchantBalance } from "../funds/get-merchant-balance";
 import { markPayout } from "../payouts/mark-payout";
+import { auditPayoutMarking } from "../payouts/mark-queued-payout";
 import { payoutCancelReasonSchema } from "../payouts/schemas";
 import { paySandboxDeposit } from "../deposits/pay-sandbox-deposit";
 import { reconcileOnce } from "../jobs/run-reconciler";
@@ -193,7 +195,7 @@ const commands: Record<string, Command> = {
   },
   "merchant key revoke": async (args) => {
     const { positionals } = parse(args, {}, 1);
-    const revoked = await revokeApiKey(positionals[0]);
+    const revoked = await revokeApiKey(positionals[0], auditKeyRevoked(cliAuditActor(), null));
     return { keyId: revoked.keyId, revokedAt: revoked.revokedAt.toISOString() };
   },
   "merchant fund": async (args) => {
@@ -206,7 +208,8 @@ const commands: Record<string, Command> = {
   },
   "payout complete": async (args) => {
     const { values, positionals } = parse(args, { resume: { type: "boolean" } }, 1);
-    return markPayout({ transferId: positionals[0], outcome: "completed", isResume: Boolean(values.resume) });
+    const marking = { transferId: positionals[0], outcome: "completed" as const, isResume: Boolean(values.resume) };
+    return markPayout(marking, auditPayoutMarking(cliAuditActor(), null, marking));
   },
   "payout cancel": async (args) => {
     const { values, positionals } = parse(
@@ -219,12 +222,13 @@ const commands: Record<string, Command> = {
       const [issue] = parsed.error.issues;
       throw new UsageError(`${issue.path[0] === "reasonCode" ? "--reason-code" : "--reason"} ${issue.message}`);
     }
-    return markPayout({
+    const marking = {
       transferId: positionals[0],
-      outcome: "canceled",
+      outcome: "canceled" as const,
       ...parsed.data,
       isResume: Boolean(values.resume),
-    });
+    };
+    return markPayout(marking, auditPayoutMarking(cliAuditActor(), null, marking));
   },
   "deposit pay": async (args) => {
     const { positionals } = parse(args, {}, 1);

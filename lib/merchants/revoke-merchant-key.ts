@@ -1,6 +1,7 @@
-import { recordAuditEvent } from "../audit/record-audit-event";
+import { type AuditActor, recordAuditEvent } from "../audit/record-audit-event";
 import { type Actor, assertRole, merchantScopeOf } from "../access/actor";
-import { findApiKey } from "../db/api-keys";
+import { type ApiKeyRecord, findApiKey } from "../db/api-keys";
+import type { Tx } from "../db/client";
 import { getDb } from "../db/client";
 import { AppError } from "../errors/app-error";
 import { revokeApiKey } from "./revoke-api-key";
@@ -16,15 +17,19 @@ export async function revokeMerchantKey(actor: Actor, keyId: string): Promise<{ 
   const scope = merchantScopeOf(actor);
   const key = keyIdSchema.safeParse(keyId).success ? await findApiKey(getDb(), keyId) : null;
   if (!key || (scope !== null && key.merchantId !== scope)) throw new AppError("not_found", `no key ${keyId}`);
-  return revokeApiKey(key.id, (tx, revoked) =>
+  return revokeApiKey(key.id, auditKeyRevoked(actor, actor.ip));
+}
+
+/** The audit event of a revocation, committed with it only when this call revoked the key: the console's and the CLI's. */
+export function auditKeyRevoked(actor: AuditActor, ip: string | null) {
+  return (tx: Tx, revoked: ApiKeyRecord) =>
     recordAuditEvent(tx, {
       actor,
       action: "api_key.revoked",
       targetType: "api_key",
       targetId: revoked.id,
       merchantId: revoked.merchantId,
-      ip: actor.ip,
+      ip,
       detail: {},
-    }),
-  );
+    });
 }

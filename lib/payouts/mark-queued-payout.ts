@@ -1,7 +1,27 @@
-import { recordAuditEvent } from "../audit/record-audit-event";
+import { type AuditActor, recordAuditEvent } from "../audit/record-audit-event";
 import { type Actor, assertRole } from "../access/actor";
-import { markPayout } from "./mark-payout";
+import type { Tx } from "../db/client";
+import type { PayoutRecord } from "../db/transactions";
+import { type PayoutMarking, markPayout } from "./mark-payout";
 import { payoutMarkingSchema } from "./schemas";
+
+/** The audit event of a marking, committed with the payout's final state: the console's and the CLI's. */
+export function auditPayoutMarking(actor: AuditActor, ip: string | null, marking: PayoutMarking) {
+  return (tx: Tx, payout: PayoutRecord) =>
+    recordAuditEvent(tx, {
+      actor,
+      action: `payout.${marking.outcome}`,
+      targetType: "payout",
+      targetId: payout.id,
+      merchantId: payout.merchantId,
+      ip,
+      detail: {
+        amount_cents: payout.amountCents.toString(),
+        ...(marking.isResume ? { resumed: true } : {}),
+        ...(marking.outcome === "canceled" ? { reason_code: marking.reasonCode, reason: marking.reason } : {}),
+      },
+    });
+}
 
 /**
  * An operator marks a payout from the console's queue: the CLI's own single-flight markPayout (a
@@ -11,19 +31,5 @@ import { payoutMarkingSchema } from "./schemas";
 export async function markQueuedPayout(actor: Actor, input: unknown) {
   assertRole(actor, "operator");
   const marking = payoutMarkingSchema.parse(input);
-  return markPayout(marking, (tx, payout) =>
-    recordAuditEvent(tx, {
-      actor,
-      action: `payout.${marking.outcome}`,
-      targetType: "payout",
-      targetId: payout.id,
-      merchantId: payout.merchantId,
-      ip: actor.ip,
-      detail: {
-        amount_cents: payout.amountCents.toString(),
-        ...(marking.isResume ? { resumed: true } : {}),
-        ...(marking.outcome === "canceled" ? { reason_code: marking.reasonCode, reason: marking.reason } : {}),
-      },
-    }),
-  );
+  return markPayout(marking, auditPayoutMarking(actor, actor.ip, marking));
 }

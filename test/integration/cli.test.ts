@@ -116,6 +116,13 @@ describe("npm run cashier -- merchant …", () => {
     const revoked = await cashier("merchant", "key", "revoke", merchant.keyId);
     expect(revoked.code).toBe(0);
     expect(JSON.parse(revoked.stdout)).toMatchObject({ keyId: merchant.keyId });
+    const { getDb } = await import("@/lib/db/client");
+    expect(await getDb().auditEvent.findMany({ where: { targetId: merchant.keyId } })).toMatchObject([
+      { action: "api_key.revoked", actorRole: "cli", merchantId: merchant.merchantId },
+    ]);
+    // Revoking it again changes nothing and records nothing.
+    expect((await cashier("merchant", "key", "revoke", merchant.keyId)).code).toBe(0);
+    expect(await getDb().auditEvent.count({ where: { targetId: merchant.keyId } })).toBe(1);
     const refused = await postSigned(status, merchant, { id: "x" });
     expect(refused.status).toBe(401);
     expect((await readProblem(refused)).code).toBe("key_revoked");

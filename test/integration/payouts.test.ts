@@ -261,6 +261,15 @@ describe("marking", () => {
     const marked = await cashier("payout", "complete", transferId);
     expect(marked.code).toBe(0);
     expect(JSON.parse(marked.stdout)).toMatchObject({ transfer_id: transferId, status: "completed" });
+    // The CLI's money actions are audited as the CLI's account, like the console's.
+    expect(await getDb().auditEvent.findMany({ where: { targetId: transferId } })).toMatchObject([
+      {
+        action: "payout.completed",
+        actorRole: "cli",
+        actorEmail: expect.stringMatching(/^cli:/),
+        merchantId: shop.merchantId,
+      },
+    ]);
     const callbacks = await receivedFor(transferId);
     expect(callbacks).toHaveLength(1);
     const { payload } = await jwtVerify(callbacks[0].jwt, new TextEncoder().encode(shop.secret), {
