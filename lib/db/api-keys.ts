@@ -27,6 +27,9 @@ type KeyWithMerchantRow = Omit<ApiKeyRecord, "id" | "createdAt"> & {
   mode: string;
   callbackUrl: string | null;
   redirectOrigins: unknown;
+  providerRoutes: unknown;
+  payoutApproval: string;
+  payoutApprovalAboveCents: bigint | number | null;
   createdAt: Date;
 };
 
@@ -42,7 +45,8 @@ export async function findApiKeyWithMerchant(
 ): Promise<{ key: ApiKeyRecord; merchant: MerchantRecord } | null> {
   const [row] = await db.$queryRaw<KeyWithMerchantRow[]>`
     SELECT k."id" AS "keyId", k."merchantId", k."secretCiphertext", k."createdAt" AS "keyCreatedAt", k."revokedAt",
-           m."name", m."mode", m."callbackUrl", m."redirectOrigins", m."createdAt"
+           m."name", m."mode", m."callbackUrl", m."redirectOrigins", m."providerRoutes", m."payoutApproval",
+           m."payoutApprovalAboveCents", m."createdAt"
     FROM "ApiKey" k JOIN "Merchant" m ON m."id" = k."merchantId"
     WHERE k."id" = ${keyId}`;
   if (!row) return null;
