@@ -299,6 +299,8 @@ export type Config = {
   maxAmountCents: bigint;
   /** Null when no PSP is configured: live merchants then get provider_unavailable. */
   psp: PspSettings | null;
+  /** PIX_PSP_TIMEOUT_SECONDS: every PSP call's limit, the implicit account's and each stored account's. */
+  pspTimeoutMs: number;
   /** How long a hosted payment page (Payment Initiation, Gateway In) can be paid. */
   paymentUrlExpirationSeconds: number;
   /** React's development build needs eval; production pages never allow it. */
@@ -395,6 +397,45 @@ const PSP_VARIABLES = [
   "PIX_PSP_CA_FILE",
 ] as const;
 
+/** What the operator may set over a PSP profile's defaults (PIX_PSP_TOKEN_AUTH, PIX_PSP_SCOPE…). */
+export type PspProfileOverrides = {
+  tokenAuth?: PspTokenAuth;
+  tokenFormat?: PspTokenFormat;
+  scope?: string;
+  headers?: Record<string, string>;
+  query?: Record<string, string>;
+  webhookHeaders?: Record<string, string>;
+  webhookQuery?: Record<string, string>;
+};
+
+/**
+ * How a PSP wants its token asked for and its calls made: its profile's defaults under what the
+ * operator set. One resolution for the PIX_PSP_* account and each stored provider account.
+ */
+export function resolvePspProfile(
+  profileName: PspProfileName,
+  clientId: string,
+  overrides: PspProfileOverrides = {},
+): Pick<
+  PspSettings,
+  "profile" | "tokenAuth" | "tokenFormat" | "scope" | "extraHeaders" | "extraQuery" | "webhookHeaders" | "webhookQuery"
+> {
+  const profile = PSP_PROFILES[profileName];
+  // Itaú and Sicoob want the client id again in a header of each call.
+  const withClientId = (values: Record<string, string>) =>
+    Object.fromEntries(Object.entries(values).map(([name, value]) => [name, value.replaceAll("{clientId}", clientId)]));
+  return {
+    profile: profileName,
+    tokenAuth: overrides.tokenAuth ?? profile.tokenAuth,
+    tokenFormat: overrides.tokenFormat ?? profile.tokenFormat,
+    scope: overrides.scope ?? profile.scope,
+    extraHeaders: withClientId({ ...profile.headers, ...overrides.headers }),
+    extraQuery: withClientId(overrides.query ?? {}),
+    webhookHeaders: withClientId(overrides.webhookHeaders ?? {}),
+    webhookQuery: withClientId(overrides.webhookQuery ?? {}),
+  };
+}
+
 function loadPspSettings(vars: EnvVars, isProduction: boolean): PspSettings | null {
   const url = vars.PIX_PSP_URL;
   if (!url) {
@@ -474,22 +515,20 @@ function loadPspSettings(vars: EnvVars, isProduction: boolean): PspSettings | nu
     }
   }
   const clientId = vars.PIX_PSP_CLIENT_ID!;
-  // Itaú and Sicoob want the client id again in a header of each call.
-  const withClientId = (values: Record<string, string>) =>
-    Object.fromEntries(Object.entries(values).map(([name, value]) => [name, value.replaceAll("{clientId}", clientId)]));
   return {
     baseUrl: url,
     tokenUrl,
     clientId,
     clientSecret: vars.PIX_PSP_CLIENT_SECRET ?? null,
-    profile: profileName,
-    tokenAuth,
-    tokenFormat: vars.PIX_PSP_TOKEN_FORMAT ?? profile.tokenFormat,
-    scope: vars.PIX_PSP_SCOPE ?? profile.scope,
-    extraHeaders: withClientId({ ...profile.headers, ...vars.PIX_PSP_HEADERS }),
-    extraQuery: withClientId(extraQuery),
-    webhookHeaders: withClientId(vars.PIX_PSP_WEBHOOK_HEADERS ?? {}),
-    webhookQuery: withClientId(vars.PIX_PSP_WEBHOOK_QUERY ?? {}),
+    ...resolvePspProfile(profileName, clientId, {
+      tokenAuth,
+      tokenFormat: vars.PIX_PSP_TOKEN_FORMAT,
+      scope: vars.PIX_PSP_SCOPE,
+      headers: vars.PIX_PSP_HEADERS,
+      query: extraQuery,
+      webhookHeaders: vars.PIX_PSP_WEBHOOK_HEADERS,
+      webhookQuery: vars.PIX_PSP_WEBHOOK_QUERY,
+    }),
     clientCertificate: cert && key ? { cert, key } : null,
     ca,
     webhookSecret: vars.PIX_PSP_WEBHOOK_SECRET ?? null,
@@ -567,6 +606,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     maxAmountCents: BigInt(reais) * 100n + BigInt(centavos.padEnd(2, "0")),
     psp: loadPspSettings(vars, isProduction),
+    pspTimeoutMs: vars.PIX_PSP_TIMEOUT_SECONDS * 1000,
     paymentUrlExpirationSeconds: vars.PAYMENT_URL_EXPIRATION_SECONDS,
     isNextDevelopment: vars.NODE_ENV === "development",
     redisUrl: vars.REDIS_URL ?? null,
