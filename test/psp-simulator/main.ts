@@ -1,6 +1,7 @@
 // npx tsx test/psp-simulator/main.ts [--profile NAME] [port]: a PSP simulator for a local gateway.
 // It prints the environment to give the gateway, then a line per request; type `pay <txid>` to pay
-// a charge. With --profile it requires that PSP's token and call authentication (bb, inter, …).
+// a charge. With --profile it requires that PSP's token and call authentication (bb, inter, …);
+// --profile efi also serves Efí's Pix send (PUT /v3/gn/pix/:idEnvio) with its homologation outcomes.
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { PSP_PROFILE_NAMES, type PspProfileName } from "../../lib/config/psp-profiles";
@@ -23,9 +24,15 @@ console.log(
   `PSP simulator (API Pix, ${simulator.profile} profile) at ${simulator.url}\n\n# for the gateway's .env.local:`,
 );
 for (const [name, value] of Object.entries(simulator.env)) console.log(`${name}=${value}`);
+if (simulator.profile === "efi")
+  console.log(`# an Efí provider account's base URL (API Pix under /v2, Pix send under /v3): ${simulator.origin}`);
 console.log(
   "\nCommands: pay <txid> [amount], refunds later|DEVOLVIDO|NAO_REALIZADO, complete <e2eid> <refund id> DEVOLVIDO|NAO_REALIZADO, webhooks on|off, quit",
 );
+if (simulator.profile === "efi")
+  console.log(
+    "Efí's Pix send: sends later|homologation, complete-send <idEnvio> [REALIZADO|NAO_REALIZADO], refuse-send <status> <nome> <mensagem…>",
+  );
 
 let seen = 0;
 setInterval(() => {
@@ -46,6 +53,15 @@ const commands: Record<string, (args: string[]) => Promise<unknown> | unknown> =
   complete: ([endToEndId, id, outcome]) =>
     simulator.completeRefund(endToEndId, id, outcome === "NAO_REALIZADO" ? "NAO_REALIZADO" : "DEVOLVIDO"),
   webhooks: ([state]) => simulator.setWebhooksEnabled(state !== "off"),
+  sends: ([setting]) => simulator.setSendResults(setting === "later" ? "later" : "homologation"),
+  "complete-send": ([idEnvio, outcome]) =>
+    simulator.completeSend(idEnvio, outcome === "REALIZADO" || outcome === "NAO_REALIZADO" ? outcome : undefined),
+  "refuse-send": ([status, nome, ...words]) =>
+    simulator.refuseNextSend({
+      status: Number(status) || 422,
+      nome: nome ?? "pagamento_negado",
+      mensagem: words.join(" "),
+    }),
   quit: async () => {
     await simulator.close();
     process.exit(0);

@@ -36,6 +36,15 @@ import {
 } from "../../lib/providers/api-pix/schemas";
 import { toDevolucaoId } from "../../lib/providers/api-pix/transformers";
 import { type AnswerStyle, styleAnswer, styleNotification } from "./answer-styles";
+import {
+  type EfiRefusal,
+  type SendOutcome,
+  type SendRequest,
+  type SendResultsSetting,
+  type SentPix,
+  createEfiPixSend,
+  postWebhook,
+} from "./efi-pix-send";
 import { type PspCertificates, generateCertificates } from "./generate-certificates";
 import { PSP_PROFILE_RULES, readTokenBody, refuseApiCall, refuseTokenRequest } from "./psp-profile-rules";
 
@@ -67,6 +76,8 @@ export type PspSimulatorOptions = {
   webhooksEnabled?: boolean;
   /** How refunds end; default DEVOLVIDO at once. */
   refundOutcome?: RefundOutcomeSetting;
+  /** Under the efi profile, how Pix sends end; default homologation (by amount, right after the answer). */
+  sendResults?: SendResultsSetting;
 };
 
 /** `later`: the refund stays EM_PROCESSAMENTO until completeRefund decides it. */
@@ -104,8 +115,10 @@ export type Failure =
   | { kind: "reset"; times?: number; target?: "token" | "api" };
 
 export type PspSimulator = {
-  /** PIX_PSP_URL: the API Pix base URL (https://127.0.0.1:port/api/v2). */
+  /** PIX_PSP_URL: the API Pix base URL (https://127.0.0.1:port/api/v2; /v2 under the efi profile, as Efí serves it). */
   url: string;
+  /** The host's root (https://127.0.0.1:port): an Efí account's base URL, its API Pix under /v2 and its Pix send under /v3. */
+  origin: string;
   /** PIX_PSP_TOKEN_URL. */
   tokenUrl: string;
   /** PIX_PSP_CA_FILE, PIX_PSP_CERT_FILE, PIX_PSP_KEY_FILE. */
@@ -167,10 +180,26 @@ export type PspSimulator = {
   mutateNextCob(mutation: CobMutation): void;
   /** Every token issued so far stops working: the next call meets a 401. */
   revokeTokens(): void;
+  // Efí's Pix send (efi profile only; efi-pix-send.ts).
+  /** How many PUT /v3/gn/pix/:idEnvio were received for it, whatever their answer: 1 when all is well. */
+  sendCount(idEnvio: string): number;
+  /** Every PUT /v3/gn/pix received, oldest first. */
+  sends(): SendRequest[];
+  /** The send made under this idEnvio, as Efí holds it. */
+  sent(idEnvio: string): SentPix | undefined;
+  /** `later`: sends stay EM_PROCESSAMENTO until completeSend; `homologation`: they end by amount at once. */
+  setSendResults(setting: SendResultsSetting): void;
+  /** Ends a send left EM_PROCESSAMENTO (REALIZADO up to R$ 10.00, else NAO_REALIZADO, unless told) and notifies it. */
+  completeSend(idEnvio: string, outcome?: SendOutcome): Promise<SentPix>;
+  /** The next send that passes validation is refused with this Efí error (saldo_insuficiente…). */
+  refuseNextSend(refusal: EfiRefusal): void;
   close(): Promise<void>;
 };
 
-const API_BASE = "/api/v2";
+/** Where the API Pix is served: Efí serves it under /v2 of its host, beside its own /v3 and /v2/gn routes. */
+const apiBaseOf = (profile: PspProfileName) => (profile === "efi" ? "/v2" : "/api/v2");
+/** Efí's own routes (Pix send), kept whole in exchanges' paths. */
+const EFI_ROUTE = /^\/v[23]\/gn\//;
 // Made-up institutions: the receiver's PSP (in refunds' rtrId) and every payer's (in end-to-end ids).
 const PSP_ISPB = "99999998";
 const PAYER_ISPB = "99999997";
@@ -206,6 +235,7 @@ export async function startPspSimulator(options: PspSimulatorOptions = {}): Prom
   const chave = options.chave ?? "pix@cashier.example";
   const clientId = options.clientId ?? "cashier-gateway";
   const profile = options.profile ?? "generic";
+  const API_BASE = apiBaseOf(profile);
   const rules = PSP_PROFILE_RULES[profile];
   const clientSecret = rules.hasSecret ? (options.clientSecret ?? randomBytes(24).toString("base64url")) : null;
   const appKey = options.appKey ?? randomBytes(16).toString("hex");
@@ -256,13 +286,22 @@ export async function startPspSimulator(options: PspSimulatorOptions = {}): Prom
 
   async function notify(pix: Pix[]): Promise<void> {
     if (!webhooksEnabled || !webhook) return;
+    const parsed = pixNotificationSchema.parse({ pix: pix.map(showPix) });
+    await deliver(answerStyle ? styleNotification(answerStyle, parsed) : parsed);
+  }
+
+  async function deliver(body: unknown): Promise<void> {
+    if (!webhooksEnabled || !webhook) return;
     // The API Pix appends /pix to the registered URL as a string, query included.
     const url = `${webhook.webhookUrl}/pix`;
-    const parsed = pixNotificationSchema.parse({ pix: pix.map(showPix) });
-    const body = answerStyle ? styleNotification(answerStyle, parsed) : parsed;
     const delivery: WebhookDelivery = { url, body, status: null, error: null };
     simulator.webhookDeliveries.push(delivery);
     try {
+      if (profile === "efi") {
+        // Efí presents its client certificate to an https webhook (mTLS).
+        delivery.status = await postWebhook(url, body, certificates);
+        return;
+      }
       const response = await fetch(url, {
         method: "POST",
         headers: { "content-type": "application/json" },
@@ -275,6 +314,13 @@ export async function startPspSimulator(options: PspSimulatorOptions = {}): Prom
       delivery.error = error instanceof Error ? error.message : String(error);
     }
   }
+
+  const efiSend = createEfiPixSend({
+    chave,
+    webhookUrl: () => webhook?.webhookUrl ?? null,
+    notify: (items) => deliver({ pix: items }),
+  });
+  if (options.sendResults) efiSend.setSendResults(options.sendResults);
 
   function finishRefund(devolucao: Devolucao, status: RefundOutcome, motivo?: string): void {
     devolucao.status = status;
@@ -490,6 +536,7 @@ export async function startPspSimulator(options: PspSimulatorOptions = {}): Prom
   function route(request: IncomingMessage, path: string, query: Record<string, string>, body: unknown): Answer {
     const method = request.method ?? "GET";
     let match: RegExpExecArray | null;
+    if (profile === "efi" && EFI_ROUTE.test(path)) return efiSend.route(method, path, body) ?? notFound("Recurso");
     if ((match = /^\/cob\/([^/]+)$/.exec(path))) {
       const txid = decodeURIComponent(match[1]);
       if (method === "PUT") return putCob(txid, body);
@@ -560,11 +607,13 @@ export async function startPspSimulator(options: PspSimulatorOptions = {}): Prom
       const text = Buffer.concat(chunks).toString("utf8");
       const isToken = url.pathname === "/oauth/token";
       const kind = isToken ? "token" : "api";
-      const path = isToken
-        ? url.pathname
-        : url.pathname.startsWith(API_BASE)
-          ? url.pathname.slice(API_BASE.length)
-          : url.pathname;
+      const isEfiRoute = profile === "efi" && EFI_ROUTE.test(url.pathname);
+      const path =
+        isToken || isEfiRoute
+          ? url.pathname
+          : url.pathname.startsWith(API_BASE)
+            ? url.pathname.slice(API_BASE.length)
+            : url.pathname;
       const exchange: Exchange = {
         kind,
         method: request.method ?? "GET",
@@ -607,7 +656,7 @@ export async function startPspSimulator(options: PspSimulatorOptions = {}): Prom
           request.method === "POST"
             ? issueToken(request, exchange.body as Record<string, unknown>)
             : notFound("Recurso");
-      } else if (!url.pathname.startsWith(`${API_BASE}/`)) {
+      } else if (!url.pathname.startsWith(`${API_BASE}/`) && !isEfiRoute) {
         answer = notFound("Recurso");
       } else if (!isAuthorized(request)) {
         answer = refuse({
@@ -632,13 +681,15 @@ export async function startPspSimulator(options: PspSimulatorOptions = {}): Prom
         });
       } else {
         answer = route(request, path, query, exchange.body);
-        if (answerStyle && answer.status < 300)
+        if (answerStyle && answer.status < 300 && !isEfiRoute)
           answer = { ...answer, body: styleAnswer(answerStyle, path, answer.body) };
       }
       if (failure?.kind === "timeout") return hang();
       exchange.status = answer.status;
       exchange.response = answer.body;
-      const isProblem = answer.status >= 400 && !isToken;
+      // Efí's own refusals ({"nome", "mensagem"}) are plain JSON.
+      const isProblem =
+        answer.status >= 400 && !isToken && !(isEfiRoute && !(answer.body as { type?: unknown } | undefined)?.type);
       response.writeHead(
         answer.status,
         answer.body === undefined
@@ -651,6 +702,7 @@ export async function startPspSimulator(options: PspSimulatorOptions = {}): Prom
 
   const simulator: PspSimulator = {
     url: `${origin}${API_BASE}`,
+    origin,
     tokenUrl: `${origin}/oauth/token`,
     caFile: certificates.caFile,
     certFile: certificates.clientCertFile,
@@ -794,6 +846,13 @@ export async function startPspSimulator(options: PspSimulatorOptions = {}): Prom
     revokeTokens() {
       tokens.clear();
     },
+
+    sendCount: efiSend.sendCount,
+    sends: efiSend.sends,
+    sent: efiSend.sent,
+    setSendResults: efiSend.setSendResults,
+    completeSend: efiSend.completeSend,
+    refuseNextSend: efiSend.refuseNextSend,
 
     async close() {
       for (const response of hanging) response.destroy();
