@@ -2,7 +2,7 @@
 // any other). Every move is asserted against lib/transactions/statuses' table before its
 // conditional update, so a move the table does not allow never reaches the database.
 import {
-  type PayoutOutcome,
+  type PayoutClaim,
   type StatusKind,
   type StatusOf,
   assertTransition,
@@ -25,8 +25,8 @@ type ExtrasOf = {
   payout: Reason & {
     actor: Actor;
     note?: string;
-    /** Into processing: what the marking claims the payout for. Any other move clears it. */
-    claimedOutcome?: PayoutOutcome;
+    /** Into processing: what the payout is claimed for (a marking's outcome, or a transfer). Any other move clears it. */
+    claimedOutcome?: PayoutClaim;
   };
   refund: Reason & { actor: Actor; providerRefundId?: string | null };
   // A PSP return has no event table: its requestedBy says who, its settledAt when.

@@ -2,7 +2,7 @@ import type { DbOrTx } from "./client";
 import { isUniqueViolation } from "./errors";
 
 export type OperatorAlertKind =
-  "provider_refund" | "unmatched_pix" | "charge_mismatch" | "unreadable_answer" | "return_failed";
+  "provider_refund" | "unmatched_pix" | "charge_mismatch" | "unreadable_answer" | "return_failed" | "transfer_mismatch";
 
 export type OperatorAlertRecord = {
   id: string;

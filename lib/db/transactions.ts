@@ -2,7 +2,7 @@ import { AppError } from "../errors/app-error";
 import { type DepositOperation, operationsOfKind } from "../transactions/kinds";
 import {
   type DepositStatus,
-  type PayoutOutcome,
+  type PayoutClaim,
   type PayoutStatus,
   initialStatus,
   isPayoutOutcome,
@@ -41,7 +41,7 @@ type TransactionFields = {
   reasonCode: string | null;
   reason: string | null;
   /** A processing payout: what its marking claimed it for (lib/payouts/mark-payout). */
-  claimedOutcome: PayoutOutcome | null;
+  claimedOutcome: PayoutClaim | null;
   payToken: string | null;
   successRedirectUrl: string | null;
   failedRedirectUrl: string | null;
@@ -98,12 +98,13 @@ function toRecord(row: Row): TransactionRecord {
   return {
     ...row,
     invalidFields: Array.isArray(row.invalidFields) ? row.invalidFields.map(String) : [],
-    claimedOutcome: row.claimedOutcome === null ? null : parsePayoutOutcome(row.claimedOutcome),
+    claimedOutcome: row.claimedOutcome === null ? null : parsePayoutClaim(row.claimedOutcome),
     ...parseOperationStatus(row),
   };
 }
 
-function parsePayoutOutcome(value: string): PayoutOutcome {
+function parsePayoutClaim(value: string): PayoutClaim {
+  if (value === "transfer") return value;
   const status = parseStatus("payout", value);
   if (!isPayoutOutcome(status)) throw new AppError("internal_error", `a payout cannot be claimed for "${value}"`);
   return status;
@@ -173,19 +174,23 @@ export async function listTransactionEvents(db: DbOrTx, transactionId: string) {
 }
 
 /**
- * Pending deposits whose expiry has passed, oldest first. Not those at a live PSP: a Pix may have
+ * Pending deposits whose expiry has passed, oldest first, at the providers given: those whose
+ * charges the gateway expires. Never those at a PSP that ends its own charges: a Pix may have
  * been paid there a moment before, so reconciliation asks the PSP before anything expires.
  */
-export async function findExpiredPendingDeposits(db: DbOrTx, now: Date, limit: number): Promise<DepositRecord[]> {
+export async function findExpiredPendingDeposits(
+  db: DbOrTx,
+  options: { now: Date; limit: number; providers: string[] },
+): Promise<DepositRecord[]> {
   const rows = await db.transaction.findMany({
     where: {
       status: "pending",
-      expiresAt: { lte: now },
+      expiresAt: { lte: options.now },
       operation: { not: "gateway_out" },
-      provider: { not: "api_pix" },
+      provider: { in: options.providers },
     },
     orderBy: { expiresAt: "asc" },
-    take: limit,
+    take: options.limit,
   });
   return rows.map(toDepositRecord);
 }
@@ -271,6 +276,31 @@ export async function findPendingPixDeposits(
     take: options.limit,
   });
   return rows.map(toDepositRecord);
+}
+
+/**
+ * A provider account's payouts the gateway may have to (re)send or follow up, oldest first:
+ * pending ones (a send that never started, or one that waits for an operator's approval: the
+ * caller decides) and those processing as a transfer (sent, or claimed by a process that died).
+ * Only rows untouched since `changedBefore`, so a send under way is left to its request.
+ */
+export async function findPayoutsAtProvider(
+  db: DbOrTx,
+  options: { provider: string; status: "pending" | "processing"; changedBefore: Date; limit: number },
+): Promise<PayoutRecord[]> {
+  const rows = await db.transaction.findMany({
+    where: {
+      operation: "gateway_out",
+      mode: "live",
+      provider: options.provider,
+      status: options.status,
+      ...(options.status === "processing" ? { claimedOutcome: "transfer" } : {}),
+      updatedAt: { lte: options.changedBefore },
+    },
+    orderBy: { createdAt: "asc" },
+    take: options.limit,
+  });
+  return rows.map(toPayoutRecord);
 }
 
 /**

@@ -10,7 +10,7 @@ import { getDb } from "../db/client";
 import { type TransactionRecord, updateCheckoutChoice } from "../db/transactions";
 import { randomAlphanumeric } from "../ids/new-id";
 import { parseAmount } from "../money/parse-amount";
-import { findProviderByName } from "../providers/find-provider";
+import { capabilityOf, findProvider } from "../providers/registry";
 import { findHostedPayment } from "./find-hosted-payment";
 import { issuePixCharge } from "./issue-pix-charge";
 import { type GatewayInMethod, gatewayInMethods } from "./schemas";
@@ -50,7 +50,9 @@ export async function chooseCheckoutPayment(token: string, choice: CheckoutChoic
   if (method === "pix") {
     // The choice and a new txid are written first, then the provider is called (issuePixCharge),
     // so a crash between the two is finished under that txid.
-    const pixTxid = randomAlphanumeric(findProviderByName(deposit.provider).txidLength).toUpperCase();
+    const pixTxid = randomAlphanumeric(
+      capabilityOf(await findProvider(deposit.provider), "charges").txidLength,
+    ).toUpperCase();
     if (!(await updateCheckoutChoice(getDb(), deposit.id, { amountCents, paymentMethod: method, pixTxid }))) {
       return { ok: false, invalid: [], closed: true };
     }

@@ -8,7 +8,7 @@ import { type TransactionRecord, insertTransaction } from "../db/transactions";
 import { newId } from "../ids/new-id";
 import { formatAmountComma } from "../money/format-amount";
 import { AppError } from "../errors/app-error";
-import { sandboxProvider } from "../providers/sandbox-provider";
+import { sandboxProvider } from "../providers/sandbox/sandbox-provider";
 import { checkRedirectUrls } from "../transactions/check-redirect-url";
 import { createOnce } from "../db/create-once";
 import { hashRequest } from "../transactions/hash-request";
@@ -74,7 +74,7 @@ export async function createPaymentInitiation(options: {
         payToken: randomBytes(24).toString("base64url"),
         successRedirectUrl: redirects.successRedirectUrl,
         failedRedirectUrl: redirects.failedRedirectUrl,
-        provider: sandboxProvider.name,
+        provider: sandboxProvider.accountId,
         expiresAt: new Date(Date.now() + config.paymentUrlExpirationSeconds * 1000),
       });
       return { deposit, isNew: true };

@@ -7,7 +7,7 @@ import { type TransactionRecord, insertTransaction } from "../db/transactions";
 import { newId, randomAlphanumeric } from "../ids/new-id";
 import { amountToNumber } from "../money/format-amount";
 import { renderQrCode } from "../pix/render-qr-code";
-import { providerForMode } from "../providers/find-provider";
+import { capabilityOf, providerForRail } from "../providers/registry";
 import { createOnce } from "../db/create-once";
 import { hashRequest } from "../transactions/hash-request";
 import { requestColumns } from "../transactions/request-schemas";
@@ -48,7 +48,7 @@ export async function createPixDeposit(options: {
     replay: async (existing) => ({ deposit: await issuePixCharge(existing), isNew: false }),
     create: async () => {
       // Chosen before anything is written: a live merchant without a PSP gets a clear 503.
-      const provider = providerForMode(options.merchant.mode);
+      const provider = await providerForRail(options.merchant, "charges");
       const deposit = await insertTransaction(getDb(), {
         id: newId("dep"),
         merchantId: options.merchant.id,
@@ -56,8 +56,8 @@ export async function createPixDeposit(options: {
         ...requestColumns("pix", request),
         requestHash,
         brand: request.brand ?? null,
-        pixTxid: randomAlphanumeric(provider.txidLength).toUpperCase(),
-        provider: provider.name,
+        pixTxid: randomAlphanumeric(capabilityOf(provider, "charges").txidLength).toUpperCase(),
+        provider: provider.accountId,
         expiresAt: new Date(Date.now() + config.pix.expirationSeconds * 1000),
       });
       return { deposit: await issuePixCharge(deposit), isNew: true };

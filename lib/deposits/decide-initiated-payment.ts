@@ -6,7 +6,7 @@ import { getDb } from "../db/client";
 import { setTransactionBank } from "../db/transactions";
 import { AppError } from "../errors/app-error";
 import { newEndToEndId } from "../pix/new-end-to-end-id";
-import { SANDBOX_ISPB } from "../providers/sandbox-provider";
+import { SANDBOX_ISPB } from "../providers/sandbox/sandbox-provider";
 import { findHostedPayment, merchantReturnUrl } from "./find-hosted-payment";
 import { settleDeposit } from "./settle-deposit";
 

@@ -1,16 +1,20 @@
 import { getDb } from "../db/client";
 import { findExpiredPendingDeposits } from "../db/transactions";
 import { isAppError } from "../errors/app-error";
+import { listGatewayExpiringAccounts } from "../providers/registry";
 import { settleDeposit } from "./settle-deposit";
 
 /**
- * Expires pending deposits whose time has passed, each with its deposit.expired callback. Safe to
+ * Expires pending deposits whose time has passed, each with its deposit.expired callback, at the
+ * providers whose charges the gateway ends (a PSP that ends its own is asked first, by
+ * reconciliation, and never expired here). Safe to
  * run from several processes: a deposit paid or expired meanwhile is left as it is.
  * Returns how many it expired.
  */
 export async function expireDueDeposits(now: Date = new Date()): Promise<number> {
   let expired = 0;
-  for (const deposit of await findExpiredPendingDeposits(getDb(), now, 100)) {
+  const providers = await listGatewayExpiringAccounts();
+  for (const deposit of await findExpiredPendingDeposits(getDb(), { now, limit: 100, providers })) {
     try {
       await getDb().$transaction((tx) => settleDeposit(tx, deposit, "expired", "system", now));
       expired++;

@@ -2,7 +2,7 @@ import { getDb } from "../db/client";
 import { findMerchantLogoDigest } from "../db/merchant-logos";
 import { findMerchant } from "../db/merchants";
 import { type DepositRecord, findTransactionByPayToken } from "../db/transactions";
-import { findProviderByName } from "../providers/find-provider";
+import { findProvider } from "../providers/registry";
 import { parseRedirectUrl } from "../transactions/check-redirect-url";
 import { isPending } from "../transactions/statuses";
 
@@ -33,7 +33,8 @@ export async function findHostedPayment(token: string, now: Date = new Date()): 
       ? "expired"
       : "open"
     : deposit.status;
-  const isSimulated = merchant?.mode === "sandbox" && findProviderByName(deposit.provider).canSimulatePayments;
+  const isSimulated =
+    merchant?.mode === "sandbox" && (await findProvider(deposit.provider)).charges?.canSimulatePayments === true;
   const logoDigest = await findMerchantLogoDigest(getDb(), deposit.merchantId);
   const merchantLogoUrl = logoDigest === null ? null : `/pay/${token}/logo?v=${logoDigest}`;
   return { deposit, merchantName: merchant?.name ?? "", merchantLogoUrl, state, isSimulated };

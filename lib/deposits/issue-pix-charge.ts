@@ -9,7 +9,7 @@ import { type TransactionRecord, findTransaction, recordPixCharge } from "../db/
 import { raiseOperatorAlert } from "../alerts/raise-operator-alert";
 import { AppError, isAppError } from "../errors/app-error";
 import { formatAmountDot } from "../money/format-amount";
-import { findProviderByName } from "../providers/find-provider";
+import { capabilityOf, findProvider } from "../providers/registry";
 
 /**
  * A charge the customer must never see: its QR would pay something the gateway refuses to credit.
@@ -40,7 +40,8 @@ export async function issuePixCharge(deposit: TransactionRecord): Promise<Transa
     : getConfig().pix.expirationSeconds;
   if (secondsLeft <= 0)
     throw new AppError("state_conflict", `deposit ${deposit.id} expired before its charge could be issued`);
-  const charge = await findProviderByName(deposit.provider)
+  const charges = capabilityOf(await findProvider(deposit.provider), "charges");
+  const charge = await charges
     .createPixCharge({
       txid,
       amountCents: deposit.amountCents,

@@ -10,7 +10,7 @@ import { verifyRequestToken } from "../envelope/verify-request-token";
 import { newId } from "../ids/new-id";
 import { findSigningKey } from "../merchants/find-signing-key";
 import { recordKeyUse } from "../merchants/record-key-use";
-import { providerForMode } from "../providers/find-provider";
+import { providerForRail } from "../providers/registry";
 import { checkRedirectUrls } from "../transactions/check-redirect-url";
 import { createOnce } from "../db/create-once";
 import { hashRequest } from "../transactions/hash-request";
@@ -56,7 +56,7 @@ export async function openGatewayIn(options: { keyId: string; token: string }): 
     requestHash,
     replay: async (existing) => ({ payToken: existing.payToken as string }),
     create: async () => {
-      const provider = providerForMode(merchant.mode);
+      const provider = await providerForRail(merchant, "charges");
       const payToken = randomBytes(24).toString("base64url");
       await insertTransaction(getDb(), {
         id: newId("dep"),
@@ -81,7 +81,7 @@ export async function openGatewayIn(options: { keyId: string; token: string }): 
         paymentMethod: request.paymentMethod ?? null,
         payToken,
         returnUrl: redirects.return_url ?? null,
-        provider: provider.name,
+        provider: provider.accountId,
         expiresAt: new Date(Date.now() + config.paymentUrlExpirationSeconds * 1000),
       });
       return { payToken };

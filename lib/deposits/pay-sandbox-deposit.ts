@@ -3,8 +3,8 @@ import { findMerchant } from "../db/merchants";
 import { findTransaction } from "../db/transactions";
 import { AppError } from "../errors/app-error";
 import { newEndToEndId } from "../pix/new-end-to-end-id";
-import { findProviderByName } from "../providers/find-provider";
-import { SANDBOX_ISPB } from "../providers/sandbox-provider";
+import { findProvider } from "../providers/registry";
+import { SANDBOX_ISPB } from "../providers/sandbox/sandbox-provider";
 import { isPending } from "../transactions/statuses";
 import { settleDeposit } from "./settle-deposit";
 
@@ -18,7 +18,7 @@ export async function paySandboxDeposit(
   const deposit = await findTransaction(getDb(), id);
   if (!deposit || deposit.operation === "gateway_out") throw new AppError("not_found", `no deposit ${id}`);
   const merchant = await findMerchant(getDb(), deposit.merchantId);
-  if (merchant?.mode !== "sandbox" || !findProviderByName(deposit.provider).canSimulatePayments) {
+  if (merchant?.mode !== "sandbox" || !(await findProvider(deposit.provider)).charges?.canSimulatePayments) {
     throw new AppError(
       "invalid_argument",
       `deposit ${id} belongs to a live merchant: only sandbox deposits can be paid by hand`,

@@ -11,7 +11,8 @@ import { mapWithConcurrency } from "../pace/map-with-concurrency";
 import { RECONCILE_CONCURRENCY, createReconcileBackoff } from "../pace/reconcile-pace";
 import { log } from "../log/logger";
 import type { PaymentProvider } from "../providers/contract/payment-provider";
-import { findProviderByName } from "../providers/find-provider";
+import { listLiveProviders } from "../providers/registry";
+import { reconcileLivePayouts } from "../payouts/reconcile-live-payouts";
 import { reconcilePendingRefunds } from "../refunds/reconcile-pending-refunds";
 import { raiseOperatorAlert } from "../alerts/raise-operator-alert";
 import { isAppError } from "../errors/app-error";
@@ -27,6 +28,8 @@ export type ReconcileSummary = {
   paid: number;
   expired: number;
   refunds: number;
+  /** Payouts whose send ended (completed or canceled). */
+  payouts: number;
   errors: number;
 };
 
@@ -71,7 +74,9 @@ async function reconcileDeposit(
   now: Date,
 ): Promise<keyof ReconcileSummary | null> {
   const isPastExpiry = deposit.expiresAt !== null && deposit.expiresAt.getTime() + EXPIRY_GRACE_MS <= now.getTime();
-  const state = await provider.findPixCharge(deposit.pixTxid as string);
+  const charges = provider.charges;
+  if (!charges) return null;
+  const state = await charges.findPixCharge(deposit.pixTxid as string);
   if (!state) {
     // The charge call never reached the PSP: make it now, or end the deposit if it is too late.
     if (isPastExpiry || (deposit.expiresAt !== null && deposit.expiresAt <= now)) {
@@ -113,14 +118,32 @@ async function reconcileDeposit(
 }
 
 export async function reconcileLiveDeposits(now: Date = new Date()): Promise<ReconcileSummary> {
-  const summary: ReconcileSummary = { checked: 0, issued: 0, paid: 0, expired: 0, refunds: 0, errors: 0 };
+  const summary: ReconcileSummary = { checked: 0, issued: 0, paid: 0, expired: 0, refunds: 0, payouts: 0, errors: 0 };
   // Refunds at any provider: a sandbox refund whose call never returned is repeated too.
   summary.refunds = await reconcilePendingRefunds(now);
-  const psp = getConfig().psp;
-  if (!psp) return summary;
-  const provider = findProviderByName("api_pix");
+  const { providers, failed } = await listLiveProviders();
+  for (const accountId of failed) {
+    summary.errors++;
+    log.error("a provider account could not be loaded; its transactions are not reconciled", { account: accountId });
+  }
+  const sweptDay = nextSweptDay();
+  for (const provider of providers) await reconcileCharges(provider, summary, now, sweptDay);
+  summary.payouts = await reconcileLivePayouts(providers, now);
+  await reconcilePendingPspReturns(now);
+  return summary;
+}
+
+/** One account's pending deposits, and the Pix it received lately and on one older day. */
+async function reconcileCharges(
+  provider: PaymentProvider,
+  summary: ReconcileSummary,
+  now: Date,
+  day: number,
+): Promise<void> {
+  const charges = provider.charges;
+  if (!charges) return;
   const pending = await findPendingPixDeposits(getDb(), {
-    provider: provider.name,
+    provider: provider.accountId,
     createdBefore: new Date(now.getTime() - IN_FLIGHT_MS),
     limit: 500,
   });
@@ -152,27 +175,25 @@ export async function reconcileLiveDeposits(now: Date = new Date()): Promise<Rec
   // (a deposit reconciled just now is settled already, and settling again changes nothing).
   // Then one older day: a MED claw-back or a portal devolucao comes days or weeks after its Pix,
   // and only a listing by the Pix's own time shows it when its webhook was lost.
-  const windowMs = Math.max(3 * psp.reconcileSeconds * 1000, 10 * 60_000);
-  const day = nextSweptDay();
+  const windowMs = Math.max(3 * getConfig().reconcile.intervalMs, 10 * 60_000);
   const windows = [
     { from: new Date(now.getTime() - windowMs), to: now },
     { from: new Date(now.getTime() - (day + 1) * DAY_MS), to: new Date(now.getTime() - day * DAY_MS) },
   ];
   for (const window of windows) {
     try {
-      for (const pix of await provider.listReceivedPix(window)) {
+      for (const pix of await charges.listReceivedPix(window)) {
         if ((await settleReceivedPix(pix, provider)) === "paid") summary.paid++;
       }
     } catch (error) {
       summary.errors++;
       log.warn("listing received Pix failed; tried again next run", {
+        account: provider.accountId,
         from: window.from.toISOString(),
         error: error instanceof Error ? error.message : String(error),
       });
     }
   }
-  await reconcilePendingPspReturns(now);
-  return summary;
 }
 
 const DAY_MS = 24 * 3600_000;

@@ -32,7 +32,7 @@ async function raiseUnmatchedPix(pix: ReceivedPix, deposit: TransactionRecord | 
 
 export async function settleReceivedPix(pix: ReceivedPix, provider: PaymentProvider): Promise<ReceivedPixOutcome> {
   const deposit = pix.txid ? await findTransactionByPixTxid(getDb(), pix.txid) : null;
-  if (!deposit || deposit.provider !== provider.name) {
+  if (!deposit || deposit.provider !== provider.accountId) {
     await raiseUnmatchedPix(
       pix,
       null,

@@ -48,6 +48,8 @@ export const errorCodes = {
   // The PSP answered a charge other than the one asked for (another txid, amount or key): nothing
   // of it is shown to a customer, and the operator is alerted.
   provider_mismatch: { status: 502, title: "Payment provider answered another charge" },
+  // A call to a PSP webhook without the account's secret (its adapter decides how it is carried).
+  webhook_unauthorized: { status: 401, title: "Unauthorized" },
   // Tools (CLI) and the operator.
   invalid_argument: { status: 400, title: "Invalid argument" },
   // The console: a role that may not take the action (a merchant viewer never changes anything).

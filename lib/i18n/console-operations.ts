@@ -94,6 +94,7 @@ const ptBR = {
       charge_mismatch: "Cobrança diferente da pedida",
       unreadable_answer: "Resposta ilegível do PSP",
       return_failed: "Devolução não realizada",
+      transfer_mismatch: "Envio diferente do pagamento",
     } as Record<string, string>,
     resolve: "Marcar como resolvido",
     resolveConfirm: "Confirmar: resolvido",
@@ -120,6 +121,8 @@ const ptBR = {
     resumeHint:
       "A marcação anterior parou no meio (o servidor caiu ou perdeu a conexão). Retome com o mesmo resultado: o provedor recebe o mesmo identificador e não transfere duas vezes.",
     waitHint: "Outro operador está marcando este pagamento agora.",
+    sendingHint:
+      "Enviado ao PSP, aguardando o resultado. O webhook do PSP ou a conciliação conclui ou cancela o pagamento; nada a fazer aqui.",
     complete: "Concluir",
     completeConfirm: "Confirmar conclusão",
     cancelPayout: "Cancelar pagamento",
@@ -316,6 +319,7 @@ const en: Messages = {
       charge_mismatch: "Charge other than asked",
       unreadable_answer: "Unreadable PSP answer",
       return_failed: "Return not carried out",
+      transfer_mismatch: "Send other than the payout",
     },
     resolve: "Mark as resolved",
     resolveConfirm: "Confirm: resolved",
@@ -342,6 +346,8 @@ const en: Messages = {
     resumeHint:
       "The previous marking stopped halfway (the server went down or lost its connection). Resume it with the same outcome: the provider gets the same id and does not transfer twice.",
     waitHint: "Another operator is marking this payout right now.",
+    sendingHint:
+      "Sent to the PSP, waiting for its result. The PSP's webhook or reconciliation completes or cancels the payout; nothing to do here.",
     complete: "Complete",
     completeConfirm: "Confirm completion",
     cancelPayout: "Cancel payout",

@@ -1,19 +1,25 @@
 // Gateway Out (POST /api/gateway-out): a pending payout that reserves its amount from the
-// merchant's available funds, all in one transaction.
+// merchant's available funds, all in one transaction. A live merchant's payout at an account that
+// can transfer is then sent (unless the merchant holds payouts for an operator's approval): the
+// request waits for the PSP's first answer, bounded by its timeout, and answers 201 whatever it
+// is; the outcome reaches the merchant as the payout's callback.
 import { getConfig } from "../config/config";
 import { getDb } from "../db/client";
 import { lockMerchantFunds, sumMerchantLedger } from "../db/ledger";
 import type { MerchantRecord } from "../db/merchants";
-import { insertTransaction } from "../db/transactions";
+import { findTransaction, insertTransaction } from "../db/transactions";
 import { AppError } from "../errors/app-error";
 import { recordFundsMovement } from "../funds/record-funds-movement";
 import { newId } from "../ids/new-id";
 import { formatAmountDot } from "../money/format-amount";
-import { providerForMode } from "../providers/find-provider";
+import { log } from "../log/logger";
+import { providerForRail } from "../providers/registry";
 import { createOnce } from "../db/create-once";
 import { hashRequest } from "../transactions/hash-request";
 import { requestColumns } from "../transactions/request-schemas";
+import { needsApproval } from "./needs-approval";
 import { createGatewayOutSchema } from "./schemas";
+import { sendPayout } from "./send-payout";
 
 let schema: ReturnType<typeof createGatewayOutSchema> | undefined;
 
@@ -28,8 +34,8 @@ export async function createPayout(options: {
   const { id: merchantId, mode } = options.merchant;
   // The mode decides where the money leaves, and which funds pay for it: a sandbox merchant's
   // money never meets a real provider.
-  const provider = providerForMode(mode);
-  return createOnce<{ transferId: string; isNew: boolean }>({
+  const provider = await providerForRail(options.merchant, "payouts");
+  const created = await createOnce<{ transferId: string; isNew: boolean }>({
     merchantId,
     reference: request.reference,
     operation: "gateway_out",
@@ -56,7 +62,7 @@ export async function createPayout(options: {
                 account: request.destination.account,
                 accountType: request.destination.accountType,
               }),
-          provider: provider.name,
+          provider: provider.accountId,
         });
         const { availableCents } = await sumMerchantLedger(tx, merchantId, mode);
         if (availableCents < request.amount) {
@@ -82,4 +88,21 @@ export async function createPayout(options: {
       return { transferId: id, isNew: true };
     },
   });
+  if (created.isNew && provider.transfers && !needsApproval(options.merchant, request.amount)) {
+    await send(created.transferId);
+  }
+  return created;
+}
+
+/** Never fails the create: a send not started or not answered is resumed by reconciliation. */
+async function send(transferId: string): Promise<void> {
+  try {
+    const payout = await findTransaction(getDb(), transferId);
+    if (payout?.operation === "gateway_out") await sendPayout(payout, { actor: "system" });
+  } catch (error) {
+    log.warn("payout not sent at its creation; reconciliation sends it", {
+      transferId,
+      error: error instanceof Error ? error.message : String(error),
+    });
+  }
 }

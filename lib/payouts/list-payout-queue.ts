@@ -1,7 +1,7 @@
 import { type Actor, assertRole } from "../access/actor";
 import { getDb } from "../db/client";
 import { listPayoutQueue as readPayoutQueue } from "../db/transactions";
-import { isBeingMarked } from "../transactions/statuses";
+import { type PayoutClaim, isBeingMarked } from "../transactions/statuses";
 import { RESUME_AFTER_MS } from "./mark-payout";
 
 /** How many of the oldest payouts the queue shows at once: it is worked from the top. */
@@ -22,7 +22,7 @@ export type QueuedPayout = {
   destination: string;
   createdAt: Date;
   /** processing: when the marking claimed it, the outcome it claimed it for, and whether it may be resumed. */
-  processing: { since: Date; forMs: number; outcome: "completed" | "canceled" | null; isResumable: boolean } | null;
+  processing: { since: Date; forMs: number; outcome: PayoutClaim | null; isResumable: boolean } | null;
 };
 
 function destinationOf(payout: {

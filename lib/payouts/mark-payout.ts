@@ -1,18 +1,15 @@
-// An operator marks a payout completed or canceled (the spec's two states), through the provider
-// that carries it out. Single-flight: the payout is first claimed (pending → processing, a
-// conditional update, committed), so of several markings one reaches the provider; the provider
-// is called outside any transaction with the transfer id as its idempotency key; then the final
-// state, the funds movement and the callback commit together.
-import { enqueueCallback } from "../callbacks/enqueue-callback";
+// An operator marks a payout completed or canceled (the spec's two states): a payout whose
+// account cannot transfer was sent outside the gateway (the PSP's portal, internet banking) and
+// the marking records it; any payout still pending can be canceled. Single-flight: the payout is
+// first claimed (pending → processing, a conditional update, committed), so of several markings
+// one commits; then the final state, the funds movement and the callback commit together.
 import { changeStatus } from "../db/change-status";
 import { type Tx, getDb } from "../db/client";
 import { type PayoutRecord, findTransaction, reclaimProcessingTransaction } from "../db/transactions";
 import { AppError } from "../errors/app-error";
-import { recordFundsMovement } from "../funds/record-funds-movement";
-import { formatAmountDot } from "../money/format-amount";
-import { findProviderByName } from "../providers/find-provider";
+import { findProvider } from "../providers/registry";
 import { isBeingMarked } from "../transactions/statuses";
-import type { PayoutCallbackData } from "./schemas";
+import { type PayoutEnding, finishPayout } from "./finish-payout";
 
 export type PayoutMarking =
   | { transferId: string; outcome: "completed"; isResume?: boolean }
@@ -80,59 +77,23 @@ export async function markPayout(
 ) {
   const payout = await findTransaction(getDb(), marking.transferId);
   if (!payout || payout.operation !== "gateway_out") throw new AppError("not_found", `no payout ${marking.transferId}`);
+  // Money the gateway sends itself is never marked sent: the PSP's answer decides it.
+  if (marking.outcome === "completed" && (await findProvider(payout.provider)).transfers) {
+    throw new AppError(
+      "state_conflict",
+      `payout ${payout.id} is sent by its PSP account, not by hand: approve it to send it (payout approve), or cancel it`,
+    );
+  }
   await claim(marking, payout, new Date());
 
-  try {
-    await findProviderByName(payout.provider).settlePayout({ transferId: payout.id, outcome: marking.outcome });
-  } catch (error) {
-    // Nothing moved: the payout is pending again and can be marked again.
-    await changeStatus(getDb(), "payout", {
-      id: payout.id,
-      from: "processing",
-      to: "pending",
-      actor: "system",
-      at: new Date(),
-    });
-    throw error;
-  }
-
-  const reason = marking.outcome === "canceled" ? { reasonCode: marking.reasonCode, reason: marking.reason } : {};
-  const at = new Date();
+  const ending: PayoutEnding =
+    marking.outcome === "canceled"
+      ? { outcome: "canceled", reasonCode: marking.reasonCode, reason: marking.reason }
+      : { outcome: "completed" };
   const eventId = await getDb().$transaction(async (tx) => {
-    const isChanged = await changeStatus(tx, "payout", {
-      id: payout.id,
-      from: "processing",
-      to: marking.outcome,
-      actor: "operator",
-      at,
-      ...reason,
-    });
-    if (!isChanged) throw new AppError("state_conflict", `payout ${payout.id} changed while it was being marked`);
+    const id = await finishPayout(tx, payout, ending, { actor: "operator", at: new Date() });
     await alsoRecord?.(tx, payout);
-    await recordFundsMovement(tx, {
-      merchantId: payout.merchantId,
-      mode: payout.mode,
-      kind: marking.outcome === "completed" ? "debit" : "release",
-      amountCents: payout.amountCents,
-      transactionId: payout.id,
-    });
-    return enqueueCallback(tx, {
-      merchantId: payout.merchantId,
-      objectId: payout.id,
-      type: `gateway_out.${marking.outcome}`,
-      occurredAt: at,
-      data: {
-        transfer_id: payout.id,
-        transfers_id: payout.id,
-        reference: payout.reference,
-        merchant_user: payout.merchantUser,
-        user_id: payout.merchantUser,
-        amount: formatAmountDot(payout.amountCents),
-        currency: payout.currency,
-        status: marking.outcome,
-        ...(marking.outcome === "canceled" ? { reason_code: marking.reasonCode, reason: marking.reason } : {}),
-      } satisfies PayoutCallbackData,
-    });
+    return id;
   });
   return { transfer_id: payout.id, mode: payout.mode, status: marking.outcome, event_id: eventId };
 }

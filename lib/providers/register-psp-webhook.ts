@@ -1,22 +1,24 @@
 import { getConfig } from "../config/config";
 import { AppError } from "../errors/app-error";
-import { registerApiPixWebhook } from "./api-pix/register-api-pix-webhook";
+import { IMPLICIT_ACCOUNT_ID, findProvider } from "./registry";
 
 /**
- * `psp webhook register`: tells the PSP where to notify received Pix for the gateway's key
- * (PUT /webhook/{chave}). Idempotent: registering again replaces the URL with the same one.
+ * `psp webhook register [--account pa_…]`: tells the account's PSP where to notify what happens
+ * on its key (received Pix, payouts' sends): $PUBLIC_BASE_URL/api/psp/webhook/{account}, or
+ * /api/psp/webhook for the implicit account of PIX_PSP_*. Idempotent: registering again replaces
+ * the URL with the same one.
  */
-export async function registerPspWebhook(): Promise<{ chave: string; webhookUrl: string }> {
-  const config = getConfig();
-  if (!config.psp)
-    throw new AppError("invalid_argument", "no PSP is configured: set PIX_PSP_URL and its credentials first");
-  const base = `${config.publicBaseUrl}/api/psp/webhook`;
-  const secret = config.psp.webhookSecret;
-  await registerApiPixWebhook(
-    config.psp,
-    config.pix.key,
-    secret ? `${base}?secret=${encodeURIComponent(secret)}` : base,
-  );
-  // The secret stays out of the operator's terminal and logs.
-  return { chave: config.pix.key, webhookUrl: secret ? `${base}?secret=…` : base };
+export async function registerPspWebhook(accountId?: string): Promise<{ chave: string; webhookUrl: string }> {
+  const provider = await findProvider(accountId ?? IMPLICIT_ACCOUNT_ID).catch((error: unknown) => {
+    throw new AppError(
+      "invalid_argument",
+      accountId
+        ? `no provider account ${accountId}: see provider list`
+        : `no PSP is configured: set PIX_PSP_URL and its credentials, or name an account with --account (${error instanceof Error ? error.message : String(error)})`,
+    );
+  });
+  if (!provider.registerWebhook)
+    throw new AppError("invalid_argument", `provider account ${provider.accountId} takes no webhook`);
+  const base = `${getConfig().publicBaseUrl}/api/psp/webhook`;
+  return provider.registerWebhook(accountId ? `${base}/${accountId}` : base);
 }

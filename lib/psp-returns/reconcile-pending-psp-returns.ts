@@ -3,7 +3,7 @@
 import { getDb } from "../db/client";
 import { findPendingPspReturns } from "../db/psp-returns";
 import { log } from "../log/logger";
-import { findProviderByName } from "../providers/find-provider";
+import { capabilityOf, findProvider } from "../providers/registry";
 import { isPending } from "../transactions/statuses";
 import { applyPspReturnReport, submitPspReturn } from "./submit-psp-return";
 
@@ -21,7 +21,7 @@ export async function reconcilePendingPspReturns(now: Date): Promise<number> {
     try {
       let after;
       if (row.isSubmitted) {
-        const report = await findProviderByName(row.provider).findRefund({
+        const report = await capabilityOf(await findProvider(row.provider), "refunds").findRefund({
           endToEndId: row.endToEndId,
           refundId: row.id,
         });

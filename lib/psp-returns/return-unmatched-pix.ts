@@ -13,11 +13,25 @@ import { AppError } from "../errors/app-error";
 import { newId } from "../ids/new-id";
 import { log } from "../log/logger";
 import { formatAmountDot } from "../money/format-amount";
-import { findProviderByName } from "../providers/find-provider";
+import { listLiveProviders } from "../providers/registry";
+import type { PaymentProvider, ReceivedPix } from "../providers/contract/payment-provider";
 import { submitPspReturn } from "./submit-psp-return";
 
 /** What the PSP shows its payer: the API Pix limits a devolucao's descricao to 140 characters. */
 const RETURN_DESCRIPTION = "Devolução de Pix não identificado";
+
+/**
+ * The account that received the Pix: unmatched money is at an account's own key, and only the
+ * account that holds it can return it. Each live account that takes charges is asked in turn.
+ */
+async function findReceivingAccount(endToEndId: string): Promise<{ provider: PaymentProvider; pix: ReceivedPix }> {
+  const { providers } = await listLiveProviders();
+  for (const provider of providers) {
+    const pix = await provider.charges?.findReceivedPix(endToEndId);
+    if (pix && provider.refunds) return { provider, pix };
+  }
+  throw new AppError("not_found", `no PSP account knows a Pix ${endToEndId} received on its key`);
+}
 
 export async function returnUnmatchedPix(options: {
   endToEndId: string;
@@ -40,10 +54,7 @@ export async function returnUnmatchedPix(options: {
       `Pix ${endToEndId} paid deposit ${credited.id} and credited its merchant: it is refunded through POST /api/refund (the merchant's), not returned`,
     );
   }
-  // The configured PSP: unmatched money is at the gateway's own key there.
-  const provider = findProviderByName("api_pix");
-  const pix = await provider.findReceivedPix(endToEndId);
-  if (!pix) throw new AppError("not_found", `the PSP knows no Pix ${endToEndId} received on the gateway's key`);
+  const { provider, pix } = await findReceivingAccount(endToEndId);
   const returnedAtPsp = pix.refunds
     .filter((refund) => refund.status !== "failed")
     .reduce((sum, refund) => sum + refund.amountCents, 0n);
@@ -65,7 +76,7 @@ export async function returnUnmatchedPix(options: {
       id: newId("ret"),
       endToEndId,
       amountCents,
-      provider: provider.name,
+      provider: provider.accountId,
       requestedBy: actor.email,
     });
     await recordAuditEvent(tx, {

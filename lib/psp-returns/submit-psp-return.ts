@@ -7,7 +7,7 @@ import { findOpenOperatorAlert, resolveOperatorAlert } from "../db/operator-aler
 import { type PspReturnRecord, findPspReturn, markPspReturnSubmitted } from "../db/psp-returns";
 import { isAppError } from "../errors/app-error";
 import { formatAmountDot } from "../money/format-amount";
-import { findProviderByName } from "../providers/find-provider";
+import { capabilityOf, findProvider } from "../providers/registry";
 import type { ProviderRefund } from "../providers/contract/payment-provider";
 
 /** The return as it is after the PSP's report. */
@@ -48,7 +48,7 @@ export async function applyPspReturnReport(row: PspReturnRecord, report: Provide
 
 /** Throws when the PSP could not be reached or did not take it (the return stays pending). */
 export async function submitPspReturn(row: PspReturnRecord, description?: string): Promise<PspReturnRecord> {
-  const provider = findProviderByName(row.provider);
+  const provider = capabilityOf(await findProvider(row.provider), "refunds");
   let report: ProviderRefund;
   try {
     report = await provider.requestRefund({

@@ -15,7 +15,7 @@ import { recordFundsMovement } from "../funds/record-funds-movement";
 import { newId } from "../ids/new-id";
 import { log } from "../log/logger";
 import { formatAmountDot } from "../money/format-amount";
-import { findProviderByName } from "../providers/find-provider";
+import { capabilityOf, findProvider } from "../providers/registry";
 import { hashRequest } from "../transactions/hash-request";
 import { isPaid, isPending } from "../transactions/statuses";
 import { type RefundAnswer, createRefundSchema } from "./schemas";
@@ -78,7 +78,8 @@ export async function createRefund(options: {
     );
   }
   // A live deposit while no PSP is configured: a clear 503 before anything is written.
-  const provider = findProviderByName(deposit.provider);
+  const provider = await findProvider(deposit.provider);
+  capabilityOf(provider, "refunds");
   // The deposit, not how it was named: {id} and {reference} of one deposit are the same request.
   const requestHash = hashRequest("refund", { deposit_id: deposit.id, amount: request.amount, reason: request.reason });
 
@@ -123,7 +124,7 @@ export async function createRefund(options: {
       currency: deposit.currency,
       description: request.reason ?? null,
       requestHash,
-      provider: provider.name,
+      provider: provider.accountId,
     });
     return { refund, isNew: true };
   });

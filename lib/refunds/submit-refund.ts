@@ -6,7 +6,7 @@
 import { getDb } from "../db/client";
 import { type RefundWithDeposit, recordRefundNotFound } from "../db/refunds";
 import { isAppError } from "../errors/app-error";
-import { findProviderByName } from "../providers/find-provider";
+import { capabilityOf, findProvider } from "../providers/registry";
 import type { ProviderRefund } from "../providers/contract/payment-provider";
 import { type RefundReportOutcome, applyRefundReport } from "./record-provider-refund";
 import { settleRefund } from "./settle-refund";
@@ -36,7 +36,7 @@ async function fail(refund: RefundWithDeposit, reason: string): Promise<RefundRe
  * reached (the refund stays pending for reconciliation).
  */
 export async function submitRefund(refund: RefundWithDeposit): Promise<RefundReportOutcome> {
-  const provider = findProviderByName(refund.provider);
+  const provider = capabilityOf(await findProvider(refund.provider), "refunds");
   const endToEndId = refund.deposit.pixEndToEndId as string;
   let report: ProviderRefund;
   try {

@@ -21,6 +21,12 @@ export type StatusOf<K extends StatusKind> = Statuses[K];
 /** What an operator's marking settles a payout as: the payout's two final statuses. */
 export type PayoutOutcome = Extract<PayoutStatus, "completed" | "canceled">;
 
+/**
+ * What a processing payout was claimed for: an operator's marking of one outcome, or "transfer",
+ * a send through the provider, whose answer decides the outcome.
+ */
+export type PayoutClaim = PayoutOutcome | "transfer";
+
 export const statusesOf: { [K in StatusKind]: readonly StatusOf<K>[] } = {
   deposit: depositStatuses,
   payout: payoutStatuses,

@@ -23,7 +23,7 @@ Object.assign(process.env, {
 const { POST: pix } = await import("@/app/api/pix/route");
 const { POST: refund } = await import("@/app/api/refund/route");
 const { forgetConfig, loadConfig } = await import("@/lib/config/config");
-const { forgetApiPixProvider } = await import("@/lib/providers/find-provider");
+const { forgetProviders } = await import("@/lib/providers/registry");
 const { getDb } = await import("@/lib/db/client");
 const { findTransaction } = await import("@/lib/db/transactions");
 const { getMerchantBalance } = await import("@/lib/funds/get-merchant-balance");
@@ -39,7 +39,7 @@ function configureGateway(env: Record<string, string>): void {
   for (const name of Object.keys(process.env)) if (PSP_VARIABLES.test(name)) delete process.env[name];
   Object.assign(process.env, env);
   forgetConfig();
-  forgetApiPixProvider();
+  forgetProviders();
 }
 
 /** What an operator who ignored the profile would set: today's generic client-secret-basic settings. */
@@ -204,9 +204,10 @@ describe.each(cases)(
       const after = await getMerchantBalance(live.merchantId);
       expect(Number(after.available) - Number(before.available)).toBeCloseTo(6.5, 2);
 
-      // Webhook registration's token and the provider's, and nothing the PSP turned away.
+      // One token for the webhook's registration and every call (one adapter per account), and
+      // nothing the PSP turned away.
       expect(psp.exchanges.filter((exchange) => exchange.kind === "token").map((exchange) => exchange.status)).toEqual([
-        200, 200,
+        200,
       ]);
       expect(psp.exchanges.filter((exchange) => exchange.status === 401 || exchange.status === 403)).toEqual([]);
       const calls = psp.exchanges.filter((exchange) => exchange.kind === "api");

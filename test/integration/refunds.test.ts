@@ -15,7 +15,8 @@ const { paySandboxDeposit } = await import("@/lib/deposits/pay-sandbox-deposit")
 const { runCallbackWorker } = await import("@/lib/callbacks/run-callback-worker");
 const { getMerchantBalance } = await import("@/lib/funds/get-merchant-balance");
 const { fundSandboxMerchant } = await import("@/lib/funds/fund-sandbox-merchant");
-const { sandboxProvider } = await import("@/lib/providers/sandbox-provider");
+const { sandboxProvider } = await import("@/lib/providers/sandbox/sandbox-provider");
+const sandboxRefunds = sandboxProvider.refunds as NonNullable<typeof sandboxProvider.refunds>;
 const { recordProviderRefund } = await import("@/lib/refunds/record-provider-refund");
 const { reconcilePendingRefunds } = await import("@/lib/refunds/reconcile-pending-refunds");
 const { AppError } = await import("@/lib/errors/app-error");
@@ -308,7 +309,7 @@ describe("provider outcomes", () => {
     const shop = await newShop();
     const paid = await deposit(shop, "10.00");
     // A PSP that takes the refund and settles it later.
-    vi.spyOn(sandboxProvider, "requestRefund").mockImplementation(async ({ refundId, amountCents }) => ({
+    vi.spyOn(sandboxRefunds, "requestRefund").mockImplementation(async ({ refundId, amountCents }) => ({
       refundId,
       status: "pending",
       amountCents,
@@ -383,7 +384,7 @@ describe("provider outcomes", () => {
     const shop = await newShop();
     const paid = await deposit(shop, "3.00");
     const unreachable = vi
-      .spyOn(sandboxProvider, "requestRefund")
+      .spyOn(sandboxRefunds, "requestRefund")
       .mockRejectedValueOnce(new AppError("provider_unavailable", "the PSP did not answer within 10 s"));
     const { response, data } = await askRefund(shop, { id: paid.id });
     expect(response.status).toBe(201);
@@ -403,7 +404,7 @@ describe("provider outcomes", () => {
     const shop = await newShop();
     const paid = await deposit(shop, "2.00");
     const requested = vi
-      .spyOn(sandboxProvider, "requestRefund")
+      .spyOn(sandboxRefunds, "requestRefund")
       .mockRejectedValueOnce(new AppError("provider_unavailable", "the PSP refused the connection"));
     const first = await askRefund(shop, { id: paid.id, reason: "erro" });
     expect((await refundsOf(paid.id))[0]).toMatchObject({ status: "pending", isSubmitted: false });
@@ -420,7 +421,7 @@ describe("provider outcomes", () => {
   it("a provider's refusal with no refund held under the id fails the refund (provider_refused)", async () => {
     const shop = await newShop();
     const paid = await deposit(shop, "3.00");
-    vi.spyOn(sandboxProvider, "requestRefund").mockRejectedValueOnce(
+    vi.spyOn(sandboxRefunds, "requestRefund").mockRejectedValueOnce(
       new AppError("provider_error", "the PSP refused the devolucao: 400 prazo de devolução expirado"),
     );
     const { data } = await askRefund(shop, { id: paid.id });

@@ -114,7 +114,9 @@ export default async function PayoutsPage(props: {
                     </div>
                   </dl>
                   <div className="lg:w-96">
-                    {payout.processing && !payout.processing.isResumable ? (
+                    {payout.processing?.outcome === "transfer" ? (
+                      <p>{t.sendingHint}</p>
+                    ) : payout.processing && !payout.processing.isResumable ? (
                       <p>{t.waitHint}</p>
                     ) : (
                       <>

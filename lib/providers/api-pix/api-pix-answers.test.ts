@@ -5,14 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type PspSimulator, startPspSimulator } from "../../../test/psp-simulator/start-psp-simulator";
 import { AppError } from "../../errors/app-error";
 import { randomAlphanumeric } from "../../ids/new-id";
-import type { PaymentProvider } from "../contract/payment-provider";
-import { createApiPixProvider } from "./create-api-pix-provider";
+import { type ApiPix, createApiPix } from "@/test/support/api-pix-provider";
 
 const newTxid = () => randomAlphanumeric(32).toUpperCase();
 const newRefundId = () => `rfd_${randomAlphanumeric(20)}`;
 
 let simulator: PspSimulator;
-let provider: PaymentProvider;
+let provider: ApiPix;
 
 async function failure(promise: Promise<unknown>): Promise<AppError> {
   const error = await promise.then(
@@ -33,7 +32,7 @@ async function paidCharge(amountCents = 1050n) {
 
 beforeAll(async () => {
   simulator = await startPspSimulator();
-  provider = createApiPixProvider(simulator.settings, simulator.chave);
+  provider = createApiPix(simulator.settings, simulator.chave);
 });
 
 afterAll(async () => {

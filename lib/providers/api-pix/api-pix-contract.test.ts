@@ -12,15 +12,13 @@ import { type PspSimulator, startPspSimulator } from "../../../test/psp-simulato
 import type { PspSettings } from "../../config/config";
 import { AppError } from "../../errors/app-error";
 import { randomAlphanumeric } from "../../ids/new-id";
-import type { PaymentProvider } from "../contract/payment-provider";
-import { createApiPixProvider } from "./create-api-pix-provider";
-import { registerApiPixWebhook } from "./register-api-pix-webhook";
+import { type ApiPix, createApiPix } from "@/test/support/api-pix-provider";
 
 const newTxid = () => randomAlphanumeric(32).toUpperCase();
 const newRefundId = () => `rfd_${randomAlphanumeric(20)}`;
 
 let simulator: PspSimulator;
-let provider: PaymentProvider;
+let provider: ApiPix;
 let receiver: Receiver;
 /** Every simulator of the file, so the contract check sees all their exchanges. */
 const simulators: PspSimulator[] = [];
@@ -48,7 +46,7 @@ async function paidCharge(amountCents = 1050n) {
 beforeAll(async () => {
   simulator = await startPspSimulator({ pageSize: 2 });
   simulators.push(simulator);
-  provider = createApiPixProvider(simulator.settings, simulator.chave);
+  provider = createApiPix(simulator.settings, simulator.chave);
   receiver = await startReceiver();
 });
 
@@ -207,8 +205,8 @@ describe("API Pix adapter", () => {
 
   it("registers the webhook (twice is the same), which then receives paid charges and finished refunds at /pix", async () => {
     const webhookUrl = `http://127.0.0.1:${receiver.port}/api/psp/webhook`;
-    await registerApiPixWebhook(simulator.settings, simulator.chave, webhookUrl);
-    await registerApiPixWebhook(simulator.settings, simulator.chave, webhookUrl);
+    await provider.provider.registerWebhook?.(webhookUrl);
+    await provider.provider.registerWebhook?.(webhookUrl);
     expect(simulator.webhookUrl()).toBe(webhookUrl);
     expect(
       simulator.exchanges
@@ -246,7 +244,7 @@ describe("API Pix adapter", () => {
       },
     ] satisfies PspSettings[]) {
       const before = { rejections: simulator.tlsRejections, exchanges: simulator.exchanges.length };
-      const error = await failure(createApiPixProvider(settings, simulator.chave).findPixCharge(newTxid()));
+      const error = await failure(createApiPix(settings, simulator.chave).findPixCharge(newTxid()));
       expect(error.code).toBe("provider_unavailable");
       expect(error.detail).toMatch(/^the PSP (failed the TLS handshake|could not be reached) \(.+\) \(POST token\)$/);
       expect(simulator.tlsRejections).toBeGreaterThan(before.rejections);
@@ -255,7 +253,7 @@ describe("API Pix adapter", () => {
   });
 
   it("fetches one token for many calls, concurrent ones included", async () => {
-    const fresh = createApiPixProvider(simulator.settings, simulator.chave);
+    const fresh = createApiPix(simulator.settings, simulator.chave);
     const before = simulator.tokensIssued;
     await Promise.all(Array.from({ length: 8 }, () => fresh.findPixCharge(newTxid())));
     await fresh.findReceivedPix(`E${"1".repeat(31)}`);
@@ -292,7 +290,7 @@ describe("API Pix adapter", () => {
   });
 
   it("maps a PSP that does not answer in time, fails or is down to provider_unavailable", async () => {
-    const impatient = createApiPixProvider({ ...simulator.settings, timeoutMs: 300 }, simulator.chave);
+    const impatient = createApiPix({ ...simulator.settings, timeoutMs: 300 }, simulator.chave);
     simulator.failNext({ kind: "timeout" });
     const started = Date.now();
     expect(await failure(impatient.findPixCharge(newTxid()))).toMatchObject({
@@ -328,14 +326,14 @@ describe("API Pix adapter", () => {
       `/cob/${txid} 200`,
     ]);
     simulator.failNext({ kind: "reset", target: "token" });
-    const reset = createApiPixProvider(simulator.settings, simulator.chave);
+    const reset = createApiPix(simulator.settings, simulator.chave);
     expect(await failure(reset.findPixCharge(txid))).toMatchObject({
       code: "provider_unavailable",
       detail: "the PSP could not be reached (ECONNRESET) (POST token)",
     });
 
     simulator.failNext({ kind: "timeout", target: "token" });
-    const tokenless = createApiPixProvider({ ...simulator.settings, timeoutMs: 300 }, simulator.chave);
+    const tokenless = createApiPix({ ...simulator.settings, timeoutMs: 300 }, simulator.chave);
     expect(await failure(tokenless.findPixCharge(newTxid()))).toMatchObject({
       code: "provider_unavailable",
       detail: expect.stringMatching(/\(POST token\)$/),
@@ -343,10 +341,7 @@ describe("API Pix adapter", () => {
 
     const down = await startPspSimulator({ certificates: simulator.certificates });
     await down.close();
-    const unreachable = createApiPixProvider(
-      { ...down.settings, clientSecret: simulator.clientSecret },
-      simulator.chave,
-    );
+    const unreachable = createApiPix({ ...down.settings, clientSecret: simulator.clientSecret }, simulator.chave);
     expect(await failure(unreachable.findPixCharge(newTxid()))).toMatchObject({
       code: "provider_unavailable",
       detail: "the PSP refused the connection (POST token)",
@@ -355,14 +350,14 @@ describe("API Pix adapter", () => {
 
   it("maps the PSP's refusals to provider_error with its words, never the client secret", async () => {
     const wrongSecret = "not-the-secret-0123456789";
-    const impostor = createApiPixProvider({ ...simulator.settings, clientSecret: wrongSecret }, simulator.chave);
+    const impostor = createApiPix({ ...simulator.settings, clientSecret: wrongSecret }, simulator.chave);
     const refused = await failure(impostor.findPixCharge(newTxid()));
     expect(refused).toMatchObject({
       code: "provider_error",
       detail: "the PSP answered 401 to POST token: invalid_client: client authentication failed",
     });
 
-    const otherKey = createApiPixProvider(simulator.settings, "someone-else@example.com");
+    const otherKey = createApiPix(simulator.settings, "someone-else@example.com");
     const wrongKey = await failure(
       otherKey.createPixCharge({ txid: newTxid(), amountCents: 100n, expiresInSeconds: 600 }),
     );

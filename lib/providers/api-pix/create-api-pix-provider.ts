@@ -2,10 +2,18 @@
 // immediate cobs under the gateway's txid, payments are confirmed by asking the PSP, refunds are
 // devolucoes under the gateway's refund id. Each call that moves money is repeatable: the same
 // txid or refund id again answers what the PSP already holds.
-import type { PspSettings } from "../../config/config";
 import { AppError, isAppError } from "../../errors/app-error";
-import type { PaymentProvider, ProviderRefund, ReceivedPix } from "../contract/payment-provider";
-import { type ApiPixAnswer, createApiPixClient } from "./api-pix-client";
+import type {
+  PaymentProvider,
+  PixCharge,
+  PixChargeRequest,
+  PixChargeState,
+  ProviderRefund,
+  ReceivedPix,
+} from "../contract/payment-provider";
+import type { ProviderAccount } from "../contract/provider-account";
+import { type ApiPixAnswer, type ApiPixClient, createApiPixClient } from "./api-pix-client";
+import { readApiPixNotification } from "./read-api-pix-notification";
 import { cobAnswerSchema, devolucaoAnswerSchema, pixAnswerSchema, pixListAnswerSchema } from "./schemas";
 import {
   checkCob,
@@ -32,8 +40,22 @@ function readOrNull<T>(answer: ApiPixAnswer, read: (answer: ApiPixAnswer) => T):
   return answer.status === 404 ? null : read(answer);
 }
 
-export function createApiPixProvider(settings: PspSettings, chave: string): PaymentProvider {
-  const client = createApiPixClient(settings);
+/**
+ * The adapter for one account. `apiPath` prefixes every API Pix path, for a PSP whose API Pix sits
+ * under its host beside other APIs (Efí's /v2); `client` shares one OAuth token with such an
+ * adapter's other calls.
+ */
+export function createApiPixProvider(
+  account: ProviderAccount,
+  options: { apiPath?: string; client?: ApiPixClient } = {},
+): PaymentProvider {
+  const { settings, pixKey: chave } = account;
+  const shared = options.client ?? createApiPixClient(settings);
+  const apiPath = options.apiPath ?? "";
+  const client: ApiPixClient = {
+    ...shared,
+    send: (request) => shared.send({ ...request, path: apiPath + request.path }),
+  };
 
   async function getCob(txid: string) {
     const answer = await client.send({ method: "GET", path: `/cob/${encodeURIComponent(txid)}` });
@@ -70,85 +92,114 @@ export function createApiPixProvider(settings: PspSettings, chave: string): Paym
   }
 
   return {
-    name: "api_pix",
-    canSimulatePayments: false,
-    // API Pix charges take 26 to 35 letters and digits.
-    txidLength: 32,
-
-    async createPixCharge(request) {
-      const asked = { txid: request.txid, chave, amountCents: request.amountCents };
+    accountId: account.id,
+    kind: account.kind,
+    charges: {
+      canSimulatePayments: false,
+      // The PSP ends its charges (calendario.expiracao): the gateway asks before it expires one.
+      expiresCharges: "provider",
+      // API Pix charges take 26 to 35 letters and digits.
+      txidLength: 32,
+      createPixCharge,
+      findPixCharge,
+      findReceivedPix,
+      listReceivedPix: ({ from, to }) => listPix({ from, to }),
+    },
+    refunds: { requestRefund, findRefund },
+    readNotification: (request) => readApiPixNotification(request, settings.webhookSecret),
+    async registerWebhook(url) {
+      const secret = settings.webhookSecret;
+      const webhookUrl = secret ? `${url}?secret=${encodeURIComponent(secret)}` : url;
       const answer = await client.send({
         method: "PUT",
-        path: `/cob/${encodeURIComponent(request.txid)}`,
-        body: toCobRequest(request, chave),
+        path: `/webhook/${encodeURIComponent(chave)}`,
+        // Efí's x-skip-mtls-checking belongs here only: it changes how the PSP calls the webhook.
+        headers: settings.webhookHeaders,
+        query: settings.webhookQuery,
+        body: { webhookUrl },
       });
-      if (answer.status >= 400) {
-        // PSPs refuse a second PUT of a txid (400 or 409, wording of their own). After a timeout or
-        // a crash the charge may well exist: if the PSP holds it as asked, it is ours.
-        const existing = await getCob(request.txid);
-        if (!existing) throw client.refusal(answer);
-        return toPixCharge(checkCob(existing, asked));
-      }
-      return toPixCharge(checkCob(client.read(answer, cobAnswerSchema), asked));
+      if (answer.status < 200 || answer.status > 299) throw client.refusal(answer);
+      // The secret stays out of the operator's terminal and logs.
+      return { chave, webhookUrl: secret ? `${url}?secret=…` : url };
     },
-
-    async findPixCharge(txid) {
-      const cob = await getCob(txid);
-      if (!cob) return null;
-      const state = toChargeState(checkCob(cob, { txid, chave }));
-      if (state.status !== "paid" || state.payments.length > 0) return state;
-      // CONCLUIDA without its pix[] (the document allows it): its Pix are asked for by txid, from
-      // the charge's creation on. Only those that name this txid count, should a PSP ignore the filter.
-      const createdAt = cob.calendario?.criacao;
-      if (!createdAt)
-        throw new AppError(
-          "provider_error",
-          `the PSP's paid charge ${txid} lists no Pix and no readable calendario.criacao to look them up from`,
-        );
-      const listed = await listPix({ from: new Date(createdAt.getTime() - CLOCK_MARGIN_MS), to: new Date(), txid });
-      return { ...state, payments: listed.filter((pix) => pix.txid === txid) };
-    },
-
-    async findReceivedPix(endToEndId) {
-      const answer = await client.send({ method: "GET", path: `/pix/${encodeURIComponent(endToEndId)}` });
-      const pix = readOrNull(answer, (found) => client.read(found, pixAnswerSchema));
-      return pix && toReceivedPix(pix);
-    },
-
-    listReceivedPix: ({ from, to }) => listPix({ from, to }),
-
-    async requestRefund({ endToEndId, refundId, amountCents, description }): Promise<ProviderRefund> {
-      const devolucaoId = toDevolucaoId(refundId);
-      const path = `/pix/${encodeURIComponent(endToEndId)}/devolucao/${devolucaoId}`;
-      const answer = await client.send({ method: "PUT", path, body: toDevolucaoRequest(amountCents, description) });
-      if (answer.status >= 400) {
-        const refusal = client.refusal(answer);
-        // As for charges: a repeated id is refused by some PSPs (a 409 often means just that); the
-        // refund it names is the answer. Not knowing whether it holds one is no answer at all.
-        const existing = await getDevolucao(endToEndId, devolucaoId).catch((error: unknown) => {
-          if (!isAppError(error)) throw error;
-          throw new AppError(
-            "provider_unavailable",
-            `${refusal.detail}; looking devolucao ${devolucaoId} up failed too: ${error.detail}`,
-          );
-        });
-        if (existing && existing.valor === amountCents) return { ...toProviderRefund(existing), refundId };
-        if (REFUND_REFUSED.has(answer.status)) throw refusal;
-        // The PSP knows no such Pix: final for the domain only once it says so again later.
-        if (answer.status === 404) throw new AppError("not_found", refusal.detail);
-        throw new AppError("provider_unavailable", refusal.detail);
-      }
-      return { ...toProviderRefund(client.read(answer, devolucaoAnswerSchema)), refundId };
-    },
-
-    async findRefund({ endToEndId, refundId }) {
-      const devolucao = await getDevolucao(endToEndId, toDevolucaoId(refundId));
-      return devolucao && { ...toProviderRefund(devolucao), refundId };
-    },
-
-    // The API Pix receives; it has no call that sends money. A live payout is sent by the
-    // operator through the PSP's own channel (internet banking, its payments API) and only then
-    // marked here, so there is nothing to tell the PSP: marking records what already happened.
-    async settlePayout() {},
   };
+
+  async function createPixCharge(request: PixChargeRequest): Promise<PixCharge> {
+    const asked = { txid: request.txid, chave, amountCents: request.amountCents };
+    const answer = await client.send({
+      method: "PUT",
+      path: `/cob/${encodeURIComponent(request.txid)}`,
+      body: toCobRequest(request, chave),
+    });
+    if (answer.status >= 400) {
+      // PSPs refuse a second PUT of a txid (400 or 409, wording of their own). After a timeout or
+      // a crash the charge may well exist: if the PSP holds it as asked, it is ours.
+      const existing = await getCob(request.txid);
+      if (!existing) throw client.refusal(answer);
+      return toPixCharge(checkCob(existing, asked));
+    }
+    return toPixCharge(checkCob(client.read(answer, cobAnswerSchema), asked));
+  }
+
+  async function findPixCharge(txid: string): Promise<PixChargeState | null> {
+    const cob = await getCob(txid);
+    if (!cob) return null;
+    const state = toChargeState(checkCob(cob, { txid, chave }));
+    if (state.status !== "paid" || state.payments.length > 0) return state;
+    // CONCLUIDA without its pix[] (the document allows it): its Pix are asked for by txid, from
+    // the charge's creation on. Only those that name this txid count, should a PSP ignore the filter.
+    const createdAt = cob.calendario?.criacao;
+    if (!createdAt)
+      throw new AppError(
+        "provider_error",
+        `the PSP's paid charge ${txid} lists no Pix and no readable calendario.criacao to look them up from`,
+      );
+    const listed = await listPix({ from: new Date(createdAt.getTime() - CLOCK_MARGIN_MS), to: new Date(), txid });
+    return { ...state, payments: listed.filter((pix) => pix.txid === txid) };
+  }
+
+  async function findReceivedPix(endToEndId: string): Promise<ReceivedPix | null> {
+    const answer = await client.send({ method: "GET", path: `/pix/${encodeURIComponent(endToEndId)}` });
+    const pix = readOrNull(answer, (found) => client.read(found, pixAnswerSchema));
+    return pix && toReceivedPix(pix);
+  }
+
+  async function requestRefund({
+    endToEndId,
+    refundId,
+    amountCents,
+    description,
+  }: {
+    endToEndId: string;
+    refundId: string;
+    amountCents: bigint;
+    description?: string;
+  }): Promise<ProviderRefund> {
+    const devolucaoId = toDevolucaoId(refundId);
+    const path = `/pix/${encodeURIComponent(endToEndId)}/devolucao/${devolucaoId}`;
+    const answer = await client.send({ method: "PUT", path, body: toDevolucaoRequest(amountCents, description) });
+    if (answer.status >= 400) {
+      const refusal = client.refusal(answer);
+      // As for charges: a repeated id is refused by some PSPs (a 409 often means just that); the
+      // refund it names is the answer. Not knowing whether it holds one is no answer at all.
+      const existing = await getDevolucao(endToEndId, devolucaoId).catch((error: unknown) => {
+        if (!isAppError(error)) throw error;
+        throw new AppError(
+          "provider_unavailable",
+          `${refusal.detail}; looking devolucao ${devolucaoId} up failed too: ${error.detail}`,
+        );
+      });
+      if (existing && existing.valor === amountCents) return { ...toProviderRefund(existing), refundId };
+      if (REFUND_REFUSED.has(answer.status)) throw refusal;
+      // The PSP knows no such Pix: final for the domain only once it says so again later.
+      if (answer.status === 404) throw new AppError("not_found", refusal.detail);
+      throw new AppError("provider_unavailable", refusal.detail);
+    }
+    return { ...toProviderRefund(client.read(answer, devolucaoAnswerSchema)), refundId };
+  }
+
+  async function findRefund({ endToEndId, refundId }: { endToEndId: string; refundId: string }) {
+    const devolucao = await getDevolucao(endToEndId, toDevolucaoId(refundId));
+    return devolucao && { ...toProviderRefund(devolucao), refundId };
+  }
 }

@@ -5,8 +5,10 @@
 // txid, the refund's id, the payout's transfer id), so a call repeated after a timeout or a crash
 // is the same operation at the provider, never a second one. Queries return what the provider
 // knows, in the gateway's terms; nothing here writes to the database.
-
-export type ProviderName = "sandbox" | "api_pix";
+//
+// Shaped by capability, as Medusa's payment providers and hyperswitch's connectors are: an adapter
+// declares the rails it serves (charges, refunds, transfers) and the domain asks for a rail, never
+// for a kind of PSP. Each adapter is built for one provider account (lib/providers/registry.ts).
 
 export type PixChargeRequest = {
   /** 26 to 35 letters and digits for a dynamic charge (API Pix), at most 25 for a static code. */
@@ -68,11 +70,20 @@ export type ReceivedPix = {
   refunds: ProviderRefund[];
 };
 
-export type PaymentProvider = {
-  /** Stored on each transaction, so it is settled by the provider that issued it. */
-  name: ProviderName;
+/** The rails a provider account can serve; a merchant routes each to an account. */
+export const RAILS = ["charges", "refunds", "payouts", "initiation"] as const;
+export type Rail = (typeof RAILS)[number];
+
+/** Pix charges and the Pix they receive. */
+export type ChargeCapability = {
   /** Whether anyone but the provider may declare its deposits paid (the sandbox only). */
   canSimulatePayments: boolean;
+  /**
+   * Who ends an unpaid charge at its deadline. "provider": the PSP may have taken a Pix a moment
+   * before, so the gateway asks it (reconciliation) and never expires such a deposit on its own.
+   * "gateway": the provider keeps no state, and the gateway's sweep expires it.
+   */
+  expiresCharges: "provider" | "gateway";
   /** Longest txid it takes: the charge ids the gateway generates fit it. */
   txidLength: number;
   /**
@@ -86,6 +97,10 @@ export type PaymentProvider = {
   findReceivedPix(endToEndId: string): Promise<ReceivedPix | null>;
   /** The Pix received in a window, for reconciliation. */
   listReceivedPix(window: { from: Date; to: Date }): Promise<ReceivedPix[]>;
+};
+
+/** Refunds (devolucoes) of Pix this account received. */
+export type RefundCapability = {
   /** Asks for a refund of a received Pix under the gateway's refund id; repeating it is harmless. */
   requestRefund(request: {
     endToEndId: string;
@@ -95,9 +110,94 @@ export type PaymentProvider = {
   }): Promise<ProviderRefund>;
   /** The refund under the gateway's refund id, or null when the provider has none. */
   findRefund(request: { endToEndId: string; refundId: string }): Promise<ProviderRefund | null>;
+};
+
+/** Where a payout goes: the customer's Pix key, or their account at a bank (by its ISPB). */
+export type TransferDestination =
+  | { kind: "pix_key"; pixKey: string }
+  | {
+      kind: "bank_account";
+      /** The bank's ISPB (8 digits), as the Pix system names institutions. */
+      ispb: string;
+      /** Digits only, without the branch's check digit. */
+      branch: string;
+      /** The account number and its check digit as the gateway stores it: "00012345-5" (the digit may be X). */
+      account: string;
+      /** C: conta corrente; S: conta poupanca. */
+      accountType: "C" | "S";
+      /** The holder, as the bank knows them: the payout's customer. Null when the request had none valid. */
+      holderName: string | null;
+      holderCpf: string | null;
+    };
+
+export type TransferRequest = {
+  /** The payout's transfer id: the PSP's idempotency key, so a repeat is the same send. */
+  transferId: string;
+  amountCents: bigint;
+  destination: TransferDestination;
+  /** Shown to the receiver where the PSP allows. */
+  description?: string;
+};
+
+/**
+ * A transfer as the provider sees it. processing: accepted, no result yet (it comes by webhook or
+ * a later query); completed: the money left (the end-to-end id names the Pix); failed: refused or
+ * not carried out, with the PSP's reason in words a merchant can act on.
+ */
+export type ProviderTransfer = {
+  transferId: string;
+  status: "processing" | "completed" | "failed";
+  amountCents: bigint;
+  endToEndId: string | null;
+  failureReason: string | null;
+};
+
+/** Payouts: money sent from the account to a customer. */
+export type TransferCapability = {
   /**
-   * Carries out an operator's marking of a payout: completed (the money was sent) or canceled.
-   * The transfer id is the idempotency key. Throws when the provider refuses.
+   * Sends the payout, or answers the send already made under this transfer id. A business
+   * refusal is an answer (status failed); a timeout, a 5xx or an unreadable answer throws
+   * provider_unavailable, and the send is then resumed by asking findTransfer.
    */
-  settlePayout(request: { transferId: string; outcome: "completed" | "canceled" }): Promise<void>;
+  sendTransfer(request: TransferRequest): Promise<ProviderTransfer>;
+  /** The send under this transfer id, or null when the provider has none. */
+  findTransfer(transferId: string): Promise<ProviderTransfer | null>;
+};
+
+/** One thing a webhook call says happened: only an id, confirmed by asking before anything changes. */
+export type ProviderNotice = {
+  /** A Pix received (or a received Pix that changed: a devolucao), or a payout's send. */
+  subject: "received_pix" | "transfer";
+  /** The end-to-end id of the received Pix, or the payout's transfer id. */
+  id: string;
+  /** A digest of what the call said of it (never trusted): the same news repeated is asked about once a minute. */
+  digest: string;
+};
+
+/** At most this many notices in one webhook call: each costs the gateway a query to the PSP. */
+export const MAX_NOTICES = 100;
+
+/** The request as the webhook route received it; the adapter authenticates and reads it. */
+export type WebhookRequest = { url: URL; headers: Headers; body: unknown };
+
+export type PaymentProvider = {
+  /** The provider account it serves: stored on each transaction, so the account that issued it settles it. */
+  accountId: string;
+  /** The adapter's kind, for logs and the console. */
+  kind: string;
+  charges?: ChargeCapability;
+  refunds?: RefundCapability;
+  transfers?: TransferCapability;
+  /**
+   * Authenticates a call to this account's webhook and reads what it names (at most MAX_NOTICES;
+   * an unreadable item is skipped, never the call). Throws an AppError (webhook_unauthorized,
+   * validation_failed) for a call it refuses. None: the account takes no webhook.
+   */
+  readNotification?(request: WebhookRequest): ProviderNotice[];
+  /**
+   * Tells the PSP where to send this account's notifications: `url` is the account's webhook
+   * address; the adapter adds the account's secret the way its PSP carries it. Answers the key
+   * registered and the URL with the secret masked (for the operator's terminal).
+   */
+  registerWebhook?(url: string): Promise<{ chave: string; webhookUrl: string }>;
 };

@@ -1,4 +1,4 @@
-import { handlePspWebhook } from "@/lib/deposits/handle-psp-webhook";
+import { handlePspWebhook } from "@/lib/psp-notices/handle-psp-webhook";
 
-// POST /api/psp/webhook - the PSP's notifications of received Pix (confirmed before settling)
-export const POST = handlePspWebhook;
+// POST /api/psp/webhook - the implicit account's notifications (PIX_PSP_*), confirmed before anything changes
+export const POST = (request: Request) => handlePspWebhook(request);

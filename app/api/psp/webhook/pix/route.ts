@@ -1,4 +1,4 @@
-import { handlePspWebhook } from "@/lib/deposits/handle-psp-webhook";
+import { handlePspWebhook } from "@/lib/psp-notices/handle-psp-webhook";
 
 // POST /api/psp/webhook/pix - the same, at the path the API Pix appends to the registered URL
-export const POST = handlePspWebhook;
+export const POST = (request: Request) => handlePspWebhook(request);

@@ -1,0 +1,22 @@
+// A provider account: one PSP contract the gateway holds (its URLs, credentials, certificate and
+// Pix key), kept by operators (`npm run cashier -- provider add`) or, for deployments that predate
+// accounts, read from the PIX_PSP_* variables as the implicit account. An adapter is built for
+// one account; a merchant routes each rail to one.
+import type { PspSettings } from "../../config/config";
+import type { Rail } from "./payment-provider";
+
+export type ProviderAccount = {
+  /** pa_… for a stored account; the registry's own ids for the sandbox and the implicit account. */
+  id: string;
+  /** Which adapter speaks to it (lib/providers/registry.ts). */
+  kind: string;
+  label: string;
+  /** The rails it serves: a merchant can route only these to it. */
+  rails: Rail[];
+  /** The Pix key it receives charges on and sends payouts from. */
+  pixKey: string;
+  /** How to reach it. The secrets in it are never logged, printed or sent to a browser. */
+  settings: PspSettings;
+  /** Disabled: no new transaction is routed to it; those it issued are still settled through it. */
+  disabledAt: Date | null;
+};

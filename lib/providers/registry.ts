@@ -1,0 +1,145 @@
+// The registry: the one place that knows the kinds of provider, and builds the adapter that serves
+// an account. The domain asks it for the provider of a merchant's rail (new transactions) or for
+// the account that issued a transaction (settling, refunding and reconciling it), never for a
+// kind. Accounts are the operators' (`provider add`, lib/providers/accounts); two more are
+// built in: the sandbox, and the implicit account read from PIX_PSP_* for deployments that predate
+// accounts (its id, "api_pix", is what their transactions already store).
+import { getConfig } from "../config/config";
+import { AppError } from "../errors/app-error";
+import { listProviderAccountIds } from "./accounts/list-provider-account-ids";
+import { loadProviderAccount } from "./accounts/load-provider-account";
+import { createApiPixProvider } from "./api-pix/create-api-pix-provider";
+import type { PaymentProvider, Rail } from "./contract/payment-provider";
+import type { ProviderAccount } from "./contract/provider-account";
+import { createEfiProvider } from "./efi/create-efi-provider";
+import { sandboxProvider } from "./sandbox/sandbox-provider";
+
+const adapters: Record<string, (account: ProviderAccount) => PaymentProvider> = {
+  api_pix: (account) => createApiPixProvider(account),
+  efi: createEfiProvider,
+};
+
+const SANDBOX_ID = sandboxProvider.accountId;
+export const IMPLICIT_ACCOUNT_ID = "api_pix";
+
+// On globalThis: Next.js's bundle (the routes) and npm start's script (the background jobs) each
+// load their own copy of this module, and one adapter per account and process means one OAuth
+// token and one pool of TLS connections to each PSP rather than one of each per copy.
+const shared = globalThis as unknown as { cashierProviders?: Map<string, PaymentProvider> };
+const built = () => (shared.cashierProviders ??= new Map());
+
+const NO_PSP =
+  "live payments are not available: the gateway has no Pix PSP configured; the operator sets PIX_PSP_URL and its credentials, or routes the merchant to a provider account";
+
+function implicitAccount(): ProviderAccount | null {
+  const config = getConfig();
+  if (!config.psp) return null;
+  return {
+    id: IMPLICIT_ACCOUNT_ID,
+    kind: "api_pix",
+    label: "PIX_PSP_URL",
+    rails: ["charges", "refunds"],
+    pixKey: config.pix.key,
+    settings: config.psp,
+    disabledAt: null,
+  };
+}
+
+async function loadAccount(accountId: string): Promise<ProviderAccount | null> {
+  return accountId === IMPLICIT_ACCOUNT_ID ? implicitAccount() : loadProviderAccount(accountId);
+}
+
+function build(account: ProviderAccount): PaymentProvider {
+  const cached = built().get(account.id);
+  if (cached) return cached;
+  const create = adapters[account.kind];
+  if (!create) throw new AppError("internal_error", `provider account ${account.id} is of an unknown kind`);
+  const provider = create(account);
+  built().set(account.id, provider);
+  return provider;
+}
+
+/** The provider that issued an existing transaction: it settles, refunds and reconciles it. */
+export async function findProvider(accountId: string | null): Promise<PaymentProvider> {
+  if (accountId === SANDBOX_ID) return sandboxProvider;
+  const cached = accountId === null ? undefined : built().get(accountId);
+  if (cached) return cached;
+  const account = accountId === null ? null : await loadAccount(accountId);
+  if (!account) {
+    if (accountId === IMPLICIT_ACCOUNT_ID) throw new AppError("provider_unavailable", NO_PSP);
+    throw new AppError("internal_error", `no provider account ${accountId}`);
+  }
+  return build(account);
+}
+
+/**
+ * The provider a merchant's new transactions of one rail go to. Sandbox merchants never reach a
+ * real PSP, and live merchants never the sandbox: the mode decides, not the request. A live
+ * merchant's rail goes to the account it is routed to, or else to the implicit account.
+ */
+export async function providerForRail(
+  merchant: { mode: string; providerRoutes?: Partial<Record<Rail, string>> },
+  rail: Rail,
+): Promise<PaymentProvider> {
+  if (merchant.mode !== "live") return sandboxProvider;
+  const routed = merchant.providerRoutes?.[rail];
+  if (!routed) {
+    const account = implicitAccount();
+    if (!account) throw new AppError("provider_unavailable", NO_PSP);
+    return build(account);
+  }
+  const account = await loadProviderAccount(routed);
+  if (!account || account.disabledAt !== null || !account.rails.includes(rail)) {
+    throw new AppError(
+      "provider_unavailable",
+      `live ${rail} are not available: provider account ${routed} is disabled or does not serve them; the operator routes the merchant to another`,
+    );
+  }
+  return build(account);
+}
+
+/**
+ * Every live provider that may hold transactions (the implicit account and every stored one,
+ * disabled ones included: what they issued is still theirs to settle), for reconciliation.
+ * An account that cannot be loaded is left out, and named, rather than stopping the others.
+ */
+export async function listLiveProviders(): Promise<{ providers: PaymentProvider[]; failed: string[] }> {
+  const providers: PaymentProvider[] = [];
+  const failed: string[] = [];
+  const implicit = implicitAccount();
+  if (implicit) providers.push(build(implicit));
+  for (const { id } of await listProviderAccountIds()) {
+    try {
+      providers.push(await findProvider(id));
+    } catch {
+      failed.push(id);
+    }
+  }
+  return { providers, failed };
+}
+
+/** The accounts whose unpaid charges the gateway's sweep expires (the provider keeps no state of them). */
+export async function listGatewayExpiringAccounts(): Promise<string[]> {
+  const { providers } = await listLiveProviders();
+  return [sandboxProvider, ...providers]
+    .filter((provider) => provider.charges?.expiresCharges === "gateway")
+    .map((provider) => provider.accountId);
+}
+
+/** For tests that point the process at another PSP, and after an account's settings change. */
+export function forgetProviders(): void {
+  built().clear();
+}
+
+type Capability = "charges" | "refunds" | "transfers";
+
+/** The capability a provider must have for the operation at hand, or a 503 that says which is missing. */
+export function capabilityOf<K extends Capability>(provider: PaymentProvider, capability: K) {
+  const found = provider[capability];
+  if (!found)
+    throw new AppError(
+      "provider_unavailable",
+      `provider account ${provider.accountId} cannot serve ${capability}; the operator routes this rail to another`,
+    );
+  return found as NonNullable<PaymentProvider[K]>;
+}
