@@ -1,0 +1,138 @@
+// `provider add`'s checks: each field refused with its own message, never with the secret in it.
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { generateCertificates } from "../../../test/psp-simulator/generate-certificates";
+import { addProviderAccountSchema } from "./schemas";
+
+const certificates = generateCertificates();
+const pem = (file: string) => readFileSync(file, "utf8");
+
+const valid = {
+  kind: "efi",
+  label: "Efí homologação",
+  url: "https://pix-h.api.efipay.com.br/",
+  clientId: "Client_Id_abc",
+  clientSecret: "Client_Secret_very_private",
+  certPem: pem(certificates.clientCertFile),
+  keyPem: pem(certificates.clientKeyFile),
+  caPem: pem(certificates.caFile),
+  pixKey: "pagamentos@loja.example",
+  isProduction: true,
+  now: new Date(),
+};
+
+function problems(input: Record<string, unknown>): Record<string, string> {
+  const parsed = addProviderAccountSchema.safeParse(input);
+  if (parsed.success) return {};
+  return Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join("."), issue.message]));
+}
+
+describe("provider add's checks", () => {
+  it("takes a complete efi account: its token URL, profile and rails from the kind", () => {
+    const account = addProviderAccountSchema.parse(valid);
+    expect(account).toMatchObject({
+      baseUrl: "https://pix-h.api.efipay.com.br",
+      tokenUrl: "https://pix-h.api.efipay.com.br/oauth/token",
+      profile: "efi",
+      rails: ["charges", "refunds", "payouts"],
+      pixKey: "pagamentos@loja.example",
+    });
+  });
+
+  it("normalizes the Pix key and keeps the rails asked for in their usual order", () => {
+    const account = addProviderAccountSchema.parse({
+      ...valid,
+      pixKey: "11 99999-8888",
+      rails: ["payouts", "charges"],
+    });
+    expect(account.pixKey).toBe("+5511999998888");
+    expect(account.rails).toEqual(["charges", "payouts"]);
+  });
+
+  it("names each bad field", () => {
+    expect(
+      problems({
+        ...valid,
+        kind: "paypal",
+      }),
+    ).toEqual({ kind: "must be one of api_pix, efi" });
+    expect(problems({ ...valid, label: "x".repeat(61) })).toEqual({ label: "must be at most 60 characters" });
+    expect(problems({ ...valid, label: " " })).toEqual({ label: "is required" });
+    expect(problems({ ...valid, url: "http://psp.example" })).toEqual({ url: "must be https:// in production" });
+    expect(problems({ ...valid, url: "psp.example" })).toEqual({
+      url: "must be an absolute URL such as https://pix.psp.example",
+    });
+    expect(problems({ ...valid, clientSecret: undefined })).toEqual({ clientSecret: "is required for efi accounts" });
+    expect(problems({ ...valid, pixKey: "not a key" })).toEqual({
+      pixKey: "is not a Pix key (CPF, CNPJ, e-mail, +55 phone or random key)",
+    });
+    expect(problems({ ...valid, rails: ["initiation"] })).toEqual({
+      rails: "efi accounts serve charges, refunds, payouts, not initiation",
+    });
+    expect(problems({ ...valid, rails: ["cards"] })).toEqual({
+      rails: "cards is not a rail (charges, refunds, payouts, initiation)",
+    });
+    expect(problems({ ...valid, profile: "inter" })).toEqual({
+      profile: "efi accounts follow the efi profile; leave it out",
+    });
+    expect(problems({ ...valid, webhookSecret: "short" })).toEqual({
+      webhookSecret: "must be 16 to 128 letters, digits or . _ ~ -",
+    });
+  });
+
+  it("allows http outside production only (a simulator on the operator's machine)", () => {
+    expect(problems({ ...valid, url: "http://127.0.0.1:8443", isProduction: false })).toEqual({});
+  });
+
+  it("refuses a certificate or key that is not PEM, or a key of another certificate", () => {
+    expect(problems({ ...valid, certPem: "-----BEGIN CERTIFICATE-----\nnope" })).toEqual({
+      certPem: "is not a PEM certificate",
+    });
+    expect(problems({ ...valid, keyPem: "garbage" })).toEqual({
+      keyPem: "is not a PEM private key (or it is encrypted)",
+    });
+    expect(problems({ ...valid, keyPem: pem(certificates.serverKeyFile) })).toEqual({
+      keyPem: "is not the private key of the certificate",
+    });
+    expect(problems({ ...valid, caPem: "nope" })).toEqual({ caPem: "is not a PEM certificate" });
+    const later = new Date(Date.now() + 10 * 24 * 3600_000);
+    expect(problems({ ...valid, now: later }).certPem).toMatch(/^expired on /);
+  });
+
+  it("wants an api_pix account's token URL, and a secret where its profile needs one", () => {
+    const apiPix = { ...valid, kind: "api_pix", url: "https://api.psp.example/api/v2" };
+    expect(problems(apiPix)).toEqual({
+      tokenUrl: "is required for api_pix accounts: each PSP keeps its token endpoint elsewhere",
+    });
+    const withToken = { ...apiPix, tokenUrl: "https://auth.psp.example/oauth/token" };
+    expect(addProviderAccountSchema.parse(withToken)).toMatchObject({
+      profile: "generic",
+      rails: ["charges", "refunds"],
+    });
+    expect(problems({ ...withToken, clientSecret: undefined })).toEqual({
+      clientSecret: "is required: the generic profile asks for the token with HTTP Basic authentication",
+    });
+    expect(problems({ ...withToken, profile: "inter", clientSecret: undefined })).toEqual({
+      clientSecret: "is required by the inter profile",
+    });
+    // Sicoob knows the gateway by its certificate alone.
+    expect(problems({ ...withToken, profile: "sicoob", clientSecret: undefined })).toEqual({});
+    expect(problems({ ...withToken, profile: "bb" }).profile).toMatch(/^the bb profile needs Banco do Brasil/);
+    expect(problems({ ...withToken, rails: ["payouts"] })).toEqual({
+      rails: "api_pix accounts serve charges, refunds, not payouts",
+    });
+  });
+
+  it("never puts a secret, a certificate or a key in a message", () => {
+    const parsed = addProviderAccountSchema.safeParse({
+      ...valid,
+      clientSecret: "",
+      keyPem: pem(certificates.serverKeyFile),
+      webhookSecret: "bad secret with spaces",
+    });
+    expect(parsed.success).toBe(false);
+    const text = JSON.stringify(parsed.error?.issues);
+    expect(text).not.toContain("bad secret");
+    expect(text).not.toContain("PRIVATE KEY");
+  });
+});

@@ -1,0 +1,25 @@
+import type { ProviderAccountRecord } from "../../db/provider-accounts";
+import type { ProviderAccountView } from "./schemas";
+
+/** Where the PSP sends an account's notifications: its own address, so the webhook knows the account. */
+export function webhookPathOf(accountId: string): string {
+  return `/api/psp/webhook/${accountId}`;
+}
+
+/** The account without its secrets, as the CLI prints it and the console shows it. */
+export function toProviderAccountView(account: ProviderAccountRecord, publicBaseUrl: string): ProviderAccountView {
+  const webhookPath = webhookPathOf(account.id);
+  return {
+    id: account.id,
+    kind: account.kind,
+    label: account.label,
+    url: account.baseUrl,
+    token_url: account.tokenUrl,
+    profile: account.profile,
+    pix_key: account.pixKey,
+    rails: account.rails,
+    webhook_path: webhookPath,
+    webhook_url: `${publicBaseUrl}${webhookPath}`,
+    created_at: account.createdAt.toISOString(),
+  };
+}
