@@ -13,6 +13,14 @@ import { revokeApiKey } from "../merchants/revoke-api-key";
 import { auditKeyRevoked } from "../merchants/revoke-merchant-key";
 import { MAX_LOGO_BYTES, setMerchantLogo } from "../merchants/set-merchant-logo";
 import { updateMerchant } from "../merchants/update-merchant";
+import { changeMerchantRouting } from "../merchants/change-merchant-routing";
+import { findMerchantRouting } from "../merchants/find-merchant-routing";
+import { PSP_PROFILE_NAMES } from "../config/psp-profiles";
+import { RAILS } from "../providers/contract/payment-provider";
+import { PROVIDER_KINDS } from "../providers/contract/provider-kinds";
+import { addProviderAccount } from "../providers/accounts/add-provider-account";
+import { disableProviderAccount } from "../providers/accounts/disable-provider-account";
+import { listProviderAccounts } from "../providers/accounts/list-provider-accounts";
 import { callbackStatusSchema } from "../callbacks/callback-types";
 import { type CallbackSummary, listCallbacks } from "../callbacks/list-callbacks";
 import { resendCallback } from "../callbacks/resend-callback";
@@ -45,10 +53,16 @@ export type CliIo = {
 const usage = `usage: npm run cashier -- <command>
 
   merchant create --name NAME [--callback-url URL] [--redirect-origin ORIGIN]...
-                  [--key-id ID --secret-stdin | --key-id ID --secret SECRET] [--live]
+                  [--key-id ID --secret-stdin | --key-id ID --secret SECRET] [--live] [ROUTING]
   merchant list
   merchant update MERCHANT_ID [--callback-url URL | --no-callback-url] [--redirect-origin ORIGIN]...
-                  [--logo FILE (PNG or WebP, at most 64 KiB) | --no-logo]
+                  [--logo FILE (PNG or WebP, at most 64 KiB) | --no-logo] [ROUTING]
+          ROUTING (live merchants; a rail not routed goes to the PIX_PSP_* account):
+                  [--no-provider] [--provider PA_ID] [--provider-for RAIL=PA_ID]...
+                  [--payout-approval automatic | --payout-approval operator [--approval-above AMOUNT]]
+                  (--provider: every rail the account serves; --provider-for: one rail, after it;
+                   --no-provider: back to PIX_PSP_*; rails: ${RAILS.join(", ")}; with operator,
+                   payouts wait for an operator's approval, all of them or those above AMOUNT)
   merchant key create MERCHANT_ID [--key-id ID --secret-stdin | --key-id ID --secret SECRET]
                   (--secret-stdin reads the secret from standard input, out of shell history and ps)
   merchant key revoke KEY_ID
@@ -70,6 +84,17 @@ const usage = `usage: npm run cashier -- <command>
   psp return E2EID [--amount AMOUNT]  (returns to its payer a Pix that credited no merchant: one
                                        with no charge, of another amount, or for an ended deposit;
                                        all that is left of it by default; audited)
+  provider add --kind ${PROVIDER_KINDS.join("|")} --label LABEL --url URL [--token-url URL]
+               [--profile ${PSP_PROFILE_NAMES.join("|")}] --client-id ID [--client-secret-stdin]
+               --cert-file FILE --key-file FILE [--ca-file FILE] --pix-key KEY [--rails RAIL,RAIL…]
+               [--webhook-secret-stdin]
+                                      (a PSP contract merchants can be routed to; certificate and
+                                       key are PEM files; secrets come from standard input only,
+                                       the client secret on its first line and the webhook secret
+                                       on the next; without one a webhook secret is generated;
+                                       rails default to all the kind serves; prints no secret)
+  provider list
+  provider disable PA_ID              (no new routing or transaction; what it issued still settles)
   user create --email EMAIL --role operator|merchant-admin|merchant-viewer [--merchant MERCHANT_ID]
               [--password-stdin]      (prints a one-time console setup link; with --password-stdin
                                        the password is set from standard input and the link only
@@ -127,6 +152,41 @@ const keyOptions = {
   "secret-stdin": { type: "boolean" },
 } as const;
 
+const routingOptions = {
+  provider: { type: "string" },
+  "provider-for": { type: "string", multiple: true },
+  "payout-approval": { type: "string" },
+  "approval-above": { type: "string" },
+} as const;
+
+function routingInput(values: Record<string, unknown>) {
+  return {
+    provider: values.provider as string | undefined,
+    providerFor: values["provider-for"] as string[] | undefined,
+    isProviderCleared: values["no-provider"] === true,
+    payoutApproval: values["payout-approval"] as "automatic" | "operator" | undefined,
+    approvalAbove: values["approval-above"] as string | undefined,
+  };
+}
+
+const isRoutingChange = (values: Record<string, unknown>) =>
+  Object.keys(routingOptions).some((name) => values[name] !== undefined) || values["no-provider"] === true;
+
+/** A PEM file for `provider add`, refused before it is read when no PEM could be that large. */
+async function readPemFile(option: string, file: string): Promise<string> {
+  const size = await stat(file).then(
+    (found) => found.size,
+    (error: NodeJS.ErrnoException) => {
+      throw new AppError("invalid_argument", `--${option}: cannot read ${file} (${error.code ?? "unreadable"})`);
+    },
+  );
+  if (size > 64 * 1024)
+    throw new AppError("invalid_argument", `--${option}: ${file} has ${size} bytes, too many for a PEM file`);
+  return readFile(file, "utf8").catch((error: NodeJS.ErrnoException) => {
+    throw new AppError("invalid_argument", `--${option}: cannot read ${file} (${error.code ?? "unreadable"})`);
+  });
+}
+
 const commands: Record<string, Command> = {
   "merchant create": async (args, io) => {
     const { values } = parse(
@@ -137,17 +197,20 @@ const commands: Record<string, Command> = {
         "redirect-origin": { type: "string", multiple: true },
         live: { type: "boolean" },
         ...keyOptions,
+        ...routingOptions,
       },
       0,
     );
     if (values.name === undefined) throw new UsageError("--name is required");
-    return createMerchant({
+    const issued = await createMerchant({
       name: values.name as string,
       mode: values.live ? "live" : "sandbox",
       callbackUrl: values["callback-url"] as string | undefined,
       redirectOrigins: (values["redirect-origin"] as string[] | undefined) ?? [],
       ...(await keyPair(values, io)),
+      ...routingInput(values),
     });
+    return isRoutingChange(values) ? { ...issued, ...(await findMerchantRouting(issued.merchantId)) } : issued;
   },
   "merchant update": async (args) => {
     const { values, positionals } = parse(
@@ -158,6 +221,8 @@ const commands: Record<string, Command> = {
         "redirect-origin": { type: "string", multiple: true },
         logo: { type: "string" },
         "no-logo": { type: "boolean" },
+        ...routingOptions,
+        "no-provider": { type: "boolean" },
       },
       1,
     );
@@ -169,16 +234,19 @@ const commands: Record<string, Command> = {
       values["callback-url"] !== undefined ||
       values["no-callback-url"] === true ||
       values["redirect-origin"] !== undefined;
+    const isRouting = isRoutingChange(values);
     const settings =
-      isSettingsChange || !isLogoChange
+      isSettingsChange || (!isLogoChange && !isRouting)
         ? await updateMerchant(positionals[0], {
             callbackUrl: values["no-callback-url"] ? null : (values["callback-url"] as string | undefined),
             redirectOrigins: values["redirect-origin"] as string[] | undefined,
           })
         : {};
-    if (!isLogoChange) return settings;
+    const routing = isRouting ? await changeMerchantRouting(positionals[0], routingInput(values), cliAuditActor()) : {};
+    if (!isLogoChange) return { ...settings, ...routing };
     return {
       ...settings,
+      ...routing,
       ...(await setMerchantLogo(
         positionals[0],
         values.logo === undefined ? null : await readLogoFile(values.logo as string),
@@ -264,6 +332,70 @@ const commands: Record<string, Command> = {
   "psp webhook register": async (args) => {
     parse(args, {}, 0);
     return registerPspWebhook();
+  },
+  "provider add": async (args, io) => {
+    const { values } = parse(
+      args,
+      {
+        kind: { type: "string" },
+        label: { type: "string" },
+        url: { type: "string" },
+        "token-url": { type: "string" },
+        profile: { type: "string" },
+        "client-id": { type: "string" },
+        "client-secret-stdin": { type: "boolean" },
+        "cert-file": { type: "string" },
+        "key-file": { type: "string" },
+        "ca-file": { type: "string" },
+        "pix-key": { type: "string" },
+        rails: { type: "string" },
+        "webhook-secret-stdin": { type: "boolean" },
+      },
+      0,
+    );
+    const missing = ["kind", "label", "url", "client-id", "cert-file", "key-file", "pix-key"].filter(
+      (name) => values[name as keyof typeof values] === undefined,
+    );
+    if (missing.length > 0) throw new UsageError(`${missing.map((name) => `--${name}`).join(", ")} required`);
+    // Secrets on the command line stay in shell history and show in ps; standard input does not.
+    const isClientSecretGiven = values["client-secret-stdin"] === true;
+    const isWebhookSecretGiven = values["webhook-secret-stdin"] === true;
+    const lines = isClientSecretGiven || isWebhookSecretGiven ? (await io.readStdin()).split(/\r?\n/) : [];
+    const [clientSecret, webhookSecret] = isClientSecretGiven ? lines : [undefined, lines[0]];
+    if (isClientSecretGiven && !clientSecret) throw new UsageError("--client-secret-stdin: standard input is empty");
+    if (isWebhookSecretGiven && !webhookSecret)
+      throw new UsageError(
+        `--webhook-secret-stdin: no webhook secret on the ${isClientSecretGiven ? "second" : "first"} line of standard input`,
+      );
+    return addProviderAccount(
+      {
+        kind: values.kind as (typeof PROVIDER_KINDS)[number],
+        label: values.label as string,
+        url: values.url as string,
+        tokenUrl: values["token-url"] as string | undefined,
+        profile: values.profile as (typeof PSP_PROFILE_NAMES)[number] | undefined,
+        clientId: values["client-id"] as string,
+        clientSecret: isClientSecretGiven ? clientSecret : undefined,
+        certPem: await readPemFile("cert-file", values["cert-file"] as string),
+        keyPem: await readPemFile("key-file", values["key-file"] as string),
+        caPem: values["ca-file"] === undefined ? undefined : await readPemFile("ca-file", values["ca-file"] as string),
+        pixKey: values["pix-key"] as string,
+        rails: (values.rails as string | undefined)
+          ?.split(",")
+          .map((rail) => rail.trim())
+          .filter(Boolean),
+        webhookSecret: isWebhookSecretGiven ? webhookSecret : undefined,
+      },
+      cliAuditActor(),
+    );
+  },
+  "provider list": async (args) => {
+    parse(args, {}, 0);
+    return listProviderAccounts();
+  },
+  "provider disable": async (args) => {
+    const { positionals } = parse(args, {}, 1);
+    return disableProviderAccount(positionals[0], cliAuditActor());
   },
   "user create": async (args, io) => {
     const { values } = parse(

@@ -2,23 +2,38 @@ import { type Tx, getDb } from "../db/client";
 import { insertMerchant } from "../db/merchants";
 import { newId } from "../ids/new-id";
 import { assertLiveModeAvailable } from "../providers/find-live-provider-problem";
+import { routeMerchant } from "../providers/accounts/route-merchant";
 import { type IssuedKey, issueApiKey } from "./issue-api-key";
-import { type CreateMerchantInput, createMerchantSchema } from "./schemas";
+import {
+  type CreateMerchantInput,
+  type MerchantRoutingInput,
+  createMerchantSchema,
+  merchantRoutingSchema,
+} from "./schemas";
 
-/** Creates a merchant with its first API key, both or neither (and what `alsoRecord` writes: the console's audit event). */
+/**
+ * Creates a merchant with its first API key, both or neither (and what `alsoRecord` writes: the
+ * console's audit event). A live merchant may be routed to provider accounts from the start.
+ */
 export async function createMerchant(
-  input: CreateMerchantInput,
+  input: CreateMerchantInput & MerchantRoutingInput,
   alsoRecord?: (tx: Tx, key: IssuedKey) => Promise<unknown>,
 ): Promise<IssuedKey> {
   const merchant = createMerchantSchema.parse(input);
+  const routing = merchantRoutingSchema.parse(input);
   if (merchant.mode === "live") assertLiveModeAvailable();
   return getDb().$transaction(async (tx) => {
+    const providerRoutes = routing.routes
+      ? await routeMerchant(tx, { id: null, mode: merchant.mode, providerRoutes: {} }, routing.routes)
+      : {};
     const created = await insertMerchant(tx, {
       id: merchant.id ?? newId("mer"),
       name: merchant.name,
       mode: merchant.mode,
       callbackUrl: merchant.callbackUrl ?? null,
       redirectOrigins: merchant.redirectOrigins,
+      providerRoutes,
+      ...routing.approval,
     });
     const issued = await issueApiKey(tx, {
       merchantId: created.id,

@@ -1,7 +1,8 @@
 import { getDb } from "../db/client";
 import { listMerchantsWithKeys } from "../db/merchants";
+import { toRoutingView } from "./find-merchant-routing";
 
-/** Merchants with their keys' ids and states; secrets are never listed. */
+/** Merchants with their keys' ids and states, routes and payout approval; secrets are never listed. */
 export async function listMerchants() {
   const merchants = await listMerchantsWithKeys(getDb());
   return merchants.map((m) => ({
@@ -10,6 +11,7 @@ export async function listMerchants() {
     mode: m.mode,
     callbackUrl: m.callbackUrl,
     redirectOrigins: m.redirectOrigins,
+    ...toRoutingView(m),
     createdAt: m.createdAt.toISOString(),
     keys: m.apiKeys.map((k) => ({
       keyId: k.id,

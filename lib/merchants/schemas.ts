@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseAmount } from "../money/parse-amount";
 
 export const merchantModeSchema = z.enum(["sandbox", "live"]);
 
@@ -50,3 +51,49 @@ export const consoleMerchantSchema = createMerchantSchema.pick({
   callbackUrl: true,
   redirectOrigins: true,
 });
+
+export const payoutApprovalSchema = z.enum(["automatic", "operator"], { error: "must be automatic or operator" });
+
+/**
+ * Where a merchant's rails go and who lets its payouts leave, as `merchant create` and `merchant
+ * update` take them. Routes are checked against the accounts by lib/providers/accounts/route-merchant.
+ */
+export const merchantRoutingSchema = z
+  .object({
+    /** Every rail the account serves goes to it (pa_…). */
+    provider: z.string().optional(),
+    /** RAIL=pa_…, one rail each. */
+    providerFor: z.array(z.string()).optional(),
+    /** Drops the routes first: the rails go back to the implicit PIX_PSP_* account. */
+    isProviderCleared: z.boolean().optional(),
+    payoutApproval: payoutApprovalSchema.optional(),
+    /** With "operator": only payouts above this amount wait; without it, every payout does. */
+    approvalAbove: z.string().optional(),
+  })
+  .transform((input, ctx) => {
+    let approval: { payoutApproval: "automatic" | "operator"; payoutApprovalAboveCents: bigint | null } | undefined;
+    if (input.approvalAbove !== undefined && input.payoutApproval !== "operator") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["approvalAbove"],
+        message: "goes with payoutApproval operator (--payout-approval operator --approval-above AMOUNT)",
+      });
+    } else if (input.payoutApproval !== undefined) {
+      let aboveCents: bigint | null = null;
+      if (input.approvalAbove !== undefined) {
+        const amount = parseAmount(input.approvalAbove);
+        if (amount.ok) aboveCents = amount.cents;
+        else ctx.addIssue({ code: "custom", path: ["approvalAbove"], message: amount.reason });
+      }
+      approval = { payoutApproval: input.payoutApproval, payoutApprovalAboveCents: aboveCents };
+    }
+    const routes = {
+      isCleared: input.isProviderCleared ?? false,
+      provider: input.provider,
+      providerFor: input.providerFor ?? [],
+    };
+    const isRouteChange = routes.isCleared || routes.provider !== undefined || routes.providerFor.length > 0;
+    return { routes: isRouteChange ? routes : undefined, approval };
+  });
+
+export type MerchantRoutingInput = z.input<typeof merchantRoutingSchema>;
