@@ -15,6 +15,7 @@ const entries: Entry[] = [
   { href: "/console/balance", label: "balance", roles: everyone },
   { href: "/console/keys", label: "keys", roles: everyone },
   { href: "/console/merchants", label: "merchants", roles: ["operator"] },
+  { href: "/console/providers", label: "providers", roles: ["operator"] },
   { href: "/console/audit", label: "audit", roles: ["operator"] },
 ];
 

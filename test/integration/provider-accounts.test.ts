@@ -10,12 +10,18 @@ import { createMerchant } from "@/lib/merchants/create-merchant";
 import { changeMerchantRouting } from "@/lib/merchants/change-merchant-routing";
 import { listMerchants } from "@/lib/merchants/list-merchants";
 import { addProviderAccount } from "@/lib/providers/accounts/add-provider-account";
-import { disableProviderAccount } from "@/lib/providers/accounts/disable-provider-account";
+import {
+  disableConsoleProviderAccount,
+  disableProviderAccount,
+} from "@/lib/providers/accounts/disable-provider-account";
 import { listProviderAccountIds } from "@/lib/providers/accounts/list-provider-account-ids";
-import { listProviderAccounts } from "@/lib/providers/accounts/list-provider-accounts";
+import { listConsoleProviderAccounts, listProviderAccounts } from "@/lib/providers/accounts/list-provider-accounts";
 import { loadProviderAccount } from "@/lib/providers/accounts/load-provider-account";
 import { runCli } from "@/lib/cli/run-cli";
+import { newId } from "@/lib/ids/new-id";
 import { generateCertificates } from "../psp-simulator/generate-certificates";
+
+type Actor = import("@/lib/access/actor").Actor;
 
 const certificates = generateCertificates();
 const pem = (file: string) => readFileSync(file, "utf8");
@@ -367,5 +373,35 @@ describe("payout approval", () => {
     expect((await update("--payout-approval", "sometimes")).stderr).toContain(
       "payoutApproval: must be automatic or operator",
     );
+  });
+});
+
+describe("the console's providers page", () => {
+  const actor = (role: Actor["role"]): Actor => ({
+    userId: newId("usr"),
+    email: `${role}@example.com`,
+    role,
+    merchantId: role === "operator" ? null : "mer_x",
+    sessionId: newId("ses"),
+    ip: "203.0.113.9",
+  });
+
+  it("lists and disables for operators only, audited with who and from where", async () => {
+    const account = await addApiPixAccount("Console");
+    for (const role of ["merchant-admin", "merchant-viewer"] as const) {
+      await expect(listConsoleProviderAccounts(actor(role))).rejects.toMatchObject({ code: "forbidden" });
+      await expect(disableConsoleProviderAccount(actor(role), account.id)).rejects.toMatchObject({ code: "forbidden" });
+    }
+    const operator = actor("operator");
+    const listed = await listConsoleProviderAccounts(operator);
+    expect(listed.find((entry) => entry.id === account.id)).toMatchObject({
+      webhook_url: `http://localhost:3000/api/psp/webhook/${account.id}`,
+      disabled_at: null,
+    });
+    await disableConsoleProviderAccount(operator, account.id);
+    const [audit] = await getDb().auditEvent.findMany({
+      where: { action: "provider_account.disabled", targetId: account.id },
+    });
+    expect(audit).toMatchObject({ actorEmail: "operator@example.com", actorRole: "operator", ip: "203.0.113.9" });
   });
 });

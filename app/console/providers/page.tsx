@@ -1,0 +1,97 @@
+import type { Metadata } from "next";
+import { ConsolePageHeader } from "@/components/console/page-header";
+import { DisableProviderForm } from "@/components/console/provider-forms";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Table, Td, Th } from "@/components/ui/table";
+import { getConsoleLocale } from "@/lib/console/console-locale";
+import { refusePage } from "@/lib/console/refuse-page";
+import { requireActor } from "@/lib/console/require-actor";
+import { providersMessages } from "@/lib/i18n/console-providers";
+import { formatDateTime } from "@/lib/i18n/messages";
+import { PROVIDER_KINDS } from "@/lib/providers/contract/provider-kinds";
+import { listConsoleProviderAccounts } from "@/lib/providers/accounts/list-provider-accounts";
+import { disableProviderAction } from "./actions";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: providersMessages[await getConsoleLocale()].title };
+}
+
+// Adding stays in the CLI: certificates and keys are files on the server, secrets come from stdin.
+const ADD_COMMAND = `npm run cashier -- provider add --kind ${PROVIDER_KINDS.join("|")} --label LABEL --url URL \\
+  --client-id ID --client-secret-stdin --cert-file cert.pem --key-file key.pem --pix-key KEY`;
+const ROUTE_COMMAND = "npm run cashier -- merchant update MERCHANT_ID --provider PA_ID";
+
+export default async function ProvidersPage() {
+  const actor = await requireActor();
+  const locale = await getConsoleLocale();
+  const t = providersMessages[locale];
+  const accounts = await listConsoleProviderAccounts(actor).catch(refusePage);
+  return (
+    <>
+      <ConsolePageHeader title={t.title} intro={t.intro} />
+      <Alert tone="info" className="mb-6 space-y-2">
+        <p>{t.addNote}</p>
+        <pre className="overflow-x-auto text-sm font-normal">
+          <code>{ADD_COMMAND}</code>
+        </pre>
+        <p>{t.routeNote}</p>
+        <pre className="overflow-x-auto text-sm font-normal">
+          <code>{ROUTE_COMMAND}</code>
+        </pre>
+      </Alert>
+      {accounts.length === 0 ? (
+        <p>{t.empty}</p>
+      ) : (
+        <Table caption={t.title}>
+          <thead>
+            <tr>
+              <Th>{t.label}</Th>
+              <Th>{t.kind}</Th>
+              <Th>{t.rails}</Th>
+              <Th>{t.pixKey}</Th>
+              <Th>{t.webhookUrl}</Th>
+              <Th>{t.status}</Th>
+              <Th>{t.merchants}</Th>
+              <Th>{t.actions}</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {accounts.map((account) => (
+              <tr key={account.id} data-testid={`provider-${account.id}`}>
+                <Td>
+                  <div className="font-semibold">{account.label}</div>
+                  <div className="font-mono text-xs text-stone-700">{account.id}</div>
+                </Td>
+                <Td>
+                  <code className="font-mono">{account.kind}</code>
+                </Td>
+                <Td>{account.rails.map((rail) => t.railNames[rail]).join(", ")}</Td>
+                <Td className="break-all">{account.pix_key}</Td>
+                <Td className="max-w-72 font-mono text-xs break-all">{account.webhook_url}</Td>
+                <Td>
+                  {account.disabled_at ? (
+                    <Badge tone="neutral">{t.disabledAt(formatDateTime(new Date(account.disabled_at), locale))}</Badge>
+                  ) : (
+                    <Badge tone="success">{t.active}</Badge>
+                  )}
+                </Td>
+                <Td>{account.merchants}</Td>
+                <Td>
+                  {!account.disabled_at && (
+                    <DisableProviderForm
+                      accountId={account.id}
+                      label={account.label}
+                      locale={locale}
+                      action={disableProviderAction}
+                    />
+                  )}
+                </Td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+    </>
+  );
+}
