@@ -20,7 +20,10 @@ export default defineConfig({
     env: { CASHIER_ENV: "test", LOG_LEVEL: "silent", CASHIER_SEED_DEMO: "false" },
     globalSetup: ["test/support/build-hosted-assets.ts"],
     projects: [
-      { extends: true, test: { name: "unit", include: ["lib/**/*.test.ts", "scripts/**/*.test.ts"] } },
+      {
+        extends: true,
+        test: { name: "unit", include: ["lib/**/*.test.ts", "scripts/**/*.test.ts", "test/conformance/**/*.test.ts"] },
+      },
       integration("sqlite"),
       ...(process.env.TEST_POSTGRES_URL ? [integration("postgres")] : []),
     ],
