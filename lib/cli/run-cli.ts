@@ -29,6 +29,7 @@ import { showCallback } from "../callbacks/show-callback";
 import { expireDueDeposits } from "../deposits/expire-due-deposits";
 import { fundSandboxMerchant } from "../funds/fund-sandbox-merchant";
 import { getMerchantBalance } from "../funds/get-merchant-balance";
+import { approvePayout } from "../payouts/approve-payout";
 import { markPayout } from "../payouts/mark-payout";
 import { auditPayoutMarking } from "../payouts/mark-queued-payout";
 import { payoutCancelReasonSchema } from "../payouts/schemas";
@@ -68,6 +69,8 @@ const usage = `usage: npm run cashier -- <command>
   merchant key revoke KEY_ID
   merchant fund MERCHANT_ID AMOUNT     (sandbox merchants only)
   merchant balance MERCHANT_ID
+  payout approve TRANSFER_ID           (sends a payout held for an operator's approval through its
+                                       account's PSP; audited)
   payout complete TRANSFER_ID [--resume]
   payout cancel TRANSFER_ID --reason-code CODE --reason TEXT [--resume]
                                       (--resume: finish a marking that crashed while processing)
@@ -77,7 +80,10 @@ const usage = `usage: npm run cashier -- <command>
   callbacks list [--status pending|delivered|failed] [--json]
   callbacks show EVENT_ID
   callbacks resend EVENT_ID
-  psp webhook register                (PUT /webhook/{PIX_KEY} at the PSP: $PUBLIC_BASE_URL/api/psp/webhook)
+  psp webhook register [--account pa_…]
+                                      (tells the account's PSP where to notify: $PUBLIC_BASE_URL/
+                                       api/psp/webhook/pa_…; without --account, the PIX_PSP_* PSP's
+                                       key at $PUBLIC_BASE_URL/api/psp/webhook)
   psp reconcile [--force]             (asks the PSP about pending live deposits and refunds, once;
                                        while a server is reconciling it prints {"skipped": …} and
                                        exits 0, and --force runs it beside that server anyway)
@@ -274,6 +280,10 @@ const commands: Record<string, Command> = {
     const { positionals } = parse(args, {}, 1);
     return getMerchantBalance(positionals[0]);
   },
+  "payout approve": async (args) => {
+    const { positionals } = parse(args, {}, 1);
+    return approvePayout(positionals[0], { actor: cliAuditActor(), ip: null });
+  },
   "payout complete": async (args) => {
     const { values, positionals } = parse(args, { resume: { type: "boolean" } }, 1);
     const marking = { transferId: positionals[0], outcome: "completed" as const, isResume: Boolean(values.resume) };
@@ -330,9 +340,10 @@ const commands: Record<string, Command> = {
     return resendCallback(positionals[0]);
   },
   "psp webhook register": async (args) => {
-    parse(args, {}, 0);
-    return registerPspWebhook();
+    const { values } = parse(args, { account: { type: "string" } }, 0);
+    return registerPspWebhook(values.account as string | undefined);
   },
+
   "provider add": async (args, io) => {
     const { values } = parse(
       args,

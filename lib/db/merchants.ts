@@ -124,9 +124,12 @@ export async function updateMerchantRouting(db: DbOrTx, id: string, routing: Mer
 }
 
 /** Each merchant's routes, for counting the merchants routed to each provider account. */
-export async function listMerchantRoutes(db: DbOrTx): Promise<{ id: string; providerRoutes: ProviderRoutes }[]> {
+export async function listMerchantRoutes(
+  db: DbOrTx,
+  options: { mode?: MerchantMode } = {},
+): Promise<{ id: string; providerRoutes: ProviderRoutes }[]> {
   const rows = await db.merchant.findMany({
-    where: { NOT: { providerRoutes: { equals: Prisma.DbNull } } },
+    where: { NOT: { providerRoutes: { equals: Prisma.DbNull } }, ...(options.mode ? { mode: options.mode } : {}) },
     select: { id: true, providerRoutes: true },
   });
   return rows.map((row) => ({ id: row.id, providerRoutes: toProviderRoutes(row.providerRoutes) }));

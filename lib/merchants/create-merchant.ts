@@ -21,11 +21,11 @@ export async function createMerchant(
 ): Promise<IssuedKey> {
   const merchant = createMerchantSchema.parse(input);
   const routing = merchantRoutingSchema.parse(input);
-  if (merchant.mode === "live") assertLiveModeAvailable();
   return getDb().$transaction(async (tx) => {
     const providerRoutes = routing.routes
       ? await routeMerchant(tx, { id: null, mode: merchant.mode, providerRoutes: {} }, routing.routes)
       : {};
+    if (merchant.mode === "live") assertLiveModeAvailable(providerRoutes);
     const created = await insertMerchant(tx, {
       id: merchant.id ?? newId("mer"),
       name: merchant.name,

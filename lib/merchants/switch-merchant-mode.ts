@@ -22,9 +22,9 @@ export async function switchMerchantMode(
   mode: MerchantMode,
 ): Promise<IssuedKey & { revokedKeyIds: string[] }> {
   assertRole(actor, "operator");
-  if (mode === "live") assertLiveModeAvailable();
   return getDb().$transaction(async (tx) => {
     const merchant = await findMerchantInScope(actor, merchantId, tx);
+    if (mode === "live") assertLiveModeAvailable(merchant.providerRoutes);
     if (merchant.mode === mode) throw new AppError("state_conflict", `merchant ${merchantId} is already ${mode}`);
     if (!(await setMerchantMode(tx, merchant.id, merchant.mode, mode)))
       throw new AppError("state_conflict", `merchant ${merchantId} changed mode meanwhile`);

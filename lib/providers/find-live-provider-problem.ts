@@ -1,25 +1,38 @@
 import { getConfig } from "../config/config";
 import { getDb } from "../db/client";
-import { countMerchants } from "../db/merchants";
+import { countMerchants, listMerchantRoutes } from "../db/merchants";
 import { AppError } from "../errors/app-error";
+import type { Rail } from "./contract/payment-provider";
 
 const NO_PSP =
-  'no Pix PSP configured: set PIX_PSP_URL and its credentials (docs/operating.md, "Going live"), or start outside production';
+  'no Pix PSP configured: set PIX_PSP_URL and its credentials (docs/operating.md, "Going live"), route the merchant\'s charges and payouts to provider accounts (provider add, merchant update --provider), or start outside production';
+
+/** The rails every live merchant uses: without a route, they go to the implicit PIX_PSP_* account. */
+const LIVE_RAILS: Rail[] = ["charges", "payouts"];
+
+const isFullyRouted = (routes: Partial<Record<Rail, string>>) => LIVE_RAILS.every((rail) => routes[rail]);
 
 /**
- * Why a production start must stop: live merchants whose money has no PSP to move through (every
- * Pix they asked for would fail). Null when nothing is wrong.
+ * Why a production start must stop: live merchants whose money has no PSP to move through (a rail
+ * routed to no account while no PIX_PSP_* PSP is configured: every Pix they asked for would
+ * fail). Null when nothing is wrong.
  */
 export async function findLiveProviderProblem(): Promise<string | null> {
   const config = getConfig();
   if (!config.isProduction || config.psp) return null;
   const live = await countMerchants(getDb(), { mode: "live" });
-  return live > 0 ? `${live} live merchant(s) but ${NO_PSP}` : null;
+  const routed = (await listMerchantRoutes(getDb(), { mode: "live" })).filter((merchant) =>
+    isFullyRouted(merchant.providerRoutes),
+  ).length;
+  return live > routed ? `${live - routed} live merchant(s) with rails routed to no account but ${NO_PSP}` : null;
 }
 
-/** The same boundary for a merchant about to become live: refused where a start would refuse it. */
-export function assertLiveModeAvailable(): void {
+/**
+ * The same boundary for a merchant about to become live with these routes: refused where a start
+ * would refuse it.
+ */
+export function assertLiveModeAvailable(routes: Partial<Record<Rail, string>>): void {
   const config = getConfig();
-  if (config.isProduction && !config.psp)
+  if (config.isProduction && !config.psp && !isFullyRouted(routes))
     throw new AppError("provider_unavailable", `a merchant cannot be live: ${NO_PSP}`);
 }

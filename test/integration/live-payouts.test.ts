@@ -33,6 +33,7 @@ const { cliAuditActor } = await import("@/lib/audit/cli-audit-actor");
 const { createTestMerchant, postSigned, readSigned } = await import("../support/api");
 const { startReceiver } = await import("../support/callback-receiver");
 const { pixDepositRequest, pixPayoutRequest } = await import("../support/requests");
+const { runTool } = await import("../support/run-tool");
 
 type Merchant = Awaited<ReturnType<typeof createTestMerchant>>;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
@@ -289,6 +290,46 @@ describe("operator approval", () => {
     expect(efi.sendCount(idEnvioOf(held))).toBe(1);
     expect(await getDb().auditEvent.count({ where: { action: "payout.approved", targetId: held } })).toBe(1);
     expect(await callbacksOf(held)).toHaveLength(1);
+  });
+});
+
+describe("the operator's tool", () => {
+  it("payout approve sends a held payout once and is audited; a second approval is refused", async () => {
+    const merchant = await newMerchant("Aprovação pela linha de comando", { approval: "operator" });
+    const held = await payout(merchant, pixPayoutRequest("2.00"));
+    const approved = await runTool("cashier", ["payout", "approve", held]);
+    expect(approved.code, approved.stderr).toBe(0);
+    expect(JSON.parse(approved.stdout)).toMatchObject({ transfer_id: held });
+    await until(
+      () => stored(held),
+      (row) => row?.status === "completed",
+      "the approved payout",
+    );
+    const again = await runTool("cashier", ["payout", "approve", held]);
+    expect(again.code).not.toBe(0);
+    expect(again.stderr).toMatch(/only a pending payout can be approved/);
+    expect(efi.sendCount(idEnvioOf(held))).toBe(1);
+    expect(await getDb().auditEvent.count({ where: { action: "payout.approved", targetId: held } })).toBe(1);
+  });
+
+  it("payout complete is refused for a payout its account sends: the PSP's answer decides it", async () => {
+    const merchant = await newMerchant("Marcação recusada", { approval: "operator" });
+    const held = await payout(merchant, pixPayoutRequest("2.50"));
+    const marked = await runTool("cashier", ["payout", "complete", held]);
+    expect(marked.code).not.toBe(0);
+    expect(marked.stderr).toMatch(/sent by its PSP account, not by hand/);
+    expect(await stored(held)).toMatchObject({ status: "pending" });
+  });
+
+  it("psp webhook register --account registers the account's own address, its secret masked", async () => {
+    const registered = await runTool("cashier", ["psp", "webhook", "register", "--account", efiAccount]);
+    expect(registered.code, registered.stderr).toBe(0);
+    expect(registered.stdout).not.toContain("secret-of-efi");
+    expect(JSON.parse(registered.stdout)).toMatchObject({
+      chave: efi.chave,
+      webhookUrl: expect.stringContaining(`${gateway.url}/api/psp/webhook/${efiAccount}`),
+    });
+    expect(efi.webhookUrl()).toContain(`/api/psp/webhook/${efiAccount}?hmac=secret-of-efi`);
   });
 });
 

@@ -95,6 +95,28 @@ describe("a production start", () => {
     }
     const { code, output } = await start(productionEnv(file));
     expect(code).toBe(1);
-    expect(output).toContain("1 live merchant(s) but no Pix PSP configured: set PIX_PSP_URL");
+    expect(output).toContain("1 live merchant(s) with rails routed to no account but no Pix PSP configured");
+  }, 90_000);
+
+  it("serves live merchants whose charges and payouts are routed to provider accounts, without PIX_PSP_*", async () => {
+    const file = path.join(dir, "routed.db");
+    await applyMigrations(`file:${file}`);
+    const previous = getDb();
+    setDb(createDb(`file:${file}`));
+    try {
+      const { merchantId } = await createMerchant({ name: "Loja Roteada", mode: "live" });
+      // As `merchant update --provider pa_…` leaves it; the start checks routes, not the accounts.
+      await getDb().merchant.update({
+        where: { id: merchantId },
+        data: { providerRoutes: { charges: "pa_charges", refunds: "pa_charges", payouts: "pa_payouts" } },
+      });
+    } finally {
+      await getDb().$disconnect();
+      setDb(previous);
+    }
+    const { output } = await start(productionEnv(file));
+    expect(output).not.toContain("live merchant(s)");
+    // Past the check, to the build or the server (where this test stops it).
+    expect(output).toMatch(/no build found|Ready in/);
   }, 90_000);
 });
