@@ -17,6 +17,8 @@ export function auditPayoutMarking(actor: AuditActor, ip: string | null, marking
       ip,
       detail: {
         amount_cents: payout.amountCents.toString(),
+        // Live money the gateway did not send: the operator's word is the only record of it.
+        ...(marking.outcome === "completed" && payout.mode === "live" ? { sent_outside_gateway: true } : {}),
         ...(marking.isResume ? { resumed: true } : {}),
         ...(marking.outcome === "canceled" ? { reason_code: marking.reasonCode, reason: marking.reason } : {}),
       },

@@ -328,6 +328,14 @@ describe("the live/sandbox boundary", () => {
       provider: "api_pix",
       status: "pending",
     });
+    // The API Pix cannot send: the operator pays it in the PSP's portal and marks it, on record
+    // as money that left outside the gateway.
+    const marked = await runTool("cashier", ["payout", "complete", data.transfer_id as string]);
+    expect(marked.code, marked.stderr).toBe(0);
+    const audit = await getDb().auditEvent.findFirst({
+      where: { action: "payout.completed", targetId: data.transfer_id as string },
+    });
+    expect(audit?.detail).toMatchObject({ sent_outside_gateway: true });
   });
 
   it("a sandbox merchant's payout never reaches the PSP, however it was funded", async () => {
