@@ -21,7 +21,6 @@ const { changeStatus } = await import("@/lib/db/change-status");
 const { runCallbackWorker } = await import("@/lib/callbacks/run-callback-worker");
 const { fundSandboxMerchant } = await import("@/lib/funds/fund-sandbox-merchant");
 const { paySandboxDeposit } = await import("@/lib/deposits/pay-sandbox-deposit");
-const { sandboxProvider } = await import("@/lib/providers/sandbox/sandbox-provider");
 const { listPayoutQueue } = await import("@/lib/payouts/list-payout-queue");
 const { markQueuedPayout } = await import("@/lib/payouts/mark-queued-payout");
 const { listMerchantKeys } = await import("@/lib/merchants/list-merchant-keys");

@@ -1,7 +1,7 @@
 // Gateway Out through the real route handler and database: every rule, the merchant's funds,
 // and the operator's marking with its callback.
 import { jwtVerify } from "jose";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 process.env.CALLBACK_RETRY_SCHEDULE = "0";
 
@@ -16,8 +16,6 @@ const { createTestMerchant, postSigned, readSigned } = await import("../support/
 const { startReceiver } = await import("../support/callback-receiver");
 const { runTool } = await import("../support/run-tool");
 const { markPayout } = await import("@/lib/payouts/mark-payout");
-const { sandboxProvider } = await import("@/lib/providers/sandbox/sandbox-provider");
-const { AppError } = await import("@/lib/errors/app-error");
 
 type Merchant = Awaited<ReturnType<typeof createTestMerchant>>;
 let merchant: Merchant;
