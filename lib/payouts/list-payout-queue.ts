@@ -1,6 +1,7 @@
 import { type Actor, assertRole } from "../access/actor";
 import { getDb } from "../db/client";
 import { listPayoutQueue as readPayoutQueue } from "../db/transactions";
+import { findProvider } from "../providers/registry";
 import { type PayoutClaim, isBeingMarked } from "../transactions/statuses";
 import { RESUME_AFTER_MS } from "./mark-payout";
 
@@ -21,7 +22,16 @@ export type QueuedPayout = {
   /** The Pix key, or "bank branch account (type)". */
   destination: string;
   createdAt: Date;
-  /** processing: when the marking claimed it, the outcome it claimed it for, and whether it may be resumed. */
+  /**
+   * Whether its account sends it through the PSP (the account has transfers): the operator then
+   * approves it, and never marks it completed. False for the sandbox, the implicit API Pix account
+   * and an account that cannot be loaded.
+   */
+  isSentByProvider: boolean;
+  /**
+   * processing: when it was claimed, what for (an outcome being marked, or "transfer": being sent
+   * through the PSP), and whether a marking may be resumed.
+   */
   processing: { since: Date; forMs: number; outcome: PayoutClaim | null; isResumable: boolean } | null;
 };
 
@@ -38,6 +48,24 @@ function destinationOf(payout: {
     .join(" ");
 }
 
+/**
+ * Whether each account can send, each asked once. An account that cannot be loaded (the implicit
+ * one with no PSP configured, a kind this build does not know) is one that cannot send: the queue
+ * still shows its payouts, with the markings, rather than failing.
+ */
+async function findSendingAccounts(providers: (string | null)[]): Promise<Set<string>> {
+  const distinct = [...new Set(providers.filter((provider): provider is string => provider !== null))];
+  const canSend = await Promise.all(
+    distinct.map((provider) =>
+      findProvider(provider).then(
+        (found) => found.transfers !== undefined,
+        () => false,
+      ),
+    ),
+  );
+  return new Set(distinct.filter((_, index) => canSend[index]));
+}
+
 /** The operators' queue: pending payouts oldest first, and those processing with how long. */
 export async function listPayoutQueue(
   actor: Actor,
@@ -46,6 +74,7 @@ export async function listPayoutQueue(
   assertRole(actor, "operator");
   const now = Date.now();
   const { rows, total } = await readPayoutQueue(getDb(), { merchantId: options.merchantId ?? null, limit: QUEUE_SIZE });
+  const sending = await findSendingAccounts(rows.map((row) => row.provider));
   const payouts = rows.map((row): QueuedPayout => {
     const isProcessing = isBeingMarked(row.status);
     return {
@@ -60,6 +89,7 @@ export async function listPayoutQueue(
       paymentMethod: row.paymentMethod,
       destination: destinationOf(row),
       createdAt: row.createdAt,
+      isSentByProvider: row.provider !== null && sending.has(row.provider),
       processing: isProcessing
         ? {
             since: row.updatedAt,
