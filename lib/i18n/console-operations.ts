@@ -116,6 +116,7 @@ const ptBR = {
     amount: "Valor",
     status: "Situação",
     pending: "Pendente",
+    held: "Aguardando aprovação",
     processing: (minutes: number) => `Em processamento há ${minutes} min`,
     claimedFor: { completed: "marcação: concluir", canceled: "marcação: cancelar" } as Record<string, string>,
     resumeHint:
@@ -124,7 +125,25 @@ const ptBR = {
     sendingHint:
       "Enviado ao PSP, aguardando o resultado. O webhook do PSP ou a conciliação conclui ou cancela o pagamento; nada a fazer aqui.",
     complete: "Concluir",
+    completeOutside: "Concluir (enviado fora do gateway)",
+    completeOutsideHint:
+      "O gateway não envia este pagamento: conclua só depois de enviar o dinheiro por fora (no portal ou no app do PSP).",
     completeConfirm: "Confirmar conclusão",
+    heldHint: "Retido para aprovação. Ao aprovar, o gateway envia o Pix pelo PSP na hora.",
+    approve: "Aprovar e enviar",
+    approveWarning: (amount: string, destination: string) =>
+      `Envia ${amount} para ${destination} pelo PSP agora. Depois de enviado, não dá para desfazer.`,
+    approveConfirm: (amount: string) => `Confirmar envio de ${amount}`,
+    approving: "Enviando ao PSP…",
+    approved: {
+      sending: (id: string) =>
+        `Pagamento ${id} aprovado e enviado ao PSP. Aguardando o resultado: o webhook do PSP ou a conciliação conclui ou cancela o pagamento.`,
+      completed: (id: string) =>
+        `Pagamento ${id} aprovado e enviado ao PSP, que já confirmou: concluído. O callback ao lojista está na fila.`,
+      canceled: (id: string) =>
+        `Pagamento ${id} aprovado e enviado ao PSP, que recusou: cancelado. O valor voltou ao saldo do lojista e o callback está na fila.`,
+    } as Record<string, (id: string) => string>,
+    pspReason: "Motivo do PSP",
     cancelPayout: "Cancelar pagamento",
     cancelConfirm: "Confirmar cancelamento",
     resume: "Retomar",
@@ -341,6 +360,7 @@ const en: Messages = {
     amount: "Amount",
     status: "Status",
     pending: "Pending",
+    held: "Waiting for approval",
     processing: (minutes) => `Processing for ${minutes} min`,
     claimedFor: { completed: "marking: complete", canceled: "marking: cancel" },
     resumeHint:
@@ -349,7 +369,25 @@ const en: Messages = {
     sendingHint:
       "Sent to the PSP, waiting for its result. The PSP's webhook or reconciliation completes or cancels the payout; nothing to do here.",
     complete: "Complete",
+    completeOutside: "Complete (sent outside the gateway)",
+    completeOutsideHint:
+      "The gateway does not send this payout: complete it only after sending the money yourself (in the PSP's portal or app).",
     completeConfirm: "Confirm completion",
+    heldHint: "Held for approval. Once approved, the gateway sends the Pix through the PSP at once.",
+    approve: "Approve and send",
+    approveWarning: (amount, destination) =>
+      `Sends ${amount} to ${destination} through the PSP now. Once sent, it cannot be undone.`,
+    approveConfirm: (amount) => `Confirm sending ${amount}`,
+    approving: "Sending to the PSP…",
+    approved: {
+      sending: (id) =>
+        `Payout ${id} approved and sent to the PSP. Waiting for its result: the PSP's webhook or reconciliation completes or cancels the payout.`,
+      completed: (id) =>
+        `Payout ${id} approved and sent to the PSP, which has confirmed it: completed. The merchant's callback is queued.`,
+      canceled: (id) =>
+        `Payout ${id} approved and sent to the PSP, which refused it: canceled. The amount is back in the merchant's balance and the callback is queued.`,
+    },
+    pspReason: "The PSP's reason",
     cancelPayout: "Cancel payout",
     cancelConfirm: "Confirm cancellation",
     resume: "Resume",

@@ -12,13 +12,19 @@ import { operationsMessages } from "@/lib/i18n/console-operations";
 import { formatBrl, formatDateTime } from "@/lib/i18n/messages";
 import { listConsoleMerchants } from "@/lib/merchants/list-console-merchants";
 import { chooseMerchantScope } from "@/lib/merchants/find-merchant-in-scope";
-import { findQueuedPayoutOutcome } from "@/lib/payouts/find-queued-payout-outcome";
-import { listPayoutQueue } from "@/lib/payouts/list-payout-queue";
-import { markPayoutAction } from "./actions";
+import { findApprovedPayoutOutcome, findQueuedPayoutOutcome } from "@/lib/payouts/find-queued-payout-outcome";
+import { type QueuedPayout, listPayoutQueue } from "@/lib/payouts/list-payout-queue";
+import { approvePayoutAction, markPayoutAction } from "./actions";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: operationsMessages[await getConsoleLocale()].payouts.title };
 }
+
+/** The outcome a crashed marking claimed, resumed as it was: a send ("transfer") is never resumed here. */
+const resumeOutcomeOf = (payout: QueuedPayout) =>
+  payout.processing?.outcome === "completed" || payout.processing?.outcome === "canceled"
+    ? payout.processing.outcome
+    : null;
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) || undefined;
 
@@ -31,14 +37,16 @@ export default async function PayoutsPage(props: {
   const t = words.payouts;
   const params = await props.searchParams;
   const marked = first(params.marked);
-  const { merchantId, queue, merchants, outcome } = await (async () => {
+  const approved = first(params.approved);
+  const { merchantId, queue, merchants, outcome, approval } = await (async () => {
     const scope = chooseMerchantScope(actor, first(params.merchant)) ?? undefined;
-    const [payouts, all, found] = await Promise.all([
+    const [payouts, all, found, sent] = await Promise.all([
       listPayoutQueue(actor, { merchantId: scope }),
       listConsoleMerchants(actor),
       marked ? findQueuedPayoutOutcome(actor, marked) : null,
+      approved ? findApprovedPayoutOutcome(actor, approved) : null,
     ]);
-    return { merchantId: scope, queue: payouts, merchants: all, outcome: found };
+    return { merchantId: scope, queue: payouts, merchants: all, outcome: found, approval: sent };
   })().catch(refusePage);
   return (
     <>
@@ -46,6 +54,16 @@ export default async function PayoutsPage(props: {
       {outcome && (
         <Alert tone="success" role="status" className="mb-4">
           {t.marked[outcome.status](outcome.transferId)}
+        </Alert>
+      )}
+      {approval && (
+        <Alert tone={approval.status === "canceled" ? "warning" : "success"} role="status" className="mb-4">
+          <p>{t.approved[approval.status](approval.transferId)}</p>
+          {approval.reason && (
+            <p className="mt-1 font-normal break-words">
+              {t.pspReason}: {approval.reason}
+            </p>
+          )}
         </Alert>
       )}
       <MerchantPicker
@@ -64,24 +82,27 @@ export default async function PayoutsPage(props: {
               <li key={payout.transferId}>
                 <Card className="grid gap-4 lg:grid-cols-[1fr_auto]" data-testid={`payout-${payout.transferId}`}>
                   <dl className="grid grid-cols-2 gap-x-6 gap-y-2 sm:grid-cols-3">
-                    <div>
-                      <dt className="text-sm text-stone-700">{t.amount}</dt>
-                      <dd className="text-lg font-bold">{formatBrl(payout.amountCents, locale)}</dd>
-                    </div>
-                    <div>
+                    {/* A whole row: a status badge ("Em processamento há 12 min") is wider than a column at 390 px. */}
+                    <div className="col-span-2 sm:col-span-3">
                       <dt className="text-sm text-stone-700">{t.status}</dt>
-                      <dd>
+                      <dd className="flex flex-wrap gap-2">
                         {payout.processing ? (
                           <Badge tone="warning">{t.processing(Math.floor(payout.processing.forMs / 60_000))}</Badge>
+                        ) : payout.isSentByProvider ? (
+                          <Badge tone="warning">{t.held}</Badge>
                         ) : (
                           <Badge tone="neutral">{t.pending}</Badge>
-                        )}{" "}
+                        )}
                         {payout.mode === "live" ? (
                           <Badge tone="error">{words.common.modes.live}</Badge>
                         ) : (
                           <Badge tone="neutral">{words.common.modes.sandbox}</Badge>
                         )}
                       </dd>
+                    </div>
+                    <div>
+                      <dt className="text-sm text-stone-700">{t.amount}</dt>
+                      <dd className="text-lg font-bold">{formatBrl(payout.amountCents, locale)}</dd>
                     </div>
                     <div>
                       <dt className="text-sm text-stone-700">{t.createdAt}</dt>
@@ -128,9 +149,20 @@ export default async function PayoutsPage(props: {
                         <MarkPayoutForm
                           transferId={payout.transferId}
                           reference={payout.reference}
-                          resumeOutcome={payout.processing?.outcome ?? null}
+                          resumeOutcome={resumeOutcomeOf(payout)}
+                          merchantId={merchantId}
+                          isLive={payout.mode === "live"}
                           locale={locale}
                           action={markPayoutAction}
+                          approve={
+                            payout.isSentByProvider && !payout.processing
+                              ? {
+                                  amount: formatBrl(payout.amountCents, locale),
+                                  destination: payout.destination,
+                                  action: approvePayoutAction,
+                                }
+                              : undefined
+                          }
                         />
                       </>
                     )}
