@@ -1,7 +1,8 @@
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { promisify } from "node:util";
 import AxeBuilder from "@axe-core/playwright";
 import { type Page, type TestInfo, expect } from "@playwright/test";
 import { e2eServerEnv } from "./environment";
@@ -12,11 +13,30 @@ export type Merchant = { merchantId: string; keyId: string; secret: string };
 
 /** Runs an operator command (`npm run cashier -- …`) against the server's database. */
 export function cashier(...args: string[]): string {
+  return cashierWithInput(undefined, ...args);
+}
+
+/** The same, with `input` on its standard input: what `--client-secret-stdin` and the like read. */
+export function cashierWithInput(input: string | undefined, ...args: string[]): string {
   return execFileSync(path.join(root, "node_modules/.bin/tsx"), [path.join(root, "scripts/cashier.ts"), ...args], {
     cwd: root,
     env: { ...process.env, ...e2eServerEnv },
     encoding: "utf8",
+    input,
   });
+}
+
+/**
+ * The same, not blocking this process while it runs: for a command that calls a PSP simulator
+ * this process serves (`psp webhook register`), which answers from this process's event loop.
+ */
+export async function cashierAsync(...args: string[]): Promise<string> {
+  const { stdout } = await promisify(execFile)(
+    path.join(root, "node_modules/.bin/tsx"),
+    [path.join(root, "scripts/cashier.ts"), ...args],
+    { cwd: root, env: { ...process.env, ...e2eServerEnv }, encoding: "utf8" },
+  );
+  return stdout;
 }
 
 /** `npm run sign -- '<data>'`: a token for the demo merchant that `npm start` seeded. */
