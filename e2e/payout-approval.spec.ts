@@ -56,6 +56,7 @@ async function payoutStatus(request: APIRequestContext, merchant: Merchant, tran
 
 let efi: PspSimulator;
 let merchant: Merchant;
+let accountId: string;
 
 test.beforeAll(async () => {
   efi = await startPspSimulator({ profile: "efi" });
@@ -85,6 +86,7 @@ test.beforeAll(async () => {
       efi.chave,
     ),
   ) as { id: string };
+  accountId = account.id;
   await cashierAsync("psp", "webhook", "register", "--account", account.id);
   expect(efi.webhookUrl()).toMatch(new RegExp(`^${E2E_BASE_URL}/api/psp/webhook/${account.id}\\?hmac=`));
   merchant = JSON.parse(cashier("merchant", "create", "--name", "Loja Envio Efí", "--live")) as Merchant;
@@ -194,4 +196,20 @@ test("an operator approves a held live payout in two steps and Efí sends it onc
   await expect(page.getByRole("row").filter({ hasText: "payout.approved" }).filter({ hasText: approved })).toHaveCount(
     1,
   );
+});
+
+test("an operator sees the PSP accounts at 390 px, with what each serves and its webhook, and no secret", async ({
+  browser,
+}, testInfo) => {
+  const page = await newSignedInPage(browser, phone, "operator");
+  await page.goto("/console/providers");
+  const row = page.getByTestId(`provider-${accountId}`);
+  await expect(row).toContainText("Efí (simulador)");
+  await expect(page.getByText(`${E2E_BASE_URL}/api/psp/webhook/${accountId}`)).toBeVisible();
+  const html = await page.content();
+  expect(html).not.toContain(efi.clientSecret as string);
+  expect(html).not.toContain("PRIVATE KEY");
+  await expectAccessible(page);
+  expect(await fitsViewport(page)).toBe(true);
+  await keepScreenshot(page, testInfo, "providers-390");
 });

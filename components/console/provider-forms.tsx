@@ -1,14 +1,10 @@
 "use client";
-import type { FormFailure } from "@/lib/errors/to-form-failure";
-import { useActionState, useState } from "react";
 import { operationsMessages } from "@/lib/i18n/console-operations";
 import { providersMessages } from "@/lib/i18n/console-providers";
 import type { Locale } from "@/lib/i18n/messages";
-import { Button } from "../ui/button";
-import { FormFailureAlert } from "./form-failure";
-import { PendingButton } from "./pending-button";
+import { type ConfirmedActionState, ConfirmedActionForm } from "./confirmed-action-form";
 
-export type DisableProviderState = { status: "idle" } | FormFailure;
+export type DisableProviderState = ConfirmedActionState;
 
 /** An account's "Desativar", confirmed in a second step; once disabled, the page shows it as disabled instead. */
 export function DisableProviderForm(props: {
@@ -19,34 +15,16 @@ export function DisableProviderForm(props: {
 }) {
   const t = providersMessages[props.locale];
   const { common } = operationsMessages[props.locale];
-  const [state, formAction] = useActionState(props.action, { status: "idle" });
-  const [isConfirming, setConfirming] = useState(false);
   return (
-    <div className="space-y-2">
-      {state.status === "error" && <FormFailureAlert failure={state} words={common.failure} />}
-      {isConfirming ? (
-        <form action={formAction} className="max-w-72 space-y-2">
-          <input type="hidden" name="accountId" value={props.accountId} />
-          <p className="text-sm">{t.disableWarning}</p>
-          <div className="flex flex-wrap gap-2">
-            <PendingButton pendingLabel={t.disabling} aria-label={`${t.disableConfirm}: ${props.label}`}>
-              {t.disableConfirm}
-            </PendingButton>
-            <Button size="compact" variant="secondary" onClick={() => setConfirming(false)}>
-              {common.cancel}
-            </Button>
-          </div>
-        </form>
-      ) : (
-        <Button
-          size="compact"
-          variant="secondary"
-          onClick={() => setConfirming(true)}
-          aria-label={`${t.disable}: ${props.label}`}
-        >
-          {t.disable}
-        </Button>
-      )}
-    </div>
+    <ConfirmedActionForm
+      fields={{ accountId: props.accountId }}
+      label={t.disable}
+      subject={props.label}
+      warning={t.disableWarning}
+      confirmLabel={t.disableConfirm}
+      pendingLabel={t.disabling}
+      words={common}
+      action={props.action}
+    />
   );
 }

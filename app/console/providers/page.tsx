@@ -32,11 +32,11 @@ export default async function ProvidersPage() {
       <ConsolePageHeader title={t.title} intro={t.intro} />
       <Alert tone="info" className="mb-6 space-y-2">
         <p>{t.addNote}</p>
-        <pre className="overflow-x-auto text-sm font-normal">
+        <pre className="text-sm font-normal break-all whitespace-pre-wrap">
           <code>{ADD_COMMAND}</code>
         </pre>
         <p>{t.routeNote}</p>
-        <pre className="overflow-x-auto text-sm font-normal">
+        <pre className="text-sm font-normal break-all whitespace-pre-wrap">
           <code>{ROUTE_COMMAND}</code>
         </pre>
       </Alert>
