@@ -119,7 +119,8 @@ export function createApiPixClient(settings: PspSettings): ApiPixClient {
   /** Anything the PSP says is shown without the gateway's credentials, should it echo them. */
   function scrub(text: string): string {
     // Longest first, so a value that holds another is redacted whole.
-    return [settings.clientSecret, token?.value, ...configuredValues]
+    const hook = settings.webhookSecret;
+    return [settings.clientSecret, token?.value, hook, hook && encodeURIComponent(hook), ...configuredValues]
       .filter((secret): secret is string => Boolean(secret))
       .sort((a, b) => b.length - a.length)
       .reduce((out, secret) => out.split(secret).join("[redacted]"), text)

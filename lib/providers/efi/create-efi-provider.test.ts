@@ -176,6 +176,20 @@ describe("Pix send", () => {
     expect(sent.failureReason).toContain("Saldo insuficiente");
   });
 
+  it("ends nothing on an answer that is not a business refusal (403, 404, a duplicate not listed yet)", async () => {
+    for (const refusal of [
+      { status: 403, nome: "acesso_negado", mensagem: "Acesso negado" },
+      { status: 404, nome: "nao_encontrado", mensagem: "Recurso não encontrado" },
+      { status: 409, nome: "id_envio_duplicado", mensagem: "idEnvio já utilizado" },
+    ]) {
+      psp.refuseNextSend(refusal);
+      // Still processing for the gateway: reconciliation asks again under the same idEnvio.
+      await expect(provider.transfers!.sendTransfer(toKey(400n))).rejects.toMatchObject({
+        code: "provider_unavailable",
+      });
+    }
+  });
+
   it("answers the send already made when the first answer was lost (timeout after handling)", async () => {
     psp.setSendResults("later");
     const request = toKey(700n);

@@ -37,7 +37,12 @@ import { describeRefusal, toIdEnvio, toPixSendBody, toProviderTransfer } from ".
 // 4xx answers to PUT /v3/gn/pix that say "not now" rather than "no": a call in flight (409 is also
 // Efí's id_envio_duplicado, looked up first), a timeout, a lock, too many calls. Any other 4xx with
 // nothing held under the idEnvio is a refusal: the payout fails and its money is released.
-const NOT_NOW = new Set([408, 409, 423, 425, 429]);
+// The only answers to a send that end a payout: a definite business refusal (a key not found, an
+// amount refused, a closed account). Anything else (a 401 or 403 while a token is renewed, 404,
+// 409 for a repeated idEnvio whose send is not listed yet, 423, 429…) says "not now": the payout
+// stays processing and the send is asked about again under the same idEnvio, never ended as
+// refused while the first call may still be carrying it out.
+const REFUSED = new Set([400, 422]);
 
 export function createEfiProvider(account: ProviderAccount): PaymentProvider {
   const { settings, pixKey: chave } = account;
@@ -101,7 +106,8 @@ export function createEfiProvider(account: ProviderAccount): PaymentProvider {
       throw new AppError("provider_unavailable", `${said}; looking send ${idEnvio} up failed too: ${error.detail}`);
     });
     if (existing) return toProviderTransfer(request.transferId, checkAmount(existing, request));
-    if (NOT_NOW.has(answer.status)) throw new AppError("provider_unavailable", said);
+    const isDuplicate = refused.success && refused.data.nome === "id_envio_duplicado";
+    if (!REFUSED.has(answer.status) || isDuplicate) throw new AppError("provider_unavailable", said);
     return {
       transferId: request.transferId,
       status: "failed",
