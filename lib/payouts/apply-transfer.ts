@@ -2,11 +2,12 @@
 // not carried out: canceled with the PSP's reason, funds released), each with its one callback.
 // A send still processing changes nothing: its webhook or a later reconciliation ends it.
 import { getDb } from "../db/client";
-import type { PayoutRecord } from "../db/transactions";
+import { type PayoutRecord, findTransaction } from "../db/transactions";
 import { isAppError } from "../errors/app-error";
 import { raiseOperatorAlert } from "../alerts/raise-operator-alert";
 import { formatAmountDot } from "../money/format-amount";
 import type { ProviderTransfer } from "../providers/contract/payment-provider";
+import { isPayoutOutcome } from "../transactions/statuses";
 import { finishPayout } from "./finish-payout";
 
 export type TransferOutcome = "completed" | "canceled" | "unchanged" | "unmatched";
@@ -14,7 +15,31 @@ export type TransferOutcome = "completed" | "canceled" | "unchanged" | "unmatche
 /** The reason code of a payout its PSP refused or did not carry out. */
 export const PSP_REFUSED = "psp_refused";
 
+/**
+ * A payout the gateway already ended one way while its PSP says another: money that left for a
+ * payout whose funds were released, or the reverse. Nothing is changed on the PSP's word alone
+ * (the callback went out, the merchant may have acted): an operator must look, and is told.
+ */
+async function raiseIfContradicted(payout: PayoutRecord, transfer: ProviderTransfer): Promise<void> {
+  const isAgreed =
+    (payout.status === "completed" && transfer.status === "completed") ||
+    (payout.status === "canceled" && transfer.status === "failed");
+  if (isAgreed || !isPayoutOutcome(payout.status)) return;
+  await raiseOperatorAlert(getDb(), {
+    kind: "transfer_mismatch",
+    subject: payout.id,
+    merchantId: payout.merchantId,
+    objectId: payout.id,
+    amountCents: transfer.amountCents,
+    message: `payout ${payout.id} is ${payout.status} here, but its PSP says the send is ${transfer.status}: check the PSP's statement before anything is paid again`,
+  });
+}
+
 export async function applyTransfer(payout: PayoutRecord, transfer: ProviderTransfer): Promise<TransferOutcome> {
+  if (payout.status !== "processing") {
+    await raiseIfContradicted(payout, transfer);
+    return "unchanged";
+  }
   if (transfer.status === "processing") return "unchanged";
   if (transfer.amountCents !== payout.amountCents) {
     // Never settled on a PSP's word that disagrees with the payout: the operator must look.
@@ -44,9 +69,12 @@ export async function applyTransfer(payout: PayoutRecord, transfer: ProviderTran
       ),
     );
   } catch (error) {
-    // Finished meanwhile by another report of the same send (its webhook and a reconciliation).
-    if (isAppError(error) && error.code === "state_conflict") return "unchanged";
-    throw error;
+    if (!isAppError(error) || error.code !== "state_conflict") throw error;
+    // Finished meanwhile, by another report of the same send (its webhook and a reconciliation)
+    // or by an operator: it must have ended the way the PSP says.
+    const now = await findTransaction(getDb(), payout.id);
+    if (now?.operation === "gateway_out") await raiseIfContradicted(now, transfer);
+    return "unchanged";
   }
   return transfer.status === "completed" ? "completed" : "canceled";
 }

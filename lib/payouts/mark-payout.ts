@@ -37,8 +37,10 @@ async function claim(marking: PayoutMarking, payout: PayoutRecord, at: Date): Pr
       );
     }
     // The provider may have moved the money already: a resume finishes the marking that was
-    // started, never the opposite one.
-    if (payout.claimedOutcome !== marking.outcome) {
+    // started, never the opposite one. A send the PSP never ended is finished only as the PSP
+    // says it went.
+    if (payout.claimedOutcome === "transfer") await assertPspAgrees(marking, payout);
+    else if (payout.claimedOutcome !== marking.outcome) {
       throw new AppError(
         "state_conflict",
         `payout ${payout.id} was being marked ${payout.claimedOutcome ?? "otherwise"}; resume it with that outcome`,
@@ -68,6 +70,33 @@ async function claim(marking: PayoutMarking, payout: PayoutRecord, at: Date): Pr
 }
 
 /**
+ * An operator's way out for a send the PSP never ended where reconciliation can (its answer names
+ * another amount, or it stays in progress): completed only once the PSP says the Pix left, canceled
+ * only while it has no such send or says it failed. Money the PSP may still move is never released.
+ */
+async function assertPspAgrees(marking: PayoutMarking, payout: PayoutRecord): Promise<void> {
+  const transfers = (await findProvider(payout.provider)).transfers;
+  const transfer = await transfers?.findTransfer(payout.id);
+  const pspSays = transfer?.status ?? "nothing";
+  const agrees =
+    marking.outcome === "completed" ? pspSays === "completed" : pspSays === "nothing" || pspSays === "failed";
+  if (!agrees)
+    throw new AppError(
+      "state_conflict",
+      `payout ${payout.id} was sent through its PSP, which says ${pspSays === "nothing" ? "it has no such send" : `it is ${pspSays}`}: it cannot be marked ${marking.outcome}`,
+    );
+}
+
+/** Whether the payout's account sends payouts itself; an account that cannot be reached any more is taken as one that cannot. */
+async function isSentByProvider(payout: PayoutRecord): Promise<boolean> {
+  try {
+    return Boolean((await findProvider(payout.provider)).transfers);
+  } catch {
+    return false;
+  }
+}
+
+/**
  * `alsoRecord` writes inside the transaction that commits the final state (the console's audit
  * event), so the record exists exactly when the marking does.
  */
@@ -78,7 +107,7 @@ export async function markPayout(
   const payout = await findTransaction(getDb(), marking.transferId);
   if (!payout || payout.operation !== "gateway_out") throw new AppError("not_found", `no payout ${marking.transferId}`);
   // Money the gateway sends itself is never marked sent: the PSP's answer decides it.
-  if (marking.outcome === "completed" && (await findProvider(payout.provider)).transfers) {
+  if (marking.outcome === "completed" && !marking.isResume && (await isSentByProvider(payout))) {
     throw new AppError(
       "state_conflict",
       `payout ${payout.id} is sent by its PSP account, not by hand: approve it to send it (payout approve), or cancel it`,

@@ -4,6 +4,7 @@
 // a send still in progress is asked about again until it ends; and a payout that should have
 // left at its creation (the process died before the send) is sent. Each step is conditional, so
 // a webhook or another reconciler running alongside settles it once.
+import { getConfig } from "../config/config";
 import { getDb } from "../db/client";
 import { findMerchant } from "../db/merchants";
 import { type PayoutRecord, findPayoutsAtProvider } from "../db/transactions";
@@ -12,12 +13,20 @@ import { log } from "../log/logger";
 import { mapWithConcurrency } from "../pace/map-with-concurrency";
 import { RECONCILE_CONCURRENCY, createReconcileBackoff } from "../pace/reconcile-pace";
 import type { PaymentProvider } from "../providers/contract/payment-provider";
+import { isProviderAccountDisabled } from "../providers/registry";
 import { applyTransfer } from "./apply-transfer";
 import { needsApproval } from "./needs-approval";
 import { sendPayout } from "./send-payout";
 
-// A send younger than this may still be answered: leave it to the request that made it.
-const IN_FLIGHT_MS = 15_000;
+/**
+ * A send untouched for less than this may still be waiting on the PSP: left to the request that
+ * made it. One send may take several PSP timeouts (a token, a retried connection, a look-up), so
+ * the window grows with PIX_PSP_TIMEOUT_SECONDS; the PSP's idempotency on the transfer id is what
+ * keeps a repeat from being a second send, this keeps a repeat from racing the first.
+ */
+export function inFlightMs(): number {
+  return Math.max(15_000, 6 * getConfig().pspTimeoutMs);
+}
 
 const backoff = createReconcileBackoff();
 
@@ -25,6 +34,7 @@ async function followUp(provider: PaymentProvider, payout: PayoutRecord): Promis
   const transfers = provider.transfers;
   if (!transfers) return false;
   if (payout.status === "pending") {
+    if (await isProviderAccountDisabled(provider.accountId)) return false;
     const merchant = await findMerchant(getDb(), payout.merchantId);
     if (!merchant || needsApproval(merchant, payout.amountCents)) return false;
     return (await sendPayout(payout, { actor: "system" })) !== "processing";
@@ -41,7 +51,7 @@ export async function reconcileLivePayouts(providers: PaymentProvider[], now: Da
   let ended = 0;
   for (const provider of providers) {
     if (!provider.transfers) continue;
-    const changedBefore = new Date(now.getTime() - IN_FLIGHT_MS);
+    const changedBefore = new Date(now.getTime() - inFlightMs());
     const payouts = [
       ...(await findPayoutsAtProvider(getDb(), {
         provider: provider.accountId,

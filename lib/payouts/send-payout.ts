@@ -8,7 +8,7 @@ import { type Tx, getDb } from "../db/client";
 import { type Actor, type PayoutRecord, findTransaction, reclaimProcessingTransaction } from "../db/transactions";
 import { AppError } from "../errors/app-error";
 import { log } from "../log/logger";
-import { capabilityOf, findProvider } from "../providers/registry";
+import { capabilityOf, findProvider, isProviderAccountDisabled } from "../providers/registry";
 import { type TransferOutcome, applyTransfer } from "./apply-transfer";
 import { toTransferRequest } from "./to-transfer-request";
 
@@ -55,10 +55,19 @@ export async function sendPayout(
   options: { actor: Actor; alsoRecord?: (tx: Tx, payout: PayoutRecord) => Promise<unknown> },
 ): Promise<SendOutcome> {
   const transfers = capabilityOf(await findProvider(payout.provider), "transfers");
+  // A payout that has not left yet does not leave through an account an operator disabled
+  // (credentials leaked, contract ending); one already claimed is followed up wherever it went.
+  if (payout.status === "pending" && (await isProviderAccountDisabled(payout.provider)))
+    throw new AppError(
+      "provider_unavailable",
+      `payout ${payout.id} is at provider account ${payout.provider}, which is disabled: cancel it, and the merchant sends it again`,
+    );
+  // Built before the claim: a payout that cannot be put to the PSP is never left claimed.
+  const request = toTransferRequest(payout);
   await claim(payout, options.actor, options.alsoRecord);
   let transfer;
   try {
-    transfer = await transfers.sendTransfer(toTransferRequest(payout));
+    transfer = await transfers.sendTransfer(request);
   } catch (error) {
     log.warn("payout send not answered; reconciliation asks the PSP under its transfer id", {
       transferId: payout.id,

@@ -6,6 +6,7 @@
 // accounts (its id, "api_pix", is what their transactions already store).
 import { getConfig } from "../config/config";
 import { AppError } from "../errors/app-error";
+import { log } from "../log/logger";
 import { listProviderAccountIds } from "./accounts/list-provider-account-ids";
 import { loadProviderAccount } from "./accounts/load-provider-account";
 import { createApiPixProvider } from "./api-pix/create-api-pix-provider";
@@ -88,7 +89,15 @@ export async function providerForRail(
     if (!account) throw new AppError("provider_unavailable", NO_PSP);
     return build(account);
   }
-  const account = await loadProviderAccount(routed);
+  const account = await loadProviderAccount(routed).catch((error: unknown) => {
+    // Its secrets no longer open (CASHIER_ENCRYPTION_KEY changed): the merchant is told the
+    // provider is unavailable, the operator reads why in the log.
+    log.error("a provider account could not be loaded", { account: routed, error: String(error) });
+    throw new AppError(
+      "provider_unavailable",
+      `live ${rail} are not available: provider account ${routed} cannot be used`,
+    );
+  });
   if (!account || account.disabledAt !== null || !account.rails.includes(rail)) {
     throw new AppError(
       "provider_unavailable",
@@ -96,6 +105,12 @@ export async function providerForRail(
     );
   }
   return build(account);
+}
+
+/** Whether an operator disabled the account: nothing new leaves through it. */
+export async function isProviderAccountDisabled(accountId: string | null): Promise<boolean> {
+  if (accountId === null || accountId === SANDBOX_ID || accountId === IMPLICIT_ACCOUNT_ID) return false;
+  return (await listProviderAccountIds()).some((account) => account.id === accountId && account.disabledAt !== null);
 }
 
 /**

@@ -34,6 +34,10 @@ const { createTestMerchant, postSigned, readSigned } = await import("../support/
 const { startReceiver } = await import("../support/callback-receiver");
 const { pixDepositRequest, pixPayoutRequest } = await import("../support/requests");
 const { runTool } = await import("../support/run-tool");
+const { inFlightMs } = await import("@/lib/payouts/reconcile-live-payouts");
+const { disableProviderAccount } = await import("@/lib/providers/accounts/disable-provider-account");
+const { applyTransfer } = await import("@/lib/payouts/apply-transfer");
+const { listOperatorAlerts } = await import("@/lib/alerts/list-operator-alerts");
 
 type Merchant = Awaited<ReturnType<typeof createTestMerchant>>;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
@@ -42,6 +46,14 @@ let efiAccount: string;
 
 const pem = (file: string) => readFileSync(file, "utf8");
 const actor = cliAuditActor();
+const operatorActor = {
+  userId: "usr_operator",
+  email: "ops@cashier.example",
+  role: "operator" as const,
+  merchantId: null,
+  sessionId: "ses_test",
+  ip: "127.0.0.1",
+};
 const audit = { actor, ip: null };
 
 /** The simulator's webhook arrives a moment after its answer: wait for what a user would see. */
@@ -59,6 +71,8 @@ async function until<T>(read: () => Promise<T>, isDone: (value: T) => boolean, w
 }
 
 const stored = (id: string) => findTransaction(getDb(), id);
+/** Reconciliation as a later run sees it: past the window a send in flight is left alone for. */
+const later = () => new Date(Date.now() + inFlightMs() + 5_000);
 const idEnvioOf = (transferId: string) => transferId.replace("_", "");
 
 async function addAccount(kind: "api_pix" | "efi", simulator: typeof charges) {
@@ -275,7 +289,7 @@ describe("operator approval", () => {
     expect(await stored(held)).toMatchObject({ status: "pending" });
     expect(efi.sendCount(idEnvioOf(held))).toBe(0);
     // Reconciliation leaves it waiting too.
-    await reconcileLiveDeposits(new Date(Date.now() + 20_000));
+    await reconcileLiveDeposits(later());
     expect(efi.sendCount(idEnvioOf(held))).toBe(0);
 
     const results = await Promise.allSettled(Array.from({ length: 10 }, () => approvePayout(held, audit)));
@@ -371,7 +385,7 @@ describe("a process killed while sending", () => {
     sender.kill("SIGKILL");
     expect(efi.sendCount(idEnvioOf(transferId))).toBe(0);
 
-    await reconcileLiveDeposits(new Date(Date.now() + 20_000));
+    await reconcileLiveDeposits(later());
     await until(
       () => stored(transferId),
       (row) => row?.status === "completed",
@@ -394,7 +408,7 @@ describe("a process killed while sending", () => {
     sender.kill("SIGKILL");
     expect(await stored(transferId)).toMatchObject({ status: "processing" });
 
-    await reconcileLiveDeposits(new Date(Date.now() + 20_000));
+    await reconcileLiveDeposits(later());
     expect(await stored(transferId)).toMatchObject({ status: "processing" });
     await efi.completeSend(idEnvioOf(transferId), "REALIZADO");
     await until(
@@ -405,5 +419,103 @@ describe("a process killed while sending", () => {
     efi.setSendResults("homologation");
     expect(efi.sendCount(idEnvioOf(transferId))).toBe(1);
     expect(await callbacksOf(transferId)).toHaveLength(1);
+  });
+});
+
+describe("what the operator's tools guard", () => {
+  it("sends nothing through a disabled account: an approval is refused, the payout stays to be canceled", async () => {
+    const spare = await addProviderAccount(
+      {
+        kind: "efi",
+        label: "Efí a desativar",
+        url: efi.url.replace(/\/v2$/, ""),
+        clientId: efi.clientId,
+        clientSecret: efi.clientSecret ?? undefined,
+        certPem: pem(efi.certFile),
+        keyPem: pem(efi.keyFile),
+        caPem: pem(efi.caFile),
+        pixKey: efi.chave,
+      },
+      actor,
+    );
+    const merchant = await newMerchant("Conta desativada", { approval: "operator" });
+    await changeMerchantRouting(merchant.merchantId, { providerFor: [`payouts=${spare.id}`] }, actor);
+    const held = await payout(merchant, pixPayoutRequest("3.50"));
+    await disableProviderAccount(spare.id, actor);
+    await expect(approvePayout(held, audit)).rejects.toMatchObject({ code: "provider_unavailable" });
+    await reconcileLiveDeposits(later());
+    expect(await stored(held)).toMatchObject({ status: "pending" });
+    expect(efi.sendCount(idEnvioOf(held))).toBe(0);
+    const canceled = await runTool("cashier", [
+      "payout",
+      "cancel",
+      held,
+      "--reason-code",
+      "other",
+      "--reason",
+      "conta desativada",
+    ]);
+    expect(canceled.code, canceled.stderr).toBe(0);
+    expect(await balance(merchant)).toMatchObject({ available: "100.00", reserved: "0.00" });
+  });
+
+  it("lets an operator cancel a send the PSP never received, and never complete it, after the resume wait", async () => {
+    const transferId = await (async () => {
+      const merchant = await newMerchant("Envio perdido", { approval: "operator" });
+      return payout(merchant, pixPayoutRequest("6.50"));
+    })();
+    // A sender that died after its claim, two minutes and more ago, whose call never reached Efí.
+    await getDb().transaction.update({
+      where: { id: transferId },
+      data: { status: "processing", claimedOutcome: "transfer", updatedAt: new Date(Date.now() - 3 * 60_000) },
+    });
+    const completed = await runTool("cashier", ["payout", "complete", transferId, "--resume"]);
+    expect(completed.code).not.toBe(0);
+    expect(completed.stderr).toMatch(/it has no such send: it cannot be marked completed/);
+    const canceled = await runTool("cashier", [
+      "payout",
+      "cancel",
+      transferId,
+      "--reason-code",
+      "other",
+      "--reason",
+      "envio nunca chegou ao PSP",
+      "--resume",
+    ]);
+    expect(canceled.code, canceled.stderr).toBe(0);
+    expect(await stored(transferId)).toMatchObject({ status: "canceled" });
+    expect(efi.sendCount(idEnvioOf(transferId))).toBe(0);
+  });
+
+  it("tells the operator when the PSP says a payout went otherwise than it ended here", async () => {
+    const merchant = await newMerchant("Contradição", { approval: "operator" });
+    const transferId = await payout(merchant, pixPayoutRequest("5.50"));
+    const canceled = await runTool("cashier", [
+      "payout",
+      "cancel",
+      transferId,
+      "--reason-code",
+      "other",
+      "--reason",
+      "x",
+    ]);
+    expect(canceled.code, canceled.stderr).toBe(0);
+    const payoutRow = await stored(transferId);
+    if (payoutRow?.operation !== "gateway_out") throw new Error("not a payout");
+    // What a PSP would answer had the money left after all.
+    const outcome = await applyTransfer(payoutRow, {
+      transferId,
+      status: "completed",
+      amountCents: 550n,
+      endToEndId: "E09089356202611241200abcdefghijk",
+      failureReason: null,
+    });
+    expect(outcome).toBe("unchanged");
+    expect(await stored(transferId)).toMatchObject({ status: "canceled" });
+    const alerts = await listOperatorAlerts(operatorActor);
+    expect(alerts.alerts.find((alert) => alert.subject === transferId)).toMatchObject({
+      kind: "transfer_mismatch",
+      message: expect.stringContaining("is canceled here, but its PSP says the send is completed"),
+    });
   });
 });
