@@ -43,6 +43,7 @@ function implicitAccount(): ProviderAccount | null {
     pixKey: config.pix.key,
     settings: config.psp,
     disabledAt: null,
+    initiation: null,
   };
 }
 

@@ -36,6 +36,7 @@ function account(psp: PspSimulator, kind: string, baseUrl: string): ProviderAcco
     // Short enough for a test to wait out a timeout.
     settings: { ...psp.settings, baseUrl, timeoutMs: 1000 },
     disabledAt: null,
+    initiation: null,
   };
 }
 

@@ -13,6 +13,7 @@ export function apiPixAccount(settings: PspSettings, chave: string): ProviderAcc
     pixKey: chave,
     settings,
     disabledAt: null,
+    initiation: null,
   };
 }
 

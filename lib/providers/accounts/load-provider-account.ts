@@ -41,5 +41,6 @@ export async function loadProviderAccount(id: string): Promise<ProviderAccount |
       timeoutMs: config.pspTimeoutMs,
     },
     disabledAt: account.disabledAt,
+    initiation: null,
   };
 }

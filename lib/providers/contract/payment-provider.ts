@@ -164,11 +164,76 @@ export type TransferCapability = {
   findTransfer(transferId: string): Promise<ProviderTransfer | null>;
 };
 
+/** A bank the customer can pay from through Open Finance, as the initiator lists it. */
+export type InitiationParticipant = {
+  /** The initiator's id for it (Efí's identificador), what a payment names. */
+  id: string;
+  name: string;
+  /** Its mark, an https URL the initiator publishes; null when none. */
+  logoUrl: string | null;
+};
+
+export type InitiationRequest = {
+  /** The gateway's id for this attempt, stored before the call: the initiator's idempotency key. */
+  initiationId: string;
+  /** The deposit it pays (the initiator's idProprio), so a listing names it. */
+  depositId: string;
+  participantId: string;
+  amountCents: bigint;
+  /** The payer, who approves at their bank: the deposit's customer. */
+  payer: { cpf: string };
+  /** Shown to the payer by their bank. */
+  description?: string;
+};
+
+/**
+ * A payment as the initiator sees it. pending: started, the customer has not decided yet (or the
+ * bank has not settled); paid: the Pix settled at the receiving account (its end-to-end id);
+ * failed: rejected at the bank, expired, canceled, with the initiator's reason.
+ */
+export type ProviderInitiation = {
+  initiationId: string;
+  /** The initiator's own id (Efí's identificadorPagamento). */
+  providerPaymentId: string;
+  status: "pending" | "paid" | "failed";
+  amountCents: bigint;
+  endToEndId: string | null;
+  failureReason: string | null;
+  refunds: ProviderRefund[];
+};
+
+/** Payment initiation through Open Finance: the customer approves a Pix in their own bank's app. */
+export type InitiationCapability = {
+  /** The banks a customer can choose from. */
+  listParticipants(): Promise<InitiationParticipant[]>;
+  /**
+   * Starts the payment, or answers the one already started under this initiation id. Answers where
+   * the customer approves it (the bank's address) and the initiator's payment id. A business
+   * refusal throws provider_error; an unknown outcome (timeout, 5xx) provider_unavailable.
+   */
+  startInitiation(request: InitiationRequest): Promise<{ providerPaymentId: string; redirectUrl: string }>;
+  /** The payment, by the initiator's id, or null when it has none. */
+  findInitiation(request: { initiationId: string; providerPaymentId: string }): Promise<ProviderInitiation | null>;
+  /** Initiated payments in a window, for reconciliation. */
+  listInitiations(window: { from: Date; to: Date }): Promise<ProviderInitiation[]>;
+  /** Refunds part or all of a paid initiation, under the gateway's refund id; repeating it is harmless. */
+  refundInitiation(request: {
+    providerPaymentId: string;
+    refundId: string;
+    amountCents: bigint;
+  }): Promise<ProviderRefund>;
+  /**
+   * Tells the initiator where customers come back to and where its webhook is (Efí's PUT
+   * /v1/config); the adapter adds the account's webhook secret its own way.
+   */
+  configure(urls: { returnUrl: string; webhookUrl: string }): Promise<void>;
+};
+
 /** One thing a webhook call says happened: only an id, confirmed by asking before anything changes. */
 export type ProviderNotice = {
-  /** A Pix received (or a received Pix that changed: a devolucao), or a payout's send. */
-  subject: "received_pix" | "transfer";
-  /** The end-to-end id of the received Pix, or the payout's transfer id. */
+  /** A Pix received (or a received Pix that changed: a devolucao), a payout's send, or an initiated payment. */
+  subject: "received_pix" | "transfer" | "initiation";
+  /** The end-to-end id of the received Pix, the payout's transfer id, or the initiator's payment id. */
   id: string;
   /** A digest of what the call said of it (never trusted): the same news repeated is asked about once a minute. */
   digest: string;
@@ -188,6 +253,7 @@ export type PaymentProvider = {
   charges?: ChargeCapability;
   refunds?: RefundCapability;
   transfers?: TransferCapability;
+  initiations?: InitiationCapability;
   /**
    * Authenticates a call to this account's webhook and reads what it names (at most MAX_NOTICES;
    * an unreadable item is skipped, never the call). Throws an AppError (webhook_unauthorized,

@@ -17,6 +17,30 @@ export type ProviderAccount = {
   pixKey: string;
   /** How to reach it. The secrets in it are never logged, printed or sent to a browser. */
   settings: PspSettings;
+  /**
+   * Payment initiation (Open Finance), where the kind serves it: the initiator's API base URL and
+   * the account that receives the payments (the gateway operator's, at the initiator). Null when
+   * the account does not serve the initiation rail.
+   */
+  initiation: InitiationSettings | null;
   /** Disabled: no new transaction is routed to it; those it issued are still settled through it. */
   disabledAt: Date | null;
+};
+
+/** Where an initiated Pix is paid to, as Open Finance names an account. */
+export type InitiationSettings = {
+  /** The initiator's Open Finance API, without a trailing slash (Efí: https://openfinance.api.efipay.com.br/v1). */
+  baseUrl: string;
+  receiver: {
+    /** The receiving institution's ISPB. */
+    ispb: string;
+    branch: string;
+    /** The account number with its check digit. */
+    account: string;
+    /** CACC: conta corrente; SVGS: poupança; TRAN: conta de pagamento; SLRY: salário. */
+    accountType: "CACC" | "SVGS" | "TRAN" | "SLRY";
+    /** The holder's CPF or CNPJ, digits only. */
+    document: string;
+    name: string;
+  };
 };

@@ -60,6 +60,7 @@ function efiAccount(psp: PspSimulator, settings: Partial<ProviderAccount["settin
     pixKey: psp.chave,
     settings: { ...psp.settings, baseUrl: psp.origin, timeoutMs: 1500, ...settings },
     disabledAt: null,
+    initiation: null,
   };
 }
 

@@ -27,6 +27,7 @@ beforeAll(async () => {
     pixKey: psp.chave,
     settings: { ...psp.settings, baseUrl: psp.origin, webhookSecret: "segredo-do-webhook" },
     disabledAt: null,
+    initiation: null,
   });
   await provider.registerWebhook!("https://gateway.example/api/psp/webhook");
   const transfers = provider.transfers!;
