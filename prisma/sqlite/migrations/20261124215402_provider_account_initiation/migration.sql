@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "ProviderAccount" ADD COLUMN "initiation" JSONB;
+
