@@ -18,6 +18,7 @@ import { findMerchantRouting } from "../merchants/find-merchant-routing";
 import { PSP_PROFILE_NAMES } from "../config/psp-profiles";
 import { RAILS } from "../providers/contract/payment-provider";
 import { PROVIDER_KINDS } from "../providers/contract/provider-kinds";
+import { RECEIVER_ACCOUNT_TYPES } from "../providers/accounts/schemas";
 import { addProviderAccount } from "../providers/accounts/add-provider-account";
 import { disableProviderAccount } from "../providers/accounts/disable-provider-account";
 import { listProviderAccounts } from "../providers/accounts/list-provider-accounts";
@@ -36,6 +37,7 @@ import { payoutCancelReasonSchema } from "../payouts/schemas";
 import { paySandboxDeposit } from "../deposits/pay-sandbox-deposit";
 import { reconcileOnce } from "../jobs/run-reconciler";
 import { registerPspWebhook } from "../providers/register-psp-webhook";
+import { configureInitiator } from "../providers/configure-initiator";
 import { formatAmountDot } from "../money/format-amount";
 import { parseAmount } from "../money/parse-amount";
 import { returnUnmatchedPix } from "../psp-returns/return-unmatched-pix";
@@ -84,6 +86,9 @@ const usage = `usage: npm run cashier -- <command>
                                       (tells the account's PSP where to notify: $PUBLIC_BASE_URL/
                                        api/psp/webhook/pa_…; without --account, the PIX_PSP_* PSP's
                                        key at $PUBLIC_BASE_URL/api/psp/webhook)
+  psp configure --provider PA_ID      (tells the account's payment initiator where customers come
+                                       back to, $PUBLIC_BASE_URL/pay/retorno/pa_…, and its webhook;
+                                       accounts serving initiation only; audited)
   psp reconcile [--force]             (asks the PSP about pending live deposits and refunds, once;
                                        while a server is reconciling it prints {"skipped": …} and
                                        exits 0, and --force runs it beside that server anyway)
@@ -93,12 +98,18 @@ const usage = `usage: npm run cashier -- <command>
   provider add --kind ${PROVIDER_KINDS.join("|")} --label LABEL --url URL [--token-url URL]
                [--profile ${PSP_PROFILE_NAMES.join("|")}] --client-id ID [--client-secret-stdin]
                --cert-file FILE --key-file FILE [--ca-file FILE] --pix-key KEY [--rails RAIL,RAIL…]
-               [--webhook-secret-stdin]
+               [--webhook-secret-stdin] [INITIATION]
                                       (a PSP contract merchants can be routed to; certificate and
                                        key are PEM files; secrets come from standard input only,
                                        the client secret on its first line and the webhook secret
                                        on the next; without one a webhook secret is generated;
                                        rails default to all the kind serves; prints no secret)
+          INITIATION (kinds serving payment initiation; the initiation rail needs it):
+               --receiver-branch BRANCH --receiver-account NUMBER
+               --receiver-account-type ${RECEIVER_ACCOUNT_TYPES.join("|")} --receiver-document CPF_OR_CNPJ
+               --receiver-name NAME [--receiver-ispb ISPB] [--initiation-url URL]
+                                      (the account the initiated Pix are paid into; ISPB and the
+                                       initiator's Open Finance API default to the kind's own)
   provider list
   provider disable PA_ID              (no new routing or transaction; what it issued still settles)
   user create --email EMAIL --role operator|merchant-admin|merchant-viewer [--merchant MERCHANT_ID]
@@ -361,6 +372,13 @@ const commands: Record<string, Command> = {
         "pix-key": { type: "string" },
         rails: { type: "string" },
         "webhook-secret-stdin": { type: "boolean" },
+        "initiation-url": { type: "string" },
+        "receiver-ispb": { type: "string" },
+        "receiver-branch": { type: "string" },
+        "receiver-account": { type: "string" },
+        "receiver-account-type": { type: "string" },
+        "receiver-document": { type: "string" },
+        "receiver-name": { type: "string" },
       },
       0,
     );
@@ -396,6 +414,13 @@ const commands: Record<string, Command> = {
           .map((rail) => rail.trim())
           .filter(Boolean),
         webhookSecret: isWebhookSecretGiven ? webhookSecret : undefined,
+        initiationUrl: values["initiation-url"] as string | undefined,
+        receiverIspb: values["receiver-ispb"] as string | undefined,
+        receiverBranch: values["receiver-branch"] as string | undefined,
+        receiverAccount: values["receiver-account"] as string | undefined,
+        receiverAccountType: values["receiver-account-type"] as string | undefined,
+        receiverDocument: values["receiver-document"] as string | undefined,
+        receiverName: values["receiver-name"] as string | undefined,
       },
       cliAuditActor(),
     );
@@ -451,6 +476,11 @@ const commands: Record<string, Command> = {
       status: row.status,
       ...(row.reason ? { reason: row.reason } : {}),
     };
+  },
+  "psp configure": async (args) => {
+    const { values } = parse(args, { provider: { type: "string" } }, 0);
+    if (values.provider === undefined) throw new UsageError("--provider is required");
+    return configureInitiator(values.provider as string, cliAuditActor());
   },
   "psp reconcile": async (args) => {
     const { values } = parse(args, { force: { type: "boolean" } }, 0);

@@ -1,4 +1,6 @@
 import { RAILS, type Rail } from "../providers/contract/payment-provider";
+import type { InitiationSettings } from "../providers/contract/provider-account";
+import { initiationSettingsSchema } from "../providers/accounts/schemas";
 import type { DbOrTx } from "./client";
 
 /** A stored provider account; its secrets stay sealed in secretsCiphertext (lib/providers/accounts). */
@@ -12,6 +14,8 @@ export type ProviderAccountRecord = {
   pixKey: string;
   rails: Rail[];
   profile: string | null;
+  /** Payment initiation's settings, not secret; null when the account does not serve initiation (or they do not read). */
+  initiation: InitiationSettings | null;
   secretsCiphertext: string;
   disabledAt: Date | null;
   createdAt: Date;
@@ -29,6 +33,18 @@ function toRecord<T extends { rails: unknown }>(row: T): Omit<T, "rails"> & { ra
   return { ...row, rails: toRails(row.rails) };
 }
 
+/** Initiation settings as stored (JSON): null when absent or unreadable, which loading an account serving initiation refuses. */
+function toInitiation(value: unknown): InitiationSettings | null {
+  const parsed = initiationSettingsSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+function toFullRecord<T extends { rails: unknown; initiation: unknown }>(
+  row: T,
+): Omit<T, "rails" | "initiation"> & { rails: Rail[]; initiation: InitiationSettings | null } {
+  return { ...row, rails: toRails(row.rails), initiation: toInitiation(row.initiation) };
+}
+
 const recordFields = {
   id: true,
   kind: true,
@@ -39,6 +55,7 @@ const recordFields = {
   pixKey: true,
   rails: true,
   profile: true,
+  initiation: true,
   secretsCiphertext: true,
   disabledAt: true,
   createdAt: true,
@@ -48,12 +65,16 @@ export async function insertProviderAccount(
   db: DbOrTx,
   account: Omit<ProviderAccountRecord, "disabledAt" | "createdAt">,
 ): Promise<ProviderAccountRecord> {
-  return toRecord(await db.providerAccount.create({ data: account, select: recordFields }));
+  const { initiation, ...rest } = account;
+  // A Json? column takes undefined for NULL (a JS null would need Prisma's DbNull).
+  return toFullRecord(
+    await db.providerAccount.create({ data: { ...rest, initiation: initiation ?? undefined }, select: recordFields }),
+  );
 }
 
 export async function findProviderAccount(db: DbOrTx, id: string): Promise<ProviderAccountRecord | null> {
   const row = await db.providerAccount.findUnique({ where: { id }, select: recordFields });
-  return row ? toRecord(row) : null;
+  return row ? toFullRecord(row) : null;
 }
 
 /** Every account, oldest first, disabled ones included. */
@@ -62,7 +83,7 @@ export async function listProviderAccountRecords(db: DbOrTx): Promise<ProviderAc
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     select: recordFields,
   });
-  return rows.map(toRecord);
+  return rows.map(toFullRecord);
 }
 
 export async function listProviderAccountSummaries(db: DbOrTx): Promise<ProviderAccountSummary[]> {

@@ -4,9 +4,11 @@ import type { Locale } from "./messages";
 const ptBR = {
   title: "Contas de PSP",
   intro:
-    "Os contratos com PSPs que o gateway usa. Cada lojista em produção tem cada trilho (cobranças, devoluções, pagamentos) numa destas contas; um trilho sem rota fica na conta implícita das variáveis PIX_PSP_*.",
+    "Os contratos com PSPs que o gateway usa. Cada lojista em produção tem cada trilho (cobranças, devoluções, pagamentos, iniciação) numa destas contas; um trilho sem rota fica na conta implícita das variáveis PIX_PSP_*.",
   addNote:
     "Contas novas entram pela linha de comando no servidor, onde ficam o certificado e a chave. Os segredos vêm da entrada padrão e nunca aparecem aqui:",
+  initiationNote:
+    "Uma conta que serve iniciação recebe os Pix iniciados numa conta de destino (--receiver-…); depois de adicioná-la, informe ao iniciador o endereço de retorno e o webhook:",
   routeNote: "Para rotear um lojista:",
   empty: "Nenhuma conta de PSP. Os lojistas em produção usam a conta implícita (PIX_PSP_*).",
   label: "Nome",
@@ -20,6 +22,10 @@ const ptBR = {
     initiation: "Iniciação",
   } as Record<string, string>,
   pixKey: "Chave Pix",
+  initiation: "Iniciação (Open Finance)",
+  noInitiation: "Não serve",
+  receiverAccount: (branch: string, account: string, type: string) => `Agência ${branch}, conta ${account} (${type})`,
+  receiverIspb: (ispb: string) => `ISPB ${ispb}`,
   webhookUrl: "URL do webhook",
   status: "Situação",
   active: "Ativa",
@@ -39,9 +45,11 @@ type Messages = typeof ptBR;
 const en: Messages = {
   title: "Provider accounts",
   intro:
-    "The PSP contracts the gateway uses. Each live merchant has each rail (charges, refunds, payouts) on one of these accounts; a rail with no route stays on the implicit account of the PIX_PSP_* variables.",
+    "The PSP contracts the gateway uses. Each live merchant has each rail (charges, refunds, payouts, initiation) on one of these accounts; a rail with no route stays on the implicit account of the PIX_PSP_* variables.",
   addNote:
     "New accounts are added with the command line on the server, where the certificate and key are. Secrets come from standard input and never show here:",
+  initiationNote:
+    "An account serving initiation is paid into a receiving account (--receiver-…); once it is added, tell the initiator the return address and the webhook:",
   routeNote: "To route a merchant:",
   empty: "No provider account. Live merchants use the implicit account (PIX_PSP_*).",
   label: "Name",
@@ -50,6 +58,10 @@ const en: Messages = {
   rails: "Rails",
   railNames: { charges: "Charges", refunds: "Refunds", payouts: "Payouts", initiation: "Initiation" },
   pixKey: "Pix key",
+  initiation: "Initiation (Open Finance)",
+  noInitiation: "Not served",
+  receiverAccount: (branch, account, type) => `Branch ${branch}, account ${account} (${type})`,
+  receiverIspb: (ispb) => `ISPB ${ispb}`,
   webhookUrl: "Webhook URL",
   status: "Status",
   active: "Active",

@@ -1,8 +1,10 @@
 // Provider accounts (issue 23) against a real database: `provider add` seals every secret (none in
 // the row, the CLI's answer or the audit), the registry's loadProviderAccount gets back what was
-// given, list and disable, and merchants' routes and payout approval with each refusal.
+// given, list and disable, and merchants' routes and payout approval with each refusal. Issue 24:
+// payment initiation's settings (the receiving account) through add, load, list and routing, and
+// `psp configure`, which tells the initiator the account's return and webhook addresses.
 import { readFileSync } from "node:fs";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/lib/db/client";
 import { findApiKeyWithMerchant } from "@/lib/db/api-keys";
 import { cliAuditActor } from "@/lib/audit/cli-audit-actor";
@@ -22,6 +24,26 @@ import { newId } from "@/lib/ids/new-id";
 import { generateCertificates } from "../psp-simulator/generate-certificates";
 
 type Actor = import("@/lib/access/actor").Actor;
+
+// The initiator `psp configure` reaches: the registry's adapter for the account, replaced here so no
+// PSP is called; what it was told is kept, and it can be made to refuse.
+const initiator = vi.hoisted(() => ({
+  calls: [] as Array<{ accountId: string | null; urls: { returnUrl: string; webhookUrl: string } }>,
+  refusal: null as Error | null,
+}));
+vi.mock("@/lib/providers/registry", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("@/lib/providers/registry")>()),
+  findProvider: async (accountId: string | null) => ({
+    accountId,
+    kind: "efi",
+    initiations: {
+      configure: async (urls: { returnUrl: string; webhookUrl: string }) => {
+        if (initiator.refusal) throw initiator.refusal;
+        initiator.calls.push({ accountId, urls });
+      },
+    },
+  }),
+}));
 
 const certificates = generateCertificates();
 const pem = (file: string) => readFileSync(file, "utf8");
@@ -113,6 +135,7 @@ describe("provider add", () => {
       profile: "efi",
       pix_key: "pagamentos@loja.example",
       rails: ["charges", "refunds", "payouts"],
+      initiation: null,
       webhook_path: `/api/psp/webhook/${view.id}`,
       webhook_url: `http://localhost:3000/api/psp/webhook/${view.id}`,
       created_at: expect.any(String),
@@ -163,7 +186,7 @@ describe("provider add", () => {
     expect(refused.stderr).toContain("clientSecret: is required for efi accounts");
     expect(refused.stderr).toContain("keyPem: is not the private key of the certificate");
     expect(refused.stderr).toContain("pixKey: is not a Pix key");
-    expect(refused.stderr).toContain("rails: efi accounts serve charges, refunds, payouts, not initiation");
+    expect(refused.stderr).toContain("receiverBranch: is required to serve initiation");
     expect(refused.stderr).not.toContain("PRIVATE KEY");
     expect(await getDb().providerAccount.count()).toBe(before);
   });
@@ -180,6 +203,140 @@ describe("provider add", () => {
     const missing = await cashier(["provider", "add", "--kind", "efi"]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/^--label, --url, --client-id, --cert-file, --key-file, --pix-key required/);
+  });
+});
+
+// The operator's receiving account at Efí: a valid CNPJ, so the document shows masked.
+const receiverArgs = [
+  "--receiver-branch",
+  "0001",
+  "--receiver-account",
+  "654984",
+  "--receiver-account-type",
+  "CACC",
+  "--receiver-document",
+  "11.444.777/0001-61",
+  "--receiver-name",
+  "Loja Exemplo Ltda",
+];
+
+async function addInitiationAccount(label: string, extra: string[] = []) {
+  const added = await cashier([...efiArgs(label), ...receiverArgs, ...extra], `${CLIENT_SECRET}\n`);
+  expect(added.stderr).toBe("");
+  return JSON.parse(added.stdout) as { id: string; rails: string[]; initiation: unknown };
+}
+
+describe("provider add with payment initiation", () => {
+  it("serves initiation with the receiving account, shown with its document masked", async () => {
+    const added = await cashier([...efiArgs("Efí iniciação"), ...receiverArgs], `${CLIENT_SECRET}\n`);
+    expect(added.code).toBe(0);
+    const view = JSON.parse(added.stdout);
+    expect(view).toMatchObject({
+      rails: ["charges", "refunds", "payouts", "initiation"],
+      initiation: {
+        url: "https://openfinance-h.api.efipay.com.br/v1",
+        receiver: {
+          ispb: "09089356",
+          branch: "0001",
+          account: "654984",
+          account_type: "CACC",
+          document: "**.444.777/0001-**",
+          name: "Loja Exemplo Ltda",
+        },
+      },
+    });
+    for (const secret of SECRET_TEXTS) expect(added.stdout).not.toContain(secret);
+    expect(added.stdout).not.toContain("11444777000161");
+
+    // Stored in clear beside the sealed secrets, which stay sealed; audited with the masked document.
+    const row = await getDb().providerAccount.findUniqueOrThrow({ where: { id: view.id } });
+    expect(row.initiation).toMatchObject({ receiver: { document: "11444777000161", ispb: "09089356" } });
+    const [audit] = await getDb().auditEvent.findMany({
+      where: { action: "provider_account.added", targetId: view.id },
+    });
+    expect(audit.detail).toMatchObject({ initiation: view.initiation });
+    const stored = JSON.stringify(row) + JSON.stringify(audit);
+    for (const secret of SECRET_TEXTS) expect(stored).not.toContain(secret);
+    expect(JSON.stringify(audit)).not.toContain("11444777000161");
+  });
+
+  it("takes the initiator's API and institution named, and the initiation rail alone", async () => {
+    const view = await addInitiationAccount("Efí só iniciação", [
+      "--rails",
+      "initiation",
+      "--initiation-url",
+      "https://openfinance.psp.example/v1/",
+      "--receiver-ispb",
+      "00000000",
+    ]);
+    expect(view).toMatchObject({
+      rails: ["initiation"],
+      initiation: { url: "https://openfinance.psp.example/v1", receiver: { ispb: "00000000" } },
+    });
+  });
+
+  it("refuses each bad field of the receiving account, and the rail without it, storing nothing", async () => {
+    const before = await getDb().providerAccount.count();
+    const refused = await cashier(
+      [
+        ...efiArgs("Recebedor errado"),
+        "--url",
+        "https://pix.psp.example",
+        "--receiver-ispb",
+        "123",
+        "--receiver-branch",
+        "00001",
+        "--receiver-account",
+        "12a",
+        "--receiver-account-type",
+        "corrente",
+        "--receiver-document",
+        "111.111.111-11",
+        "--receiver-name",
+        "Loja",
+      ],
+      `${CLIENT_SECRET}\n`,
+    );
+    expect(refused.code).toBe(1);
+    for (const message of [
+      "initiationUrl: is required: no Open Finance API is known for this url",
+      "receiverIspb: must be the institution's ISPB, 8 digits",
+      "receiverBranch: must be the branch's 1 to 4 digits",
+      "receiverAccount: must be the account number with its check digit",
+      "receiverAccountType: must be CACC (conta corrente)",
+      "receiverDocument: must be a valid CPF or CNPJ",
+    ])
+      expect(refused.stderr).toContain(message);
+    const railOnly = await cashier([...efiArgs("Trilho sem conta"), "--rails", "initiation"], `${CLIENT_SECRET}\n`);
+    expect(railOnly.code).toBe(1);
+    expect(railOnly.stderr).toContain("receiverDocument: is required to serve initiation");
+    const apiPix = await cashier(
+      [
+        "provider",
+        "add",
+        "--kind",
+        "api_pix",
+        "--label",
+        "API Pix com recebedor",
+        "--url",
+        "https://api.psp.example/api/v2",
+        "--token-url",
+        "https://auth.psp.example/oauth/v2/token",
+        "--client-id",
+        "x",
+        "--client-secret-stdin",
+        "--cert-file",
+        certificates.clientCertFile,
+        "--key-file",
+        certificates.clientKeyFile,
+        "--pix-key",
+        "11444777000161",
+        ...receiverArgs,
+      ],
+      "secret\n",
+    );
+    expect(apiPix.stderr).toContain("receiverBranch: api_pix accounts serve no payment initiation; leave it out");
+    expect(await getDb().providerAccount.count()).toBe(before);
   });
 });
 
@@ -232,6 +389,34 @@ describe("loadProviderAccount", () => {
     });
   });
 
+  it("gives the adapter the initiation settings round-trip, the document whole; null without them", async () => {
+    const { id } = await addInitiationAccount("Efí carregada");
+    const account = await loadProviderAccount(id);
+    expect(account).toMatchObject({
+      rails: ["charges", "refunds", "payouts", "initiation"],
+      initiation: {
+        baseUrl: "https://openfinance-h.api.efipay.com.br/v1",
+        receiver: {
+          ispb: "09089356",
+          branch: "0001",
+          account: "654984",
+          accountType: "CACC",
+          document: "11444777000161",
+          name: "Loja Exemplo Ltda",
+        },
+      },
+      settings: { clientSecret: CLIENT_SECRET },
+    });
+    expect(account!.settings.clientCertificate!.key.toString()).toBe(pem(certificates.clientKeyFile));
+    expect((await loadProviderAccount(efiId))!.initiation).toBeNull();
+  });
+
+  it("refuses an account serving initiation whose settings no longer read", async () => {
+    const { id } = await addInitiationAccount("Efí estragada");
+    await getDb().providerAccount.update({ where: { id }, data: { initiation: { baseUrl: "x" } } });
+    await expect(loadProviderAccount(id)).rejects.toThrow(/serves initiation, but its settings do not read/);
+  });
+
   it("answers null for an unknown account, and refuses a row sealed for another account", async () => {
     expect(await loadProviderAccount("pa_unknown")).toBeNull();
     const other = await addApiPixAccount("Copiada");
@@ -247,7 +432,7 @@ describe("provider list and disable", () => {
     await createMerchant({ name: "Roteada", mode: "live", provider: account.id });
     const listed = await cashier(["provider", "list"]);
     const row = JSON.parse(listed.stdout).find((entry: { id: string }) => entry.id === account.id);
-    expect(row).toMatchObject({ label: "Para desativar", disabled_at: null, merchants: 1 });
+    expect(row).toMatchObject({ label: "Para desativar", disabled_at: null, merchants: 1, initiation: null });
     for (const secret of SECRET_TEXTS) expect(listed.stdout).not.toContain(secret);
 
     const disabled = await cashier(["provider", "disable", account.id]);
@@ -268,6 +453,60 @@ describe("provider list and disable", () => {
       rails: ["charges", "refunds"],
       disabledAt: expect.any(Date),
     });
+  });
+});
+
+describe("psp configure", () => {
+  beforeEach(() => {
+    initiator.calls.length = 0;
+    initiator.refusal = null;
+  });
+
+  it("tells the initiator the account's return and webhook addresses, prints them and audits it", async () => {
+    const { id } = await addInitiationAccount("Efí configurada");
+    const configured = await cashier(["psp", "configure", "--provider", id]);
+    expect(configured).toMatchObject({ code: 0, stderr: "" });
+    const answer = {
+      provider: id,
+      returnUrl: `http://localhost:3000/pay/retorno/${id}`,
+      webhookUrl: `http://localhost:3000/api/psp/webhook/${id}`,
+    };
+    expect(JSON.parse(configured.stdout)).toEqual(answer);
+    expect(initiator.calls).toEqual([
+      { accountId: id, urls: { returnUrl: answer.returnUrl, webhookUrl: answer.webhookUrl } },
+    ]);
+    const audits = await getDb().auditEvent.findMany({
+      where: { action: "provider_account.configured", targetId: id },
+    });
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({
+      actorRole: "cli",
+      targetType: "provider_account",
+      detail: { return_url: answer.returnUrl, webhook_url: answer.webhookUrl },
+    });
+    for (const secret of SECRET_TEXTS) expect(configured.stdout + JSON.stringify(audits)).not.toContain(secret);
+  });
+
+  it("refuses an account without initiation, an unknown one, and records nothing the initiator refused", async () => {
+    const without = await cashier(["psp", "configure", "--provider", efiId]);
+    expect(without).toMatchObject({
+      code: 1,
+      stderr: `error: provider account ${efiId} (Efí principal) does not serve initiation; it serves charges, refunds, payouts`,
+    });
+    expect(await cashier(["psp", "configure", "--provider", "pa_unknown"])).toMatchObject({
+      code: 1,
+      stderr: "error: no provider account pa_unknown: see provider list",
+    });
+    expect((await cashier(["psp", "configure", "--provider", "mer_x"])).stderr).toContain(
+      "must be a provider account id (pa_…)",
+    );
+    expect((await cashier(["psp", "configure"])).code).toBe(2);
+    expect(initiator.calls).toEqual([]);
+
+    const { id } = await addInitiationAccount("Efí recusa");
+    initiator.refusal = new Error("the initiator is down");
+    await expect(cashier(["psp", "configure", "--provider", id])).rejects.toThrow("the initiator is down");
+    expect(await getDb().auditEvent.count({ where: { action: "provider_account.configured", targetId: id } })).toBe(0);
   });
 });
 
@@ -299,6 +538,26 @@ describe("merchant routing", () => {
     expect(
       (await getDb().merchant.findUniqueOrThrow({ where: { id: merchant.merchantId } })).providerRoutes,
     ).toBeNull();
+  });
+
+  it("routes initiation only to an account serving it", async () => {
+    const live = await createMerchant({ name: "Loja iniciação", mode: "live" });
+    const { id } = await addInitiationAccount("Efí roteada");
+    const refused = await cashier(["merchant", "update", live.merchantId, "--provider-for", `initiation=${efiId}`]);
+    expect(refused).toMatchObject({
+      code: 1,
+      stderr: `error: provider account ${efiId} (Efí principal) does not serve initiation; it serves charges, refunds, payouts`,
+    });
+    const routed = await cashier(["merchant", "update", live.merchantId, "--provider-for", `initiation=${id}`]);
+    expect(routed.code).toBe(0);
+    expect(JSON.parse(routed.stdout).providerRoutes).toEqual({ initiation: id });
+    const every = await cashier(["merchant", "update", live.merchantId, "--provider", id]);
+    expect(JSON.parse(every.stdout).providerRoutes).toEqual({
+      charges: id,
+      refunds: id,
+      payouts: id,
+      initiation: id,
+    });
   });
 
   it("refuses an unknown account, a disabled one, a rail it does not serve, and a sandbox merchant", async () => {
@@ -397,6 +656,12 @@ describe("the console's providers page", () => {
     expect(listed.find((entry) => entry.id === account.id)).toMatchObject({
       webhook_url: `http://localhost:3000/api/psp/webhook/${account.id}`,
       disabled_at: null,
+    });
+    const serving = await addInitiationAccount("Console iniciação");
+    expect(listed.find((entry) => entry.id === serving.id)).toBeUndefined();
+    expect((await listConsoleProviderAccounts(operator)).find((entry) => entry.id === serving.id)).toMatchObject({
+      rails: ["charges", "refunds", "payouts", "initiation"],
+      initiation: { receiver: { document: "**.444.777/0001-**", name: "Loja Exemplo Ltda" } },
     });
     await disableConsoleProviderAccount(operator, account.id);
     const [audit] = await getDb().auditEvent.findMany({

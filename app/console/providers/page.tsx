@@ -20,6 +20,9 @@ export async function generateMetadata(): Promise<Metadata> {
 // Adding stays in the CLI: certificates and keys are files on the server, secrets come from stdin.
 const ADD_COMMAND = `npm run cashier -- provider add --kind ${PROVIDER_KINDS.join("|")} --label LABEL --url URL \\
   --client-id ID --client-secret-stdin --cert-file cert.pem --key-file key.pem --pix-key KEY`;
+const INITIATION_COMMAND = `npm run cashier -- provider add … --receiver-branch 0001 --receiver-account 123456 \\
+  --receiver-account-type CACC --receiver-document CPF_OR_CNPJ --receiver-name NAME
+npm run cashier -- psp configure --provider PA_ID`;
 const ROUTE_COMMAND = "npm run cashier -- merchant update MERCHANT_ID --provider PA_ID";
 
 export default async function ProvidersPage() {
@@ -34,6 +37,10 @@ export default async function ProvidersPage() {
         <p>{t.addNote}</p>
         <pre className="text-sm font-normal break-all whitespace-pre-wrap">
           <code>{ADD_COMMAND}</code>
+        </pre>
+        <p>{t.initiationNote}</p>
+        <pre className="text-sm font-normal break-all whitespace-pre-wrap">
+          <code>{INITIATION_COMMAND}</code>
         </pre>
         <p>{t.routeNote}</p>
         <pre className="text-sm font-normal break-all whitespace-pre-wrap">
@@ -50,6 +57,7 @@ export default async function ProvidersPage() {
               <Th>{t.kind}</Th>
               <Th>{t.rails}</Th>
               <Th>{t.pixKey}</Th>
+              <Th>{t.initiation}</Th>
               <Th>{t.webhookUrl}</Th>
               <Th>{t.status}</Th>
               <Th>{t.merchants}</Th>
@@ -68,6 +76,27 @@ export default async function ProvidersPage() {
                 </Td>
                 <Td>{account.rails.map((rail) => t.railNames[rail]).join(", ")}</Td>
                 <Td className="break-all">{account.pix_key}</Td>
+                <Td className="text-sm">
+                  {account.initiation ? (
+                    <>
+                      <div>{account.initiation.receiver.name}</div>
+                      <div className="font-mono text-xs text-stone-700">{account.initiation.receiver.document}</div>
+                      <div>
+                        {t.receiverAccount(
+                          account.initiation.receiver.branch,
+                          account.initiation.receiver.account,
+                          account.initiation.receiver.account_type,
+                        )}
+                      </div>
+                      <div>{t.receiverIspb(account.initiation.receiver.ispb)}</div>
+                      <div className="max-w-72 font-mono text-xs break-all text-stone-700">
+                        {account.initiation.url}
+                      </div>
+                    </>
+                  ) : (
+                    <span className="text-stone-700">{t.noInitiation}</span>
+                  )}
+                </Td>
                 <Td className="max-w-72 font-mono text-xs break-all">{account.webhook_url}</Td>
                 <Td>
                   {account.disabled_at ? (

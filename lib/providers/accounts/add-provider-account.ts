@@ -10,7 +10,7 @@ import { toProviderAccountView } from "./to-provider-account-view";
 
 /**
  * `provider add`: checks every field (a certificate and key that match, a Pix key, rails the kind
- * serves), seals the secrets under the new id and stores the account with its audit event, both or
+ * serves, the receiving account of payment initiation), seals the secrets under the new id and stores the account with its audit event, both or
  * neither. The answer names the account and its webhook; no secret is ever in it.
  */
 export async function addProviderAccount(input: AddProviderAccountInput, by: AuditActor): Promise<ProviderAccountView> {
@@ -20,7 +20,7 @@ export async function addProviderAccount(input: AddProviderAccountInput, by: Aud
   // Generated when not given: the webhook is then guarded from the first notification on.
   const webhookSecret = account.secrets.webhookSecret ?? randomBytes(24).toString("base64url");
   const secretsCiphertext = sealProviderAccountSecrets(config.encryptionKey, id, { ...account.secrets, webhookSecret });
-  const stored = await getDb().$transaction(async (tx) => {
+  return getDb().$transaction(async (tx) => {
     const row = await insertProviderAccount(tx, {
       id,
       kind: account.kind,
@@ -31,8 +31,10 @@ export async function addProviderAccount(input: AddProviderAccountInput, by: Aud
       pixKey: account.pixKey,
       rails: account.rails,
       profile: account.profile,
+      initiation: account.initiation,
       secretsCiphertext,
     });
+    const view = toProviderAccountView(row, config.publicBaseUrl);
     await recordAuditEvent(tx, {
       actor: by,
       action: "provider_account.added",
@@ -40,9 +42,16 @@ export async function addProviderAccount(input: AddProviderAccountInput, by: Aud
       targetId: id,
       merchantId: null,
       ip: null,
-      detail: { kind: row.kind, label: row.label, url: row.baseUrl, rails: row.rails, pix_key: row.pixKey },
+      detail: {
+        kind: row.kind,
+        label: row.label,
+        url: row.baseUrl,
+        rails: row.rails,
+        pix_key: row.pixKey,
+        // The receiver as the CLI prints it: its holder's document masked.
+        ...(view.initiation ? { initiation: view.initiation } : {}),
+      },
     });
-    return row;
+    return view;
   });
-  return toProviderAccountView(stored, config.publicBaseUrl);
 }

@@ -20,6 +20,11 @@ export async function loadProviderAccount(id: string): Promise<ProviderAccount |
   const profile = account.profile ?? "generic";
   if (!(PSP_PROFILE_NAMES as readonly string[]).includes(profile))
     throw new AppError("internal_error", `provider account ${account.id}: unknown PSP profile ${profile}`);
+  if (account.rails.includes("initiation") && account.initiation === null)
+    throw new AppError(
+      "internal_error",
+      `provider account ${account.id}: serves initiation, but its settings do not read`,
+    );
   return {
     id: account.id,
     kind: account.kind,
@@ -41,6 +46,7 @@ export async function loadProviderAccount(id: string): Promise<ProviderAccount |
       timeoutMs: config.pspTimeoutMs,
     },
     disabledAt: account.disabledAt,
-    initiation: null,
+    // Only where the account serves the rail: settings of a rail it does not serve are not its.
+    initiation: account.rails.includes("initiation") ? account.initiation : null,
   };
 }

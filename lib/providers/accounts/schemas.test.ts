@@ -1,8 +1,9 @@
-// `provider add`'s checks: each field refused with its own message, never with the secret in it.
+// `provider add`'s checks: each field refused with its own message, never with the secret in it;
+// payment initiation's receiving account (issue 24) likewise, and the rail only with it.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { generateCertificates } from "../../../test/psp-simulator/generate-certificates";
-import { addProviderAccountSchema } from "./schemas";
+import { addProviderAccountSchema, maskDocument } from "./schemas";
 
 const certificates = generateCertificates();
 const pem = (file: string) => readFileSync(file, "utf8");
@@ -66,9 +67,6 @@ describe("provider add's checks", () => {
     expect(problems({ ...valid, pixKey: "not a key" })).toEqual({
       pixKey: "is not a Pix key (CPF, CNPJ, e-mail, +55 phone or random key)",
     });
-    expect(problems({ ...valid, rails: ["initiation"] })).toEqual({
-      rails: "efi accounts serve charges, refunds, payouts, not initiation",
-    });
     expect(problems({ ...valid, rails: ["cards"] })).toEqual({
       rails: "cards is not a rail (charges, refunds, payouts, initiation)",
     });
@@ -77,6 +75,14 @@ describe("provider add's checks", () => {
     });
     expect(problems({ ...valid, webhookSecret: "short" })).toEqual({
       webhookSecret: "must be 16 to 128 letters, digits or . _ ~ -",
+    });
+  });
+
+  it("keeps an efi account without a receiver on charges, refunds and payouts, with no initiation", () => {
+    expect(addProviderAccountSchema.parse(valid).initiation).toBeNull();
+    expect(addProviderAccountSchema.parse({ ...valid, rails: ["payouts"] })).toMatchObject({
+      rails: ["payouts"],
+      initiation: null,
     });
   });
 
@@ -134,5 +140,129 @@ describe("provider add's checks", () => {
     const text = JSON.stringify(parsed.error?.issues);
     expect(text).not.toContain("bad secret");
     expect(text).not.toContain("PRIVATE KEY");
+  });
+});
+
+// A receiving account at Efí: a valid CNPJ (11.444.777/0001-61) and a valid CPF (123.456.789-09).
+const receiver = {
+  receiverBranch: "0001",
+  receiverAccount: "65498-4",
+  receiverAccountType: "cacc",
+  receiverDocument: "11.444.777/0001-61",
+  receiverName: "Loja Exemplo Ltda",
+};
+
+describe("provider add's initiation settings", () => {
+  it("serves initiation with the receiving account: Efí's ISPB and Open Finance API by default", () => {
+    const account = addProviderAccountSchema.parse({ ...valid, ...receiver });
+    expect(account.rails).toEqual(["charges", "refunds", "payouts", "initiation"]);
+    expect(account.initiation).toEqual({
+      baseUrl: "https://openfinance-h.api.efipay.com.br/v1",
+      receiver: {
+        ispb: "09089356",
+        branch: "0001",
+        account: "654984",
+        accountType: "CACC",
+        document: "11444777000161",
+        name: "Loja Exemplo Ltda",
+      },
+    });
+    const production = addProviderAccountSchema.parse({ ...valid, ...receiver, url: "https://pix.api.efipay.com.br" });
+    expect(production.initiation?.baseUrl).toBe("https://openfinance.api.efipay.com.br/v1");
+  });
+
+  it("takes another institution, a CPF, the initiation rail alone and a named API", () => {
+    const account = addProviderAccountSchema.parse({
+      ...valid,
+      ...receiver,
+      url: "http://127.0.0.1:8443",
+      isProduction: false,
+      initiationUrl: "http://127.0.0.1:8444/v1/",
+      receiverIspb: "00000000",
+      receiverDocument: "123.456.789-09",
+      receiverAccountType: "SVGS",
+      rails: ["initiation"],
+    });
+    expect(account.rails).toEqual(["initiation"]);
+    expect(account.initiation).toMatchObject({
+      baseUrl: "http://127.0.0.1:8444/v1",
+      receiver: { ispb: "00000000", document: "12345678909", accountType: "SVGS" },
+    });
+  });
+
+  it("refuses the initiation rail without the receiving account", () => {
+    expect(problems({ ...valid, rails: ["charges", "initiation"] })).toEqual({
+      receiverBranch: "is required to serve initiation",
+      receiverAccount: "is required to serve initiation",
+      receiverAccountType: "is required to serve initiation",
+      receiverDocument: "is required to serve initiation",
+      receiverName: "is required to serve initiation",
+    });
+    expect(problems({ ...valid, receiverName: "Loja Exemplo Ltda" })).toMatchObject({
+      receiverBranch: "is required to serve initiation",
+    });
+    expect(problems({ ...valid, ...receiver, rails: ["charges"] })).toEqual({
+      rails: "must include initiation when the receiving account is given (or leave the receiver out)",
+    });
+  });
+
+  it("names each bad field of the receiving account and the API", () => {
+    expect(problems({ ...valid, ...receiver, receiverIspb: "9089356" })).toEqual({
+      receiverIspb: "must be the institution's ISPB, 8 digits",
+    });
+    expect(problems({ ...valid, ...receiver, receiverBranch: "0001-9" })).toEqual({
+      receiverBranch: "must be the branch's 1 to 4 digits, without a check digit",
+    });
+    expect(problems({ ...valid, ...receiver, receiverAccount: "12.345-X" })).toEqual({
+      receiverAccount: "must be the account number with its check digit, up to 20 digits",
+    });
+    expect(problems({ ...valid, ...receiver, receiverAccountType: "corrente" })).toEqual({
+      receiverAccountType:
+        "must be CACC (conta corrente), SVGS (poupança), TRAN (conta de pagamento) or SLRY (conta salário)",
+    });
+    expect(problems({ ...valid, ...receiver, receiverDocument: "123.456.789-00" })).toEqual({
+      receiverDocument: "must be a valid CPF or CNPJ (the account holder's)",
+    });
+    expect(problems({ ...valid, ...receiver, receiverDocument: "11444777000100" })).toEqual({
+      receiverDocument: "must be a valid CPF or CNPJ (the account holder's)",
+    });
+    expect(problems({ ...valid, ...receiver, receiverName: " " })).toEqual({
+      receiverName: "is required to serve initiation",
+    });
+    expect(problems({ ...valid, ...receiver, receiverName: "x".repeat(141) })).toEqual({
+      receiverName: "must be at most 140 characters",
+    });
+    expect(problems({ ...valid, ...receiver, initiationUrl: "http://openfinance.example/v1" })).toEqual({
+      initiationUrl: "must be https:// in production",
+    });
+    expect(problems({ ...valid, ...receiver, initiationUrl: "https://openfinance.example/v1?x=1" })).toEqual({
+      initiationUrl: "must not carry a query or a fragment",
+    });
+  });
+
+  it("wants the initiator's API where it cannot be derived from the url", () => {
+    expect(problems({ ...valid, ...receiver, url: "https://pix.psp.example" })).toEqual({
+      initiationUrl: "is required: no Open Finance API is known for this url; name the initiator's",
+    });
+  });
+
+  it("refuses the settings for a kind that serves no initiation", () => {
+    const apiPix = {
+      ...valid,
+      kind: "api_pix",
+      url: "https://api.psp.example/api/v2",
+      tokenUrl: "https://auth.psp.example/oauth/token",
+    };
+    expect(problems({ ...apiPix, ...receiver })).toEqual({
+      receiverBranch: "api_pix accounts serve no payment initiation; leave it out",
+    });
+    expect(problems({ ...apiPix, rails: ["initiation"] })).toEqual({
+      rails: "api_pix accounts serve charges, refunds, not initiation",
+    });
+  });
+
+  it("masks the holder's document for the tools", () => {
+    expect(maskDocument("12345678909")).toBe("***.456.789-**");
+    expect(maskDocument("11444777000161")).toBe("**.444.777/0001-**");
   });
 });

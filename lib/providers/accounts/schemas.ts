@@ -1,10 +1,11 @@
 // Provider accounts as operators add them (`provider add`) and as the tools show them. Every field
 // is checked with a message of its own, so an account that is stored can be reached as given.
 import { X509Certificate, createPrivateKey } from "node:crypto";
-import { getPixKeyInfo } from "@brazilian-utils/brazilian-utils";
+import { getPixKeyInfo, isValidCnpj, isValidCpf } from "@brazilian-utils/brazilian-utils";
 import { z } from "zod";
 import { PSP_PROFILES, PSP_PROFILE_NAMES, type PspProfileName } from "../../config/psp-profiles";
 import { RAILS, type Rail } from "../contract/payment-provider";
+import type { InitiationSettings } from "../contract/provider-account";
 import { PROVIDER_KINDS, PROVIDER_KIND_TRAITS } from "../contract/provider-kinds";
 
 export const providerAccountIdSchema = z.string().regex(/^pa_[a-z0-9]{1,64}$/, "must be a provider account id (pa_…)");
@@ -41,6 +42,39 @@ function readCertificate(text: string, ctx: z.RefinementCtx, path: string, now: 
   return certificate;
 }
 
+export const RECEIVER_ACCOUNT_TYPES = ["CACC", "SVGS", "TRAN", "SLRY"] as const;
+
+/** The receiving account's fields as `provider add` takes them, each a flag --receiver-…. */
+const RECEIVER_FIELDS = [
+  "receiverIspb",
+  "receiverBranch",
+  "receiverAccount",
+  "receiverAccountType",
+  "receiverDocument",
+  "receiverName",
+] as const;
+
+/** An account's initiation settings as stored (ProviderAccount.initiation) and loaded. */
+export const initiationSettingsSchema = z.object({
+  baseUrl: z.string().min(1),
+  receiver: z.object({
+    ispb: z.string().regex(/^\d{8}$/),
+    branch: z.string().regex(/^\d{1,4}$/),
+    account: z.string().regex(/^\d{1,20}$/),
+    accountType: z.enum(RECEIVER_ACCOUNT_TYPES),
+    document: z.string().regex(/^(\d{11}|\d{14})$/),
+    name: z.string().min(1),
+  }),
+}) satisfies z.ZodType<InitiationSettings>;
+
+/** A CPF or CNPJ with its middle digits only, enough for an operator to recognise it: ***.456.789-** or **.444.777/0001-**. */
+export function maskDocument(document: string): string {
+  if (/^\d{11}$/.test(document)) return `***.${document.slice(3, 6)}.${document.slice(6, 9)}-**`;
+  if (/^\d{14}$/.test(document))
+    return `**.${document.slice(2, 5)}.${document.slice(5, 8)}/${document.slice(8, 12)}-**`;
+  return "***";
+}
+
 /** `provider add`'s input: the CLI reads the PEM files and the secrets (from standard input) for it. */
 export const addProviderAccountSchema = z
   .object({
@@ -61,6 +95,15 @@ export const addProviderAccountSchema = z
       .string()
       .regex(/^[A-Za-z0-9._~-]{16,128}$/, "must be 16 to 128 letters, digits or . _ ~ -")
       .optional(),
+    // Payment initiation (kinds that serve it): the initiator's Open Finance API (derived from url
+    // where the kind knows how) and the account that receives the payments. Not secret.
+    initiationUrl: z.string().trim().optional(),
+    receiverIspb: z.string().trim().optional(),
+    receiverBranch: z.string().trim().optional(),
+    receiverAccount: z.string().trim().optional(),
+    receiverAccountType: z.string().trim().optional(),
+    receiverDocument: z.string().trim().optional(),
+    receiverName: z.string().optional(),
     /** Production: http is refused, credentials and payments never travel in clear text. */
     isProduction: z.boolean(),
     now: z.date(),
@@ -119,8 +162,23 @@ export const addProviderAccountSchema = z
     const pixKey = getPixKeyInfo(input.pixKey);
     if (!pixKey) issue("pixKey", "is not a Pix key (CPF, CNPJ, e-mail, +55 phone or random key)");
 
+    // The initiation rail needs the receiving account; without it the kind's other rails are served as ever.
+    const isInitiationAsked =
+      input.initiationUrl !== undefined ||
+      RECEIVER_FIELDS.some((field) => input[field] !== undefined) ||
+      (input.rails ?? []).includes("initiation");
+    let initiation: InitiationSettings | null = null;
+    if (isInitiationAsked && traits.initiation === null) {
+      const given = (["initiationUrl", ...RECEIVER_FIELDS] as const).find((field) => input[field] !== undefined);
+      if (given) issue(given, `${input.kind} accounts serve no payment initiation; leave it out`);
+    } else if (isInitiationAsked && traits.initiation !== null) {
+      initiation = readInitiation(input, traits.initiation, url, issue, checkUrl);
+      if (input.rails !== undefined && !input.rails.includes("initiation"))
+        issue("rails", "must include initiation when the receiving account is given (or leave the receiver out)");
+    }
+
     const rails: Rail[] = [];
-    for (const rail of input.rails ?? traits.rails) {
+    for (const rail of input.rails ?? traits.rails.filter((rail) => rail !== "initiation" || initiation !== null)) {
       if (!(RAILS as readonly string[]).includes(rail)) issue("rails", `${rail} is not a rail (${RAILS.join(", ")})`);
       else if (!traits.rails.includes(rail as Rail))
         issue("rails", `${input.kind} accounts serve ${traits.rails.join(", ")}, not ${rail}`);
@@ -138,6 +196,7 @@ export const addProviderAccountSchema = z
       pixKey: pixKey?.value ?? input.pixKey,
       // RAILS' order, whatever order they were given in.
       rails: RAILS.filter((rail) => rails.includes(rail)),
+      initiation,
       secrets: {
         clientSecret: input.clientSecret ?? null,
         certPem: input.certPem,
@@ -147,6 +206,77 @@ export const addProviderAccountSchema = z
       },
     };
   });
+
+type InitiationInput = {
+  [field in "initiationUrl" | (typeof RECEIVER_FIELDS)[number]]?: string;
+};
+
+/**
+ * The initiation settings `provider add` was given, each field checked with its own message: the
+ * initiator's API (https, or http outside production; the kind's own when it can be derived from
+ * the API Pix URL), and the receiving account as Open Finance names it.
+ */
+function readInitiation(
+  input: InitiationInput,
+  kind: { defaultIspb: string; urlFor: (apiUrl: URL) => string | null },
+  apiUrl: string,
+  issue: (path: string, message: string) => void,
+  checkUrl: (path: string, value: string) => string,
+): InitiationSettings {
+  let baseUrl = "";
+  if (input.initiationUrl !== undefined) baseUrl = checkUrl("initiationUrl", input.initiationUrl);
+  else {
+    const derived = URL.canParse(apiUrl) ? kind.urlFor(new URL(apiUrl)) : null;
+    if (derived === null)
+      issue("initiationUrl", "is required: no Open Finance API is known for this url; name the initiator's");
+    baseUrl = derived ?? "";
+  }
+  const required = (field: (typeof RECEIVER_FIELDS)[number]): string | null => {
+    const value = input[field];
+    if (value === undefined || value.trim() === "") {
+      issue(field, "is required to serve initiation");
+      return null;
+    }
+    return value.trim();
+  };
+
+  const ispb = input.receiverIspb ?? kind.defaultIspb;
+  if (!/^\d{8}$/.test(ispb)) issue("receiverIspb", "must be the institution's ISPB, 8 digits");
+  const branch = required("receiverBranch");
+  if (branch !== null && !/^\d{1,4}$/.test(branch))
+    issue("receiverBranch", "must be the branch's 1 to 4 digits, without a check digit");
+  // 12345-6 is taken as 123456: Open Finance wants the number and its check digit, digits only.
+  const account = required("receiverAccount")?.replace(/[-\s]/g, "") ?? null;
+  if (account !== null && !/^\d{1,20}$/.test(account))
+    issue("receiverAccount", "must be the account number with its check digit, up to 20 digits");
+  const accountType = required("receiverAccountType")?.toUpperCase() ?? null;
+  if (accountType !== null && !(RECEIVER_ACCOUNT_TYPES as readonly string[]).includes(accountType))
+    issue(
+      "receiverAccountType",
+      "must be CACC (conta corrente), SVGS (poupança), TRAN (conta de pagamento) or SLRY (conta salário)",
+    );
+  const document = required("receiverDocument")?.replace(/[.\-/\s]/g, "") ?? null;
+  if (
+    document !== null &&
+    !((document.length === 11 && isValidCpf(document)) || (document.length === 14 && isValidCnpj(document)))
+  )
+    issue("receiverDocument", "must be a valid CPF or CNPJ (the account holder's)");
+  const name = required("receiverName");
+  if (name !== null && name.length > 140) issue("receiverName", "must be at most 140 characters");
+  else if (name !== null && /[\x00-\x1f\x7f]/.test(name)) issue("receiverName", "must not hold control characters");
+
+  return {
+    baseUrl,
+    receiver: {
+      ispb,
+      branch: branch ?? "",
+      account: account ?? "",
+      accountType: (accountType ?? "CACC") as InitiationSettings["receiver"]["accountType"],
+      document: document ?? "",
+      name: name ?? "",
+    },
+  };
+}
 
 export type AddProviderAccountInput = Omit<z.input<typeof addProviderAccountSchema>, "isProduction" | "now">;
 
@@ -171,6 +301,20 @@ export const providerAccountViewSchema = z.object({
   profile: z.string().nullable(),
   pix_key: z.string(),
   rails: z.array(z.enum(RAILS)),
+  /** Payment initiation: the initiator's API and the receiving account (its holder's document masked); null when not served. */
+  initiation: z
+    .object({
+      url: z.string(),
+      receiver: z.object({
+        ispb: z.string(),
+        branch: z.string(),
+        account: z.string(),
+        account_type: z.enum(RECEIVER_ACCOUNT_TYPES),
+        document: z.string(),
+        name: z.string(),
+      }),
+    })
+    .nullable(),
   /** Where the PSP notifies this account, under the gateway's PUBLIC_BASE_URL. */
   webhook_path: z.string(),
   webhook_url: z.string(),

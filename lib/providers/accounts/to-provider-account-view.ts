@@ -1,5 +1,5 @@
 import type { ProviderAccountRecord } from "../../db/provider-accounts";
-import type { ProviderAccountView } from "./schemas";
+import { type ProviderAccountView, maskDocument } from "./schemas";
 
 /** Where the PSP sends an account's notifications: its own address, so the webhook knows the account. */
 export function webhookPathOf(accountId: string): string {
@@ -18,6 +18,20 @@ export function toProviderAccountView(account: ProviderAccountRecord, publicBase
     profile: account.profile,
     pix_key: account.pixKey,
     rails: account.rails,
+    initiation:
+      account.initiation && account.rails.includes("initiation")
+        ? {
+            url: account.initiation.baseUrl,
+            receiver: {
+              ispb: account.initiation.receiver.ispb,
+              branch: account.initiation.receiver.branch,
+              account: account.initiation.receiver.account,
+              account_type: account.initiation.receiver.accountType,
+              document: maskDocument(account.initiation.receiver.document),
+              name: account.initiation.receiver.name,
+            },
+          }
+        : null,
     webhook_path: webhookPath,
     webhook_url: `${publicBaseUrl}${webhookPath}`,
     created_at: account.createdAt.toISOString(),

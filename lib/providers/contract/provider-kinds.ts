@@ -18,19 +18,38 @@ export type ProviderKindTraits = {
   defaultTokenPath: string | null;
   /** Whether the PSP always issues a client secret with the client id. */
   needsSecret: boolean;
+  /**
+   * Payment initiation (Open Finance), for a kind whose rails include it: the receiving
+   * institution's ISPB when the operator names none, and the initiator's API as derived from the
+   * account's API URL (null when it cannot be, such as a simulator's: the operator names it).
+   */
+  initiation: { defaultIspb: string; urlFor: (apiUrl: URL) => string | null } | null;
+};
+
+/** Efí's Open Finance API beside its API Pix: pix.api… and openfinance.api…, -h for homologation. */
+const EFI_OPEN_FINANCE_HOSTS: Record<string, string> = {
+  "pix.api.efipay.com.br": "https://openfinance.api.efipay.com.br/v1",
+  "pix-h.api.efipay.com.br": "https://openfinance-h.api.efipay.com.br/v1",
 };
 
 export const PROVIDER_KIND_TRAITS: Record<ProviderKind, ProviderKindTraits> = {
   // Any PSP's API Pix: charges and refunds. Its token endpoint differs at each PSP (BB, Inter, Itaú
   // keep it on another path or host), so the operator names it.
-  api_pix: { rails: ["charges", "refunds"], fixedProfile: null, defaultTokenPath: null, needsSecret: false },
-  // Efí: its API Pix, and Pix send for payouts (Open Finance initiation comes later). Its token is
-  // at /oauth/token of the API's own host.
+  api_pix: {
+    rails: ["charges", "refunds"],
+    fixedProfile: null,
+    defaultTokenPath: null,
+    needsSecret: false,
+    initiation: null,
+  },
+  // Efí: its API Pix, Pix send for payouts, and Pix initiated through Open Finance, paid into an
+  // account at Efí (ISPB 09089356) by default. Its token is at /oauth/token of the API's own host.
   efi: {
-    rails: ["charges", "refunds", "payouts"],
+    rails: ["charges", "refunds", "payouts", "initiation"],
     fixedProfile: "efi",
     defaultTokenPath: "/oauth/token",
     needsSecret: true,
+    initiation: { defaultIspb: "09089356", urlFor: (apiUrl) => EFI_OPEN_FINANCE_HOSTS[apiUrl.host] ?? null },
   },
 };
 
