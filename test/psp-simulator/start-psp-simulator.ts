@@ -45,6 +45,13 @@ import {
   createEfiPixSend,
   postWebhook,
 } from "./efi-pix-send";
+import {
+  type BankDecision,
+  type OpenFinanceConfig,
+  type SimulatedDevolucao,
+  type SimulatedInitiation,
+  createEfiOpenFinance,
+} from "./efi-open-finance";
 import { type PspCertificates, generateCertificates } from "./generate-certificates";
 import { PSP_PROFILE_RULES, readTokenBody, refuseApiCall, refuseTokenRequest } from "./psp-profile-rules";
 
@@ -193,6 +200,30 @@ export type PspSimulator = {
   completeSend(idEnvio: string, outcome?: SendOutcome): Promise<SentPix>;
   /** The next send that passes validation is refused with this Efí error (saldo_insuficiente…). */
   refuseNextSend(refusal: EfiRefusal): void;
+  // Efí's Open Finance (efi profile only; efi-open-finance.ts).
+  /** The Open Finance API's base (origin/v1): an account's initiation.baseUrl; its token at /v1/oauth/token. */
+  openFinanceUrl: string;
+  /** The fake bank's origin (plain http): each payment's redirectURI is {bankUrl}/autorizar/{token}. */
+  bankUrl: string;
+  /** Every payment started (POST /v1/pagamentos/pix), oldest first. */
+  initiations(): SimulatedInitiation[];
+  /** How many POST /v1/pagamentos/pix carried this x-idempotency-key, whatever their answer. */
+  initiationCount(idempotencyKey: string): number;
+  initiation(identificadorPagamento: string): SimulatedInitiation | undefined;
+  /** As the bank page's Aprovar: aceito (rejeitado for R$ 0.11), the webhook, the way back. */
+  approveInitiation(identificadorPagamento: string): Promise<BankDecision>;
+  /** As the bank page's Recusar: rejeitado, the webhook, the way back with erro=. */
+  rejectInitiation(identificadorPagamento: string): Promise<BankDecision>;
+  /** The customer never went to the bank: expirado, notified. */
+  expireInitiation(identificadorPagamento: string): Promise<SimulatedInitiation>;
+  /** How devolucoes of initiated payments end: at once (default aceito), or `later`. */
+  setInitiationRefundResult(result: "aceito" | "rejeitado" | "later"): void;
+  completeInitiationRefund(
+    identificadorPagamento: string,
+    outcome: "aceito" | "rejeitado",
+  ): Promise<SimulatedDevolucao>;
+  /** What PUT /v1/config set, or null. */
+  openFinanceConfig(): OpenFinanceConfig | null;
   close(): Promise<void>;
 };
 
@@ -200,6 +231,8 @@ export type PspSimulator = {
 const apiBaseOf = (profile: PspProfileName) => (profile === "efi" ? "/v2" : "/api/v2");
 /** Efí's own routes (Pix send), kept whole in exchanges' paths. */
 const EFI_ROUTE = /^\/v[23]\/gn\//;
+/** Efí's Open Finance, on its own host in production; here under /v1 of the same origin. */
+const OPEN_FINANCE_BASE = "/v1";
 // Made-up institutions: the receiver's PSP (in refunds' rtrId) and every payer's (in end-to-end ids).
 const PSP_ISPB = "99999998";
 const PAYER_ISPB = "99999997";
@@ -321,6 +354,20 @@ export async function startPspSimulator(options: PspSimulatorOptions = {}): Prom
     notify: (items) => deliver({ pix: items }),
   });
   if (options.sendResults) efiSend.setSendResults(options.sendResults);
+
+  const openFinance = await createEfiOpenFinance({
+    host: options.host ?? "127.0.0.1",
+    webhooksEnabled: () => webhooksEnabled,
+    async post(url, body) {
+      const delivery: WebhookDelivery = { url, body, status: null, error: null };
+      simulator.webhookDeliveries.push(delivery);
+      try {
+        delivery.status = await postWebhook(url, body, certificates);
+      } catch (error) {
+        delivery.error = error instanceof Error ? error.message : String(error);
+      }
+    },
+  });
 
   function finishRefund(devolucao: Devolucao, status: RefundOutcome, motivo?: string): void {
     devolucao.status = status;
@@ -537,6 +584,13 @@ export async function startPspSimulator(options: PspSimulatorOptions = {}): Prom
     const method = request.method ?? "GET";
     let match: RegExpExecArray | null;
     if (profile === "efi" && EFI_ROUTE.test(path)) return efiSend.route(method, path, body) ?? notFound("Recurso");
+    if (profile === "efi" && path.startsWith(`${OPEN_FINANCE_BASE}/`))
+      return (
+        openFinance.route(method, path.slice(OPEN_FINANCE_BASE.length), query, request.headers, body) ?? {
+          status: 404,
+          body: { nome: "recurso_nao_encontrado", mensagem: "Recurso não encontrado" },
+        }
+      );
     if ((match = /^\/cob\/([^/]+)$/.exec(path))) {
       const txid = decodeURIComponent(match[1]);
       if (method === "PUT") return putCob(txid, body);
@@ -605,9 +659,10 @@ export async function startPspSimulator(options: PspSimulatorOptions = {}): Prom
       const url = new URL(request.url ?? "/", origin);
       const query = Object.fromEntries(url.searchParams);
       const text = Buffer.concat(chunks).toString("utf8");
-      const isToken = url.pathname === "/oauth/token";
+      const isOpenFinance = profile === "efi" && url.pathname.startsWith(`${OPEN_FINANCE_BASE}/`);
+      const isToken = url.pathname === "/oauth/token" || (isOpenFinance && url.pathname === "/v1/oauth/token");
       const kind = isToken ? "token" : "api";
-      const isEfiRoute = profile === "efi" && EFI_ROUTE.test(url.pathname);
+      const isEfiRoute = profile === "efi" && (EFI_ROUTE.test(url.pathname) || isOpenFinance);
       const path =
         isToken || isEfiRoute
           ? url.pathname
@@ -854,11 +909,23 @@ export async function startPspSimulator(options: PspSimulatorOptions = {}): Prom
     completeSend: efiSend.completeSend,
     refuseNextSend: efiSend.refuseNextSend,
 
+    openFinanceUrl: `${origin}${OPEN_FINANCE_BASE}`,
+    bankUrl: openFinance.bankOrigin,
+    initiations: openFinance.initiations,
+    initiationCount: openFinance.initiationCount,
+    initiation: openFinance.initiation,
+    approveInitiation: openFinance.approveInitiation,
+    rejectInitiation: openFinance.rejectInitiation,
+    expireInitiation: openFinance.expireInitiation,
+    setInitiationRefundResult: openFinance.setInitiationRefundResult,
+    completeInitiationRefund: openFinance.completeInitiationRefund,
+    openFinanceConfig: openFinance.openFinanceConfig,
+
     async close() {
       for (const response of hanging) response.destroy();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       for (const socket of sockets) socket.destroy();
-      await closed;
+      await Promise.all([closed, openFinance.close()]);
     },
   };
   return simulator;

@@ -25,11 +25,14 @@
 // - dev.efipay.com.br/en/docs/api-pix/status: EM_PROCESSAMENTO, REALIZADO, NAO_REALIZADO.
 // - idEnvio: 1 to 35 letters and digits (Efí's page; third-party clients agree), so po_abc is sent
 //   as poabc (transformers.ts).
+// - Payment initiation through Open Finance (initiations, when the account has initiation
+//   settings): its own host, token and sources in efi-open-finance.ts.
 import { AppError, isAppError } from "../../errors/app-error";
 import { type ApiPixAnswer, type ApiPixClient, createApiPixClient } from "../api-pix/api-pix-client";
 import { createApiPixProvider } from "../api-pix/create-api-pix-provider";
 import type { PaymentProvider, ProviderTransfer, TransferRequest } from "../contract/payment-provider";
 import type { ProviderAccount } from "../contract/provider-account";
+import { createEfiInitiations } from "./efi-open-finance";
 import { readEfiNotification } from "./read-efi-notification";
 import { type SentPixAnswer, efiErrorSchema, sentPixAnswerSchema } from "./schemas";
 import { describeRefusal, toIdEnvio, toPixSendBody, toProviderTransfer } from "./transformers";
@@ -130,6 +133,7 @@ export function createEfiProvider(account: ProviderAccount): PaymentProvider {
     charges: apiPix.charges,
     refunds: apiPix.refunds,
     transfers: { sendTransfer, findTransfer },
+    ...(account.initiation ? { initiations: createEfiInitiations(account, account.initiation) } : {}),
     readNotification: (request) => readEfiNotification(request, settings.webhookSecret),
     async registerWebhook(url) {
       // With a secret, the URL carries it as ?hmac= and Efí is told not to require mTLS of the
