@@ -15,7 +15,7 @@ import { toIdEnvio } from "../../lib/providers/efi/transformers";
 import { newId } from "../../lib/ids/new-id";
 import { type PspSimulator, startPspSimulator } from "../psp-simulator/start-psp-simulator";
 
-type Capability = "charges" | "refunds" | "transfers";
+type Capability = "charges" | "refunds" | "transfers" | "initiations";
 
 type Adapter = {
   name: string;
@@ -26,7 +26,12 @@ type Adapter = {
   start(): Promise<{ psp: PspSimulator | null; provider: PaymentProvider }>;
 };
 
-function account(psp: PspSimulator, kind: string, baseUrl: string): ProviderAccount {
+function account(
+  psp: PspSimulator,
+  kind: string,
+  baseUrl: string,
+  initiation: ProviderAccount["initiation"] = null,
+): ProviderAccount {
   return {
     id: `pa_${kind}`,
     kind,
@@ -36,7 +41,7 @@ function account(psp: PspSimulator, kind: string, baseUrl: string): ProviderAcco
     // Short enough for a test to wait out a timeout.
     settings: { ...psp.settings, baseUrl, timeoutMs: 1000 },
     disabledAt: null,
-    initiation: null,
+    initiation,
   };
 }
 
@@ -58,14 +63,30 @@ const adapters: Adapter[] = [
   },
   {
     name: "efi",
-    capabilities: ["charges", "refunds", "transfers"],
+    capabilities: ["charges", "refunds", "transfers", "initiations"],
     isAtPsp: true,
     async start() {
       const psp = await startPspSimulator({ profile: "efi", refundOutcome: "later", sendResults: "later" });
-      const provider = createEfiProvider(account(psp, "efi", psp.origin));
+      const provider = createEfiProvider(
+        account(psp, "efi", psp.origin, {
+          baseUrl: psp.openFinanceUrl,
+          receiver: {
+            ispb: "09089356",
+            branch: "1",
+            account: "123456-7",
+            accountType: "CACC",
+            document: "11222333000181",
+            name: "Cashier Pagamentos",
+          },
+        }),
+      );
       // Efí sends only from a key with a webhook; nothing listens there in this suite.
       psp.setWebhooksEnabled(false);
       await provider.registerWebhook?.("https://127.0.0.1:9/api/psp/webhook");
+      await provider.initiations?.configure({
+        returnUrl: "https://127.0.0.1:9/pay/retorno",
+        webhookUrl: "https://127.0.0.1:9/api/psp/webhook",
+      });
       return { psp, provider };
     },
   },
@@ -85,6 +106,7 @@ describe.each(adapters)("$name", ({ start, capabilities, isAtPsp }) => {
   const charges = () => provider.charges as NonNullable<PaymentProvider["charges"]>;
   const refunds = () => provider.refunds as NonNullable<PaymentProvider["refunds"]>;
   const transfers = () => provider.transfers as NonNullable<PaymentProvider["transfers"]>;
+  const initiations = () => provider.initiations as NonNullable<PaymentProvider["initiations"]>;
 
   beforeAll(async () => {
     ({ psp: found, provider } = await start());
@@ -95,7 +117,9 @@ describe.each(adapters)("$name", ({ start, capabilities, isAtPsp }) => {
   });
 
   it("declares exactly its capabilities", () => {
-    const declared = (["charges", "refunds", "transfers"] as const).filter((capability) => provider[capability]);
+    const declared = (["charges", "refunds", "transfers", "initiations"] as const).filter(
+      (capability) => provider[capability],
+    );
     expect(declared).toEqual(capabilities);
   });
 
@@ -225,6 +249,71 @@ describe.each(adapters)("$name", ({ start, capabilities, isAtPsp }) => {
         const issued = psp().tokensIssued;
         psp().revokeTokens();
         await transfers().sendTransfer(toKey(nextTransferId()));
+        expect(psp().tokensIssued).toBe(issued + 1);
+      });
+    });
+
+  if (hasPsp("initiations"))
+    describe("initiations", () => {
+      const start = async (initiationId: string) => {
+        const [bank] = await initiations().listParticipants();
+        return initiations().startInitiation({
+          initiationId,
+          depositId: `dep_${initiationId}`,
+          participantId: bank.id,
+          amountCents: 700n,
+          payer: { cpf: "52998224725" },
+        });
+      };
+      const made = (initiationId: string) =>
+        psp()
+          .initiations()
+          .filter((payment) => payment.idempotencyKey === initiationId).length;
+
+      it("starts one payment for an initiation id asked for twice", async () => {
+        const initiationId = newId("ini");
+        const first = await start(initiationId);
+        expect(await start(initiationId)).toEqual(first);
+        expect(made(initiationId)).toBe(1);
+        expect(await initiations().findInitiation({ initiationId, ...first })).toMatchObject({ status: "pending" });
+      });
+
+      it("knows no payment it never started", async () => {
+        expect(
+          await initiations().findInitiation({ initiationId: newId("ini"), providerPaymentId: "urn:efi:nenhum" }),
+        ).toBeNull();
+      });
+
+      it("is provider_unavailable on a timeout after the PSP started it, and the repeat answers that payment", async () => {
+        const initiationId = newId("ini");
+        psp().failNext({ kind: "timeout", afterHandling: true });
+        await expect(start(initiationId)).rejects.toMatchObject({ code: "provider_unavailable" });
+        const started = await start(initiationId);
+        expect(made(initiationId)).toBe(1);
+        expect(psp().initiation(started.providerPaymentId)?.idempotencyKey).toBe(initiationId);
+      });
+
+      it("is provider_unavailable on a 5xx, and the repeat starts it once", async () => {
+        const initiationId = newId("ini");
+        const [bank] = await initiations().listParticipants();
+        psp().failNext({ kind: "status", status: 502 });
+        await expect(
+          initiations().startInitiation({
+            initiationId,
+            depositId: "dep_conf",
+            participantId: bank.id,
+            amountCents: 700n,
+            payer: { cpf: "52998224725" },
+          }),
+        ).rejects.toMatchObject({ code: "provider_unavailable" });
+        await start(initiationId);
+        expect(made(initiationId)).toBe(1);
+      });
+
+      it("renews an expired token", async () => {
+        const issued = psp().tokensIssued;
+        psp().revokeTokens();
+        await start(newId("ini"));
         expect(psp().tokensIssued).toBe(issued + 1);
       });
     });
