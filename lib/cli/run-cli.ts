@@ -18,7 +18,7 @@ import { findMerchantRouting } from "../merchants/find-merchant-routing";
 import { PSP_PROFILE_NAMES } from "../config/psp-profiles";
 import { RAILS } from "../providers/contract/payment-provider";
 import { PROVIDER_KINDS } from "../providers/contract/provider-kinds";
-import { RECEIVER_ACCOUNT_TYPES } from "../providers/accounts/schemas";
+import { RECEIVER_ACCOUNT_TYPES } from "../providers/contract/initiation-settings";
 import { addProviderAccount } from "../providers/accounts/add-provider-account";
 import { disableProviderAccount } from "../providers/accounts/disable-provider-account";
 import { listProviderAccounts } from "../providers/accounts/list-provider-accounts";

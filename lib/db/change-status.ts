@@ -31,6 +31,8 @@ type ExtrasOf = {
   refund: Reason & { actor: Actor; providerRefundId?: string | null };
   // A PSP return has no event table: its requestedBy says who, its settledAt when.
   return: Reason & { providerRefundId?: string | null };
+  // An initiation attempt neither: its deposit's events tell the story the merchant sees.
+  initiation: { reason?: string; endToEndId?: string | null };
 };
 
 export type StatusChange<K extends StatusKind> = {
@@ -134,12 +136,26 @@ const writes: { [K in StatusKind]: Write<K> } = {
     });
     return count === 1;
   },
+
+  async initiation(db, change, isFinal) {
+    const { count } = await db.initiation.updateMany({
+      where: { id: change.id, status: change.from },
+      data: {
+        status: change.to,
+        ...(isFinal ? { settledAt: change.at } : {}),
+        ...(change.endToEndId ? { endToEndId: change.endToEndId } : {}),
+        ...(change.reason ? { reason: change.reason } : {}),
+      },
+    });
+    return count === 1;
+  },
 };
 
 /**
- * Moves a deposit, payout, refund or PSP return from one status to another, with its event where
- * the kind keeps them. Throws state_conflict for a move the table does not allow; false when the
- * row was not in `from` (of two concurrent changes one wins), so the caller decides what that means.
+ * Moves a deposit, payout, refund, PSP return or initiation attempt from one status to another,
+ * with its event where the kind keeps them. Throws state_conflict for a move the table does not
+ * allow; false when the row was not in `from` (of two concurrent changes one wins), so the caller
+ * decides what that means.
  */
 export async function changeStatus<K extends StatusKind>(
   db: DbOrTx,

@@ -1,6 +1,6 @@
 import { RAILS, type Rail } from "../providers/contract/payment-provider";
 import type { InitiationSettings } from "../providers/contract/provider-account";
-import { initiationSettingsSchema } from "../providers/accounts/schemas";
+import { initiationSettingsSchema } from "../providers/contract/initiation-settings";
 import type { DbOrTx } from "./client";
 
 /** A stored provider account; its secrets stay sealed in secretsCiphertext (lib/providers/accounts). */

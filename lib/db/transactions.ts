@@ -279,6 +279,28 @@ export async function findPendingPixDeposits(
 }
 
 /**
+ * Pending deposits at one provider paid at a bank rather than by a Pix charge (no txid), past
+ * `expiredBefore`: reconciliation asks the initiator about their attempts, then expires them.
+ */
+export async function findExpiredBankDeposits(
+  db: DbOrTx,
+  options: { provider: string; expiredBefore: Date; limit: number },
+): Promise<DepositRecord[]> {
+  const rows = await db.transaction.findMany({
+    where: {
+      status: "pending",
+      operation: { not: "gateway_out" },
+      provider: options.provider,
+      pixTxid: null,
+      expiresAt: { lte: options.expiredBefore },
+    },
+    orderBy: { expiresAt: "asc" },
+    take: options.limit,
+  });
+  return rows.map(toDepositRecord);
+}
+
+/**
  * A provider account's payouts the gateway may have to (re)send or follow up, oldest first:
  * pending ones (a send that never started, or one that waits for an operator's approval: the
  * caller decides) and those processing as a transfer (sent, or claimed by a process that died).

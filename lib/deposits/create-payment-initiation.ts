@@ -8,7 +8,7 @@ import { type TransactionRecord, insertTransaction } from "../db/transactions";
 import { newId } from "../ids/new-id";
 import { formatAmountComma } from "../money/format-amount";
 import { AppError } from "../errors/app-error";
-import { sandboxProvider } from "../providers/sandbox/sandbox-provider";
+import { capabilityOf, providerForRail } from "../providers/registry";
 import { checkRedirectUrls } from "../transactions/check-redirect-url";
 import { createOnce } from "../db/create-once";
 import { hashRequest } from "../transactions/hash-request";
@@ -41,14 +41,11 @@ export async function createPaymentInitiation(options: {
   const config = getConfig();
   schema ??= createPaymentInitiationSchema({ maxAmountCents: config.maxAmountCents });
   const request = schema.parse(options.data);
-  if (options.merchant.mode === "live") {
-    // The bank consent flow is the sandbox's payment initiator; no real Open Finance initiator is
-    // connected, and a live customer must never meet a simulated bank.
-    throw new AppError(
-      "provider_unavailable",
-      "Payment Initiation is available to sandbox merchants only: no live payment initiator is connected; use Pix (POST /api/pix or Gateway In) for live payments",
-    );
-  }
+  // A live merchant's customers pay through the Open Finance initiator its initiation rail is
+  // routed to (a 503 before anything is written when there is none); a sandbox merchant's through
+  // the sandbox bank. A live customer never meets a simulated bank.
+  const provider = await providerForRail(options.merchant, "initiation");
+  if (options.merchant.mode === "live") capabilityOf(provider, "initiations");
   const redirects = checkRedirectUrls(
     { successRedirectUrl: request.successRedirectUrl, failedRedirectUrl: request.failedRedirectUrl },
     { allowedOrigins: options.merchant.redirectOrigins, isProduction: config.isProduction },
@@ -74,7 +71,7 @@ export async function createPaymentInitiation(options: {
         payToken: randomBytes(24).toString("base64url"),
         successRedirectUrl: redirects.successRedirectUrl,
         failedRedirectUrl: redirects.failedRedirectUrl,
-        provider: sandboxProvider.accountId,
+        provider: provider.accountId,
         expiresAt: new Date(Date.now() + config.paymentUrlExpirationSeconds * 1000),
       });
       return { deposit, isNew: true };

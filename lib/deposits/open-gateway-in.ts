@@ -10,7 +10,7 @@ import { verifyRequestToken } from "../envelope/verify-request-token";
 import { newId } from "../ids/new-id";
 import { findSigningKey } from "../merchants/find-signing-key";
 import { recordKeyUse } from "../merchants/record-key-use";
-import { providerForRail } from "../providers/registry";
+import { capabilityOf, providerForRail } from "../providers/registry";
 import { checkRedirectUrls } from "../transactions/check-redirect-url";
 import { createOnce } from "../db/create-once";
 import { hashRequest } from "../transactions/hash-request";
@@ -39,11 +39,11 @@ export async function openGatewayIn(options: { keyId: string; token: string }): 
   const merchant = verified.key.merchant;
   schema ??= createGatewayInSchema({ maxAmountCents: config.maxAmountCents });
   const request = schema.parse(verified.data);
-  if (merchant.mode === "live" && request.paymentMethod !== undefined && request.paymentMethod !== "pix") {
-    throw new AppError("validation_failed", "paymentMethod: live payments are made with Pix only", [
-      { path: "paymentMethod", message: "live payments are made with Pix only (no live bank initiator is connected)" },
-    ]);
-  }
+  // A bank the shop sent is approved at that bank through the merchant's Open Finance initiator;
+  // Pix, or a method left to the customer, starts at the charges' account (a live customer picks
+  // Pix there: banks need the method sent by the shop).
+  const isBank = request.paymentMethod !== undefined && request.paymentMethod !== "pix";
+  const rail = isBank ? "initiation" : "charges";
   const redirects = checkRedirectUrls(
     { return_url: request.return_url },
     { allowedOrigins: merchant.redirectOrigins, isProduction: config.isProduction },
@@ -56,7 +56,8 @@ export async function openGatewayIn(options: { keyId: string; token: string }): 
     requestHash,
     replay: async (existing) => ({ payToken: existing.payToken as string }),
     create: async () => {
-      const provider = await providerForRail(merchant, "charges");
+      const provider = await providerForRail(merchant, rail);
+      if (isBank && merchant.mode === "live") capabilityOf(provider, "initiations");
       const payToken = randomBytes(24).toString("base64url");
       await insertTransaction(getDb(), {
         id: newId("dep"),

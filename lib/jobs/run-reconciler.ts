@@ -6,7 +6,7 @@ import { hostname } from "node:os";
 import { getConfig } from "../config/config";
 import { getDb } from "../db/client";
 import { acquireJobLease, releaseJobLease } from "../db/job-leases";
-import { type ReconcileSummary, reconcileLiveDeposits } from "../deposits/reconcile-live-deposits";
+import { type ReconcileSummary, reconcileLiveDeposits } from "./reconcile-live-deposits";
 import { log } from "../log/logger";
 import { runPeriodically } from "./run-periodically";
 

@@ -9,17 +9,19 @@ import { type ReceivedPixOutcome, settleReceivedPix } from "../deposits/settle-r
 import { log } from "../log/logger";
 import type { TransferOutcome } from "../payouts/apply-transfer";
 import { followTransfer } from "../payouts/follow-transfer";
+import { type InitiationOutcome, followInitiation } from "../initiations/confirm-initiation";
 import type { PaymentProvider, ProviderNotice } from "../providers/contract/payment-provider";
 import { consumeRateLimit } from "../rate-limits/consume-rate-limit";
 
 export type NoticeResult = {
   subject: ProviderNotice["subject"];
   id: string;
-  outcome: ReceivedPixOutcome | TransferOutcome | "unconfirmed" | "throttled";
+  outcome: ReceivedPixOutcome | TransferOutcome | InitiationOutcome | "unconfirmed" | "throttled";
 };
 
 async function receiveNotice(provider: PaymentProvider, notice: ProviderNotice): Promise<NoticeResult["outcome"]> {
   if (notice.subject === "transfer") return followTransfer(provider, notice.id);
+  if (notice.subject === "initiation") return followInitiation(provider, notice.id);
   const pix = await provider.charges?.findReceivedPix(notice.id);
   if (!pix) {
     log.warn("notified Pix unknown to the PSP; ignored", { endToEndId: notice.id, account: provider.accountId });

@@ -1,4 +1,4 @@
-// Every status a deposit, payout, refund or PSP return can have, and the one table of moves between
+// Every status a deposit, payout, refund, PSP return or initiation attempt can have, and the one table of moves between
 // them (contract section 4). Statuses are written only by changeStatus (lib/db/change-status),
 // which asserts each move against this table, and read through parseStatus, so a move the table
 // does not allow is a programming error caught in one place, never a string compared at a call site.
@@ -8,13 +8,21 @@ export const depositStatuses = ["pending", "paid", "failed", "expired"] as const
 export const payoutStatuses = ["pending", "processing", "completed", "canceled"] as const;
 export const refundStatuses = ["pending", "completed", "failed"] as const;
 export const returnStatuses = ["pending", "completed", "failed"] as const;
+export const initiationStatuses = ["pending", "paid", "failed"] as const;
 
 export type DepositStatus = (typeof depositStatuses)[number];
 export type PayoutStatus = (typeof payoutStatuses)[number];
 export type RefundStatus = (typeof refundStatuses)[number];
 export type ReturnStatus = (typeof returnStatuses)[number];
+export type InitiationStatus = (typeof initiationStatuses)[number];
 
-type Statuses = { deposit: DepositStatus; payout: PayoutStatus; refund: RefundStatus; return: ReturnStatus };
+type Statuses = {
+  deposit: DepositStatus;
+  payout: PayoutStatus;
+  refund: RefundStatus;
+  return: ReturnStatus;
+  initiation: InitiationStatus;
+};
 export type StatusKind = keyof Statuses;
 export type StatusOf<K extends StatusKind> = Statuses[K];
 
@@ -32,13 +40,14 @@ export const statusesOf: { [K in StatusKind]: readonly StatusOf<K>[] } = {
   payout: payoutStatuses,
   refund: refundStatuses,
   return: returnStatuses,
+  initiation: initiationStatuses,
 };
 
 /**
  * Every row of every kind is created pending: the only status an insert writes. Typed, not
  * inferred, so it stays the literal inside the insert's data (scripts/check-status-writers.ts, part of npm run lint).
  */
-export const initialStatus: DepositStatus & PayoutStatus & RefundStatus & ReturnStatus = "pending";
+export const initialStatus: DepositStatus & PayoutStatus & RefundStatus & ReturnStatus & InitiationStatus = "pending";
 
 const transitions: { [K in StatusKind]: Record<StatusOf<K>, readonly StatusOf<K>[]> } = {
   deposit: {
@@ -63,6 +72,12 @@ const transitions: { [K in StatusKind]: Record<StatusOf<K>, readonly StatusOf<K>
   return: {
     pending: ["completed", "failed"],
     completed: [],
+    failed: [],
+  },
+  initiation: {
+    // pending: started at the initiator (or its call not answered yet), the customer deciding.
+    pending: ["paid", "failed"],
+    paid: [],
     failed: [],
   },
 };

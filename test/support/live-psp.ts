@@ -17,7 +17,7 @@ export async function startLivePsp(options: { simulator?: PspSimulatorOptions; e
     CALLBACK_RETRY_SCHEDULE: "0",
     ...options.env,
   });
-  const { reconcileLiveDeposits } = await import("@/lib/deposits/reconcile-live-deposits");
+  const { reconcileLiveDeposits } = await import("@/lib/jobs/reconcile-live-deposits");
   return {
     simulator,
     gateway,

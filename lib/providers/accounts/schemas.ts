@@ -5,6 +5,7 @@ import { getPixKeyInfo, isValidCnpj, isValidCpf } from "@brazilian-utils/brazili
 import { z } from "zod";
 import { PSP_PROFILES, PSP_PROFILE_NAMES, type PspProfileName } from "../../config/psp-profiles";
 import { RAILS, type Rail } from "../contract/payment-provider";
+import { RECEIVER_ACCOUNT_TYPES } from "../contract/initiation-settings";
 import type { InitiationSettings } from "../contract/provider-account";
 import { PROVIDER_KINDS, PROVIDER_KIND_TRAITS } from "../contract/provider-kinds";
 
@@ -42,8 +43,6 @@ function readCertificate(text: string, ctx: z.RefinementCtx, path: string, now: 
   return certificate;
 }
 
-export const RECEIVER_ACCOUNT_TYPES = ["CACC", "SVGS", "TRAN", "SLRY"] as const;
-
 /** The receiving account's fields as `provider add` takes them, each a flag --receiver-…. */
 const RECEIVER_FIELDS = [
   "receiverIspb",
@@ -53,19 +52,6 @@ const RECEIVER_FIELDS = [
   "receiverDocument",
   "receiverName",
 ] as const;
-
-/** An account's initiation settings as stored (ProviderAccount.initiation) and loaded. */
-export const initiationSettingsSchema = z.object({
-  baseUrl: z.string().min(1),
-  receiver: z.object({
-    ispb: z.string().regex(/^\d{8}$/),
-    branch: z.string().regex(/^\d{1,4}$/),
-    account: z.string().regex(/^\d{1,20}$/),
-    accountType: z.enum(RECEIVER_ACCOUNT_TYPES),
-    document: z.string().regex(/^(\d{11}|\d{14})$/),
-    name: z.string().min(1),
-  }),
-}) satisfies z.ZodType<InitiationSettings>;
 
 /** A CPF or CNPJ with its middle digits only, enough for an operator to recognise it: ***.456.789-** or **.444.777/0001-**. */
 export function maskDocument(document: string): string {

@@ -223,6 +223,12 @@ export type InitiationCapability = {
     amountCents: bigint;
   }): Promise<ProviderRefund>;
   /**
+   * The initiator's payment id in the address the customer comes back to from their bank (Efí
+   * appends it as a query parameter), or null. Only a hint: the gateway finds the attempt it
+   * stored under that id for this account, and asks the initiator before anything changes.
+   */
+  readReturn(query: URLSearchParams): string | null;
+  /**
    * Tells the initiator where customers come back to and where its webhook is (Efí's PUT
    * /v1/config); the adapter adds the account's webhook secret its own way.
    */

@@ -13,14 +13,15 @@ import { log } from "../log/logger";
 import type { PaymentProvider } from "../providers/contract/payment-provider";
 import { listLiveProviders } from "../providers/registry";
 import { reconcileLivePayouts } from "../payouts/reconcile-live-payouts";
+import { reconcileInitiations } from "../initiations/reconcile-initiations";
 import { reconcilePendingRefunds } from "../refunds/reconcile-pending-refunds";
 import { raiseOperatorAlert } from "../alerts/raise-operator-alert";
 import { isAppError } from "../errors/app-error";
 import { formatAmountDot } from "../money/format-amount";
 import { reconcilePendingPspReturns } from "../psp-returns/reconcile-pending-psp-returns";
-import { issuePixCharge, raiseChargeMismatch } from "./issue-pix-charge";
-import { settleDeposit } from "./settle-deposit";
-import { settleReceivedPix } from "./settle-received-pix";
+import { issuePixCharge, raiseChargeMismatch } from "../deposits/issue-pix-charge";
+import { settleDeposit } from "../deposits/settle-deposit";
+import { settleReceivedPix } from "../deposits/settle-received-pix";
 
 export type ReconcileSummary = {
   checked: number;
@@ -30,6 +31,8 @@ export type ReconcileSummary = {
   refunds: number;
   /** Payouts whose send ended (completed or canceled). */
   payouts: number;
+  /** Deposits paid at a bank through an initiator, or expired unpaid there. */
+  initiations: number;
   errors: number;
 };
 
@@ -118,7 +121,16 @@ async function reconcileDeposit(
 }
 
 export async function reconcileLiveDeposits(now: Date = new Date()): Promise<ReconcileSummary> {
-  const summary: ReconcileSummary = { checked: 0, issued: 0, paid: 0, expired: 0, refunds: 0, payouts: 0, errors: 0 };
+  const summary: ReconcileSummary = {
+    checked: 0,
+    issued: 0,
+    paid: 0,
+    expired: 0,
+    refunds: 0,
+    payouts: 0,
+    initiations: 0,
+    errors: 0,
+  };
   // Refunds at any provider: a sandbox refund whose call never returned is repeated too.
   summary.refunds = await reconcilePendingRefunds(now);
   const { providers, failed } = await listLiveProviders();
@@ -129,6 +141,7 @@ export async function reconcileLiveDeposits(now: Date = new Date()): Promise<Rec
   const sweptDay = nextSweptDay();
   for (const provider of providers) await reconcileCharges(provider, summary, now, sweptDay);
   summary.payouts = await reconcileLivePayouts(providers, now);
+  summary.initiations = await reconcileInitiations(providers, now);
   await reconcilePendingPspReturns(now);
   return summary;
 }
