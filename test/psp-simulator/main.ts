@@ -1,7 +1,8 @@
 // npx tsx test/psp-simulator/main.ts [--profile NAME] [port]: a PSP simulator for a local gateway.
 // It prints the environment to give the gateway, then a line per request; type `pay <txid>` to pay
 // a charge. With --profile it requires that PSP's token and call authentication (bb, inter, …);
-// --profile efi also serves Efí's Pix send (PUT /v3/gn/pix/:idEnvio) with its homologation outcomes.
+// --profile efi also serves Efí's Pix send (PUT /v3/gn/pix/:idEnvio) with its homologation outcomes,
+// and its Open Finance API under /v1 with a simulated bank page to approve or refuse each payment.
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { PSP_PROFILE_NAMES, type PspProfileName } from "../../lib/config/psp-profiles";
@@ -24,14 +25,18 @@ console.log(
   `PSP simulator (API Pix, ${simulator.profile} profile) at ${simulator.url}\n\n# for the gateway's .env.local:`,
 );
 for (const [name, value] of Object.entries(simulator.env)) console.log(`${name}=${value}`);
-if (simulator.profile === "efi")
+if (simulator.profile === "efi") {
   console.log(`# an Efí provider account's base URL (API Pix under /v2, Pix send under /v3): ${simulator.origin}`);
+  console.log(`# its Open Finance base URL (initiation.baseUrl): ${simulator.openFinanceUrl}`);
+  console.log(`# the simulated banks' pages (each payment's redirectURI): ${simulator.bankUrl}/autorizar/…`);
+}
 console.log(
   "\nCommands: pay <txid> [amount], refunds later|DEVOLVIDO|NAO_REALIZADO, complete <e2eid> <refund id> DEVOLVIDO|NAO_REALIZADO, webhooks on|off, quit",
 );
 if (simulator.profile === "efi")
   console.log(
-    "Efí's Pix send: sends later|homologation, complete-send <idEnvio> [REALIZADO|NAO_REALIZADO], refuse-send <status> <nome> <mensagem…>",
+    "Efí's Pix send: sends later|homologation, complete-send <idEnvio> [REALIZADO|NAO_REALIZADO], refuse-send <status> <nome> <mensagem…>\n" +
+      "Efí's Open Finance: approve <identificadorPagamento>, reject <identificadorPagamento>, expire <identificadorPagamento>",
   );
 
 let seen = 0;
@@ -62,6 +67,9 @@ const commands: Record<string, (args: string[]) => Promise<unknown> | unknown> =
       nome: nome ?? "pagamento_negado",
       mensagem: words.join(" "),
     }),
+  approve: ([id]) => simulator.approveInitiation(id).then(({ location }) => ({ location })),
+  reject: ([id]) => simulator.rejectInitiation(id).then(({ location }) => ({ location })),
+  expire: ([id]) => simulator.expireInitiation(id).then(({ status }) => ({ status })),
   quit: async () => {
     await simulator.close();
     process.exit(0);
