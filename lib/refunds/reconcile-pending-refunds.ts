@@ -6,7 +6,7 @@ import { findPendingRefunds } from "../db/refunds";
 import { mapWithConcurrency } from "../pace/map-with-concurrency";
 import { RECONCILE_CONCURRENCY, createReconcileBackoff } from "../pace/reconcile-pace";
 import { log } from "../log/logger";
-import { capabilityOf, findProvider } from "../providers/registry";
+import { findRefundRoute } from "./find-refund-route";
 import { applyRefundReport } from "./record-provider-refund";
 import { submitRefund } from "./submit-refund";
 
@@ -30,7 +30,9 @@ export async function reconcilePendingRefunds(now: Date): Promise<number> {
       try {
         let outcome;
         if (refund.isSubmitted) {
-          const report = await capabilityOf(await findProvider(refund.provider), "refunds").findRefund({
+          const report = await (
+            await findRefundRoute(refund)
+          ).findRefund({
             endToEndId: refund.deposit.pixEndToEndId as string,
             refundId: refund.id,
           });

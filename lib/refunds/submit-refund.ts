@@ -6,9 +6,9 @@
 import { getDb } from "../db/client";
 import { type RefundWithDeposit, recordRefundNotFound } from "../db/refunds";
 import { isAppError } from "../errors/app-error";
-import { capabilityOf, findProvider } from "../providers/registry";
 import type { ProviderRefund } from "../providers/contract/payment-provider";
 import { type RefundReportOutcome, applyRefundReport } from "./record-provider-refund";
+import { findRefundRoute } from "./find-refund-route";
 import { settleRefund } from "./settle-refund";
 
 /** The reason_code of a refund the provider refused to take. */
@@ -36,7 +36,7 @@ async function fail(refund: RefundWithDeposit, reason: string): Promise<RefundRe
  * reached (the refund stays pending for reconciliation).
  */
 export async function submitRefund(refund: RefundWithDeposit): Promise<RefundReportOutcome> {
-  const provider = capabilityOf(await findProvider(refund.provider), "refunds");
+  const provider = await findRefundRoute(refund);
   const endToEndId = refund.deposit.pixEndToEndId as string;
   let report: ProviderRefund;
   try {
