@@ -1,0 +1,244 @@
+// Issue 24: Payment Initiation for a live merchant, through Efí's Open Finance at the simulator.
+// The customer's steps are the domain's (the hosted pages' own tests drive them in Chromium): the
+// bank picked from the initiator's list, the decision at the simulated bank, the way back. The
+// gateway's webhook route runs behind a real HTTP server the simulator posts to.
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startPspSimulator } from "../psp-simulator/start-psp-simulator";
+import { startRouteServer } from "../support/route-server";
+
+const efi = await startPspSimulator({ profile: "efi" });
+const routes: Parameters<typeof startRouteServer>[0] = {};
+const gateway = await startRouteServer(routes);
+Object.assign(process.env, { PUBLIC_BASE_URL: gateway.url, CALLBACK_RETRY_SCHEDULE: "0" });
+
+const { POST: paymentInitiation } = await import("@/app/api/payment-initiation/route");
+const { POST: refund } = await import("@/app/api/refund/route");
+const { POST: webhook } = await import("@/app/api/psp/webhook/[accountId]/route");
+const { getDb } = await import("@/lib/db/client");
+const { findTransaction } = await import("@/lib/db/transactions");
+const { addProviderAccount } = await import("@/lib/providers/accounts/add-provider-account");
+const { configureInitiator } = await import("@/lib/providers/configure-initiator");
+const { changeMerchantRouting } = await import("@/lib/merchants/change-merchant-routing");
+const { startBankInitiation } = await import("@/lib/initiations/start-bank-initiation");
+const { returnFromBank } = await import("@/lib/initiations/return-from-bank");
+const { listParticipantBanks } = await import("@/lib/initiations/list-participant-banks");
+const { findProvider } = await import("@/lib/providers/registry");
+const { reconcileLiveDeposits } = await import("@/lib/jobs/reconcile-live-deposits");
+const { runCallbackWorker } = await import("@/lib/callbacks/run-callback-worker");
+const { getMerchantBalance } = await import("@/lib/funds/get-merchant-balance");
+const { cliAuditActor } = await import("@/lib/audit/cli-audit-actor");
+const { createTestMerchant, postSigned, readSigned } = await import("../support/api");
+const { startReceiver } = await import("../support/callback-receiver");
+const { pixDepositRequest } = await import("../support/requests");
+
+type Merchant = Awaited<ReturnType<typeof createTestMerchant>>;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let accountId: string;
+const actor = cliAuditActor();
+const HMAC = "hmac-of-the-initiator-0123456789";
+const pem = (file: string) => readFileSync(file, "utf8");
+
+beforeAll(async () => {
+  receiver = await startReceiver();
+  const view = await addProviderAccount(
+    {
+      kind: "efi",
+      label: "Efí Open Finance",
+      url: efi.origin,
+      initiationUrl: efi.openFinanceUrl,
+      clientId: efi.clientId,
+      clientSecret: efi.clientSecret ?? undefined,
+      certPem: pem(efi.certFile),
+      keyPem: pem(efi.keyFile),
+      caPem: pem(efi.caFile),
+      pixKey: efi.chave,
+      webhookSecret: HMAC,
+      receiverBranch: "0001",
+      receiverAccount: "123456",
+      receiverAccountType: "CACC",
+      receiverDocument: "11.222.333/0001-81",
+      receiverName: "Cashier Pagamentos Ltda",
+    },
+    actor,
+  );
+  accountId = view.id;
+  routes[`/api/psp/webhook/${accountId}`] = (request) => webhook(request, { params: Promise.resolve({ accountId }) });
+  await configureInitiator(accountId, actor);
+});
+
+afterAll(async () => {
+  await receiver.close();
+  await gateway.close();
+  await efi.close();
+});
+
+async function newMerchant(name: string): Promise<Merchant> {
+  const merchant = await createTestMerchant({ name, mode: "live", callbackUrl: receiver.url });
+  await changeMerchantRouting(merchant.merchantId, { providerFor: [`initiation=${accountId}`] }, actor);
+  return merchant;
+}
+
+async function initiate(merchant: Merchant, amount: string) {
+  const response = await postSigned(paymentInitiation, merchant, {
+    ...pixDepositRequest({ amount }),
+    successRedirectUrl: "https://loja.example/ok",
+    failedRedirectUrl: "https://loja.example/falhou",
+  });
+  const { payload, data } = await readSigned(response, merchant);
+  expect(payload.code, JSON.stringify(data)).toBe(201);
+  const deposit = await findTransaction(getDb(), data.id as string);
+  return { id: data.id as string, token: deposit?.payToken as string };
+}
+
+async function bradesco() {
+  const banks = await listParticipantBanks(await findProvider(accountId));
+  const found = banks.find((bank) => bank.method === "bradesco");
+  if (!found) throw new Error("the simulator lists no Bradesco");
+  return found;
+}
+
+const paymentIdOf = (redirectTo: string) =>
+  efi.initiations().find((initiation) => initiation.redirectURI === redirectTo)?.identificadorPagamento as string;
+
+async function callbacksOf(depositId: string) {
+  await runCallbackWorker({ isOnce: true });
+  return receiver.received.map((received) => received.data).filter((data) => data.id === depositId);
+}
+
+const credits = async (depositId: string) =>
+  getDb().ledgerEntry.count({ where: { transactionId: depositId, kind: "credit" } });
+
+describe("a live merchant's Payment Initiation through Efí", () => {
+  it("lists the initiator's banks with the interface's five first", async () => {
+    const banks = await listParticipantBanks(await findProvider(accountId));
+    expect(banks.slice(0, 5).map((bank) => bank.method)).toEqual([
+      "banco-do-brasil",
+      "bradesco",
+      "caixa",
+      "nubank",
+      "santander",
+    ]);
+    expect(banks.length).toBeGreaterThan(5);
+  });
+
+  it("is paid once when approved at Bradesco, whether the webhook comes before, after or twice around the return", async () => {
+    const merchant = await newMerchant("Iniciação Bradesco");
+    const { id, token } = await initiate(merchant, "25.00");
+    const { redirectTo } = await startBankInitiation({ token, participantId: (await bradesco()).id });
+    expect(redirectTo.startsWith(efi.bankUrl)).toBe(true);
+    // A double submit is the same payment at the initiator.
+    expect((await startBankInitiation({ token, participantId: (await bradesco()).id })).redirectTo).toBe(redirectTo);
+    const paymentId = paymentIdOf(redirectTo);
+    expect(efi.initiations().filter((one) => one.idProprio === id)).toHaveLength(1);
+
+    // The webhook is lost the first time; the customer's return confirms by query.
+    efi.setWebhooksEnabled(false);
+    const decision = await efi.approveInitiation(paymentId);
+    const back = await returnFromBank(accountId, new URL(decision.location as string).searchParams);
+    expect(back).toEqual({ token });
+    expect(await findTransaction(getDb(), id)).toMatchObject({ status: "paid" });
+    // Then the webhook arrives, twice.
+    const notice = JSON.stringify({
+      identificadorPagamento: paymentId,
+      valor: "25.00",
+      status: "aceito",
+      tipo: "pagamento",
+      endToEndId: efi.initiation(paymentId)?.endToEndId,
+      dataCriacao: new Date().toISOString(),
+    });
+    for (let i = 0; i < 2; i++) {
+      const answer = await fetch(`${gateway.url}/api/psp/webhook/${accountId}?hmac=${HMAC}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: notice,
+      });
+      expect(answer.status).toBe(200);
+    }
+    efi.setWebhooksEnabled(true);
+    expect(await credits(id)).toBe(1);
+    expect((await callbacksOf(id)).filter((data) => data.type === "deposit.paid")).toHaveLength(1);
+    expect((await getMerchantBalance(merchant.merchantId)).available).toBe("25.00");
+  });
+
+  it("settles by the webhook before the customer is back, and the return changes nothing", async () => {
+    const merchant = await newMerchant("Webhook primeiro");
+    const { id, token } = await initiate(merchant, "12.00");
+    const { redirectTo } = await startBankInitiation({ token, participantId: (await bradesco()).id });
+    const decision = await efi.approveInitiation(paymentIdOf(redirectTo));
+    expect(await findTransaction(getDb(), id)).toMatchObject({ status: "paid" });
+    await returnFromBank(accountId, new URL(decision.location as string).searchParams);
+    expect(await credits(id)).toBe(1);
+  });
+
+  it("is not paid when refused at the bank, or for R$ 0.11; the customer can pick another bank", async () => {
+    const merchant = await newMerchant("Recusas");
+    const refused = await initiate(merchant, "30.00");
+    const first = await startBankInitiation({ token: refused.token, participantId: (await bradesco()).id });
+    await efi.rejectInitiation(paymentIdOf(first.redirectTo));
+    expect(await findTransaction(getDb(), refused.id)).toMatchObject({ status: "pending" });
+    const attempts = await getDb().initiation.findMany({ where: { depositId: refused.id } });
+    expect(attempts).toEqual([expect.objectContaining({ status: "failed", reason: expect.any(String) })]);
+    const banks = await listParticipantBanks(await findProvider(accountId));
+    const other = banks.find((bank) => bank.method === "caixa");
+    const second = await startBankInitiation({ token: refused.token, participantId: other?.id as string });
+    expect(second.redirectTo).not.toBe(first.redirectTo);
+
+    const rejected = await initiate(merchant, "0.11");
+    const attempt = await startBankInitiation({ token: rejected.token, participantId: (await bradesco()).id });
+    await efi.approveInitiation(paymentIdOf(attempt.redirectTo));
+    expect(await findTransaction(getDb(), rejected.id)).toMatchObject({ status: "pending" });
+    expect(await credits(rejected.id)).toBe(0);
+  });
+
+  it("changes nothing for a forged webhook: an unknown id, a wrong hmac, a status the query does not confirm", async () => {
+    const merchant = await newMerchant("Falsificação");
+    const { id, token } = await initiate(merchant, "15.00");
+    const { redirectTo } = await startBankInitiation({ token, participantId: (await bradesco()).id });
+    const paymentId = paymentIdOf(redirectTo);
+    const post = (body: unknown, hmac = HMAC) =>
+      fetch(`${gateway.url}/api/psp/webhook/${accountId}?hmac=${hmac}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const forged = { identificadorPagamento: paymentId, valor: "15.00", status: "aceito", tipo: "pagamento" };
+    expect((await post(forged, "not-the-hmac-0123456789")).status).toBe(401);
+    const before = efi.exchanges.length;
+    expect((await post({ ...forged, identificadorPagamento: "urn:efi:desconhecido" })).status).toBe(200);
+    // An id the account never started is refused without asking the initiator.
+    expect(efi.exchanges.length).toBe(before);
+    // The query says pendente: nothing is credited on the webhook's word.
+    expect((await post(forged)).status).toBe(200);
+    expect(await findTransaction(getDb(), id)).toMatchObject({ status: "pending" });
+    expect(await credits(id)).toBe(0);
+  });
+
+  it("pays a deposit whose webhook was lost at the next reconciliation", async () => {
+    const merchant = await newMerchant("Webhook perdido");
+    const { id, token } = await initiate(merchant, "18.00");
+    const { redirectTo } = await startBankInitiation({ token, participantId: (await bradesco()).id });
+    efi.setWebhooksEnabled(false);
+    await efi.approveInitiation(paymentIdOf(redirectTo));
+    efi.setWebhooksEnabled(true);
+    expect(await findTransaction(getDb(), id)).toMatchObject({ status: "pending" });
+    await reconcileLiveDeposits(new Date(Date.now() + 20_000));
+    expect(await findTransaction(getDb(), id)).toMatchObject({ status: "paid" });
+    expect(await credits(id)).toBe(1);
+  });
+
+  it("refunds an initiated payment through the initiator, once", async () => {
+    const merchant = await newMerchant("Devolução");
+    const { id, token } = await initiate(merchant, "20.00");
+    const { redirectTo } = await startBankInitiation({ token, participantId: (await bradesco()).id });
+    const paymentId = paymentIdOf(redirectTo);
+    await efi.approveInitiation(paymentId);
+    expect(await findTransaction(getDb(), id)).toMatchObject({ status: "paid" });
+    const body = { id, amount: "20.00", reason: "cliente desistiu" };
+    const first = await readSigned(await postSigned(refund, merchant, body), merchant);
+    const again = await readSigned(await postSigned(refund, merchant, body), merchant);
+    expect(first.payload.code, JSON.stringify(first.data)).toBe(201);
+    expect(again.data.refund_id).toBe(first.data.refund_id);
+    expect(efi.initiation(paymentId)?.devolucoes).toHaveLength(1);
+  });
+});
