@@ -121,15 +121,23 @@ export function paymentRoute(handler: (request: PaymentRequest) => Promise<Hoste
 }
 
 /**
- * paymentRoute for a step's page: where lib/hosted/payment-flow sends a customer who may not be on
- * this step, or the page it decided, rendered.
+ * A step's answer: where lib/hosted/payment-flow sends a customer who may not be on this step, or
+ * the page it decided, rendered.
  */
+export function stepAnswer<Page>(
+  decide: (request: PaymentRequest) => StepDecision<Page>,
+  render: (request: PaymentRequest, page: Page) => HostedAnswer | Promise<HostedAnswer>,
+) {
+  return async (hosted: PaymentRequest): Promise<HostedAnswer> => {
+    const decided = decide(hosted);
+    return "redirect" in decided ? { redirect: hosted.to(decided.redirect) } : await render(hosted, decided.page);
+  };
+}
+
+/** paymentRoute for a step's page (stepAnswer). */
 export function stepRoute<Page>(
   decide: (request: PaymentRequest) => StepDecision<Page>,
-  render: (request: PaymentRequest, page: Page) => HostedAnswer,
+  render: (request: PaymentRequest, page: Page) => HostedAnswer | Promise<HostedAnswer>,
 ) {
-  return paymentRoute(async (hosted) => {
-    const decided = decide(hosted);
-    return "redirect" in decided ? { redirect: hosted.to(decided.redirect) } : render(hosted, decided.page);
-  });
+  return paymentRoute(stepAnswer(decide, render));
 }

@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import type { HostedPayment } from "../deposits/find-hosted-payment";
-import { bankStep, consentStep, detailsStep, pixStep, stepAfterCheckout, stepPath } from "./payment-flow";
+import {
+  bankApprovalStep,
+  bankStep,
+  consentStep,
+  detailsStep,
+  openBankStep,
+  pixStep,
+  stepAfterCheckout,
+  stepPath,
+  waitingStep,
+} from "./payment-flow";
 
 type Deposit = HostedPayment["deposit"];
 
@@ -103,5 +113,96 @@ describe("the hosted payment's flow", () => {
     expect(stepPath("tok", { step: "banco" })).toBe("/pay/tok/banco");
     expect(stepPath("tok", { step: "pix" })).toBe("/pay/tok/pix");
     expect(stepPath("tok", { step: "autorizar", bank: "a b&c" })).toBe("/pay/tok/autorizar?banco=a%20b%26c");
+  });
+
+  it("addresses the live bank steps, with why the customer is back", () => {
+    expect(stepPath("tok", { step: "autorizar" })).toBe("/pay/tok/autorizar");
+    expect(stepPath("tok", { step: "autorizar", bank: "bradesco", refusal: "indisponivel" })).toBe(
+      "/pay/tok/autorizar?banco=bradesco&erro=indisponivel",
+    );
+    expect(stepPath("tok", { step: "banco", refusal: "recusado" })).toBe("/pay/tok/banco?erro=recusado");
+    expect(stepPath("tok", { step: "abrir" })).toBe("/pay/tok/banco/abrir");
+    expect(stepPath("tok", { step: "aguardando" })).toBe("/pay/tok/banco/aguardando");
+  });
+});
+
+describe("the live bank steps", () => {
+  const live = (deposit: Partial<Deposit> = {}, state: HostedPayment["state"] = "open") => ({
+    ...payment(deposit, state),
+    isSimulated: false,
+  });
+  const liveGatewayIn = (deposit: Partial<Deposit> = {}) =>
+    live({ operation: "gateway_in", paymentMethod: "bradesco", methodOpen: false, ...deposit });
+  const waiting = { status: "pending", hasBankAddress: true } as const;
+  const failed = { status: "failed", hasBankAddress: true } as const;
+
+  it("offers a live customer the initiator's banks, never the sandbox's", () => {
+    expect(bankStep(live())).toEqual({ page: { kind: "participant-choice", offersPix: true } });
+    // Gateway In's bank is the shop's: no choice.
+    expect(bankStep(liveGatewayIn())).toEqual(toDetails);
+  });
+
+  it("sends a live link whose shop sent a bank straight to that bank's approval", () => {
+    expect(detailsStep(liveGatewayIn())).toEqual({ redirect: { step: "autorizar", bank: "bradesco" } });
+    expect(detailsStep(liveGatewayIn({ amountOpen: true }))).toEqual({ page: { kind: "form" } });
+    expect(detailsStep(live())).toEqual({ page: { kind: "form" } });
+    expect(bankApprovalStep(liveGatewayIn(), "bradesco", null, null)).toEqual({
+      page: { kind: "start", bank: "bradesco" },
+    });
+    expect(bankApprovalStep(liveGatewayIn(), "caixa", null, null)).toEqual(toDetails);
+  });
+
+  it("goes on with an attempt under way, and starts a Payment Initiation only from its choice", () => {
+    expect(bankApprovalStep(liveGatewayIn(), "bradesco", waiting, null)).toEqual({ redirect: { step: "abrir" } });
+    expect(bankApprovalStep(liveGatewayIn(), "bradesco", failed, null)).toEqual({
+      redirect: { step: "aguardando" },
+    });
+    expect(bankApprovalStep(liveGatewayIn(), "bradesco", null, "indisponivel")).toEqual({
+      page: { kind: "unreachable", bank: "bradesco", refusal: "indisponivel", offersPix: false },
+    });
+    expect(bankApprovalStep(live(), null, null, null)).toEqual({ redirect: { step: "banco" } });
+    expect(bankApprovalStep(live(), null, waiting, null)).toEqual({ redirect: { step: "abrir" } });
+    expect(bankApprovalStep(live(), null, { status: "paid", hasBankAddress: true }, null)).toEqual(toDetails);
+    expect(bankApprovalStep(live({ pixTxid: "TXID" }), null, null, null)).toEqual(toDetails);
+  });
+
+  it("hands the customer to the bank only while the newest attempt waits for them there", () => {
+    expect(openBankStep(live(), waiting)).toEqual({ page: { kind: "to-bank" } });
+    expect(openBankStep(live(), { status: "pending", hasBankAddress: false })).toEqual({
+      redirect: { step: "aguardando" },
+    });
+    expect(openBankStep(live(), null)).toEqual({ redirect: { step: "banco" } });
+    expect(openBankStep(live({}, "paid"), waiting)).toEqual(toDetails);
+    expect(openBankStep(payment(), waiting)).toEqual(toDetails);
+  });
+
+  it("waits for the bank, shows the receipt once paid, and after a failure offers another bank and Pix", () => {
+    expect(waitingStep(live(), { status: "pending", bankName: "Bradesco" })).toEqual({
+      page: { kind: "waiting", bankName: "Bradesco" },
+    });
+    expect(waitingStep(live({}, "paid"), { status: "paid", bankName: "Bradesco" })).toEqual(toDetails);
+    expect(waitingStep(live({}, "expired"), { status: "pending", bankName: "Bradesco" })).toEqual(toDetails);
+    expect(waitingStep(live(), { status: "none" })).toEqual({ redirect: { step: "banco" } });
+    expect(waitingStep(live(), { status: "failed", bankName: "Bradesco", reason: "Recusado" })).toEqual({
+      page: {
+        kind: "failed",
+        bankName: "Bradesco",
+        reason: "Recusado",
+        offersPix: true,
+        chooseBank: { step: "banco" },
+        retryBank: null,
+      },
+    });
+    // The shop's bank: tried again, no other bank, no Pix.
+    expect(waitingStep(liveGatewayIn(), { status: "failed", bankName: "Bradesco", reason: "Recusado" })).toEqual({
+      page: {
+        kind: "failed",
+        bankName: "Bradesco",
+        reason: "Recusado",
+        offersPix: false,
+        chooseBank: null,
+        retryBank: "bradesco",
+      },
+    });
   });
 });

@@ -1,16 +1,32 @@
 // The order of a hosted payment's steps, decided in one place: which page a step shows for the
 // payment as it stands, and where a customer who may not be on that step goes instead. Payment
 // Initiation runs details → banco → autorizar; Gateway In runs details → pix, or details →
-// autorizar with the bank its form settled on. Every closed payment is told on the details step.
-// The domain operations behind the forms check again whatever they change: a page is only a view.
+// autorizar with the bank its form settled on. A sandbox payment is authorized at the sandbox bank
+// on autorizar; a live one goes from autorizar to the customer's own bank through the account's
+// Open Finance initiator (banco/abrir), comes back by the account's return address and waits on
+// banco/aguardando until the initiator says how it ended. Every closed payment is told on the
+// details step. The domain operations behind the forms check again whatever they change: a page
+// is only a view.
 import type { BankMethod } from "../banks/bank-directory";
 import { type CheckoutResult, isChargeIssued } from "../deposits/choose-checkout-payment";
 import { isBankMethod } from "../deposits/decide-initiated-payment";
 import type { HostedPayment } from "../deposits/find-hosted-payment";
 import { canSwitchToPix } from "../deposits/switch-to-pix";
+import type { BankProgress } from "../initiations/find-bank-progress";
 
-/** A step of the same payment, as a redirect names it; the consent step with the bank it asks for. */
-export type StepAddress = { step: "details" | "banco" | "pix" } | { step: "autorizar"; bank: string };
+/** Why a live customer is back on the bank choice, said there in their words (?erro=). */
+export const bankRefusals = ["recusado", "indisponivel", "lista"] as const;
+export type BankRefusal = (typeof bankRefusals)[number];
+
+/**
+ * A step of the same payment, as a redirect names it: the consent step with the bank it asks for
+ * (and, live, why the bank could not be reached); the bank choice with why the customer is back.
+ */
+export type StepAddress =
+  | { step: "details" | "pix" | "abrir" | "aguardando" }
+  | { step: "banco"; refusal?: BankRefusal }
+  /** No bank: where a live customer's chosen bank posts. */
+  | { step: "autorizar"; bank?: string; refusal?: BankRefusal };
 
 export type DetailsPage =
   /** How the payment ended: the receipt once paid, the failure template once expired or failed. */
@@ -19,7 +35,12 @@ export type DetailsPage =
   | { kind: "charge-issued" }
   /** The payer's details (Payment Initiation), or the amount and method (Gateway In). */
   | { kind: "form" };
-export type BankPage = { kind: "charge-issued" } | { kind: "bank-choice"; offersPix: boolean };
+export type BankPage =
+  | { kind: "charge-issued" }
+  /** The sandbox's five banks. */
+  | { kind: "bank-choice"; offersPix: boolean }
+  /** The banks of the account's initiator: the interface's five first, the rest searched by name. */
+  | { kind: "participant-choice"; offersPix: boolean };
 export type ConsentPage = {
   kind: "consent";
   bank: BankMethod;
@@ -29,6 +50,28 @@ export type ConsentPage = {
 };
 export type PixPage = { kind: "pix"; pixCode: string; expiresAt: Date };
 
+/** A live payment's newest attempt at a bank, as the flow needs it: null before the first. */
+export type LatestAttempt = { status: "pending" | "paid" | "failed"; hasBankAddress: boolean } | null;
+
+/** Live autorizar: start at the bank the shop sent, or say why it could not be reached. */
+export type BankApprovalPage =
+  | { kind: "start"; bank: BankMethod }
+  | { kind: "unreachable"; bank: BankMethod; refusal: BankRefusal; offersPix: boolean };
+
+/** banco/aguardando: waiting for the initiator's word, or the attempt failed and what is left to try. */
+export type WaitingPage =
+  | { kind: "waiting"; bankName: string }
+  | {
+      kind: "failed";
+      bankName: string;
+      reason: string;
+      offersPix: boolean;
+      /** Where another bank is chosen; null when the shop sent the bank. */
+      chooseBank: StepAddress | null;
+      /** The shop's bank, tried again by a POST to autorizar; null when the customer chooses. */
+      retryBank: BankMethod | null;
+    };
+
 export type StepDecision<Page> = { page: Page } | { redirect: StepAddress };
 
 const toDetails = { redirect: { step: "details" } } as const;
@@ -36,7 +79,12 @@ const toDetails = { redirect: { step: "details" } } as const;
 /** The path of a step of the payment behind `token`. */
 export function stepPath(token: string, to: StepAddress): string {
   if (to.step === "details") return `/pay/${token}`;
-  if (to.step === "autorizar") return `/pay/${token}/autorizar?banco=${encodeURIComponent(to.bank)}`;
+  if (to.step === "autorizar") {
+    const bank = to.bank === undefined ? "" : `?banco=${encodeURIComponent(to.bank)}`;
+    return `/pay/${token}/autorizar${bank}${to.refusal ? `${bank ? "&" : "?"}erro=${to.refusal}` : ""}`;
+  }
+  if (to.step === "banco") return `/pay/${token}/banco${to.refusal ? `?erro=${to.refusal}` : ""}`;
+  if (to.step === "abrir" || to.step === "aguardando") return `/pay/${token}/banco/${to.step}`;
   return `/pay/${token}/${to.step}`;
 }
 
@@ -53,6 +101,9 @@ export function detailsStep(payment: HostedPayment): StepDecision<DetailsPage> {
     deposit.pixCode
   )
     return { redirect: { step: "pix" } };
+  // A live link whose shop sent everything and a bank: straight to that bank's approval.
+  const bank = lockedLiveBank(payment);
+  if (bank && !isChargeIssued(deposit)) return { redirect: { step: "autorizar", bank } };
   // Back here once a Pix charge fixed what was the customer's: say so, never a form that ignores them.
   if (isChargeIssued(deposit)) return { page: { kind: "charge-issued" } };
   return { page: { kind: "form" } };
@@ -64,7 +115,14 @@ export function bankStep(payment: HostedPayment): StepDecision<BankPage> {
   if (payment.state !== "open" || payment.deposit.invalidFields.length > 0) return toDetails;
   // Back from the Pix screen: the charge it showed pays this order now.
   if (isChargeIssued(payment.deposit)) return { page: { kind: "charge-issued" } };
-  return { page: { kind: "bank-choice", offersPix: canSwitchToPix(payment.deposit) } };
+  const offersPix = canSwitchToPix(payment.deposit);
+  // A live customer's bank is one their initiator lists; only a sandbox payment meets the sandbox bank.
+  if (!payment.isSimulated) {
+    // Gateway In's bank is the shop's: its approval, not a choice.
+    if (payment.deposit.operation === "gateway_in") return toDetails;
+    return { page: { kind: "participant-choice", offersPix } };
+  }
+  return { page: { kind: "bank-choice", offersPix } };
 }
 
 /** /pay/{token}/autorizar?banco=…: the sandbox bank asks the customer's consent. */
@@ -80,6 +138,86 @@ export function consentStep(payment: HostedPayment, bank: string | null): StepDe
   // A bank the shop sent stays; one the customer chose is changed where it was chosen.
   const changeBank = deposit.methodOpen ? { step: isGatewayIn ? ("details" as const) : ("banco" as const) } : null;
   return { page: { kind: "consent", bank, offersPix: canSwitchToPix(deposit), changeBank } };
+}
+
+/** A live Gateway In link whose shop sent everything, a bank included: the bank, else null. */
+function lockedLiveBank({ deposit, isSimulated }: HostedPayment): BankMethod | null {
+  if (isSimulated || deposit.operation !== "gateway_in" || deposit.amountOpen || deposit.methodOpen) return null;
+  return isBankMethod(deposit.paymentMethod) ? deposit.paymentMethod : null;
+}
+
+/** Whether the payment can go to a bank now: open, the payer and the amount settled, no Pix charge. */
+function isReadyForBank({ deposit, state }: HostedPayment): boolean {
+  return state === "open" && deposit.invalidFields.length === 0 && !deposit.amountEditable && !isChargeIssued(deposit);
+}
+
+/**
+ * /pay/{token}/autorizar?banco=… for a live payment: never a simulated bank. A Payment Initiation
+ * starts at a bank only from its choice (a POST); a Gateway In link whose shop sent the bank starts
+ * there as it opens. A customer with an attempt under way goes on with it: to the bank while it
+ * waits for them, to the failure once it failed.
+ */
+export function bankApprovalStep(
+  payment: HostedPayment,
+  bank: string | null,
+  latest: LatestAttempt,
+  refusal: string | null,
+): StepDecision<BankApprovalPage> {
+  const { deposit } = payment;
+  if (!isReadyForBank(payment) || latest?.status === "paid") return toDetails;
+  if (deposit.operation !== "gateway_in")
+    return latest?.status === "pending" && latest.hasBankAddress
+      ? { redirect: { step: "abrir" } }
+      : { redirect: { step: "banco" } };
+  const shopBank = deposit.paymentMethod;
+  if (!isBankMethod(shopBank) || bank !== shopBank) return toDetails;
+  // Its start failed for want of an answer: said here, with a way to try again.
+  if (isBankRefusal(refusal))
+    return { page: { kind: "unreachable", bank: shopBank, refusal, offersPix: canSwitchToPix(deposit) } };
+  if (latest?.status === "failed") return { redirect: { step: "aguardando" } };
+  if (latest?.status === "pending" && latest.hasBankAddress) return { redirect: { step: "abrir" } };
+  return { page: { kind: "start", bank: shopBank } };
+}
+
+/** /pay/{token}/banco/abrir: on to the bank while the newest attempt waits for the customer there. */
+export function openBankStep(payment: HostedPayment, latest: LatestAttempt): StepDecision<{ kind: "to-bank" }> {
+  if (payment.state !== "open" || payment.isSimulated) return toDetails;
+  if (latest?.status === "pending" && latest.hasBankAddress) return { page: { kind: "to-bank" } };
+  if (latest === null) return { redirect: backToBank(payment) };
+  return { redirect: { step: "aguardando" } };
+}
+
+/** /pay/{token}/banco/aguardando: "Confirmando com o seu banco…" until the initiator's word is final. */
+export function waitingStep(payment: HostedPayment, progress: BankProgress): StepDecision<WaitingPage> {
+  const { deposit } = payment;
+  // Paid: the receipt; ended otherwise: how. Both on step 1.
+  if (payment.state !== "open" || payment.isSimulated) return toDetails;
+  if (progress.status === "none") return { redirect: backToBank(payment) };
+  if (progress.status !== "failed") return { page: { kind: "waiting", bankName: progress.bankName } };
+  const isShopBank = deposit.operation === "gateway_in" && !deposit.methodOpen;
+  return {
+    page: {
+      kind: "failed",
+      bankName: progress.bankName,
+      reason: progress.reason,
+      offersPix: canSwitchToPix(deposit) && !isChargeIssued(deposit),
+      chooseBank: isShopBank ? null : deposit.operation === "gateway_in" ? { step: "details" } : { step: "banco" },
+      retryBank: isShopBank && isBankMethod(deposit.paymentMethod) ? deposit.paymentMethod : null,
+    },
+  };
+}
+
+/** Where a live customer picks a bank again: the choice, or the shop's bank. */
+function backToBank({ deposit }: HostedPayment): StepAddress {
+  if (deposit.operation === "gateway_in")
+    return isBankMethod(deposit.paymentMethod) && !deposit.methodOpen
+      ? { step: "autorizar", bank: deposit.paymentMethod }
+      : { step: "details" };
+  return { step: "banco" };
+}
+
+export function isBankRefusal(value: unknown): value is BankRefusal {
+  return bankRefusals.includes(value as BankRefusal);
 }
 
 /** /pay/{token}/pix: the code to copy and the QR, once a charge carries them. */

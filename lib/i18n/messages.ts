@@ -128,6 +128,36 @@ const ptBR = {
       "O pagamento é feito pelo Pix ou pelo seu banco e só é concluído quando você o confirma. A loja é responsável pelo pedido; o Cashier, pela cobrança.",
     ],
   ] as [string, string, string][],
+  liveBank: {
+    chooseIntro: "Você vai aprovar o pagamento no app ou no site do seu banco e voltar para cá.",
+    featured: "Bancos mais usados",
+    searchTitle: "Outro banco",
+    searchLabel: "Nome do banco",
+    searchHint: "Busque pelo nome, como Itaú ou Inter. Buscar sem nome mostra todos.",
+    search: "Buscar",
+    results: "Bancos encontrados",
+    noResults: "Nenhum banco encontrado com esse nome. Confira a grafia ou pague com Pix.",
+    refused: "não aceitou iniciar este pagamento. Escolha outro banco ou pague com Pix.",
+    refusedGeneric: "O banco não aceitou iniciar este pagamento. Escolha outro banco ou pague com Pix.",
+    unavailable:
+      "Não conseguimos falar com o serviço de pagamento pelo banco agora. Tente de novo em instantes ou pague com Pix.",
+    notListed: "Esse banco não está mais na lista. Escolha um dos bancos abaixo.",
+    listUnavailable: "A lista de bancos não está disponível agora. Atualize a página em instantes ou pague com Pix.",
+    reason: "Motivo informado",
+    opening: "Abrindo o seu banco…",
+    openingText: "Você vai aprovar o pagamento de {amount} em {bank} e voltar para cá.",
+    continueAt: "Continuar em",
+    waitingTitle: "Confirmando com o seu banco…",
+    waitingText: "Assim que {bank} confirmar o pagamento, esta página mostra o comprovante. Não feche esta página.",
+    refresh: "Atualizar agora",
+    failedTitle: "O pagamento não foi aprovado",
+    failedText: "{bank} não concluiu o pagamento e nada foi cobrado. Você pode tentar de novo:",
+    unreachableTitle: "Não foi possível abrir o seu banco",
+    chooseAnother: "Escolher outro banco",
+    retryAt: "Tentar de novo em",
+    payByPix: "Pagar com Pix",
+    giveUp: "Desistir e voltar para a loja",
+  },
   errors: {
     name: "Informe seu nome completo.",
     email: "Informe um e-mail válido, como nome@exemplo.com.",
@@ -264,6 +294,35 @@ const en: Messages = {
       "The payment is made by Pix or by your bank and completes only when you confirm it. The shop answers for the order; Cashier for the charge.",
     ],
   ],
+  liveBank: {
+    chooseIntro: "You will approve the payment in your bank's app or website and come back here.",
+    featured: "Most used banks",
+    searchTitle: "Another bank",
+    searchLabel: "Bank name",
+    searchHint: "Search by name, such as Itaú or Inter. Search with no name to see them all.",
+    search: "Search",
+    results: "Banks found",
+    noResults: "No bank found by that name. Check the spelling or pay with Pix.",
+    refused: "did not accept this payment. Choose another bank or pay with Pix.",
+    refusedGeneric: "The bank did not accept this payment. Choose another bank or pay with Pix.",
+    unavailable: "We cannot reach the bank payment service right now. Try again in a moment or pay with Pix.",
+    notListed: "That bank is no longer on the list. Choose one of the banks below.",
+    listUnavailable: "The list of banks is not available right now. Reload the page in a moment or pay with Pix.",
+    reason: "Reason given",
+    opening: "Opening your bank…",
+    openingText: "You will approve the payment of {amount} at {bank} and come back here.",
+    continueAt: "Continue at",
+    waitingTitle: "Confirming with your bank…",
+    waitingText: "As soon as {bank} confirms the payment, this page shows the receipt. Keep this page open.",
+    refresh: "Check now",
+    failedTitle: "The payment was not approved",
+    failedText: "{bank} did not complete the payment and nothing was charged. You can try again:",
+    unreachableTitle: "Your bank could not be opened",
+    chooseAnother: "Choose another bank",
+    retryAt: "Try again at",
+    payByPix: "Pay with Pix",
+    giveUp: "Give up and go back to the shop",
+  },
   errors: {
     name: "Enter your full name.",
     email: "Enter a valid e-mail, such as name@example.com.",
@@ -310,4 +369,9 @@ export function formatDateTime(date: Date, locale: Locale): string {
 /** "14:32", Brasília time. */
 export function formatTime(date: Date, locale: Locale): string {
   return new Intl.DateTimeFormat(locale, { timeStyle: "short", timeZone: "America/Sao_Paulo" }).format(date);
+}
+
+/** A message with its {placeholders} filled in: "{bank} confirmou" with { bank: "Bradesco" }. */
+export function fillText(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 }

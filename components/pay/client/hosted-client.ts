@@ -159,6 +159,29 @@ function followPix(root: HTMLElement): void {
 }
 
 /**
+ * The wait for a live customer's bank (banco/aguardando): the status asked every few seconds, and
+ * again the moment the customer comes back to the tab; once the payment is no longer open or the
+ * bank's attempt is no longer pending, the page is loaded again and says how it ended.
+ */
+function followBank(root: HTMLElement): void {
+  const { statusUrl = "", doneUrl = "" } = root.dataset;
+  let isLeaving = false;
+  const check = async () => {
+    if (isLeaving) return;
+    const response = await fetch(statusUrl, { cache: "no-store" }).catch(() => null);
+    if (!response?.ok) return;
+    const { state, bank } = (await response.json()) as { state: string; bank?: string };
+    if ((state === "open" && bank === "pending") || isLeaving) return;
+    isLeaving = true;
+    window.location.replace(doneUrl);
+  };
+  setInterval(check, 3000);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") void check();
+  });
+}
+
+/**
  * The receipt's visible countdown back to the shop, so it can be read (and kept) before leaving;
  * none when the customer came back to it with Back or Forward, who would be sent away again.
  */
@@ -182,6 +205,7 @@ all<HTMLInputElement>("input[data-brl]").forEach(maskAmount);
 all<HTMLInputElement>("input[data-cpf]").forEach(maskCpf);
 all<HTMLButtonElement>("button[data-copy]").forEach(copyButton);
 all<HTMLElement>("[data-pix]").forEach(followPix);
+all<HTMLElement>("[data-bank-wait]").forEach(followBank);
 all<HTMLElement>("[data-return-url]").forEach(returnCountdown);
 // After a submission came back with errors (not as the page opens: a phone would raise its
 // keyboard over the page before it is read), the keyboard lands on the first field to fix.

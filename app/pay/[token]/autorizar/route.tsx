@@ -1,13 +1,16 @@
 import { BankConsent } from "@/components/pay/bank-consent";
+import { BankFailure } from "@/components/pay/bank-failure";
 import { findBank } from "@/lib/banks/bank-directory";
 import { maskCpf } from "@/lib/deposits/mask-customer";
-import { paymentRoute, stepRoute } from "@/lib/hosted/hosted-route";
-import { consentStep } from "@/lib/hosted/payment-flow";
+import { merchantReturnUrl } from "@/lib/deposits/find-hosted-payment";
+import { type PaymentRequest, paymentRoute, stepAnswer } from "@/lib/hosted/hosted-route";
+import { bankApprovalStep, consentStep } from "@/lib/hosted/payment-flow";
+import { findLatestAttempt, submitBankChoice, toLatestAttempt } from "@/lib/hosted/submit-bank-choice";
 import { submitConsentForm } from "@/lib/hosted/submit-consent-form";
 import { readHostedForm } from "@/lib/http/read-hosted-form";
 
-// /pay/{token}/autorizar?banco=… - step 3: the sandbox bank asks the customer's consent
-export const GET = stepRoute(
+// The sandbox bank asks the customer's consent.
+const sandboxConsent = stepAnswer(
   ({ payment, query }) => consentStep(payment, query.get("banco")),
   ({ payment, t, amount, to, shell, title }, { bank, offersPix, changeBank }) => ({
     title,
@@ -27,8 +30,45 @@ export const GET = stepRoute(
   }),
 );
 
-// The customer's answer at the sandbox bank: authorize or decline, then back to the merchant.
-export const POST = paymentRoute(async ({ token, request, query, to }) => {
-  const next = await submitConsentForm({ token, bank: query.get("banco") ?? "" }, await readHostedForm(request));
+// A live payment goes to the customer's own bank: a Gateway In link whose shop sent the bank starts
+// there as it opens; anything else goes on where its attempt stands (lib/hosted/payment-flow).
+async function liveApproval(hosted: PaymentRequest) {
+  const { token, payment, query, t, to, shell } = hosted;
+  const latest = toLatestAttempt(await findLatestAttempt(payment.deposit.id));
+  const decided = bankApprovalStep(payment, query.get("banco"), latest, query.get("erro"));
+  if ("redirect" in decided) return { redirect: to(decided.redirect) };
+  const { page } = decided;
+  if (page.kind === "start") return { redirect: to(await submitBankChoice({ token, payment }, {})) };
+  const bank = findBank(page.bank);
+  const words = t.liveBank;
+  return {
+    title: [words.unreachableTitle, payment.merchantName].filter(Boolean).join(" · "),
+    page: shell(
+      <BankFailure
+        t={t}
+        title={words.unreachableTitle}
+        text={words.unavailable}
+        reason={null}
+        chooseBank={null}
+        retry={{ action: to({ step: "autorizar", bank: page.bank }), bankName: bank.name }}
+        toPix={page.offersPix ? to({ step: "pix" }) : null}
+        giveUp={merchantReturnUrl(payment)}
+      />,
+    ),
+  };
+}
+
+// /pay/{token}/autorizar?banco=… - step 3: the sandbox bank asks the customer's consent; a live
+// payment is started at the customer's bank and handed over to it
+export const GET = paymentRoute(async (hosted) =>
+  hosted.payment.isSimulated ? sandboxConsent(hosted) : liveApproval(hosted),
+);
+
+// The customer's answer at the sandbox bank: authorize or decline, then back to the merchant. Live:
+// the bank picked on the choice (or the shop's, tried again), started at the initiator, then on to it.
+export const POST = paymentRoute(async ({ token, payment, request, query, to }) => {
+  const form = await readHostedForm(request);
+  if (!payment.isSimulated) return { redirect: to(await submitBankChoice({ token, payment }, form)) };
+  const next = await submitConsentForm({ token, bank: query.get("banco") ?? "" }, form);
   return { redirect: typeof next === "string" ? next : to(next) };
 });
