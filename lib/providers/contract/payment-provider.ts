@@ -214,8 +214,6 @@ export type InitiationCapability = {
   startInitiation(request: InitiationRequest): Promise<{ providerPaymentId: string; redirectUrl: string }>;
   /** The payment, by the initiator's id, or null when it has none. */
   findInitiation(request: { initiationId: string; providerPaymentId: string }): Promise<ProviderInitiation | null>;
-  /** Initiated payments in a window, for reconciliation. */
-  listInitiations(window: { from: Date; to: Date }): Promise<ProviderInitiation[]>;
   /** Refunds part or all of a paid initiation, under the gateway's refund id; repeating it is harmless. */
   refundInitiation(request: {
     providerPaymentId: string;

@@ -105,7 +105,6 @@ beforeAll(async () => {
   await psp.approveInitiation(started.providerPaymentId);
   psp.setWebhooksEnabled(false);
   await initiations.findInitiation({ initiationId: asked.initiationId, ...started });
-  await initiations.listInitiations({ from: new Date(Date.now() - 3600_000), to: new Date() });
   await initiations.refundInitiation({ ...started, refundId: "rfd_contract1", amountCents: 500n });
 });
 

@@ -67,8 +67,6 @@ import {
 // Payments listed by id are searched from here: Open Finance payment initiation began in 2022,
 // so no payment of the gateway's is older. A narrower window could hide one and make it "none".
 const LISTING_SINCE = "2022-01-01";
-const PAGE_SIZE = 100;
-const MAX_PAGES = 1000;
 /** Efí refuses a longer x-idempotency-key with 431. */
 const MAX_IDEMPOTENCY_KEY = 72;
 
@@ -188,12 +186,10 @@ export function createEfiInitiations(account: ProviderAccount, initiation: Initi
   }
 
   /** One page of the listing: its payments as read (unreadable ones logged and skipped) and the next page. */
-  async function listPage(
-    query: Record<string, string>,
-  ): Promise<{ payments: ListedPayment[]; unreadable: number; hasNext: boolean }> {
+  async function listPage(query: Record<string, string>): Promise<{ payments: ListedPayment[]; unreadable: number }> {
     const answer = await client.send({ method: "GET", path: "/pagamentos/pix", query });
     // An empty listing is Efí's 404 pagamento_nao_encontrado.
-    if (answer.status === 404) return { payments: [], unreadable: 0, hasNext: false };
+    if (answer.status === 404) return { payments: [], unreadable: 0 };
     if (answer.status >= 400)
       throw new AppError("provider_unavailable", describeRefusal(answer, "a consulta de pagamentos"));
     const page = client.read(answer, paymentPageSchema);
@@ -209,7 +205,7 @@ export function createEfiInitiations(account: ProviderAccount, initiation: Initi
         });
       }
     }
-    return { payments, unreadable, hasNext: Boolean(page.proximo) };
+    return { payments, unreadable };
   }
 
   /** The payment as Efí lists it, or null when it lists none under that id. */
@@ -292,19 +288,6 @@ export function createEfiInitiations(account: ProviderAccount, initiation: Initi
     async findInitiation({ initiationId, providerPaymentId }) {
       const payment = await findPayment(providerPaymentId);
       return payment && toInitiation(initiationId, payment);
-    },
-
-    async listInitiations(window) {
-      // Efí keeps no id of the gateway's but idProprio (the deposit's): a listed payment's
-      // initiationId is empty, and it is matched by providerPaymentId.
-      const found: ProviderInitiation[] = [];
-      const base = { inicio: brasiliaDate(window.from), fim: brasiliaDate(window.to), quantidade: String(PAGE_SIZE) };
-      for (let pagina = 1; pagina <= MAX_PAGES; pagina++) {
-        const { payments, hasNext } = await listPage({ ...base, pagina: String(pagina) });
-        found.push(...payments.map((payment) => toInitiation("", payment)));
-        if (!hasNext) return found;
-      }
-      throw new AppError("provider_error", `Efí listed more than ${MAX_PAGES} pages of payments`);
     },
 
     async refundInitiation({ providerPaymentId, refundId, amountCents }) {
