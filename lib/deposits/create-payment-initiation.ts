@@ -44,6 +44,11 @@ export async function createPaymentInitiation(options: {
   // A live merchant's customers pay through the Open Finance initiator its initiation rail is
   // routed to (a 503 before anything is written when there is none); a sandbox merchant's through
   // the sandbox bank. A live customer never meets a simulated bank.
+  if (options.merchant.mode === "live" && !options.merchant.providerRoutes.initiation)
+    throw new AppError(
+      "provider_unavailable",
+      "Payment Initiation for live merchants needs an Open Finance initiator: the operator routes this merchant's initiation rail to a provider account that serves it; use Pix (POST /api/pix or Gateway In) meanwhile",
+    );
   const provider = await providerForRail(options.merchant, "initiation");
   if (options.merchant.mode === "live") capabilityOf(provider, "initiations");
   const redirects = checkRedirectUrls(

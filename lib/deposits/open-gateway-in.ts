@@ -44,6 +44,10 @@ export async function openGatewayIn(options: { keyId: string; token: string }): 
   // Pix there: banks need the method sent by the shop).
   const isBank = request.paymentMethod !== undefined && request.paymentMethod !== "pix";
   const rail = isBank ? "initiation" : "charges";
+  if (isBank && merchant.mode === "live" && !merchant.providerRoutes.initiation) {
+    const message = "a live bank payment needs an Open Finance initiator connected for this merchant; send pix";
+    throw new AppError("validation_failed", `paymentMethod: ${message}`, [{ path: "paymentMethod", message }]);
+  }
   const redirects = checkRedirectUrls(
     { return_url: request.return_url },
     { allowedOrigins: merchant.redirectOrigins, isProduction: config.isProduction },

@@ -12,11 +12,25 @@ export type BankProgress =
   | { status: "pending" | "paid"; bankName: string }
   | { status: "failed"; bankName: string; reason: string };
 
+// A waiting page polls every few seconds; the initiator is asked about one attempt at most this often.
+const ASK_EVERY_MS = 5_000;
+const shared = globalThis as unknown as { cashierBankAsked?: Map<string, number> };
+const asked = () => (shared.cashierBankAsked ??= new Map());
+
+function isDue(attemptId: string, now: number): boolean {
+  const last = asked().get(attemptId);
+  if (last !== undefined && now - last < ASK_EVERY_MS) return false;
+  asked().set(attemptId, now);
+  // Forget attempts not asked about for a while, so the map stays the size of the waiting crowd.
+  for (const [id, at] of asked()) if (now - at > 10 * ASK_EVERY_MS) asked().delete(id);
+  return true;
+}
+
 export async function findBankProgress(payment: HostedPayment): Promise<BankProgress> {
   const [latest] = await listDepositInitiations(getDb(), payment.deposit.id);
   if (!latest) return { status: "none" };
   let attempt = latest;
-  if (attempt.status === "pending" && payment.state === "open") {
+  if (attempt.status === "pending" && payment.state === "open" && isDue(attempt.id, Date.now())) {
     await confirmInitiation(attempt).catch((error: unknown) => {
       // The initiator did not answer: still pending, asked again at the next poll.
       if (!isAppError(error)) throw error;

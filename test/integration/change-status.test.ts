@@ -3,6 +3,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { changeStatus } from "@/lib/db/change-status";
 import { getDb } from "@/lib/db/client";
+import { insertInitiation } from "@/lib/db/initiations";
 import { insertPspReturn } from "@/lib/db/psp-returns";
 import { insertRefund, listRefundEvents } from "@/lib/db/refunds";
 import { findTransaction, insertTransaction, listTransactionEvents } from "@/lib/db/transactions";
@@ -38,6 +39,16 @@ async function insertRow(kind: StatusKind): Promise<string> {
     });
     return id;
   }
+  if (kind === "initiation") {
+    const { id } = await insertInitiation(getDb(), {
+      id: newId("ini"),
+      depositId,
+      provider: "pa_test",
+      participantId: "participante",
+      participantName: "Banco",
+    });
+    return id;
+  }
   const { id } = await insertPspReturn(getDb(), {
     id: newId("ret"),
     endToEndId: newId("E"),
@@ -56,6 +67,7 @@ async function snapshot(kind: StatusKind, id: string) {
   if (kind === "refund") {
     return { row: await getDb().refund.findUnique({ where: { id } }), events: await listRefundEvents(getDb(), id) };
   }
+  if (kind === "initiation") return { row: await getDb().initiation.findUnique({ where: { id } }), events: [] };
   return { row: await getDb().pspReturn.findUnique({ where: { id } }), events: [] };
 }
 
@@ -76,7 +88,11 @@ function pathTo(kind: StatusKind, target: AnyStatus): AnyStatus[] {
 function move(kind: StatusKind, id: string, from: AnyStatus, to: AnyStatus) {
   const change = { id, from, to, at: new Date(), reasonCode: "test", reason: "every pair" };
   // The kinds' extras differ; each pair goes through the same generic call the code uses.
-  return changeStatus(getDb(), kind, kind === "return" ? change : { ...change, actor: "system" as const });
+  return changeStatus(
+    getDb(),
+    kind,
+    kind === "return" || kind === "initiation" ? change : { ...change, actor: "system" as const },
+  );
 }
 
 async function rowIn(kind: StatusKind, status: AnyStatus): Promise<string> {
@@ -102,7 +118,9 @@ describe.each(kinds)("changeStatus on a %s", (kind) => {
       expect(await move(kind, id, from, to)).toBe(true);
       const after = await snapshot(kind, id);
       expect(after.row?.status).toBe(to);
-      if (kind !== "return") expect(after.events.at(-1)).toMatchObject({ fromStatus: from, toStatus: to });
+      // Returns and initiation attempts keep no events of their own.
+      if (kind !== "return" && kind !== "initiation")
+        expect(after.events.at(-1)).toMatchObject({ fromStatus: from, toStatus: to });
     } else {
       await expect(move(kind, id, from, to)).rejects.toMatchObject({ code: "state_conflict" });
       expect(await snapshot(kind, id)).toEqual(before);

@@ -28,7 +28,7 @@ describe("a live merchant without a PSP", () => {
     expect(await countRows()).toBe(0);
   });
 
-  it("gets a signed 503 for Payment Initiation: no live customer meets the sandbox bank", async () => {
+  it("gets a signed 503 for Payment Initiation without an initiator: no live customer meets the sandbox bank", async () => {
     const response = await postSigned(
       paymentInitiation,
       live,
@@ -38,7 +38,7 @@ describe("a live merchant without a PSP", () => {
     expect(response.status).toBe(503);
     expect(data.error).toMatchObject({
       type: "provider_unavailable",
-      detail: expect.stringContaining("sandbox merchants only"),
+      detail: expect.stringContaining("needs an Open Finance initiator"),
     });
     expect(await countRows()).toBe(0);
   });

@@ -80,11 +80,13 @@ const STATUSES: Record<PaymentStatus, ProviderInitiation["status"]> = {
   erro: "failed",
 };
 const REFUND_STATUSES = { pendente: "pending", aceito: "completed", rejeitado: "failed" } as const;
+// What the customer reads on the failure page when Efí gives no motivo: the bank's outcome in
+// their words (operators see the same on the attempt).
 const STATUS_WORDS: Partial<Record<PaymentStatus, string>> = {
-  rejeitado: "o pagamento foi rejeitado (the payment was rejected)",
-  cancelado: "o pagamento foi cancelado (the payment was canceled)",
-  expirado: "o cliente não autorizou a tempo no banco (the customer did not approve it in time)",
-  erro: "o pagamento falhou (the payment failed)",
+  rejeitado: "o banco não aprovou o pagamento",
+  cancelado: "o pagamento foi cancelado no banco",
+  expirado: "o tempo para aprovar no banco acabou",
+  erro: "o banco não concluiu o pagamento",
 };
 
 /** Brasília's calendar date of an instant: Efí's inicio and fim are dates there (UTC−03:00). */
@@ -178,9 +180,7 @@ export function createEfiInitiations(account: ProviderAccount, initiation: Initi
       amountCents: payment.valor,
       endToEndId: status === "paid" ? (payment.endToEndId ?? null) : null,
       failureReason:
-        status === "failed"
-          ? `A Efí informa: ${payment.motivo ?? STATUS_WORDS[payment.status] ?? payment.status}.`
-          : null,
+        status === "failed" ? `${payment.motivo ?? STATUS_WORDS[payment.status] ?? payment.status}.` : null,
       refunds: (payment.devolucoes ?? []).map(toRefund),
     };
   }
