@@ -1,9 +1,12 @@
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import type { ChoiceBank } from "@/lib/hosted/participant-choice";
+import type { BankMethod } from "@/lib/banks/bank-directory";
 import type { Messages } from "@/lib/i18n/messages";
 import { ParticipantMark } from "./participant-mark";
+
+/** A bank as the choice shows it: one of the interface's five (its own mark) or another, by initials. */
+export type ChoiceBank = { id: string; name: string; method: BankMethod | null };
 
 /** Banks as buttons of one POST form: the pressed one's id is the choice. Works with no script. */
 function BankButtons(props: { t: Messages; action: string; banks: ChoiceBank[]; label: string; testId: string }) {

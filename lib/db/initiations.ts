@@ -18,10 +18,23 @@ export type InitiationRecord = {
   updatedAt: Date;
 };
 
-type Row = Omit<InitiationRecord, "status"> & { status: string; settledAt: Date | null };
+type Row = Omit<InitiationRecord, "status"> & { status: string };
 
-function toRecord({ settledAt: _settledAt, ...row }: Row): InitiationRecord {
-  return { ...row, status: parseStatus("initiation", row.status) };
+function toRecord(row: Row): InitiationRecord {
+  return {
+    id: row.id,
+    depositId: row.depositId,
+    provider: row.provider,
+    participantId: row.participantId,
+    participantName: row.participantName,
+    status: parseStatus("initiation", row.status),
+    providerPaymentId: row.providerPaymentId,
+    redirectUrl: row.redirectUrl,
+    endToEndId: row.endToEndId,
+    reason: row.reason,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
 }
 
 export async function insertInitiation(

@@ -2,15 +2,13 @@
 // interface's five first, those matching the search (?q=, unverified, from the customer's address
 // bar: only ever compared, never shown but as the field's value), and why the customer is back
 // (?erro=, one of a few words; the bank's own reason is read from the attempt it ended).
-import type { BankMethod } from "../banks/bank-directory";
+import type { ChoiceBank } from "@/components/pay/participant-choice";
 import { isAppError } from "../errors/app-error";
 import { listParticipantBanks, normalizeName } from "../initiations/list-participant-banks";
 import { findProvider } from "../providers/registry";
 import type { PaymentRequest } from "./hosted-route";
 import { isBankRefusal } from "./payment-flow";
 import { findLatestAttempt } from "./submit-bank-choice";
-
-export type ChoiceBank = { id: string; name: string; method: BankMethod | null };
 
 export type ParticipantChoiceView = {
   featured: ChoiceBank[];
