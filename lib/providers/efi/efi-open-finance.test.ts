@@ -222,7 +222,7 @@ describe("a payment", () => {
     await psp.approveInitiation(started.providerPaymentId);
     const found = await initiations.findInitiation({ initiationId: "ini_x", ...started });
     expect(found).toMatchObject({ status: "failed", endToEndId: null });
-    expect(found?.failureReason).toContain("Efí");
+    expect(found?.failureReason).toBe("o banco não aprovou o pagamento.");
   });
 
   it("fails when the customer refuses at the bank, and says so on the way back", async () => {

@@ -2,34 +2,13 @@
 // payment's id, valor, status and end-to-end id, each devolucao's); lenient elsewhere (unknown
 // fields ignored, null is absent). Sources: lib/providers/efi/efi-open-finance.ts's header.
 import { z } from "zod";
-import { AppError } from "../../errors/app-error";
-import { readValor } from "../api-pix/schemas";
+import { lenientText, valorSchema, withoutNulls } from "./schemas";
 
 /** identificadorPagamento: a URN ("urn:efi:ae71713f-…"), at most 256 characters (SDK 2.x UrnSchema). */
 export const paymentIdSchema = z.string().regex(/^urn:[A-Za-z0-9:._~%-]{1,252}$/, "must be Efí's payment URN");
 
 /** Efí's Pix end-to-end ids (E + ISPB + time + random), 25 to 35 letters and digits. */
 const endToEndIdSchema = z.string().regex(/^[A-Za-z0-9]{25,35}$/, "must be 25 to 35 letters and digits");
-
-const valorSchema = z.unknown().transform((valor, context) => {
-  try {
-    return readValor(valor);
-  } catch (error) {
-    context.addIssue({ code: "custom", message: (error as AppError).detail });
-    return z.NEVER;
-  }
-});
-
-function withoutNulls(value: unknown): unknown {
-  if (!value || typeof value !== "object" || Array.isArray(value)) return value;
-  return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== null));
-}
-
-const lenientText = z
-  .string()
-  .transform((text) => text.slice(0, 200))
-  .optional()
-  .catch(undefined);
 
 /**
  * A payment's status (dev.efipay.com.br/docs/api-open-finance/status): pendente, aceito,

@@ -15,7 +15,7 @@ export type SendStatus = z.infer<typeof sendStatusSchema>;
 
 const endToEndIdSchema = z.string().regex(/^[a-zA-Z0-9]{1,35}$/, "must be letters and digits");
 
-const valorSchema = z.unknown().transform((valor, context) => {
+export const valorSchema = z.unknown().transform((valor, context) => {
   try {
     return readValor(valor);
   } catch (error) {
@@ -26,12 +26,12 @@ const valorSchema = z.unknown().transform((valor, context) => {
 });
 
 /** Null is absent: a PSP that writes "horario": null has no horario to say. */
-function withoutNulls(value: unknown): unknown {
+export function withoutNulls(value: unknown): unknown {
   if (!value || typeof value !== "object" || Array.isArray(value)) return value;
   return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== null));
 }
 
-const lenientText = z
+export const lenientText = z
   .string()
   .transform((text) => text.slice(0, 200))
   .optional()
