@@ -204,8 +204,8 @@ test("the waiting page follows the bank until it says yes", async ({ page }, tes
 });
 
 for (const [label, amount, decide, reason] of [
-  ["Recusar at the bank", "75,00", "Recusar", "rejeitado"],
-  ["Efí's rejected R$ 0,11", "0,11", "Aprovar", "rejeitado"],
+  ["Recusar at the bank", "75,00", "Recusar", "não aprovou"],
+  ["Efí's rejected R$ 0,11", "0,11", "Aprovar", "não aprovou"],
 ] as const) {
   test(`${label}: another bank or Pix, and the deposit is not paid`, async ({ page }, testInfo) => {
     const { url, reference } = await createPayment(page.request, amount);
