@@ -5,6 +5,11 @@ import { getBankByCode } from "@brazilian-utils/brazilian-utils";
 export const bankMethods = ["banco-do-brasil", "bradesco", "caixa", "nubank", "santander"] as const;
 export type BankMethod = (typeof bankMethods)[number];
 
+/** Whether a slug (unverified, from a form or an address) is one of the interface's banks. */
+export function isBankMethod(value: unknown): value is BankMethod {
+  return bankMethods.includes(value as BankMethod);
+}
+
 const compeCodes: Record<BankMethod, string> = {
   "banco-do-brasil": "001",
   bradesco: "237",

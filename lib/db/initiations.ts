@@ -88,3 +88,20 @@ export async function findPendingInitiations(
   });
   return rows.map(toRecord);
 }
+
+/**
+ * The sandbox bank's answer, recorded on a pending attempt it started (the sandbox keeps no state
+ * of its own: this is what it says when asked). Written once: the first answer stands, and the
+ * attempt's status still moves only by lib/db/change-status once the answer is confirmed.
+ */
+export async function recordSandboxBankAnswer(
+  db: DbOrTx,
+  id: string,
+  answer: { endToEndId: string } | { reason: string },
+): Promise<boolean> {
+  const { count } = await db.initiation.updateMany({
+    where: { id, provider: "sandbox", status: initialStatus, endToEndId: null, reason: null },
+    data: answer,
+  });
+  return count === 1;
+}

@@ -113,6 +113,10 @@ describe("the hosted payment's flow", () => {
     expect(stepPath("tok", { step: "banco" })).toBe("/pay/tok/banco");
     expect(stepPath("tok", { step: "pix" })).toBe("/pay/tok/pix");
     expect(stepPath("tok", { step: "autorizar", bank: "a b&c" })).toBe("/pay/tok/autorizar?banco=a%20b%26c");
+    // The sandbox bank's consent screen for the attempt it started.
+    expect(stepPath("tok", { step: "autorizar", bank: "nubank", attempt: "ini_1" })).toBe(
+      "/pay/tok/autorizar?banco=nubank&tentativa=ini_1",
+    );
   });
 
   it("addresses the live bank steps, with why the customer is back", () => {

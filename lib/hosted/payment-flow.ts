@@ -1,15 +1,15 @@
 // The order of a hosted payment's steps, decided in one place: which page a step shows for the
 // payment as it stands, and where a customer who may not be on that step goes instead. Payment
 // Initiation runs details → banco → autorizar; Gateway In runs details → pix, or details →
-// autorizar with the bank its form settled on. A sandbox payment is authorized at the sandbox bank
-// on autorizar; a live one goes from autorizar to the customer's own bank through the account's
-// Open Finance initiator (banco/abrir), comes back by the account's return address and waits on
-// banco/aguardando until the initiator says how it ended. Every closed payment is told on the
-// details step. The domain operations behind the forms check again whatever they change: a page
-// is only a view.
-import type { BankMethod } from "../banks/bank-directory";
+// autorizar with the bank its form settled on. Both start at the deposit's initiator from
+// autorizar: a sandbox payment's is the sandbox bank, whose consent screen is autorizar again with
+// the attempt it started (&tentativa=); a live one goes to the customer's own bank through the
+// account's Open Finance initiator (banco/abrir), comes back by the account's return address and
+// waits on banco/aguardando until the initiator says how it ended. Every closed payment is told on
+// the details step. The domain operations behind the forms check again whatever they change: a
+// page is only a view.
+import { type BankMethod, isBankMethod } from "../banks/bank-directory";
 import { type CheckoutResult, isChargeIssued } from "../deposits/choose-checkout-payment";
-import { isBankMethod } from "../deposits/decide-initiated-payment";
 import type { HostedPayment } from "../deposits/find-hosted-payment";
 import { canSwitchToPix } from "../deposits/switch-to-pix";
 import type { BankProgress } from "../initiations/find-bank-progress";
@@ -25,8 +25,11 @@ export type BankRefusal = (typeof bankRefusals)[number];
 export type StepAddress =
   | { step: "details" | "pix" | "abrir" | "aguardando" }
   | { step: "banco"; refusal?: BankRefusal }
-  /** No bank: where a live customer's chosen bank posts. */
-  | { step: "autorizar"; bank?: string; refusal?: BankRefusal };
+  /**
+   * No bank: where a live customer's chosen bank posts. With an attempt: the sandbox bank's consent
+   * screen for the attempt it started (the address the sandbox's startInitiation answers).
+   */
+  | { step: "autorizar"; bank?: string; attempt?: string; refusal?: BankRefusal };
 
 export type DetailsPage =
   /** How the payment ended: the receipt once paid, the failure template once expired or failed. */
@@ -80,8 +83,12 @@ const toDetails = { redirect: { step: "details" } } as const;
 export function stepPath(token: string, to: StepAddress): string {
   if (to.step === "details") return `/pay/${token}`;
   if (to.step === "autorizar") {
-    const bank = to.bank === undefined ? "" : `?banco=${encodeURIComponent(to.bank)}`;
-    return `/pay/${token}/autorizar${bank}${to.refusal ? `${bank ? "&" : "?"}erro=${to.refusal}` : ""}`;
+    const query = [
+      to.bank === undefined ? null : `banco=${encodeURIComponent(to.bank)}`,
+      to.attempt === undefined ? null : `tentativa=${encodeURIComponent(to.attempt)}`,
+      to.refusal ? `erro=${to.refusal}` : null,
+    ].filter(Boolean);
+    return `/pay/${token}/autorizar${query.length > 0 ? `?${query.join("&")}` : ""}`;
   }
   if (to.step === "banco") return `/pay/${token}/banco${to.refusal ? `?erro=${to.refusal}` : ""}`;
   if (to.step === "abrir" || to.step === "aguardando") return `/pay/${token}/banco/${to.step}`;
@@ -125,7 +132,10 @@ export function bankStep(payment: HostedPayment): StepDecision<BankPage> {
   return { page: { kind: "bank-choice", offersPix } };
 }
 
-/** /pay/{token}/autorizar?banco=…: the sandbox bank asks the customer's consent. */
+/**
+ * /pay/{token}/autorizar?banco=…: a sandbox payment at the sandbox bank. Without an attempt the
+ * payment is started there; with the attempt it started, its consent screen.
+ */
 export function consentStep(payment: HostedPayment, bank: string | null): StepDecision<ConsentPage> {
   const { deposit } = payment;
   // A Pix charge issued meanwhile pays this order: step 1 says so.

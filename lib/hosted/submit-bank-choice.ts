@@ -9,7 +9,7 @@ import type { HostedPayment } from "../deposits/find-hosted-payment";
 import { isAppError } from "../errors/app-error";
 import { startBankInitiation } from "../initiations/start-bank-initiation";
 import { type LatestAttempt, type StepAddress, isBankRefusal } from "./payment-flow";
-import { isBankMethod } from "../deposits/decide-initiated-payment";
+import { isBankMethod } from "../banks/bank-directory";
 
 /** The deposit's newest attempt at a bank, or null before the first. */
 export async function findLatestAttempt(depositId: string): Promise<InitiationRecord | null> {

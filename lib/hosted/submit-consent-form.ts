@@ -1,22 +1,37 @@
-// The customer's answer at the sandbox bank, posted: authorize or decline. Where the customer goes
-// next: the merchant's success or failure URL, or a step of the payment.
-import { decideInitiatedPayment } from "../deposits/decide-initiated-payment";
+// The sandbox bank, as a sandbox customer meets it on autorizar: the payment started there like
+// any initiation (lib/initiations/start-bank-initiation), then the customer's answer on its
+// consent screen, posted: authorize or decline. Where the customer goes next: the sandbox bank's
+// consent screen, the merchant's success or failure URL, or a step of the payment.
+import type { BankMethod } from "../banks/bank-directory";
 import { isAppError } from "../errors/app-error";
+import { answerSandboxBank } from "../initiations/answer-sandbox-bank";
+import { startBankInitiation } from "../initiations/start-bank-initiation";
 import type { StepAddress } from "./payment-flow";
+
+/** Starts the payment at the sandbox bank: the consent screen's address it answers, or the step to show. */
+export async function openSandboxBank(token: string, bank: BankMethod): Promise<string | StepAddress> {
+  try {
+    return (await startBankInitiation({ token, method: bank })).redirectTo;
+  } catch (error) {
+    // Ended, paid or a Pix code issued meanwhile: step 1 says where the payment stands.
+    if (!isAppError(error)) throw error;
+    return { step: "details" };
+  }
+}
 
 /** The merchant's URL to go back to, or the step to show. */
 export async function submitConsentForm(
-  { token, bank }: { token: string; bank: string },
+  { token, bank, attempt }: { token: string; bank: string; attempt: string | null },
   form: Record<string, string | undefined>,
 ): Promise<string | StepAddress> {
   const { decision } = form;
-  // No answer a button sends: nothing is decided, and the page asks again.
-  if (decision !== "authorize" && decision !== "decline") return { step: "autorizar", bank };
+  // No answer a button sends, or no attempt named: nothing is decided, and the page asks again.
+  if ((decision !== "authorize" && decision !== "decline") || !attempt) return { step: "autorizar", bank };
   try {
-    const { redirectTo } = await decideInitiatedPayment({ token, bank, decision });
+    const { redirectTo } = await answerSandboxBank({ token, initiationId: attempt, decision });
     return redirectTo ?? { step: "details" };
   } catch (error) {
-    // Decided meanwhile in another tab, or the details are incomplete: the page shows where it stands.
+    // Decided meanwhile in another tab, or a Pix code issued: the page shows where it stands.
     if (!isAppError(error)) throw error;
     return { step: "details" };
   }

@@ -1,5 +1,6 @@
-// A live customer picked their bank on the hosted page: the payment is started at the account's
-// Open Finance initiator and the customer is sent to their bank to approve it. The attempt is
+// A customer picked their bank on the hosted page: the payment is started at the account's Open
+// Finance initiator (a live account's, or the sandbox bank for a sandbox merchant: each deposit
+// is started at the account that issued it) and the customer is sent to their bank to approve it. The attempt is
 // written (and committed) before the initiator is called, its id the initiator's idempotency key,
 // so a double submit, a reload or a retry after a timeout is the same payment at the initiator.
 import { getDb } from "../db/client";
@@ -21,8 +22,6 @@ import { findMethodBank, findParticipantBank } from "./list-participant-banks";
 function refusalOf(payment: HostedPayment): AppError | null {
   const { deposit } = payment;
   if (payment.state !== "open") return new AppError("state_conflict", "this payment has ended");
-  if (payment.isSimulated)
-    return new AppError("invalid_argument", "a sandbox payment is approved at the sandbox bank, not an initiator");
   if (deposit.invalidFields.length > 0 || deposit.customerCpf === null)
     return new AppError("validation_failed", "the payer's details are not complete");
   if (deposit.amountEditable) return new AppError("validation_failed", "the amount has not been chosen");

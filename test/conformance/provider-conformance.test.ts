@@ -48,7 +48,7 @@ function account(
 const adapters: Adapter[] = [
   {
     name: "sandbox",
-    capabilities: ["charges", "refunds"],
+    capabilities: ["charges", "refunds", "initiations"],
     isAtPsp: false,
     start: async () => ({ psp: null, provider: sandboxProvider }),
   },
@@ -250,6 +250,33 @@ describe.each(adapters)("$name", ({ start, capabilities, isAtPsp }) => {
         psp().revokeTokens();
         await transfers().sendTransfer(toKey(nextTransferId()));
         expect(psp().tokensIssued).toBe(issued + 1);
+      });
+    });
+
+  // The sandbox bank keeps its state on the gateway's own attempts: its starts and answers are
+  // proved against a database (test/integration/sandbox-bank.test.ts); what needs none is here.
+  if (has("initiations") && !isAtPsp)
+    describe("initiations (the sandbox bank)", () => {
+      it("lists the interface's five banks, each a participant a payment can name", async () => {
+        const banks = await initiations().listParticipants();
+        expect(banks.map((bank) => bank.name)).toEqual([
+          "Banco do Brasil",
+          "Bradesco",
+          "Caixa Econômica Federal",
+          "Nubank",
+          "Santander",
+        ]);
+      });
+
+      it("refunds at once, the same refund id answered again", async () => {
+        const request = { providerPaymentId: "sbx_ini_conf", refundId: newId("rfd"), amountCents: 300n };
+        const first = await initiations().refundInitiation(request);
+        expect(first).toMatchObject({ refundId: request.refundId, status: "completed", amountCents: 300n });
+        expect(await initiations().refundInitiation(request)).toEqual(first);
+      });
+
+      it("reads no return address: its bank page is the gateway's own", () => {
+        expect(initiations().readReturn(new URLSearchParams({ identificadorPagamento: "x" }))).toBeNull();
       });
     });
 

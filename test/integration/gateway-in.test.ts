@@ -4,12 +4,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { GET as direct } from "@/app/direct/[keyId]/[token]/route";
 import { getDb } from "@/lib/db/client";
 import { chooseCheckoutPayment } from "@/lib/deposits/choose-checkout-payment";
-import { decideInitiatedPayment } from "@/lib/deposits/decide-initiated-payment";
 import { paySandboxDeposit } from "@/lib/deposits/pay-sandbox-deposit";
 import { findHostedPayment } from "@/lib/deposits/find-hosted-payment";
 import { switchToPix } from "@/lib/deposits/switch-to-pix";
 import { signRequestToken } from "@/lib/envelope/sign-request-token";
 import { createTestMerchant, type TestMerchant } from "../support/api";
+import { decideAtSandboxBank } from "../support/sandbox-bank";
 
 let merchant: TestMerchant;
 let sequence = 0;
@@ -177,13 +177,11 @@ describe("GET /direct/{keyId}/{token}", () => {
     const token = payTokenOf(await open(request));
     const { deposit } = (await findHostedPayment(token))!;
     await expect(paySandboxDeposit(deposit.id)).rejects.toThrow(/no amount yet/);
-    await expect(decideInitiatedPayment({ token, bank: "caixa", decision: "authorize" })).rejects.toThrow(
+    await expect(decideAtSandboxBank({ token, bank: "caixa", decision: "authorize" })).rejects.toThrow(
       /amount has not been chosen/,
     );
     await chooseCheckoutPayment(token, { amount: "10,00" });
-    await expect(decideInitiatedPayment({ token, bank: "caixa", decision: "authorize" })).rejects.toThrow(
-      /paid by Pix/,
-    );
+    await expect(decideAtSandboxBank({ token, bank: "caixa", decision: "authorize" })).rejects.toThrow(/paid by Pix/);
     // The BR Code carries R$ 10,00: another amount afterwards is refused as fixed, never taken in silence.
     expect(await chooseCheckoutPayment(token, { amount: "1000,00" })).toEqual({
       ok: false,
@@ -237,7 +235,7 @@ describe("GET /direct/{keyId}/{token}", () => {
       fixed: true,
     });
     expect(await chooseCheckoutPayment(token, {})).toEqual({ ok: true, next: { kind: "pix" } });
-    await expect(decideInitiatedPayment({ token, bank: "bradesco", decision: "authorize" })).rejects.toThrow(
+    await expect(decideAtSandboxBank({ token, bank: "bradesco", decision: "authorize" })).rejects.toThrow(
       /paid by Pix/,
     );
     expect((await findHostedPayment(token))?.deposit).toMatchObject({

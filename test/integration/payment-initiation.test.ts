@@ -5,12 +5,13 @@ import { POST as paymentInitiation } from "@/app/api/payment-initiation/route";
 import { findCallbackEvent, listCallbackEvents } from "@/lib/db/callback-events";
 import { getDb } from "@/lib/db/client";
 import { findTransaction } from "@/lib/db/transactions";
-import { decideInitiatedPayment } from "@/lib/deposits/decide-initiated-payment";
+import { answerSandboxBank } from "@/lib/initiations/answer-sandbox-bank";
 import { findHostedPayment, merchantReturnUrl } from "@/lib/deposits/find-hosted-payment";
 import { paySandboxDeposit } from "@/lib/deposits/pay-sandbox-deposit";
 import { submitCustomerDetails } from "@/lib/deposits/submit-customer-details";
 import { switchToPix } from "@/lib/deposits/switch-to-pix";
 import { createTestMerchant, postSigned, readSigned, type TestMerchant } from "../support/api";
+import { decideAtSandboxBank, openSandboxBankAttempt } from "../support/sandbox-bank";
 
 let merchant: TestMerchant;
 let sequence = 0;
@@ -109,9 +110,7 @@ describe("the hosted payment", () => {
     const token = tokenOf(data.paymentInitiationUrl);
     expect((await findHostedPayment(token))?.deposit.invalidFields).toEqual(["email", "cpf"]);
 
-    await expect(decideInitiatedPayment({ token, bank: "nubank", decision: "authorize" })).rejects.toThrow(
-      /not complete/,
-    );
+    await expect(decideAtSandboxBank({ token, bank: "nubank", decision: "authorize" })).rejects.toThrow(/not complete/);
     expect(await submitCustomerDetails(token, { email: "maria@example.com", cpf: "111.111.111-11" })).toEqual({
       ok: false,
       invalid: ["cpf"],
@@ -127,21 +126,25 @@ describe("the hosted payment", () => {
       invalidFields: [],
     });
 
-    expect(await decideInitiatedPayment({ token, bank: "nubank", decision: "authorize" })).toEqual({
+    const attempt = await openSandboxBankAttempt(token, "nubank");
+    expect(await answerSandboxBank({ token, initiationId: attempt, decision: "authorize" })).toEqual({
       redirectTo: "https://shop.example/pedido/ok",
     });
     expect(await findTransaction(getDb(), data.id as string)).toMatchObject({ status: "paid", bankCode: "260" });
     const [event] = (await listCallbackEvents(getDb(), { limit: 50 })).filter((e) => e.payload.id === data.id);
     expect(await findCallbackEvent(getDb(), event.id)).toMatchObject({ type: "deposit.paid" });
     expect(await findHostedPayment(token)).toMatchObject({ state: "paid" });
-    // A second answer changes nothing.
-    expect(await decideInitiatedPayment({ token, bank: "nubank", decision: "decline" })).toEqual({ redirectTo: null });
+    // A second answer changes nothing, and the paid payment starts at no bank again.
+    expect(await answerSandboxBank({ token, initiationId: attempt, decision: "decline" })).toEqual({
+      redirectTo: null,
+    });
+    await expect(decideAtSandboxBank({ token, bank: "nubank", decision: "decline" })).rejects.toThrow(/has ended/);
   });
 
   it("declining fails the deposit and returns to the failure URL with deposit.failed", async () => {
     const { data } = await send(valid());
     const token = tokenOf(data.paymentInitiationUrl);
-    expect(await decideInitiatedPayment({ token, bank: "caixa", decision: "decline" })).toEqual({
+    expect(await decideAtSandboxBank({ token, bank: "caixa", decision: "decline" })).toEqual({
       redirectTo: "https://shop.example/pedido/falhou",
     });
     expect(await findTransaction(getDb(), data.id as string)).toMatchObject({ status: "failed" });
@@ -159,9 +162,7 @@ describe("the hosted payment", () => {
     expect(deposit).toMatchObject({ paymentMethod: "pix", amountCents: 1050n, status: "pending" });
     expect(parsePix(deposit?.pixCode as string)).toMatchObject({ transactionAmount: 10.5, txid: deposit?.pixTxid });
     // The Pix pays it now: the sandbox bank no longer can, the Pix does, and the customer returns to the shop.
-    await expect(decideInitiatedPayment({ token, bank: "caixa", decision: "authorize" })).rejects.toThrow(
-      /paid by Pix/,
-    );
+    await expect(decideAtSandboxBank({ token, bank: "caixa", decision: "authorize" })).rejects.toThrow(/paid by Pix/);
     await paySandboxDeposit(data.id as string);
     const paid = await findHostedPayment(token);
     expect(paid).toMatchObject({ state: "paid" });

@@ -5,9 +5,9 @@ import { GET as direct } from "@/app/direct/[keyId]/[token]/route";
 import { POST as paymentInitiation } from "@/app/api/payment-initiation/route";
 import { getDb } from "@/lib/db/client";
 import { findTransaction } from "@/lib/db/transactions";
-import { decideInitiatedPayment } from "@/lib/deposits/decide-initiated-payment";
 import { signRequestToken } from "@/lib/envelope/sign-request-token";
 import { createTestMerchant, postSigned, readSigned, type TestMerchant } from "../support/api";
+import { decideAtSandboxBank } from "../support/sandbox-bank";
 
 let merchant: TestMerchant;
 let sequence = 0;
@@ -84,7 +84,7 @@ describe("redirect URLs", () => {
       data: { successRedirectUrl: "https://evil.example/\r\nSet-Cookie: x=1" },
     });
     const token = String(data.paymentInitiationUrl).split("/pay/")[1];
-    expect(await decideInitiatedPayment({ token, bank: "nubank", decision: "authorize" })).toEqual({
+    expect(await decideAtSandboxBank({ token, bank: "nubank", decision: "authorize" })).toEqual({
       redirectTo: null,
     });
     expect(await findTransaction(getDb(), data.id as string)).toMatchObject({ status: "paid" });

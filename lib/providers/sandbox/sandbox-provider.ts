@@ -1,18 +1,21 @@
 // The built-in sandbox (contract section 6): offline, faithful where a merchant can see it. It
 // issues real static BR Codes on the gateway's own Pix key, which any BR Code reader accepts, lets
 // a payment be simulated from the page or the command line, and refunds at once. It cannot
-// transfer: a sandbox payout settles when an operator marks it, as the interface describes. It
-// keeps no state of its own: a sandbox deposit is paid only by a simulation, so there is nothing
-// to ask it about later, and the gateway's sweep expires its charges.
+// transfer: a sandbox payout settles when an operator marks it, as the interface describes. Its
+// initiator is the sandbox bank (sandbox-initiations): the five banks, and the gateway's own
+// consent screen. It keeps no state of its own: a sandbox deposit is paid only by a simulation or
+// the sandbox bank's recorded answer, so there is nothing to ask it about later, and the gateway's
+// sweep expires its charges.
 import { getConfig } from "../../config/config";
 import { buildStaticBrCode } from "../../pix/build-static-br-code";
 import type { PaymentProvider, PixCharge, PixChargeRequest } from "../contract/payment-provider";
+import { SANDBOX_ACCOUNT_ID, sandboxInitiations } from "./sandbox-initiations";
 
 /** The payer institution in the sandbox's end-to-end ids: no real institution has it. */
 export const SANDBOX_ISPB = "99999999";
 
 export const sandboxProvider: PaymentProvider = {
-  accountId: "sandbox",
+  accountId: SANDBOX_ACCOUNT_ID,
   kind: "sandbox",
   charges: {
     canSimulatePayments: true,
@@ -38,6 +41,7 @@ export const sandboxProvider: PaymentProvider = {
     },
     findRefund: async () => null,
   },
+  initiations: sandboxInitiations,
 };
 
 async function createPixCharge({ txid, amountCents }: PixChargeRequest): Promise<PixCharge> {

@@ -3,16 +3,26 @@ import { BankFailure } from "@/components/pay/bank-failure";
 import { findBank } from "@/lib/banks/bank-directory";
 import { maskCpf } from "@/lib/deposits/mask-customer";
 import { merchantReturnUrl } from "@/lib/deposits/find-hosted-payment";
-import { type PaymentRequest, paymentRoute, stepAnswer } from "@/lib/hosted/hosted-route";
+import { type PaymentRequest, paymentRoute } from "@/lib/hosted/hosted-route";
 import { bankApprovalStep, consentStep } from "@/lib/hosted/payment-flow";
 import { findLatestAttempt, submitBankChoice, toLatestAttempt } from "@/lib/hosted/submit-bank-choice";
-import { submitConsentForm } from "@/lib/hosted/submit-consent-form";
+import { openSandboxBank, submitConsentForm } from "@/lib/hosted/submit-consent-form";
 import { readHostedForm } from "@/lib/http/read-hosted-form";
+import { findSandboxBankAttempt } from "@/lib/initiations/answer-sandbox-bank";
 
-// The sandbox bank asks the customer's consent.
-const sandboxConsent = stepAnswer(
-  ({ payment, query }) => consentStep(payment, query.get("banco")),
-  ({ payment, t, amount, to, shell, title }, { bank, offersPix, changeBank }) => ({
+// The sandbox bank: the payment started there, then its consent screen for the attempt it started
+// (the attempt in the address is only a hint, found among this payment's stored ones).
+async function sandboxBank(hosted: PaymentRequest) {
+  const { token, payment, query, t, amount, to, withLang, shell, title } = hosted;
+  const decided = consentStep(payment, query.get("banco"));
+  if ("redirect" in decided) return { redirect: to(decided.redirect) };
+  const { bank, offersPix, changeBank } = decided.page;
+  const attempt = await findSandboxBankAttempt(payment, query.get("tentativa"), bank);
+  if (!attempt) {
+    const next = await openSandboxBank(token, bank);
+    return { redirect: typeof next === "string" ? withLang(next) : to(next) };
+  }
+  return {
     title,
     page: shell(
       <BankConsent
@@ -22,13 +32,13 @@ const sandboxConsent = stepAnswer(
         cpf={maskCpf(payment.deposit.customerCpf)}
         receiver={payment.merchantName}
         amount={amount}
-        action={payment.isSimulated ? to({ step: "autorizar", bank }) : null}
+        action={to({ step: "autorizar", bank, attempt: attempt.id })}
         toPix={offersPix ? to({ step: "pix" }) : null}
         changeBank={changeBank && to(changeBank)}
       />,
     ),
-  }),
-);
+  };
+}
 
 // A live payment goes to the customer's own bank: a Gateway In link whose shop sent the bank starts
 // there as it opens; anything else goes on where its attempt stands (lib/hosted/payment-flow).
@@ -58,10 +68,11 @@ async function liveApproval(hosted: PaymentRequest) {
   };
 }
 
-// /pay/{token}/autorizar?banco=… - step 3: the sandbox bank asks the customer's consent; a live
-// payment is started at the customer's bank and handed over to it
+// /pay/{token}/autorizar?banco=…[&tentativa=…] - step 3: a sandbox payment is started at the
+// sandbox bank, which asks the customer's consent; a live payment is started at the customer's
+// bank and handed over to it
 export const GET = paymentRoute(async (hosted) =>
-  hosted.payment.isSimulated ? sandboxConsent(hosted) : liveApproval(hosted),
+  hosted.payment.isSimulated ? sandboxBank(hosted) : liveApproval(hosted),
 );
 
 // The customer's answer at the sandbox bank: authorize or decline, then back to the merchant. Live:
@@ -69,6 +80,9 @@ export const GET = paymentRoute(async (hosted) =>
 export const POST = paymentRoute(async ({ token, payment, request, query, to }) => {
   const form = await readHostedForm(request);
   if (!payment.isSimulated) return { redirect: to(await submitBankChoice({ token, payment }, form)) };
-  const next = await submitConsentForm({ token, bank: query.get("banco") ?? "" }, form);
+  const next = await submitConsentForm(
+    { token, bank: query.get("banco") ?? "", attempt: query.get("tentativa") },
+    form,
+  );
   return { redirect: typeof next === "string" ? next : to(next) };
 });
