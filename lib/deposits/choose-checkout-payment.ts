@@ -41,9 +41,13 @@ export async function chooseCheckoutPayment(token: string, choice: CheckoutChoic
     else amountCents = parsed.cents;
   }
   const method = (deposit.methodOpen ? choice.paymentMethod : deposit.paymentMethod) as GatewayInMethod | undefined;
-  // A live customer never meets the sandbox bank: live payments are Pix only.
+  // A live customer never meets the sandbox bank. A live bank is the one the shop sent, paid through
+  // the merchant's Open Finance initiator (the deposit was issued at that account); a method left
+  // to the customer was issued at the charges' account, where only Pix is paid.
   const isAllowed =
-    method !== undefined && gatewayInMethods.includes(method) && (deposit.mode !== "live" || method === "pix");
+    method !== undefined &&
+    gatewayInMethods.includes(method) &&
+    (deposit.mode !== "live" || method === "pix" || !deposit.methodOpen);
   if (!isAllowed) invalid.push("paymentMethod");
   if (invalid.length > 0 || !method) return { ok: false, invalid };
 

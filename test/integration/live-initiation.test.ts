@@ -15,6 +15,9 @@ Object.assign(process.env, { PUBLIC_BASE_URL: gateway.url, CALLBACK_RETRY_SCHEDU
 const { POST: paymentInitiation } = await import("@/app/api/payment-initiation/route");
 const { POST: refund } = await import("@/app/api/refund/route");
 const { POST: webhook } = await import("@/app/api/psp/webhook/[accountId]/route");
+const { GET: direct } = await import("@/app/direct/[keyId]/[token]/route");
+const { signRequestToken } = await import("@/lib/envelope/sign-request-token");
+const { chooseCheckoutPayment } = await import("@/lib/deposits/choose-checkout-payment");
 const { getDb } = await import("@/lib/db/client");
 const { findTransaction } = await import("@/lib/db/transactions");
 const { addProviderAccount } = await import("@/lib/providers/accounts/add-provider-account");
@@ -240,5 +243,24 @@ describe("a live merchant's Payment Initiation through Efí", () => {
     expect(first.payload.code, JSON.stringify(first.data)).toBe(201);
     expect(again.data.refund_id).toBe(first.data.refund_id);
     expect(efi.initiation(paymentId)?.devolucoes).toHaveLength(1);
+  });
+
+  it("takes a Gateway In link to Bradesco with the amount left to the customer to Bradesco once it is typed", async () => {
+    const merchant = await newMerchant("Gateway In Bradesco");
+    await changeMerchantRouting(merchant.merchantId, { providerFor: [`initiation=${accountId}`] }, actor);
+    const data = { ...pixDepositRequest({ return_url: "https://loja.example/caixa", paymentMethod: "bradesco" }) };
+    delete (data as { amount?: string }).amount;
+    const token = await signRequestToken({ keyId: merchant.keyId, secret: merchant.secret, data });
+    const opened = await direct(new Request(`http://localhost/direct/${merchant.keyId}/${token}`), {
+      params: Promise.resolve({ keyId: merchant.keyId, token }),
+    });
+    expect(opened.status).toBe(303);
+    const payToken = new URL(opened.headers.get("location") as string, gateway.url).pathname.split("/")[2];
+    const chosen = await chooseCheckoutPayment(payToken, { amount: "33.00" });
+    expect(chosen).toEqual({ ok: true, next: { kind: "bank", bank: "bradesco" } });
+    const { redirectTo } = await startBankInitiation({ token: payToken, method: "bradesco" });
+    await efi.approveInitiation(paymentIdOf(redirectTo));
+    const deposit = await getDb().transaction.findUnique({ where: { payToken } });
+    expect(deposit).toMatchObject({ status: "paid", amountCents: 3300n, provider: accountId });
   });
 });
