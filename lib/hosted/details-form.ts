@@ -48,7 +48,8 @@ export function detailsForm(
   const isAnswer = answered !== null;
   if (!isGatewayIn)
     return { rows, invalid, isAnswer, kind: "customer", editable, values: answered?.values ?? shopValues };
-  // Pix first and preselected: it is how most Brazilians pay; live payments are Pix only.
+  // Pix first and preselected: it is how most Brazilians pay. A live customer chooses Pix only: a live
+  // bank is the one the shop sent, paid through its initiator (lib/deposits/choose-checkout-payment).
   const methods = [...gatewayInMethods]
     .filter((method) => deposit.mode !== "live" || method === "pix")
     .sort((a, b) => Number(b === "pix") - Number(a === "pix"))
