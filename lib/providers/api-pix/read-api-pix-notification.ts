@@ -37,7 +37,15 @@ export function readPixItems(body: unknown): unknown[] {
 
 /** What was said of one item, never trusted: a change in it is news worth asking about at once. */
 export function digestOf(item: unknown): string {
-  return createHash("sha256").update(JSON.stringify(item)).digest("base64url").slice(0, 16);
+  let said: string;
+  try {
+    said = JSON.stringify(item);
+  } catch {
+    // Nested deeper than the stack allows (the body is bounded, not its depth): what was said of the
+    // id is unreadable, not the notice itself, which is confirmed by query like any other.
+    said = "unreadable";
+  }
+  return createHash("sha256").update(said).digest("base64url").slice(0, 16);
 }
 
 /** A received Pix's notice, or null (logged) when the item names no readable end-to-end id. */
