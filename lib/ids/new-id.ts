@@ -18,3 +18,10 @@ export function randomAlphanumeric(length: number): string {
 export function newId(prefix: string): string {
   return `${prefix}_${randomAlphanumeric(20)}`;
 }
+
+/** Whether a value from outside (an address, a form) can be an id newId made with this prefix. */
+export function isIdOf(prefix: string, value: string): boolean {
+  return (
+    value.length === prefix.length + 21 && value.startsWith(`${prefix}_`) && /^[0-9a-z]{20}$/.test(value.slice(-20))
+  );
+}

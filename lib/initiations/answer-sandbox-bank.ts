@@ -13,6 +13,7 @@ import { findTransaction, setTransactionBank } from "../db/transactions";
 import { type HostedPayment, findHostedPayment, merchantReturnUrl } from "../deposits/find-hosted-payment";
 import { settleDeposit } from "../deposits/settle-deposit";
 import { AppError, isAppError } from "../errors/app-error";
+import { isIdOf } from "../ids/new-id";
 import { newEndToEndId } from "../pix/new-end-to-end-id";
 import { SANDBOX_ACCOUNT_ID } from "../providers/sandbox/sandbox-initiations";
 import { SANDBOX_ISPB } from "../providers/sandbox/sandbox-provider";
@@ -24,6 +25,8 @@ const DECLINED = "Pagamento recusado pelo cliente no banco sandbox";
 
 /** The attempt, when it is this sandbox payment's at the sandbox bank; never found by its id alone. */
 async function findPaymentAttempt(payment: HostedPayment, initiationId: string): Promise<InitiationRecord | null> {
+  // Unverified text from an address: only the shape of an attempt id reaches the database.
+  if (!isIdOf("ini", initiationId)) return null;
   const attempt = await findInitiation(getDb(), initiationId);
   if (!attempt || attempt.depositId !== payment.deposit.id || attempt.provider !== SANDBOX_ACCOUNT_ID) return null;
   return attempt;

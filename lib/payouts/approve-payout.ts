@@ -15,8 +15,10 @@ export async function approvePayout(
   transferId: string,
   audit: { actor: AuditActor; ip: string | null },
 ): Promise<{ transfer_id: string; status: SendOutcome }> {
-  const payout = await findTransaction(getDb(), transferId);
-  if (payout?.operation !== "gateway_out") throw new AppError("not_found", `no payout ${transferId}`);
+  // The CLI's argument as the console's field: only a transfer id's shape reaches the database.
+  const id = transferIdSchema.parse(transferId);
+  const payout = await findTransaction(getDb(), id);
+  if (payout?.operation !== "gateway_out") throw new AppError("not_found", `no payout ${id}`);
   if (payout.status !== "pending")
     throw new AppError(
       "state_conflict",
