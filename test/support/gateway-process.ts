@@ -1,0 +1,117 @@
+// The production build served by `npm start`'s own script in a process of its own, on a database
+// of its own (SQLite, or PostgreSQL on TEST_POSTGRES_URL's server), optionally counting its rate
+// limits in Redis: what the end-to-end specs that need a second database and the soak start.
+// Needs a build (`npm run build`); scripts/test.ts makes one before the end-to-end tests.
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { type TestDatabase, createTestDatabase } from "./test-database";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const tsx = path.join(root, "node_modules/.bin/tsx");
+
+export type GatewayOptions = {
+  database: "sqlite" | "postgres";
+  port: number;
+  /** Count rate limits in this Redis (shared by every process given it). */
+  redisUrl?: string;
+  /** Further environment, over the defaults below. */
+  env?: Record<string, string>;
+  /** Serve the database of another gateway started here (a second instance of one deployment). */
+  sharing?: GatewayProcess;
+};
+
+export type GatewayProcess = {
+  url: string;
+  databaseUrl: string;
+  provider: "sqlite" | "postgres";
+  /** The environment the server runs with: what an operator command against it needs. */
+  env: Record<string, string>;
+  /** Everything the server printed so far. */
+  output: () => string;
+  pid: () => number;
+  /** `npm run cashier -- …` against this server's database. */
+  cashier: (...args: string[]) => Promise<string>;
+  stop: () => Promise<void>;
+};
+
+/** Whether a PostgreSQL server to test against is configured (TEST_POSTGRES_URL). */
+export const hasTestPostgres = (): boolean => Boolean(process.env.TEST_POSTGRES_URL);
+
+export async function startGateway(options: GatewayOptions): Promise<GatewayProcess> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "cashier-gateway-"));
+  let database: TestDatabase | null = null;
+  let databaseUrl: string;
+  if (options.sharing) databaseUrl = options.sharing.databaseUrl;
+  else if (options.database === "postgres") {
+    database = await createTestDatabase("postgres");
+    databaseUrl = database.url;
+  } else databaseUrl = `file:${path.join(dataDir, "cashier.db")}`;
+
+  const url = `http://127.0.0.1:${options.port}`;
+  const env: Record<string, string> = {
+    PORT: String(options.port),
+    DATABASE_URL: databaseUrl,
+    CASHIER_DATA_DIR: dataDir,
+    PUBLIC_BASE_URL: url,
+    CASHIER_ENV: "test",
+    // The tests' clients behind a proxy on this machine: X-Forwarded-For is their address.
+    TRUSTED_PROXIES: "127.0.0.1",
+    NEXT_TELEMETRY_DISABLED: "1",
+    LOG_LEVEL: "warn",
+    ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
+    ...options.env,
+  };
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts/start.ts")], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the gateway exited before it was ready:\n${output}`);
+    const healthy = await fetch(`${url}/api/health`)
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (healthy) break;
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`the gateway was not ready within 120 s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+
+  return {
+    url,
+    databaseUrl,
+    provider: options.database,
+    env,
+    output: () => output,
+    pid: () => child.pid ?? 0,
+    cashier: async (...args) =>
+      (
+        await promisify(execFile)(tsx, [path.join(root, "scripts/cashier.ts"), ...args], {
+          cwd: root,
+          env: { ...process.env, ...env },
+          encoding: "utf8",
+        })
+      ).stdout,
+    stop: async () => {
+      if (child.exitCode === null) {
+        child.kill("SIGTERM");
+        const cut = setTimeout(() => child.kill("SIGKILL"), 30_000);
+        await exited;
+        clearTimeout(cut);
+      }
+      await database?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
