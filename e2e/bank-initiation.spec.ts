@@ -12,7 +12,7 @@ import { E2E_BASE_URL } from "./environment";
 import {
   cashier,
   cashierAsync,
-  cashierWithInput,
+  addEfiAccount,
   expectAccessible,
   fitsViewport,
   keepScreenshot,
@@ -29,43 +29,12 @@ let sequence = 0;
 test.beforeAll(async () => {
   shop = await startShop((path) => (path.startsWith("/ok") ? "Pedido pago" : "Pagamento falhou"));
   efi = await startPspSimulator({ profile: "efi" });
-  const account = JSON.parse(
-    cashierWithInput(
-      `${efi.clientSecret}\n`,
-      "provider",
-      "add",
-      "--kind",
-      "efi",
-      "--label",
-      "Efí (simulador)",
-      "--url",
-      efi.origin,
-      "--client-id",
-      efi.clientId,
-      "--client-secret-stdin",
-      "--cert-file",
-      efi.certFile,
-      "--key-file",
-      efi.keyFile,
-      "--ca-file",
-      efi.caFile,
-      "--pix-key",
-      efi.chave,
-      "--initiation-url",
-      efi.openFinanceUrl,
-      "--receiver-branch",
-      "0001",
-      "--receiver-account",
-      "654984",
-      "--receiver-account-type",
-      "CACC",
-      "--receiver-document",
-      "11.444.777/0001-61",
-      "--receiver-name",
-      "Loja Exemplo Ltda",
-    ),
-  ) as { id: string };
-  accountId = account.id;
+  accountId = addEfiAccount(
+    efi,
+    ...["--initiation-url", efi.openFinanceUrl, "--receiver-branch", "0001", "--receiver-account", "654984"],
+    ...["--receiver-account-type", "CACC", "--receiver-document", "11.444.777/0001-61"],
+    ...["--receiver-name", "Loja Exemplo Ltda"],
+  );
   // The initiator learns where customers come back to and where to notify.
   await cashierAsync("psp", "configure", "--provider", accountId);
   expect(efi.openFinanceConfig()).toMatchObject({ redirectURL: `${E2E_BASE_URL}/pay/retorno/${accountId}` });

@@ -18,7 +18,7 @@ import { E2E_BASE_URL, e2eServerEnv } from "./environment";
 import {
   cashier,
   cashierAsync,
-  cashierWithInput,
+  addEfiAccount,
   expectAccessible,
   fitsViewport,
   keepScreenshot,
@@ -62,40 +62,16 @@ test.beforeAll(async () => {
   efi = await startPspSimulator({ profile: "efi" });
   // The operator's own steps: the account (secret on standard input), its webhook at the PSP,
   // a live merchant routed to it whose payouts wait for approval.
-  const account = JSON.parse(
-    cashierWithInput(
-      `${efi.clientSecret}\n`,
-      "provider",
-      "add",
-      "--kind",
-      "efi",
-      "--label",
-      "Efí (simulador)",
-      "--url",
-      efi.origin,
-      "--client-id",
-      efi.clientId,
-      "--client-secret-stdin",
-      "--cert-file",
-      efi.certFile,
-      "--key-file",
-      efi.keyFile,
-      "--ca-file",
-      efi.caFile,
-      "--pix-key",
-      efi.chave,
-    ),
-  ) as { id: string };
-  accountId = account.id;
-  await cashierAsync("psp", "webhook", "register", "--account", account.id);
-  expect(efi.webhookUrl()).toMatch(new RegExp(`^${E2E_BASE_URL}/api/psp/webhook/${account.id}\\?hmac=`));
+  accountId = addEfiAccount(efi);
+  await cashierAsync("psp", "webhook", "register", "--account", accountId);
+  expect(efi.webhookUrl()).toMatch(new RegExp(`^${E2E_BASE_URL}/api/psp/webhook/${accountId}\\?hmac=`));
   merchant = JSON.parse(cashier("merchant", "create", "--name", "Loja Envio Efí", "--live")) as Merchant;
   cashier(
     "merchant",
     "update",
     merchant.merchantId,
     "--provider-for",
-    `payouts=${account.id}`,
+    `payouts=${accountId}`,
     "--payout-approval",
     "operator",
   );

@@ -5,6 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import AxeBuilder from "@axe-core/playwright";
 import { type Page, type TestInfo, expect } from "@playwright/test";
+import type { PspSimulator } from "../test/psp-simulator/start-psp-simulator";
 import { e2eServerEnv } from "./environment";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -37,6 +38,23 @@ export async function cashierAsync(...args: string[]): Promise<string> {
     { cwd: root, env: { ...process.env, ...e2eServerEnv }, encoding: "utf8" },
   );
   return stdout;
+}
+
+/**
+ * `provider add --kind efi` for the simulator, as an operator types it (the secret on standard
+ * input); `extra` adds options such as the Open Finance receiver. Answers the account's id.
+ */
+export function addEfiAccount(efi: PspSimulator, ...extra: string[]): string {
+  const account = JSON.parse(
+    cashierWithInput(
+      `${efi.clientSecret}\n`,
+      ...["provider", "add", "--kind", "efi", "--label", "Efí (simulador)", "--url", efi.origin],
+      ...["--client-id", efi.clientId, "--client-secret-stdin", "--pix-key", efi.chave],
+      ...["--cert-file", efi.certFile, "--key-file", efi.keyFile, "--ca-file", efi.caFile],
+      ...extra,
+    ),
+  ) as { id: string };
+  return account.id;
 }
 
 /** `npm run sign -- '<data>'`: a token for the demo merchant that `npm start` seeded. */
