@@ -18,10 +18,14 @@ export type Receiver = {
   /** Replies in order; when they run out, `fallback` answers. */
   replies: Reply[];
   fallback: Reply;
+  /** Consulted first: a reply chosen for this request (by its event, say), or undefined for the above. */
+  decide?: (received: Received) => Reply | undefined;
   close: () => Promise<void>;
 };
 
-export async function startReceiver(options: { host?: string; fallback?: Reply } = {}): Promise<Receiver> {
+export async function startReceiver(
+  options: { host?: string; port?: number; fallback?: Reply } = {},
+): Promise<Receiver> {
   const inFlight = new Map<string, number>();
   const hanging = new Set<http.ServerResponse>();
   const receiver = {
@@ -30,6 +34,7 @@ export async function startReceiver(options: { host?: string; fallback?: Reply }
     connections: 0,
     replies: [] as Reply[],
     fallback: options.fallback ?? ({ status: 204 } as Reply),
+    decide: undefined as Receiver["decide"],
   };
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -47,10 +52,11 @@ export async function startReceiver(options: { host?: string; fallback?: Reply }
       const eventId = String(data.event_id ?? "");
       inFlight.set(eventId, (inFlight.get(eventId) ?? 0) + 1);
       receiver.maxConcurrentPerEvent = Math.max(receiver.maxConcurrentPerEvent, inFlight.get(eventId) ?? 0);
-      receiver.received.push({ path: request.url ?? "", body, jwt, data, receivedAt: Date.now() });
+      const received = { path: request.url ?? "", body, jwt, data, receivedAt: Date.now() };
+      receiver.received.push(received);
       // In flight until the exchange ends, answered or abandoned by the sender.
       response.on("close", () => inFlight.set(eventId, (inFlight.get(eventId) ?? 1) - 1));
-      const reply = receiver.replies.shift() ?? receiver.fallback;
+      const reply = receiver.decide?.(received) ?? receiver.replies.shift() ?? receiver.fallback;
       if (reply === "hang") {
         hanging.add(response);
         return;
@@ -61,7 +67,7 @@ export async function startReceiver(options: { host?: string; fallback?: Reply }
   });
   server.on("connection", () => receiver.connections++);
   const host = options.host ?? "127.0.0.1";
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, resolve));
   const { port } = server.address() as AddressInfo;
   const shownHost = host.includes(":") ? `[${host}]` : host;
   return Object.assign(receiver, {
