@@ -41,7 +41,9 @@ export type GatewayProcess = {
 export const hasTestPostgres = (): boolean => Boolean(process.env.TEST_POSTGRES_URL);
 
 export async function startGateway(options: GatewayOptions): Promise<GatewayProcess> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "cashier-gateway-"));
+  // A second instance shares the first one's folder too: its development encryption key opens
+  // what the first sealed (API keys' secrets).
+  const dataDir = options.sharing?.env.CASHIER_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "cashier-gateway-"));
   let database: TestDatabase | null = null;
   let databaseUrl: string;
   if (options.sharing) databaseUrl = options.sharing.databaseUrl;
@@ -111,7 +113,7 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayProc
         clearTimeout(cut);
       }
       await database?.drop();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.sharing) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

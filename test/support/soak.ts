@@ -97,8 +97,6 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     const shopUrl = `http://127.0.0.1:${receiver.port}`;
 
     const env = {
-      // Shared by both instances: the API keys' secrets are sealed with it.
-      CASHIER_ENCRYPTION_KEY: randomBytes(32).toString("hex"),
       CASHIER_SEED_DEMO: "false",
       // Retries within seconds, so a 500 is followed by its 200 before the run ends.
       CALLBACK_RETRY_SCHEDULE: "2,5,10,30",
