@@ -159,7 +159,7 @@ test("ten failed sign-ins from one address are throttled while another signs in;
   await attacker.getByLabel("Senha").fill(user.password);
   await attacker.getByLabel("Código de verificação").fill(totpCode(user.totpSecret!));
   await attacker.getByRole("button", { name: "Entrar" }).click();
-  await expect(refusal).toContainText("Muitas tentativas deste endereço");
+  await expect(refusal).toContainText("Muitas tentativas de entrar");
   await expect(attacker).toHaveURL(/\/console\/login$/);
 
   // Another address signs in with the same account.

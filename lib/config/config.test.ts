@@ -47,6 +47,7 @@ describe("loadConfig", () => {
   it("reads the console's sign-in throttle, session lifetimes and setup links, and refuses an idle lifetime longer than the absolute one", () => {
     expect(loadConfig({ CASHIER_ENCRYPTION_KEY: key }).console).toEqual({
       loginFailures: 10,
+      accountLoginFailures: 20,
       loginWindowSeconds: 900,
       sessionIdleSeconds: 1800,
       sessionAbsoluteSeconds: 43_200,
@@ -68,6 +69,12 @@ describe("loadConfig", () => {
     ).toEqual(["CONSOLE_SESSION_IDLE_MINUTES: must not be longer than CONSOLE_SESSION_ABSOLUTE_HOURS"]);
     expect(problems({ CASHIER_ENCRYPTION_KEY: key, CONSOLE_LOGIN_FAILURES: "0" })[0]).toMatch(
       /^CONSOLE_LOGIN_FAILURES: /,
+    );
+    expect(
+      loadConfig({ CASHIER_ENCRYPTION_KEY: key, CONSOLE_LOGIN_ACCOUNT_FAILURES: "50" }).console.accountLoginFailures,
+    ).toBe(50);
+    expect(problems({ CASHIER_ENCRYPTION_KEY: key, CONSOLE_LOGIN_ACCOUNT_FAILURES: "0" })[0]).toMatch(
+      /^CONSOLE_LOGIN_ACCOUNT_FAILURES: /,
     );
   });
 

@@ -206,8 +206,10 @@ export const envSchema = z.object({
   RATE_LIMIT_PAGES: perMinute.default(600),
   RATE_LIMIT_REQUESTS: perMinute.default(60_000),
   RATE_LIMIT_PSP_WEBHOOK: perMinute.default(600),
-  // Failed console sign-ins per client IP in CONSOLE_LOGIN_WINDOW_MINUTES before it must wait.
+  // Failed console sign-ins per client address (an IPv6 /64) in CONSOLE_LOGIN_WINDOW_MINUTES before it must wait.
   CONSOLE_LOGIN_FAILURES: z.coerce.number().int().min(1).max(1000).default(10),
+  // Failed console sign-ins per e-mail typed, from every address together, in the same window.
+  CONSOLE_LOGIN_ACCOUNT_FAILURES: z.coerce.number().int().min(1).max(1000).default(20),
   CONSOLE_LOGIN_WINDOW_MINUTES: z.coerce
     .number()
     .int()
@@ -311,9 +313,13 @@ export type Config = {
   trustedProxies: string[];
   /** Requests per minute: failed tokens per client IP and per key id, hosted pages per IP, valid requests per key. */
   rateLimits: { tokenFailures: number; pages: number; requests: number; pspWebhook: number };
-  /** The console: failed sign-ins allowed per IP and window; session idle and absolute lifetimes; setup links. */
+  /**
+   * The console: failed sign-ins allowed per client address and per account in the window; session
+   * idle and absolute lifetimes; setup links.
+   */
   console: {
     loginFailures: number;
+    accountLoginFailures: number;
     loginWindowSeconds: number;
     sessionIdleSeconds: number;
     sessionAbsoluteSeconds: number;
@@ -619,6 +625,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     console: {
       loginFailures: vars.CONSOLE_LOGIN_FAILURES,
+      accountLoginFailures: vars.CONSOLE_LOGIN_ACCOUNT_FAILURES,
       loginWindowSeconds: vars.CONSOLE_LOGIN_WINDOW_MINUTES * 60,
       sessionIdleSeconds: vars.CONSOLE_SESSION_IDLE_MINUTES * 60,
       sessionAbsoluteSeconds: vars.CONSOLE_SESSION_ABSOLUTE_HOURS * 3600,

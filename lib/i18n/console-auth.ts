@@ -32,7 +32,7 @@ const ptBR = {
     submit: "Entrar",
     pending: "Entrando…",
     refused: "E-mail, senha ou código incorretos.",
-    throttled: "Muitas tentativas deste endereço. Tente de novo em {minutes} min.",
+    throttled: "Muitas tentativas de entrar. Tente de novo em {minutes} min.",
     loggedOut: "Você saiu do console.",
   },
   setup: {
@@ -110,7 +110,7 @@ const en: Messages = {
     submit: "Sign in",
     pending: "Signing in…",
     refused: "Wrong e-mail, password or code.",
-    throttled: "Too many attempts from this address. Try again in {minutes} min.",
+    throttled: "Too many sign-in attempts. Try again in {minutes} min.",
     loggedOut: "You signed out of the console.",
   },
   setup: {

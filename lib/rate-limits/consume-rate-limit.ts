@@ -10,7 +10,9 @@ import { log } from "../log/logger";
  *  - tokenFailureIp, tokenFailureKey: requests whose token failed, per client IP and per key id;
  *  - page: hosted pages, their server actions and /direct, per client IP;
  *  - request: verified requests, per key id;
- *  - consoleLoginFailureIp: failed console sign-ins per client IP, over CONSOLE_LOGIN_WINDOW_MINUTES;
+ *  - consoleLoginFailureIp, consoleLoginFailureAccount: console sign-ins per client address (key:
+ *    addressKeyOf) and per e-mail typed, over CONSOLE_LOGIN_WINDOW_MINUTES; each attempt spends a
+ *    point before it is checked and a success gives it back, so the budgets count failures;
  *  - pspWebhookIp: the PSP webhook's notifications per client IP;
  *  - pspWebhookPix: queries to the PSP about one notified end-to-end id (one a minute), so a
  *    notification repeated by anyone cannot make the gateway hammer the PSP.
@@ -21,6 +23,7 @@ export type RateLimitKind =
   | "page"
   | "request"
   | "consoleLoginFailureIp"
+  | "consoleLoginFailureAccount"
   | "pspWebhookIp"
   | "pspWebhookPix";
 
@@ -41,11 +44,13 @@ function buildLimiters(): Limiters {
     page: config.rateLimits.pages,
     request: config.rateLimits.requests,
     consoleLoginFailureIp: config.console.loginFailures,
+    consoleLoginFailureAccount: config.console.accountLoginFailures,
     pspWebhookIp: config.rateLimits.pspWebhook,
     pspWebhookPix: 1,
   };
   const durations: Partial<Record<RateLimitKind, number>> = {
     consoleLoginFailureIp: config.console.loginWindowSeconds,
+    consoleLoginFailureAccount: config.console.loginWindowSeconds,
   };
   let redis: Redis | null = null;
   let ready = Promise.resolve();
@@ -81,6 +86,7 @@ function buildLimiters(): Limiters {
       page: build("page"),
       request: build("request"),
       consoleLoginFailureIp: build("consoleLoginFailureIp"),
+      consoleLoginFailureAccount: build("consoleLoginFailureAccount"),
       pspWebhookIp: build("pspWebhookIp"),
       pspWebhookPix: build("pspWebhookPix"),
     },
@@ -111,6 +117,11 @@ export async function consumeRateLimit(
     if (error instanceof RateLimiterRes) return limited(error);
     throw error;
   }
+}
+
+/** Gives back one point a request spent: what turned out not to be a failure. */
+export async function giveBackRateLimit(kind: RateLimitKind, key: string): Promise<void> {
+  await (await limiter(kind)).reward(key);
 }
 
 /** Whether the key's budget is already spent, without counting this request. */

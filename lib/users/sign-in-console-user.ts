@@ -1,8 +1,10 @@
 // Console sign-in. Every failure gives the caller the same answer (no hint whether the e-mail
 // exists, the password or the code was wrong, or the user is disabled); the audit log keeps the
-// reason for operators. Failures are counted per client IP: past CONSOLE_LOGIN_FAILURES in the
-// window, the IP waits, right password or not, and the audit log says so once.
-import { recordAuditEvent } from "../audit/record-audit-event";
+// reason for operators. Each attempt spends a point of its address's and its account's budgets
+// before anything is checked (spend-sign-in-attempt); past CONSOLE_LOGIN_FAILURES failures from
+// an address, or CONSOLE_LOGIN_ACCOUNT_FAILURES on an account, in the window, the attempt waits,
+// right password or not, and the audit log says so once per budget spent.
+import { type AuditActor, recordAuditEvent } from "../audit/record-audit-event";
 import { hashToken } from "../crypto/hash-token";
 import { getConfig } from "../config/config";
 import { type Tx, getDb } from "../db/client";
@@ -13,10 +15,10 @@ import {
   markRecoveryCodeUsed,
 } from "../db/console-users";
 import { log } from "../log/logger";
-import { checkRateLimit, consumeRateLimit } from "../rate-limits/consume-rate-limit";
 import { type StartedSession, startConsoleSession } from "../sessions/start-console-session";
 import { verifyDecoyPassword, verifyPassword } from "./password-hash";
 import { loginSchema } from "./schemas";
+import { type SignInAttempt, giveBackSignInAttempt, spendSignInAttempt } from "./spend-sign-in-attempt";
 import { matchTotpStep, openTotpSecret } from "./totp";
 
 export type SignInResult =
@@ -55,23 +57,58 @@ async function useTotpCode(tx: Tx, user: ConsoleUserRecord, code: string, now: D
   return (await claimTotpStep(tx, user.id, step)) ? null : "code_reused";
 }
 
+/** The audit rows of a failure that spent the last point of a budget: the throttle starts with it. */
+async function recordThrottleStarts(
+  tx: Tx,
+  attempt: SignInAttempt,
+  failedActor: AuditActor,
+  user: ConsoleUserRecord | null,
+  ip: string | null,
+): Promise<void> {
+  const { loginFailures, accountLoginFailures } = getConfig().console;
+  // Someone who failed to sign in: the e-mail typed is kept, but the account it names is not the actor.
+  const actor = { ...failedActor, userId: null, role: "unknown" };
+  if (attempt.lastOfAddress) {
+    await recordAuditEvent(tx, {
+      actor,
+      action: "session.login_throttled",
+      targetType: "ip",
+      targetId: ip,
+      merchantId: null,
+      ip,
+      // What the budget counted: the address, or for IPv6 its whole /64.
+      detail: { failures: loginFailures, addresses: attempt.addressKey },
+    });
+  }
+  if (attempt.lastOfAccount) {
+    await recordAuditEvent(tx, {
+      actor,
+      action: "session.account_throttled",
+      targetType: "console_user",
+      targetId: user?.id ?? null,
+      merchantId: user?.merchantId ?? null,
+      ip,
+      detail: { failures: accountLoginFailures },
+    });
+  }
+}
+
 export async function signInConsoleUser(
   input: { email: string; password: string; code: string },
   client: Client,
   now: Date = new Date(),
 ): Promise<SignInResult> {
-  const ipKey = client.ip ?? "unknown";
-  const gate = await checkRateLimit("consoleLoginFailureIp", ipKey);
-  if (gate.isLimited) {
-    log.warn("console sign-in throttled", { ip: client.ip });
-    return { status: "throttled", retryAfterSeconds: gate.retryAfterSeconds };
-  }
   const parsed = loginSchema.safeParse(input);
   const { email, password, code } = parsed.success ? parsed.data : { email: "", password: "", code: "" };
+  const attempt = await spendSignInAttempt(client.ip, email);
+  if (attempt.status === "throttled") {
+    log.warn("console sign-in throttled", { ip: client.ip, budget: attempt.budget });
+    return { status: "throttled", retryAfterSeconds: attempt.retryAfterSeconds };
+  }
   const db = getDb();
   const user = email ? await findConsoleUserByEmail(db, email) : null;
   const passwordFailure = await checkPassword(user, password);
-  const failedActor = {
+  const failedActor: AuditActor = {
     userId: user?.id ?? null,
     email: user?.email ?? (email.slice(0, 254) || "(blank)"),
     role: user?.role ?? "unknown",
@@ -102,6 +139,7 @@ export async function signInConsoleUser(
           ip: client.ip,
           detail: { reason: failure },
         });
+        await recordThrottleStarts(tx, attempt, failedActor, user, client.ip);
         return { failure };
       }
       const session = await startConsoleSession(tx, user!.id, client, now);
@@ -129,24 +167,7 @@ export async function signInConsoleUser(
     },
   );
 
-  if (result.failure) {
-    const counted = await consumeRateLimit("consoleLoginFailureIp", ipKey);
-    // The failure that spends the IP's budget is audited once; the refusals that follow while it
-    // waits are not, so that a flood cannot fill the log.
-    if (!counted.isLimited && counted.remainingPoints === 0) {
-      // About the address: the e-mail typed is kept, but the account it names is not the actor.
-      const actor = { ...failedActor, userId: null, role: "unknown" };
-      await recordAuditEvent(db, {
-        actor,
-        action: "session.login_throttled",
-        targetType: "ip",
-        targetId: client.ip,
-        merchantId: null,
-        ip: client.ip,
-        detail: { failures: getConfig().console.loginFailures },
-      });
-    }
-    return { status: "refused" };
-  }
+  if (result.failure) return { status: "refused" };
+  await giveBackSignInAttempt(attempt);
   return { status: "signed_in", ...result.session };
 }

@@ -1,6 +1,7 @@
 // Console users, sign-in and sessions against a real database: what is stored of a password,
 // the one answer every failed sign-in gets, the operator's second factor, idle and absolute
-// expiry, logout everywhere, disabling, the per-IP throttle, and the audit rows each writes.
+// expiry, logout everywhere, disabling, the throttles per address and per account (under
+// concurrency too), and the audit rows each writes.
 import { randomInt } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cliAuditActor } from "@/lib/audit/cli-audit-actor";
@@ -28,7 +29,7 @@ import {
   setupTokenOf,
   startTestConsoleSession,
 } from "../support/console";
-import { freshTotpCode } from "../support/totp-codes";
+import { freshTotpCode, wrongTotpCodes } from "../support/totp-codes";
 
 /** The code a refused operation's error maps to (its own AppError, or a schema's validation_failed). */
 const refusalOf = (operation: Promise<unknown>) =>
@@ -37,6 +38,17 @@ const refusalOf = (operation: Promise<unknown>) =>
     (error: unknown) => toAppError(error)?.code ?? error,
   );
 const client = (ip: string) => ({ ip, userAgent: "vitest" });
+/** An IPv4 address of this run's own, so that counters kept elsewhere cannot have seen it. */
+const freshIp = () => `198.18.${randomInt(256)}.${randomInt(256)}`;
+/** An IPv6 /64 of this run's own, as a prefix to add four groups to. */
+const freshSlash64 = () => `2001:db8:${randomInt(1, 65_536).toString(16)}:${randomInt(1, 65_536).toString(16)}`;
+const failuresOf = (userId: string) =>
+  getDb().auditEvent.count({ where: { action: "session.login_failed", targetId: userId } });
+const statusesOf = (results: { status: string }[]) =>
+  results.reduce<Record<string, number>>(
+    (counts, { status }) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }),
+    {},
+  );
 const auditActions = async (targetId: string) =>
   (await getDb().auditEvent.findMany({ where: { targetId }, orderBy: { createdAt: "asc" } })).map(
     (event) => event.action,
@@ -198,8 +210,7 @@ describe("console sign-in", () => {
   });
 
   it("ten failures from one IP throttle it, even for the right password, while another IP signs in", async () => {
-    // An address of this run's own, so that counters kept elsewhere cannot have seen it.
-    const attackerIp = `198.18.${randomInt(256)}.${randomInt(256)}`;
+    const attackerIp = freshIp();
     const user = await createTestConsoleUser({ role: "operator" });
     for (let i = 0; i < 10; i++) {
       expect(
@@ -224,6 +235,95 @@ describe("console sign-in", () => {
       targetType: "ip",
       targetId: attackerIp,
     });
+  });
+
+  it("a success gives its point back: nine failures, then the user signs in twice, and only the next failure spends the address's budget", async () => {
+    const ip = freshIp();
+    const user = await createTestConsoleUser({ role: "merchant-admin", merchantId, withTotp: false });
+    const wrong = { email: user.email, password: "not the password!", code: "" };
+    for (let i = 0; i < 9; i++) expect(await signInConsoleUser(wrong, client(ip))).toEqual({ status: "refused" });
+    // The tenth and eleventh attempts: successes cost nothing, so neither is throttled.
+    for (let i = 0; i < 2; i++)
+      expect(await signInConsoleUser({ ...wrong, password: user.password }, client(ip))).toMatchObject({
+        status: "signed_in",
+      });
+    expect(await signInConsoleUser(wrong, client(ip))).toEqual({ status: "refused" });
+    expect(await signInConsoleUser({ ...wrong, password: user.password }, client(ip))).toMatchObject({
+      status: "throttled",
+    });
+    expect(await getDb().auditEvent.count({ where: { ip, action: "session.login_throttled" } })).toBe(1);
+    expect(await failuresOf(user.id)).toBe(10);
+  });
+
+  it("200 concurrent guesses of the code with the right password, from one address and from one IPv6 /64, check at most the address's budget", async () => {
+    const user = await createTestConsoleUser({ role: "operator" });
+    const guesses = wrongTotpCodes(user.totpSecret!, 200).map((code) => ({ ...user, code }));
+    const ip = freshIp();
+    const fromOne = await Promise.all(guesses.map((guess) => signInConsoleUser(guess, client(ip))));
+    expect(statusesOf(fromOne)).toEqual({ refused: 10, throttled: 190 });
+    expect(await failuresOf(user.id)).toBe(10);
+
+    // Every address of a /64 is one client (a second user, whose account's budget is untouched).
+    const other = await createTestConsoleUser({ role: "operator" });
+    const prefix = freshSlash64();
+    const fromSlash64 = await Promise.all(
+      wrongTotpCodes(other.totpSecret!, 200).map((code, i) =>
+        signInConsoleUser({ ...other, code }, client(`${prefix}:${i.toString(16)}:0:0:1`)),
+      ),
+    );
+    expect(statusesOf(fromSlash64)).toEqual({ refused: 10, throttled: 190 });
+    const failures = await getDb().auditEvent.findMany({
+      where: { action: "session.login_failed", targetId: other.id },
+    });
+    expect(failures.map((row) => (row.detail as { reason: string }).reason)).toEqual(Array(10).fill("wrong_code"));
+    const throttle = await getDb().auditEvent.findMany({
+      where: { action: "session.login_throttled", ip: { startsWith: prefix } },
+    });
+    expect(throttle.map((row) => row.detail)).toEqual([{ failures: 10, addresses: `${prefix}::/64` }]);
+  });
+});
+
+describe("the account's budget", () => {
+  it("200 concurrent guesses over 50 addresses check at most the account's budget, audited once; an unknown e-mail is throttled the same way", async () => {
+    const user = await createTestConsoleUser({ role: "operator" });
+    const addresses = Array.from({ length: 50 }, freshIp);
+    const spread = await Promise.all(
+      wrongTotpCodes(user.totpSecret!, 200).map((code, i) =>
+        signInConsoleUser({ ...user, code }, client(addresses[i % 50])),
+      ),
+    );
+    expect(statusesOf(spread)).toEqual({ refused: 20, throttled: 180 });
+    expect(await failuresOf(user.id)).toBe(20);
+    const throttles = await getDb().auditEvent.findMany({
+      where: { action: "session.account_throttled", targetId: user.id },
+    });
+    expect(throttles).toHaveLength(1);
+    expect(throttles[0]).toMatchObject({ targetType: "console_user", actorEmail: user.email, actorUserId: null });
+    expect(throttles[0].detail).toEqual({ failures: 20 });
+    // The user's own right password and code from an address of their own wait too.
+    expect(
+      await signInConsoleUser({ ...user, code: freshTotpCode(user.totpSecret!)! }, client(freshIp())),
+    ).toMatchObject({
+      status: "throttled",
+    });
+
+    const nobody = `nobody-${randomInt(1e9)}@example.com`;
+    const unknown = await Promise.all(
+      addresses.map((address) =>
+        signInConsoleUser({ email: nobody.toUpperCase(), password: user.password, code: "123456" }, client(address)),
+      ),
+    );
+    expect(statusesOf(unknown)).toEqual({ refused: 20, throttled: 30 });
+    // The same answers whether the account exists or not.
+    for (const result of [...spread, ...unknown])
+      expect(result).toEqual(
+        result.status === "refused"
+          ? { status: "refused" }
+          : { status: "throttled", retryAfterSeconds: expect.any(Number) },
+      );
+    expect(await getDb().auditEvent.count({ where: { action: "session.account_throttled", actorEmail: nobody } })).toBe(
+      1,
+    );
   });
 });
 

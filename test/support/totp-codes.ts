@@ -21,3 +21,20 @@ export function freshTotpCode(secret: string): string | null {
 export function waitForNextTotpStep(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, STEP_MS - (Date.now() % STEP_MS) + 100));
 }
+
+/**
+ * Six-digit codes the gateway refuses for this secret over the next few minutes (none of them the
+ * code of a step from two minutes ago to five minutes ahead): an attacker's guesses.
+ */
+export function wrongTotpCodes(secret: string, count: number): string[] {
+  const now = Math.floor(Date.now() / STEP_MS);
+  const valid = new Set<string>();
+  for (let step = now - 4; step <= now + 10; step++)
+    valid.add(generateSync({ secret, epoch: (step * STEP_MS) / 1000 }));
+  const codes: string[] = [];
+  for (let n = 0; codes.length < count; n++) {
+    const code = String((n * 7_919 + 104_729) % 1_000_000).padStart(6, "0");
+    if (!valid.has(code)) codes.push(code);
+  }
+  return codes;
+}
