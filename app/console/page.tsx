@@ -12,12 +12,14 @@ import { summarizeCallbackHealth } from "@/lib/callbacks/summarize-callback-heal
 import { getConsoleLocale } from "@/lib/console/console-locale";
 import { refusePage } from "@/lib/console/refuse-page";
 import { requireActor } from "@/lib/console/require-actor";
+import { authMessages } from "@/lib/i18n/console-auth";
 import { operationsMessages } from "@/lib/i18n/console-operations";
 import { type Locale, formatBrl, formatDateTime } from "@/lib/i18n/messages";
 import { chooseMerchantScope } from "@/lib/merchants/find-merchant-in-scope";
 import { listConsoleMerchants } from "@/lib/merchants/list-console-merchants";
 import { merchantModeSchema } from "@/lib/merchants/schemas";
 import { type DayActivity, summarizeDailyActivity } from "@/lib/console-transactions/summarize-daily-activity";
+import { findThrottleNotice } from "@/lib/users/find-throttle-notice";
 
 import { alertAction } from "./alert-actions";
 
@@ -47,16 +49,17 @@ export default async function OverviewPage(props: {
   const t = words.overview;
   const params = await props.searchParams;
   const mode = merchantModeSchema.safeParse(first(params.mode)).data;
-  const { merchant, activity, health, merchants, alerts } = await (async () => {
+  const { merchant, activity, health, merchants, alerts, throttled } = await (async () => {
     const scope = chooseMerchantScope(actor, first(params.merchant)) ?? undefined;
     const isOperator = actor.role === "operator";
-    const [days, callbacks, all, open] = await Promise.all([
+    const [days, callbacks, all, open, notice] = await Promise.all([
       summarizeDailyActivity(actor, { merchant: scope, mode }),
       summarizeCallbackHealth(actor, { merchant: scope }),
       isOperator ? listConsoleMerchants(actor) : [],
       isOperator ? listOperatorAlerts(actor) : null,
+      findThrottleNotice(actor),
     ]);
-    return { merchant: scope, activity: days, health: callbacks, merchants: all, alerts: open };
+    return { merchant: scope, activity: days, health: callbacks, merchants: all, alerts: open, throttled: notice };
   })().catch(refusePage);
   const days = activity.days;
   const sum = (pick: (day: DayActivity) => number | bigint) =>
@@ -103,6 +106,15 @@ export default async function OverviewPage(props: {
         title={t.title}
         intro={`${t.intro} ${words.common.mode}: ${words.common.modes[activity.mode]}.`}
       />
+      {throttled && (
+        <Alert tone="warning" className="mb-6" data-testid="throttle-notice">
+          {authMessages[locale].throttleNotice(
+            formatDateTime(new Date(throttled.at), locale),
+            throttled.times,
+            throttled.addresses,
+          )}
+        </Alert>
+      )}
       <div className="mb-6 flex flex-wrap items-end gap-3">
         {actor.role === "operator" && (
           <MerchantPicker

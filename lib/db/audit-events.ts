@@ -32,6 +32,35 @@ export async function listTargetAuditEvents(
   return db.auditEvent.findMany({ where: { targetType, targetId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
 }
 
+export type TargetEventsSummary = { count: number; latestAt: Date | null; addresses: number };
+
+/**
+ * Of one target's events with the action since a time (all of them when null): how many, the
+ * latest, and from how many client addresses.
+ */
+export async function summarizeTargetAuditEvents(
+  db: DbOrTx,
+  filter: { targetType: string; targetId: string; action: string; since: Date | null },
+): Promise<TargetEventsSummary> {
+  const groups = await db.auditEvent.groupBy({
+    by: ["ip"],
+    where: {
+      targetType: filter.targetType,
+      targetId: filter.targetId,
+      action: filter.action,
+      ...(filter.since ? { createdAt: { gt: filter.since } } : {}),
+    },
+    _count: { _all: true },
+    _max: { createdAt: true },
+  });
+  const latest = Math.max(...groups.map((group) => group._max.createdAt?.getTime() ?? 0), 0);
+  return {
+    count: groups.reduce((total, group) => total + group._count._all, 0),
+    latestAt: latest > 0 ? new Date(latest) : null,
+    addresses: groups.filter((group) => group.ip !== null).length,
+  };
+}
+
 export type AuditEventFilter = {
   action?: string;
   actorEmail?: string;

@@ -24,6 +24,16 @@ export async function findConsoleSessionWithUser(db: DbOrTx, tokenHash: string) 
   return db.consoleSession.findUnique({ where: { tokenHash }, include: { user: true } });
 }
 
+/** When the user's latest session began (their previous sign-in, before a new one is written), or null. */
+export async function findLatestConsoleSessionStart(db: DbOrTx, userId: string): Promise<Date | null> {
+  const latest = await db.consoleSession.findFirst({
+    where: { userId },
+    orderBy: { createdAt: "desc" },
+    select: { createdAt: true },
+  });
+  return latest?.createdAt ?? null;
+}
+
 /** Moves the idle expiry forward; conditional, so a session revoked meanwhile stays revoked. */
 export async function touchConsoleSession(db: DbOrTx, id: string, at: Date, idleExpiresAt: Date): Promise<void> {
   await db.consoleSession.updateMany({ where: { id, revokedAt: null }, data: { lastSeenAt: at, idleExpiresAt } });

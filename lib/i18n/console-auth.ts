@@ -35,6 +35,8 @@ const ptBR = {
     throttled: "Muitas tentativas de entrar. Tente de novo em {minutes} min.",
     loggedOut: "Você saiu do console.",
   },
+  throttleNotice: (at: string, times: number, addresses: number) =>
+    `Entradas na sua conta foram bloqueadas depois de muitas tentativas erradas${times > 1 ? ` (${times} vezes, a última em ${at})` : ` em ${at}`}, vindas de ${addresses} ${addresses === 1 ? "endereço" : "endereços"}. Se não foi você, peça a um operador para trocar sua senha.`,
   setup: {
     title: "Configurar seu acesso",
     invalid: "Este link de configuração não é válido: ele expirou ou já foi usado. Peça um novo a um operador.",
@@ -113,6 +115,8 @@ const en: Messages = {
     throttled: "Too many sign-in attempts. Try again in {minutes} min.",
     loggedOut: "You signed out of the console.",
   },
+  throttleNotice: (at: string, times: number, addresses: number) =>
+    `Sign-ins to your account were blocked after too many failed attempts${times > 1 ? ` (${times} times, the last at ${at})` : ` at ${at}`}, from ${addresses} ${addresses === 1 ? "address" : "addresses"}. If it was not you, ask an operator to change your password.`,
   setup: {
     title: "Set up your access",
     invalid: "This setup link is not valid: it expired or was used. Ask an operator for a new one.",

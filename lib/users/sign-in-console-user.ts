@@ -14,11 +14,14 @@ import {
   findConsoleUserByEmail,
   markRecoveryCodeUsed,
 } from "../db/console-users";
+import { summarizeTargetAuditEvents } from "../db/audit-events";
+import { findLatestConsoleSessionStart } from "../db/console-sessions";
 import { log } from "../log/logger";
 import { type StartedSession, startConsoleSession } from "../sessions/start-console-session";
 import { verifyDecoyPassword, verifyPassword } from "./password-hash";
 import { loginSchema } from "./schemas";
 import { type SignInAttempt, giveBackSignInAttempt, spendSignInAttempt } from "./spend-sign-in-attempt";
+import type { ThrottleNotice } from "./find-throttle-notice";
 import { matchTotpStep, openTotpSecret } from "./totp";
 
 export type SignInResult =
@@ -55,6 +58,19 @@ async function useTotpCode(tx: Tx, user: ConsoleUserRecord, code: string, now: D
   if (step === null) return "wrong_code";
   // Conditional on the stored step: of two sign-ins racing with one code, one wins.
   return (await claimTotpStep(tx, user.id, step)) ? null : "code_reused";
+}
+
+/**
+ * What the user's console tells them after this sign-in: the times their account's budget was
+ * spent since their previous sign-in, the latest, and from how many addresses the failures came.
+ */
+async function summarizeThrottlesSinceLastSignIn(tx: Tx, userId: string): Promise<ThrottleNotice | null> {
+  const since = await findLatestConsoleSessionStart(tx, userId);
+  const target = { targetType: "console_user", targetId: userId, since };
+  const throttles = await summarizeTargetAuditEvents(tx, { ...target, action: "session.account_throttled" });
+  if (throttles.count === 0) return null;
+  const failures = await summarizeTargetAuditEvents(tx, { ...target, action: "session.login_failed" });
+  return { at: throttles.latestAt!.toISOString(), times: throttles.count, addresses: failures.addresses };
 }
 
 /** The audit rows of a failure that spent the last point of a budget: the throttle starts with it. */
@@ -142,6 +158,7 @@ export async function signInConsoleUser(
         await recordThrottleStarts(tx, attempt, failedActor, user, client.ip);
         return { failure };
       }
+      const accountThrottled = await summarizeThrottlesSinceLastSignIn(tx, user!.id);
       const session = await startConsoleSession(tx, user!.id, client, now);
       const signedIn = { ...failedActor, sessionId: session.sessionId };
       if (usedRecoveryCode) {
@@ -161,7 +178,10 @@ export async function signInConsoleUser(
         targetId: session.sessionId,
         merchantId,
         ip: client.ip,
-        detail: { secondFactor: usedRecoveryCode ? "recovery_code" : user!.totpEnabledAt ? "totp" : "none" },
+        detail: {
+          secondFactor: usedRecoveryCode ? "recovery_code" : user!.totpEnabledAt ? "totp" : "none",
+          ...(accountThrottled ? { accountThrottled } : {}),
+        },
       });
       return { failure: null, session };
     },

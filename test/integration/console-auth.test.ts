@@ -1,9 +1,9 @@
 // Console users, sign-in and sessions against a real database: what is stored of a password,
 // the one answer every failed sign-in gets, the operator's second factor, idle and absolute
 // expiry, logout everywhere, disabling, the throttles per address and per account (under
-// concurrency too), and the audit rows each writes.
+// concurrency too), the notice a throttled account's user gets, and the audit rows each writes.
 import { randomInt } from "node:crypto";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { cliAuditActor } from "@/lib/audit/cli-audit-actor";
 import { exportAuditEvents } from "@/lib/audit/export-audit-events";
 import { listAuditEvents } from "@/lib/audit/list-audit-events";
@@ -20,6 +20,7 @@ import {
   finishSetupWithoutTotp,
   setSetupPassword,
 } from "@/lib/users/setup-console-user";
+import { findThrottleNotice } from "@/lib/users/find-throttle-notice";
 import { signInConsoleUser } from "@/lib/users/sign-in-console-user";
 import { currentTotpCode } from "@/lib/users/totp";
 import { createTestMerchant } from "../support/api";
@@ -284,6 +285,8 @@ describe("console sign-in", () => {
 });
 
 describe("the account's budget", () => {
+  afterEach(() => vi.useRealTimers());
+
   it("200 concurrent guesses over 50 addresses check at most the account's budget, audited once; an unknown e-mail is throttled the same way", async () => {
     const user = await createTestConsoleUser({ role: "operator" });
     const addresses = Array.from({ length: 50 }, freshIp);
@@ -324,6 +327,32 @@ describe("the account's budget", () => {
     expect(await getDb().auditEvent.count({ where: { action: "session.account_throttled", actorEmail: nobody } })).toBe(
       1,
     );
+  });
+
+  it("the user of a throttled account is told at their next sign-in, for that session only", async () => {
+    const user = await createTestConsoleUser({ role: "merchant-admin", merchantId });
+    const before = await startTestConsoleSession(user, freshIp());
+    expect(await findThrottleNotice(before.actor)).toBeNull();
+    const attackers = [freshIp(), freshIp(), freshIp()];
+    for (const [i, code] of wrongTotpCodes(user.totpSecret!, 21).entries())
+      await signInConsoleUser({ ...user, code }, client(attackers[i % 3]));
+    const throttledAt = (
+      await getDb().auditEvent.findFirstOrThrow({ where: { action: "session.account_throttled", targetId: user.id } })
+    ).createdAt;
+
+    // The window passes.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 16 * 60_000 });
+    const after = await startTestConsoleSession(user, freshIp());
+    expect(await findThrottleNotice(after.actor)).toEqual({ at: throttledAt.toISOString(), times: 1, addresses: 3 });
+    const signIn = await getDb().auditEvent.findFirstOrThrow({
+      where: { action: "session.logged_in", targetId: after.actor.sessionId },
+    });
+    expect(signIn.detail).toMatchObject({ accountThrottled: { times: 1, addresses: 3 } });
+    // Once: the sign-in after that one has nothing to tell.
+    vi.setSystemTime(Date.now() + 60_000);
+    const later = await startTestConsoleSession(user, freshIp());
+    expect(await findThrottleNotice(later.actor)).toBeNull();
+    expect(await findThrottleNotice(after.actor)).not.toBeNull();
   });
 });
 
