@@ -6,8 +6,9 @@ export function newBearerToken(): string {
 }
 
 /**
- * What is stored of a bearer token or recovery code. The token carries 256 random bits, so a plain
- * SHA-256 (no salt, no stretching) is enough to make a database read useless for signing in.
+ * What is stored of a bearer token (setup link, session cookie, hosted payment) or recovery code.
+ * The token carries at least 192 random bits, so a plain SHA-256 (no salt, no stretching) is
+ * enough to make a database read useless for signing in.
  */
 export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");

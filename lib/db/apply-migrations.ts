@@ -1,6 +1,7 @@
 // Applies the committed migrations (prisma/<provider>/migrations/*/migration.sql) in order, each in
-// its own transaction. Prisma's CLI is not needed at run time; the bookkeeping table is Prisma's own
-// _prisma_migrations, so `prisma migrate status` reads the same history.
+// its own transaction with its data step, if it has one (lib/db/migration-data-steps). Prisma's CLI
+// is not needed at run time; the bookkeeping table is Prisma's own _prisma_migrations, so
+// `prisma migrate status` reads the same history.
 import { createHash, randomUUID } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -8,6 +9,7 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { createPrivateSqliteFile } from "./create-private-sqlite-file";
 import { resolveDatabaseUrl } from "./database-url";
+import { type MigrationDb, migrationDataSteps } from "./migration-data-steps";
 
 const projectRoot = path.resolve(import.meta.dirname, "../..");
 
@@ -26,14 +28,17 @@ function readMigrations(provider: "sqlite" | "postgres"): Migration[] {
     });
 }
 
-function pending(migrations: Migration[], applied: Map<string, string>): Migration[] {
+/** Which migrations to apply: all of them, or (a test building a database as an older release left it) those before one. */
+export type MigrationTarget = { before?: string };
+
+function pending(migrations: Migration[], applied: Map<string, string>, target: MigrationTarget): Migration[] {
   for (const [name, checksum] of applied) {
     const known = migrations.find((m) => m.name === name);
     if (known && known.checksum !== checksum) {
       throw new Error(`Migration ${name} was changed after it was applied; add a new migration instead.`);
     }
   }
-  return migrations.filter((m) => !applied.has(m.name));
+  return migrations.filter((m) => !applied.has(m.name) && (target.before === undefined || m.name < target.before));
 }
 
 const sqliteBookkeeping = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
@@ -46,28 +51,39 @@ const postgresBookkeeping = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
   "migration_name" VARCHAR(255) NOT NULL, "logs" TEXT, "rolled_back_at" TIMESTAMPTZ,
   "started_at" TIMESTAMPTZ NOT NULL DEFAULT now(), "applied_steps_count" INTEGER NOT NULL DEFAULT 0)`;
 
-function applySqlite(filename: string): string[] {
+async function applySqlite(filename: string, target: MigrationTarget): Promise<string[]> {
   if (filename !== ":memory:") createPrivateSqliteFile(filename);
   const db = new Database(filename, { timeout: 10_000 });
+  const stepDb: MigrationDb = {
+    all: async <Row>(sql: string, params: unknown[] = []) => db.prepare(sql).all(...params) as Row[],
+    run: async (sql, params = []) => void db.prepare(sql).run(...params),
+  };
   try {
     db.pragma("journal_mode = WAL");
     db.exec(sqliteBookkeeping);
     const done: string[] = [];
     // IMMEDIATE takes the write lock first, so two processes starting together apply each once.
-    db.transaction(() => {
+    // Written out rather than db.transaction(), whose function cannot await a data step.
+    db.exec("BEGIN IMMEDIATE");
+    try {
       const rows = db
         .prepare(`SELECT migration_name, checksum FROM "_prisma_migrations" WHERE rolled_back_at IS NULL`)
         .all() as { migration_name: string; checksum: string }[];
       const applied = new Map(rows.map((r) => [r.migration_name, r.checksum]));
-      for (const migration of pending(readMigrations("sqlite"), applied)) {
+      for (const migration of pending(readMigrations("sqlite"), applied, target)) {
         db.exec(migration.sql);
+        await migrationDataSteps[migration.name]?.(stepDb);
         db.prepare(
           `INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, applied_steps_count)
            VALUES (?, ?, current_timestamp, ?, 1)`,
         ).run(randomUUID(), migration.checksum, migration.name);
         done.push(migration.name);
       }
-    }).immediate();
+      db.exec("COMMIT");
+    } catch (error) {
+      if (db.inTransaction) db.exec("ROLLBACK");
+      throw error;
+    }
     return done;
   } finally {
     db.close();
@@ -77,9 +93,18 @@ function applySqlite(filename: string): string[] {
 // Any constant works; it only has to be the same for every process migrating this database.
 const MIGRATION_LOCK_ID = 72_010_433;
 
-async function applyPostgres(url: string): Promise<string[]> {
+async function applyPostgres(url: string, target: MigrationTarget): Promise<string[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
+  // Steps are written with SQLite's `?`; PostgreSQL numbers its parameters.
+  const numbered = (sql: string) => {
+    let n = 0;
+    return sql.replace(/\?/g, () => `$${++n}`);
+  };
+  const stepDb: MigrationDb = {
+    all: async <Row>(sql: string, params: unknown[] = []) => (await client.query(numbered(sql), params)).rows as Row[],
+    run: async (sql, params = []) => void (await client.query(numbered(sql), params)),
+  };
   try {
     await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_ID]);
     await client.query(postgresBookkeeping);
@@ -88,10 +113,11 @@ async function applyPostgres(url: string): Promise<string[]> {
     );
     const applied = new Map(rows.map((r) => [r.migration_name, r.checksum]));
     const done: string[] = [];
-    for (const migration of pending(readMigrations("postgres"), applied)) {
+    for (const migration of pending(readMigrations("postgres"), applied, target)) {
       await client.query("BEGIN");
       try {
         await client.query(migration.sql);
+        await migrationDataSteps[migration.name]?.(stepDb);
         await client.query(
           `INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, applied_steps_count)
            VALUES ($1, $2, now(), $3, 1)`,
@@ -112,7 +138,9 @@ async function applyPostgres(url: string): Promise<string[]> {
 }
 
 /** Returns the names of the migrations it applied (none when the database is current). */
-export async function applyMigrations(databaseUrl: string): Promise<string[]> {
-  const target = resolveDatabaseUrl(databaseUrl);
-  return target.provider === "postgres" ? applyPostgres(target.url) : applySqlite(target.filename);
+export async function applyMigrations(databaseUrl: string, target: MigrationTarget = {}): Promise<string[]> {
+  const database = resolveDatabaseUrl(databaseUrl);
+  return database.provider === "postgres"
+    ? applyPostgres(database.url, target)
+    : applySqlite(database.filename, target);
 }

@@ -42,7 +42,9 @@ type TransactionFields = {
   reason: string | null;
   /** A processing payout: what its marking claimed it for (lib/payouts/mark-payout). */
   claimedOutcome: PayoutClaim | null;
-  payToken: string | null;
+  /** A hosted payment's token, never stored in clear (lib/crypto/pay-token). */
+  payTokenHash: string | null;
+  payTokenSealed: string | null;
   successRedirectUrl: string | null;
   failedRedirectUrl: string | null;
   returnUrl: string | null;
@@ -195,8 +197,8 @@ export async function findExpiredPendingDeposits(
   return rows.map(toDepositRecord);
 }
 
-export async function findTransactionByPayToken(db: DbOrTx, payToken: string): Promise<DepositRecord | null> {
-  const row = await db.transaction.findUnique({ where: { payToken } });
+export async function findTransactionByPayTokenHash(db: DbOrTx, payTokenHash: string): Promise<DepositRecord | null> {
+  const row = await db.transaction.findUnique({ where: { payTokenHash } });
   return row ? toDepositRecord(row) : null;
 }
 

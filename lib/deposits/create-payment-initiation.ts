@@ -1,6 +1,5 @@
 // Payment Initiation (POST /api/payment-initiation): a pending deposit and the unique URL where
 // the customer pays from a bank account, then returns to the merchant's success or failure URL.
-import { randomBytes } from "node:crypto";
 import { getConfig } from "../config/config";
 import { getDb } from "../db/client";
 import type { MerchantRecord } from "../db/merchants";
@@ -13,6 +12,7 @@ import { checkRedirectUrls } from "../transactions/check-redirect-url";
 import { createOnce } from "../db/create-once";
 import { hashRequest } from "../transactions/hash-request";
 import { requestColumns } from "../transactions/request-schemas";
+import { issuePayToken, payTokenOf } from "./pay-tokens";
 import { type PaymentInitiationAnswer, createPaymentInitiationSchema } from "./schemas";
 
 let schema: ReturnType<typeof createPaymentInitiationSchema> | undefined;
@@ -29,7 +29,7 @@ export function toPaymentInitiationAnswer(deposit: TransactionRecord): PaymentIn
     currency: deposit.currency,
     amount: formatAmountComma(deposit.amountCents),
     reference: deposit.reference,
-    paymentInitiationUrl: paymentPageUrl(deposit.payToken as string),
+    paymentInitiationUrl: paymentPageUrl(payTokenOf(deposit)),
   };
 }
 
@@ -63,8 +63,9 @@ export async function createPaymentInitiation(options: {
     requestHash,
     replay: async (existing) => ({ deposit: existing, isNew: false }),
     create: async () => {
+      const id = newId("dep");
       const deposit = await insertTransaction(getDb(), {
-        id: newId("dep"),
+        id,
         merchantId: options.merchant.id,
         mode: options.merchant.mode,
         ...requestColumns("payment_initiation", request),
@@ -72,8 +73,8 @@ export async function createPaymentInitiation(options: {
         brand: request.brand ?? null,
         // The bank is the customer's to choose (or Pix instead, "Outro banco? Pague com Pix").
         methodOpen: true,
-        // 24 random bytes: the URL is the customer's only credential for this payment.
-        payToken: randomBytes(24).toString("base64url"),
+        // The URL is the customer's only credential for this payment.
+        ...issuePayToken(id).stored,
         successRedirectUrl: redirects.successRedirectUrl,
         failedRedirectUrl: redirects.failedRedirectUrl,
         provider: provider.accountId,

@@ -1,10 +1,11 @@
 import { getDb } from "../db/client";
 import { findMerchantLogoDigest } from "../db/merchant-logos";
 import { findMerchant } from "../db/merchants";
-import { type DepositRecord, findTransactionByPayToken } from "../db/transactions";
+import type { DepositRecord } from "../db/transactions";
 import { findProvider } from "../providers/registry";
 import { parseRedirectUrl } from "../transactions/check-redirect-url";
 import { isPending } from "../transactions/statuses";
+import { findDepositByPayToken } from "./pay-tokens";
 
 export type HostedPaymentState = "open" | "expired" | "paid" | "failed";
 
@@ -23,8 +24,7 @@ export type HostedPayment = {
  * what the customer can do now. Past its expiry a pending deposit is expired, sweep or no sweep.
  */
 export async function findHostedPayment(token: string, now: Date = new Date()): Promise<HostedPayment | null> {
-  if (!/^[A-Za-z0-9_-]{16,64}$/.test(token)) return null;
-  const deposit = await findTransactionByPayToken(getDb(), token);
+  const deposit = await findDepositByPayToken(token);
   if (!deposit) return null;
   const merchant = await findMerchant(getDb(), deposit.merchantId);
   // A final status is its own state: the page shows each of them.

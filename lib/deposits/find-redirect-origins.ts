@@ -1,11 +1,9 @@
-import { getDb } from "../db/client";
-import { findTransactionByPayToken } from "../db/transactions";
 import { parseRedirectUrl } from "../transactions/check-redirect-url";
+import { findDepositByPayToken } from "./pay-tokens";
 
 /** The origins a hosted payment's pages may send the customer to (its redirect URLs), for form-action. */
 export async function findRedirectOrigins(payToken: string): Promise<string[]> {
-  if (!/^[A-Za-z0-9_-]{16,64}$/.test(payToken)) return [];
-  const deposit = await findTransactionByPayToken(getDb(), payToken);
+  const deposit = await findDepositByPayToken(payToken);
   if (!deposit) return [];
   const urls = [deposit.successRedirectUrl, deposit.failedRedirectUrl, deposit.returnUrl].flatMap((url) =>
     url ? [parseRedirectUrl(url)] : [],

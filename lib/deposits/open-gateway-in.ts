@@ -1,7 +1,6 @@
 // Gateway In (GET /direct/{keyId}/{token}): the merchant sends the customer here with the deposit
 // in a signed token. Opening it creates the deposit once (idempotent on reference), so reloading
 // or opening it twice leads to the same hosted payment.
-import { randomBytes } from "node:crypto";
 import { getConfig } from "../config/config";
 import { getDb } from "../db/client";
 import { insertTransaction } from "../db/transactions";
@@ -14,6 +13,7 @@ import { capabilityOf, providerForRail } from "../providers/registry";
 import { checkRedirectUrls } from "../transactions/check-redirect-url";
 import { createOnce } from "../db/create-once";
 import { hashRequest } from "../transactions/hash-request";
+import { issuePayToken, payTokenOf } from "./pay-tokens";
 import { createGatewayInSchema } from "./schemas";
 
 let schema: ReturnType<typeof createGatewayInSchema> | undefined;
@@ -58,13 +58,14 @@ export async function openGatewayIn(options: { keyId: string; token: string }): 
     reference: request.reference,
     operation: "gateway_in",
     requestHash,
-    replay: async (existing) => ({ payToken: existing.payToken as string }),
+    replay: async (existing) => ({ payToken: payTokenOf(existing) }),
     create: async () => {
       const provider = await providerForRail(merchant, rail);
       if (isBank && merchant.mode === "live") capabilityOf(provider, "initiations");
-      const payToken = randomBytes(24).toString("base64url");
+      const id = newId("dep");
+      const { payToken, stored } = issuePayToken(id);
       await insertTransaction(getDb(), {
-        id: newId("dep"),
+        id,
         merchantId: merchant.id,
         mode: merchant.mode,
         operation: "gateway_in",
@@ -84,7 +85,7 @@ export async function openGatewayIn(options: { keyId: string; token: string }): 
         phone: request.phone ?? null,
         brand: request.brand ?? null,
         paymentMethod: request.paymentMethod ?? null,
-        payToken,
+        ...stored,
         returnUrl: redirects.return_url ?? null,
         provider: provider.accountId,
         expiresAt: new Date(Date.now() + config.paymentUrlExpirationSeconds * 1000),

@@ -27,7 +27,8 @@ export type StepAddress =
   | { step: "banco"; refusal?: BankRefusal }
   /**
    * No bank: where a live customer's chosen bank posts. With an attempt: the sandbox bank's consent
-   * screen for the attempt it started (the address the sandbox's startInitiation answers).
+   * screen for the attempt it started (the address the sandbox's startInitiation answers, relative to
+   * the payment's pages).
    */
   | { step: "autorizar"; bank?: string; attempt?: string; refusal?: BankRefusal };
 

@@ -8,10 +8,10 @@ import { answerSandboxBank } from "../initiations/answer-sandbox-bank";
 import { startBankInitiation } from "../initiations/start-bank-initiation";
 import type { StepAddress } from "./payment-flow";
 
-/** Starts the payment at the sandbox bank: the consent screen's address it answers, or the step to show. */
-export async function openSandboxBank(token: string, bank: BankMethod): Promise<string | StepAddress> {
+/** Starts the payment at the sandbox bank: its consent screen for the attempt, or the step to show. */
+export async function openSandboxBank(token: string, bank: BankMethod): Promise<StepAddress> {
   try {
-    return (await startBankInitiation({ token, method: bank })).redirectTo;
+    return { step: "autorizar", bank, attempt: (await startBankInitiation({ token, method: bank })).initiationId };
   } catch (error) {
     // Ended, paid or a Pix code issued meanwhile: step 1 says where the payment stands.
     if (!isAppError(error)) throw error;

@@ -6,6 +6,7 @@
 import { getDb } from "../db/client";
 import { findInitiationByProviderPayment } from "../db/initiations";
 import { findTransaction } from "../db/transactions";
+import { payTokenOf } from "../deposits/pay-tokens";
 import { isAppError } from "../errors/app-error";
 import { log } from "../log/logger";
 import { findProvider } from "../providers/registry";
@@ -30,5 +31,5 @@ export async function returnFromBank(accountId: string, query: URLSearchParams):
     });
   });
   const deposit = await findTransaction(getDb(), attempt.depositId);
-  return deposit?.payToken ? { token: deposit.payToken } : null;
+  return deposit?.payTokenSealed ? { token: payTokenOf(deposit) } : null;
 }

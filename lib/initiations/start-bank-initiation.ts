@@ -39,7 +39,7 @@ export async function startBankInitiation(options: {
   token: string;
   participantId?: string;
   method?: BankMethod;
-}): Promise<{ redirectTo: string }> {
+}): Promise<{ initiationId: string; redirectTo: string }> {
   const payment = await findHostedPayment(options.token);
   if (!payment) throw new AppError("not_found", "no payment at this address");
   const refusal = refusalOf(payment);
@@ -62,7 +62,7 @@ export async function startBankInitiation(options: {
   // The same bank again (a reload, a double submit, back from the bank without deciding): the
   // payment already started there, or the same start again when its answer never came.
   const same = attempts.find((attempt) => attempt.status === "pending" && attempt.participantId === bank.id);
-  if (same?.redirectUrl) return { redirectTo: same.redirectUrl };
+  if (same?.redirectUrl) return { initiationId: same.id, redirectTo: same.redirectUrl };
   const attempt: InitiationRecord =
     same ??
     (await insertInitiation(getDb(), {
@@ -98,5 +98,5 @@ export async function startBankInitiation(options: {
     throw error;
   }
   await recordInitiationStarted(getDb(), attempt.id, started);
-  return { redirectTo: started.redirectUrl };
+  return { initiationId: attempt.id, redirectTo: started.redirectUrl };
 }

@@ -18,6 +18,7 @@ const { POST: webhook } = await import("@/app/api/psp/webhook/[accountId]/route"
 const { GET: direct } = await import("@/app/direct/[keyId]/[token]/route");
 const { signRequestToken } = await import("@/lib/envelope/sign-request-token");
 const { chooseCheckoutPayment } = await import("@/lib/deposits/choose-checkout-payment");
+const { findHostedPayment } = await import("@/lib/deposits/find-hosted-payment");
 const { getDb } = await import("@/lib/db/client");
 const { findTransaction } = await import("@/lib/db/transactions");
 const { addProviderAccount } = await import("@/lib/providers/accounts/add-provider-account");
@@ -90,8 +91,7 @@ async function initiate(merchant: Merchant, amount: string) {
   });
   const { payload, data } = await readSigned(response, merchant);
   expect(payload.code, JSON.stringify(data)).toBe(201);
-  const deposit = await findTransaction(getDb(), data.id as string);
-  return { id: data.id as string, token: deposit?.payToken as string };
+  return { id: data.id as string, token: String(data.paymentInitiationUrl).split("/pay/")[1] };
 }
 
 async function bradesco() {
@@ -260,7 +260,7 @@ describe("a live merchant's Payment Initiation through Efí", () => {
     expect(chosen).toEqual({ ok: true, next: { kind: "bank", bank: "bradesco" } });
     const { redirectTo } = await startBankInitiation({ token: payToken, method: "bradesco" });
     await efi.approveInitiation(paymentIdOf(redirectTo));
-    const deposit = await getDb().transaction.findUnique({ where: { payToken } });
+    const deposit = (await findHostedPayment(payToken))?.deposit;
     expect(deposit).toMatchObject({ status: "paid", amountCents: 3300n, provider: accountId });
   });
 });

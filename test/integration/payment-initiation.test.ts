@@ -1,4 +1,5 @@
 // POST /api/payment-initiation and the hosted payment's domain steps, against a real database.
+import { createHash } from "node:crypto";
 import { parsePix } from "pix-utils";
 import { beforeAll, describe, expect, it } from "vitest";
 import { POST as paymentInitiation } from "@/app/api/payment-initiation/route";
@@ -54,11 +55,25 @@ describe("POST /api/payment-initiation", () => {
       operation: "payment_initiation",
       status: "pending",
       amountCents: 1050n,
-      payToken: tokenOf(data.paymentInitiationUrl),
       successRedirectUrl: "https://shop.example/pedido/ok",
       failedRedirectUrl: "https://shop.example/pedido/falhou",
     });
     expect((stored!.expiresAt!.getTime() - stored!.createdAt.getTime()) / 1000).toBeCloseTo(1800, -1);
+  });
+
+  it("stores the payment URL's token only as its SHA-256 and sealed, and finds the payment by the hash", async () => {
+    const { data } = await send(valid());
+    const token = tokenOf(data.paymentInitiationUrl);
+    const row = await getDb().transaction.findUniqueOrThrow({ where: { id: data.id as string } });
+    expect(
+      JSON.stringify(row, (_key, value: unknown) => (typeof value === "bigint" ? String(value) : value)),
+    ).not.toContain(token);
+    expect(row.payTokenHash).toBe(createHash("sha256").update(token).digest("hex"));
+    expect(row.payTokenSealed).toMatch(/^v1\./);
+    expect((await findHostedPayment(token))?.deposit.id).toBe(data.id);
+    // What the database holds opens nothing: neither the hash nor the sealed token is an address.
+    expect(await findHostedPayment(row.payTokenHash!)).toBeNull();
+    expect(await findHostedPayment(row.payTokenSealed!)).toBeNull();
   });
 
   it("gives each payment its own URL, and the same URL to a replay", async () => {

@@ -92,7 +92,8 @@ describe("a sandbox payment at the sandbox bank", () => {
       participantName: "Nubank",
       status: "pending",
       providerPaymentId: sandboxPaymentId(attempt.id),
-      redirectUrl: consent,
+      // The consent screen beside the payment's pages: the stored address holds no token.
+      redirectUrl: `autorizar?banco=nubank&tentativa=${attempt.id}`,
     });
     // The bank has no answer yet.
     expect(

@@ -6,10 +6,7 @@ import { startBankInitiation } from "@/lib/initiations/start-bank-initiation";
 
 /** Starts the payment at the sandbox bank: the attempt its consent screen's address names. */
 export async function openSandboxBankAttempt(token: string, bank: BankMethod): Promise<string> {
-  const { redirectTo } = await startBankInitiation({ token, method: bank });
-  const attempt = new URL(redirectTo, "http://gateway.test").searchParams.get("tentativa");
-  if (!attempt) throw new Error(`the sandbox bank answered no attempt: ${redirectTo}`);
-  return attempt;
+  return (await startBankInitiation({ token, method: bank })).initiationId;
 }
 
 /** Starts the payment at `bank` and answers its consent screen. */

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { applyMigrations } from "@/lib/db/apply-migrations";
+import { type MigrationTarget, applyMigrations } from "@/lib/db/apply-migrations";
 
 export type TestDatabase = { url: string; provider: "sqlite" | "postgres"; drop: () => Promise<void> };
 
@@ -16,11 +16,15 @@ function assertLocal(url: URL): void {
   }
 }
 
-export async function createTestDatabase(provider: "sqlite" | "postgres"): Promise<TestDatabase> {
+/** `target`: only the migrations before one, for a test of what a later migration does to old rows. */
+export async function createTestDatabase(
+  provider: "sqlite" | "postgres",
+  target: MigrationTarget = {},
+): Promise<TestDatabase> {
   if (provider === "sqlite") {
     const dir = mkdtempSync(path.join(tmpdir(), "cashier-test-"));
     const url = `file:${path.join(dir, "test.db")}`;
-    await applyMigrations(url);
+    await applyMigrations(url, target);
     return { url, provider, drop: async () => rmSync(dir, { recursive: true, force: true }) };
   }
   const adminUrl = process.env.TEST_POSTGRES_URL;
@@ -33,7 +37,7 @@ export async function createTestDatabase(provider: "sqlite" | "postgres"): Promi
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
   url.pathname = `/${name}`;
-  await applyMigrations(url.toString());
+  await applyMigrations(url.toString(), target);
   return {
     url: url.toString(),
     provider,

@@ -18,11 +18,12 @@ export const SANDBOX_ACCOUNT_ID = "sandbox";
 export const sandboxPaymentId = (initiationId: string) => `sbx_${initiationId}`;
 
 /**
- * The consent screen for one attempt. Built here rather than by lib/hosted (which depends on the
- * providers): the path app/pay/[token]/autorizar answers, `tentativa` naming the stored attempt.
+ * The consent screen for one attempt, relative to the payment's own pages (app/pay/[token]/autorizar,
+ * `tentativa` naming the stored attempt): the attempt's stored address never holds the payment's
+ * token, which the hosted pages add when they send the customer there.
  */
-function consentPath(payToken: string, bank: string, initiationId: string): string {
-  return `/pay/${payToken}/autorizar?banco=${encodeURIComponent(bank)}&tentativa=${encodeURIComponent(initiationId)}`;
+function consentPath(bank: string, initiationId: string): string {
+  return `autorizar?banco=${encodeURIComponent(bank)}&tentativa=${encodeURIComponent(initiationId)}`;
 }
 
 async function findInitiation({
@@ -60,12 +61,12 @@ export const sandboxInitiations: InitiationCapability = {
   listParticipants: async () => bankDirectory.map((bank) => ({ id: bank.method, name: bank.name, logoUrl: null })),
   async startInitiation({ initiationId, depositId, participantId }) {
     const deposit = await findTransaction(getDb(), depositId);
-    if (!deposit?.payToken) throw new AppError("provider_error", "the sandbox bank knows no such payment");
+    if (!deposit?.payTokenHash) throw new AppError("provider_error", "the sandbox bank knows no such payment");
     if (!isBankMethod(participantId))
       throw new AppError("provider_error", `the sandbox bank has no participant ${participantId}`);
     return {
       providerPaymentId: sandboxPaymentId(initiationId),
-      redirectUrl: consentPath(deposit.payToken, participantId, initiationId),
+      redirectUrl: consentPath(participantId, initiationId),
     };
   },
   findInitiation,

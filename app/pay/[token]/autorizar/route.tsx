@@ -13,15 +13,12 @@ import { findSandboxBankAttempt } from "@/lib/initiations/answer-sandbox-bank";
 // The sandbox bank: the payment started there, then its consent screen for the attempt it started
 // (the attempt in the address is only a hint, found among this payment's stored ones).
 async function sandboxBank(hosted: PaymentRequest) {
-  const { token, payment, query, t, amount, to, withLang, shell, title } = hosted;
+  const { token, payment, query, t, amount, to, shell, title } = hosted;
   const decided = consentStep(payment, query.get("banco"));
   if ("redirect" in decided) return { redirect: to(decided.redirect) };
   const { bank, offersPix, changeBank } = decided.page;
   const attempt = await findSandboxBankAttempt(payment, query.get("tentativa"), bank);
-  if (!attempt) {
-    const next = await openSandboxBank(token, bank);
-    return { redirect: typeof next === "string" ? withLang(next) : to(next) };
-  }
+  if (!attempt) return { redirect: to(await openSandboxBank(token, bank)) };
   return {
     title,
     page: shell(

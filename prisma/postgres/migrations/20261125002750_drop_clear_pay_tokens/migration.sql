@@ -1,0 +1,6 @@
+-- DropIndex
+DROP INDEX "Transaction_payToken_key";
+
+-- AlterTable
+ALTER TABLE "Transaction" DROP COLUMN "payToken";
+
