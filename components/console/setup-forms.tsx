@@ -64,7 +64,7 @@ export function SetupTotpForm(props: {
         </Alert>
         <h2 className="text-xl font-bold">{t.recoveryTitle}</h2>
         <p>{t.recoveryIntro}</p>
-        <ul className="grid grid-cols-2 gap-2 font-mono text-lg" data-testid="recovery-codes">
+        <ul className="grid gap-2 font-mono text-lg sm:grid-cols-2" data-testid="recovery-codes">
           {state.recoveryCodes.map((code) => (
             <li key={code}>{code}</li>
           ))}

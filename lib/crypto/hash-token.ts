@@ -6,9 +6,10 @@ export function newBearerToken(): string {
 }
 
 /**
- * What is stored of a bearer token (setup link, session cookie, hosted payment) or recovery code.
- * The token carries at least 192 random bits, so a plain SHA-256 (no salt, no stretching) is
- * enough to make a database read useless for signing in.
+ * What is stored of a bearer token (setup link, session cookie, hosted payment). The token carries
+ * at least 192 random bits, so a plain SHA-256 (no salt, no stretching) is enough to make a
+ * database read useless for signing in. Recovery codes, far shorter, are keyed as well
+ * (lib/users/recovery-codes).
  */
 export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");

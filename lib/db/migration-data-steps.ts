@@ -2,6 +2,7 @@
 // SHA-256 and neither database holds the server key. lib/db/apply-migrations runs a migration's
 // step right after its SQL, in the same transaction, so the migration and its data land together.
 import { getConfig } from "../config/config";
+import { keyedHash } from "../crypto/derive-key";
 import { storePayToken } from "../crypto/pay-token";
 
 /** The migration's own connection: `?` placeholders on both databases. */
@@ -46,8 +47,24 @@ async function hashPayTokens(db: MigrationDb): Promise<void> {
   }
 }
 
+/**
+ * Recovery codes were stored as their plain SHA-256: each stored hash is keyed in place under the
+ * server key, which is what lib/users/recovery-codes looks every code up by, so the codes users
+ * hold keep working and a database read alone no longer lets anyone test guesses.
+ */
+async function keyRecoveryCodes(db: MigrationDb): Promise<void> {
+  const rows = await db.all<{ codeHash: string }>(`SELECT "codeHash" FROM "ConsoleRecoveryCode"`);
+  for (const { codeHash } of rows) {
+    await db.run(`UPDATE "ConsoleRecoveryCode" SET "codeHash" = ? WHERE "codeHash" = ?`, [
+      keyedHash(serverKey(), "recovery-code-hmac", codeHash),
+      codeHash,
+    ]);
+  }
+}
+
 export const migrationDataSteps: Record<string, (db: MigrationDb) => Promise<void>> = {
   "20261125002724_hash_stored_tokens": async (db) => {
     await hashPayTokens(db);
+    await keyRecoveryCodes(db);
   },
 };

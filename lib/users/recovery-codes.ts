@@ -1,18 +1,39 @@
+// Recovery codes: ten per user, shown once at setup, each signing in once in place of the
+// authenticator's code. A code is 16 characters of Crockford's base32 (80 random bits), which
+// leaves out i, l, o and u so that nothing reads as something else, shown in groups of four. What
+// is stored is keyed under the server key (lib/crypto/derive-key), so a database read alone lets
+// no one test guesses offline.
+import { randomInt } from "node:crypto";
+import { getConfig } from "../config/config";
+import { keyedHash } from "../crypto/derive-key";
+import { hashToken } from "../crypto/hash-token";
 import type { DbOrTx } from "../db/client";
 import { replaceRecoveryCodes } from "../db/console-users";
-import { hashToken } from "../crypto/hash-token";
-import { randomAlphanumeric } from "../ids/new-id";
 
 const COUNT = 10;
+const ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz";
+const LENGTH = 16;
 
-/** "abcde-fghij": 50 bits each, shown once, typed with or without the dash. */
-export function formatRecoveryCode(raw: string): string {
-  return `${raw.slice(0, 5)}-${raw.slice(5)}`;
+/**
+ * What is stored of a code as typed (spaces, dashes and case ignored; i and l read as 1, o as 0,
+ * as Crockford's base32 reads them): HMAC-SHA-256 of the code's SHA-256. The SHA-256 inside is
+ * the form codes were stored in before, which the migration that introduced the key re-keyed in
+ * place: codes issued before (ten letters and digits, taken as typed) sign in as they did.
+ */
+export function hashRecoveryCode(typed: string): string {
+  const code = typed.replace(/[\s-]/g, "").toLowerCase();
+  const read = code.length === LENGTH ? code.replace(/[il]/g, "1").replace(/o/g, "0") : code;
+  return keyedHash(getConfig().encryptionKey, "recovery-code-hmac", hashToken(read));
+}
+
+function newRecoveryCode(): string {
+  const code = Array.from({ length: LENGTH }, () => ALPHABET[randomInt(ALPHABET.length)]).join("");
+  return code.match(/.{4}/g)!.join("-");
 }
 
 /** Replaces the user's recovery codes with ten new ones and returns them, the only time they are readable. */
 export async function issueRecoveryCodes(db: DbOrTx, userId: string): Promise<string[]> {
-  const raw = Array.from({ length: COUNT }, () => randomAlphanumeric(10));
-  await replaceRecoveryCodes(db, userId, raw.map(hashToken));
-  return raw.map(formatRecoveryCode);
+  const codes = Array.from({ length: COUNT }, newRecoveryCode);
+  await replaceRecoveryCodes(db, userId, codes.map(hashRecoveryCode));
+  return codes;
 }

@@ -5,7 +5,6 @@
 // an address, or CONSOLE_LOGIN_ACCOUNT_FAILURES on an account, in the window, the attempt waits,
 // right password or not, and the audit log says so once per budget spent.
 import { type AuditActor, recordAuditEvent } from "../audit/record-audit-event";
-import { hashToken } from "../crypto/hash-token";
 import { getConfig } from "../config/config";
 import { type Tx, getDb } from "../db/client";
 import {
@@ -19,6 +18,7 @@ import { findLatestConsoleSessionStart } from "../db/console-sessions";
 import { log } from "../log/logger";
 import { type StartedSession, startConsoleSession } from "../sessions/start-console-session";
 import { verifyDecoyPassword, verifyPassword } from "./password-hash";
+import { hashRecoveryCode } from "./recovery-codes";
 import { loginSchema } from "./schemas";
 import { type SignInAttempt, giveBackSignInAttempt, spendSignInAttempt } from "./spend-sign-in-attempt";
 import type { ThrottleNotice } from "./find-throttle-notice";
@@ -139,7 +139,7 @@ export async function signInConsoleUser(
         if (!code) failure = "code_missing";
         else if (/^\d{6}$/.test(code)) failure = await useTotpCode(tx, user!, code, now);
         else {
-          usedRecoveryCode = await markRecoveryCodeUsed(tx, user!.id, hashToken(code), now);
+          usedRecoveryCode = await markRecoveryCodeUsed(tx, user!.id, hashRecoveryCode(code), now);
           failure = usedRecoveryCode ? null : "wrong_code";
         }
       } else if (!failure && user!.role === "operator") failure = "totp_not_enrolled";

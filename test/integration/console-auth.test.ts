@@ -2,7 +2,7 @@
 // the one answer every failed sign-in gets, the operator's second factor, idle and absolute
 // expiry, logout everywhere, disabling, the throttles per address and per account (under
 // concurrency too), the notice a throttled account's user gets, and the audit rows each writes.
-import { randomInt } from "node:crypto";
+import { createHash, randomInt } from "node:crypto";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { cliAuditActor } from "@/lib/audit/cli-audit-actor";
 import { exportAuditEvents } from "@/lib/audit/export-audit-events";
@@ -22,6 +22,7 @@ import {
 } from "@/lib/users/setup-console-user";
 import { findThrottleNotice } from "@/lib/users/find-throttle-notice";
 import { signInConsoleUser } from "@/lib/users/sign-in-console-user";
+import { hashRecoveryCode } from "@/lib/users/recovery-codes";
 import { currentTotpCode } from "@/lib/users/totp";
 import { createTestMerchant } from "../support/api";
 import {
@@ -169,9 +170,18 @@ describe("console sign-in", () => {
     expect(actor).toMatchObject({ role: "merchant-viewer", merchantId, email: viewer.email });
   });
 
-  it("a recovery code signs in once", async () => {
+  it("a recovery code signs in once; what is stored of it is keyed under the server key, not its SHA-256", async () => {
     const user = await createTestConsoleUser({ role: "operator" });
     const [recovery] = user.recoveryCodes;
+    const stored = (await getDb().consoleRecoveryCode.findMany({ where: { userId: user.id } })).map(
+      (row) => row.codeHash,
+    );
+    expect(stored.sort()).toEqual(user.recoveryCodes.map(hashRecoveryCode).sort());
+    for (const code of user.recoveryCodes) {
+      expect(code).toMatch(/^[0-9a-hjkmnp-tv-z]{4}(-[0-9a-hjkmnp-tv-z]{4}){3}$/);
+      for (const typed of [code, code.replaceAll("-", "")])
+        expect(stored).not.toContain(createHash("sha256").update(typed).digest("hex"));
+    }
     const first = await signInConsoleUser(
       { email: user.email, password: user.password, code: recovery.toUpperCase() },
       client("192.0.2.12"),

@@ -1,19 +1,25 @@
 // The migration that stopped storing bearer tokens in clear, run over rows as the release before
-// it left them: a hosted payment's token in clear (and in its sandbox bank attempt's address).
-// After it, the same addresses work, and no row holds a token.
+// it left them: a hosted payment's token in clear (and in its sandbox bank attempt's address), and
+// recovery codes as their plain SHA-256. After it, the same addresses and codes work, and no row
+// holds a token or a code's plain hash.
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyMigrations } from "@/lib/db/apply-migrations";
 import { createDb, getDb, setDb } from "@/lib/db/client";
 import { findHostedPayment } from "@/lib/deposits/find-hosted-payment";
 import { payTokenOf } from "@/lib/deposits/pay-tokens";
+import { hashPassword } from "@/lib/users/password-hash";
+import { signInConsoleUser } from "@/lib/users/sign-in-console-user";
+import { sealTotpSecret } from "@/lib/users/totp";
 import { type TestDatabase, createTestDatabase } from "../support/test-database";
 
 const MIGRATION = "20261125002724_hash_stored_tokens";
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
-// An old release's pay token: 24 random bytes.
+// An old release's values: a pay token of 24 random bytes, recovery codes of ten letters and digits.
 const payToken = "Zk3m_Qv8xT2nLw9pRb4sHc7yJd1fGa6e";
+const password = "uma senha longa o bastante";
+const legacyCodes = ["k7m2x-9qv4h", "a1b2c-d3e4f"];
 
 let database: TestDatabase;
 
@@ -21,6 +27,8 @@ beforeAll(async () => {
   const provider = process.env.TEST_DATABASE === "postgres" ? "postgres" : "sqlite";
   database = await createTestDatabase(provider, { before: MIGRATION });
   const old = createDb(database.url);
+  const passwordHash = await hashPassword(password);
+  const totpSecret = sealTotpSecret("usr_legacy", "JBSWY3DPEHPK3PXP");
   for (const sql of [
     `INSERT INTO "Merchant" ("id", "name", "mode", "redirectOrigins", "updatedAt")
      VALUES ('mer_legacy', 'Loja Antiga', 'sandbox', '["https://shop.example"]', CURRENT_TIMESTAMP)`,
@@ -32,6 +40,12 @@ beforeAll(async () => {
     `INSERT INTO "Initiation" ("id", "depositId", "provider", "participantId", "participantName", "status", "redirectUrl", "updatedAt")
      VALUES ('ini_legacy', 'dep_legacy', 'sandbox', 'nubank', 'Nubank', 'pending',
        '/pay/${payToken}/autorizar?banco=nubank&tentativa=ini_legacy', CURRENT_TIMESTAMP)`,
+    `INSERT INTO "ConsoleUser" ("id", "email", "role", "passwordHash", "totpSecretCiphertext", "totpEnabledAt", "updatedAt")
+     VALUES ('usr_legacy', 'antigo@example.com', 'operator', '${passwordHash}', '${totpSecret}', CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)`,
+    ...legacyCodes.map(
+      (code) =>
+        `INSERT INTO "ConsoleRecoveryCode" ("codeHash", "userId") VALUES ('${sha256(code.replace("-", ""))}', 'usr_legacy')`,
+    ),
   ])
     await old.$executeRawUnsafe(sql);
   await old.$disconnect();
@@ -46,7 +60,7 @@ afterAll(async () => {
   await database.drop();
 });
 
-describe("the migration that stores pay tokens as hashes", () => {
+describe("the migration that stores tokens as hashes", () => {
   it("keeps an old payment's address working, found by its hash, with no row holding the token", async () => {
     const row = await getDb().transaction.findUniqueOrThrow({ where: { id: "dep_legacy" } });
     expect(row.payTokenHash).toBe(sha256(payToken));
@@ -64,5 +78,19 @@ describe("the migration that stores pay tokens as hashes", () => {
     );
     expect(everything).toContain(row.payTokenHash);
     expect(everything).not.toContain(payToken);
+  });
+
+  it("keeps old recovery codes signing in, once each, stored keyed rather than as their SHA-256", async () => {
+    const stored = (await getDb().consoleRecoveryCode.findMany({ where: { userId: "usr_legacy" } })).map(
+      (row) => row.codeHash,
+    );
+    expect(stored).toHaveLength(2);
+    for (const code of legacyCodes) expect(stored).not.toContain(sha256(code.replace("-", "")));
+
+    const client = { ip: "192.0.2.90", userAgent: "vitest" };
+    const signIn = (code: string) => signInConsoleUser({ email: "antigo@example.com", password, code }, client);
+    expect((await signIn(legacyCodes[0].toUpperCase())).status).toBe("signed_in");
+    expect(await signIn(legacyCodes[0])).toEqual({ status: "refused" });
+    expect((await signIn(legacyCodes[1])).status).toBe("signed_in");
   });
 });
