@@ -91,7 +91,7 @@ Try it:  npm run -s sign -- '{"id":"dep_unknown"}' | curl -s -H 'content-type: a
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
 
-  // What `next start` would set; each worker runs the server in its own process (lib/http/serve-gateway.ts).
+  // What `next start` would set; each worker runs the server in its own process (lib/server/serve-gateway.ts).
   Object.assign(process.env, { NODE_ENV: "production" });
   const started = performance.now();
   const workers = config.http.workers;

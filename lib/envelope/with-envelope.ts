@@ -41,25 +41,12 @@ export function createdOrReplayed(result: { isNew: boolean }, data: Record<strin
 const jsonHeaders = { "content-type": "application/json", "cache-control": "no-store" };
 
 // The same unexpected failure again within a minute is counted, not logged with its stack each
-// time: a client repeating one bad request must not flood the log.
-const REPEAT_WINDOW_MS = 60_000;
-const recentFailures = new Map<string, { until: number; repeats: number }>();
-
+// time (lib/log's once).
 function logUnexpected(error: unknown, context: Record<string, unknown>, errorId: string): void {
   const signature = `${String(context.operation)} ${error instanceof Error ? error.message : String(error)}`;
-  const now = Date.now();
-  const recent = recentFailures.get(signature);
-  if (recent && recent.until > now) {
-    recent.repeats++;
-    return;
-  }
-  if (recentFailures.size > 1000) recentFailures.clear();
-  recentFailures.set(signature, { until: now + REPEAT_WINDOW_MS, repeats: 0 });
-  const repeats = recent?.repeats ? { repeatsNotLogged: recent.repeats } : {};
-  log.error("unexpected error", {
+  log.once("error", signature, "unexpected error", {
     ...context,
     errorId,
-    ...repeats,
     error: error instanceof Error ? error.stack : String(error),
   });
 }

@@ -23,9 +23,30 @@ function write(level: Level, message: string, fields: Record<string, unknown> = 
   (level === "error" || level === "warn" ? process.stderr : process.stdout).write(`${line}\n`);
 }
 
+// The same failure again within a minute is counted, not logged each time: a client repeating
+// one bad request must not flood the log.
+const REPEAT_WINDOW_MS = 60_000;
+const recentRepeats = new Map<string, { until: number; repeats: number }>();
+
+/** Writes the line unless one of the same signature was written within the minute; the next one says how many were not. */
+function writeOnce(level: Level, signature: string, message: string, fields: Record<string, unknown>): void {
+  const now = Date.now();
+  const recent = recentRepeats.get(signature);
+  if (recent && recent.until > now) {
+    recent.repeats++;
+    return;
+  }
+  if (recentRepeats.size > 1000) recentRepeats.clear();
+  recentRepeats.set(signature, { until: now + REPEAT_WINDOW_MS, repeats: 0 });
+  write(level, message, recent?.repeats ? { ...fields, repeatsNotLogged: recent.repeats } : fields);
+}
+
 export const log = {
   debug: (message: string, fields?: Record<string, unknown>) => write("debug", message, fields),
   info: (message: string, fields?: Record<string, unknown>) => write("info", message, fields),
   warn: (message: string, fields?: Record<string, unknown>) => write("warn", message, fields),
   error: (message: string, fields?: Record<string, unknown>) => write("error", message, fields),
+  /** At most one line a minute for the same signature (an unexpected failure repeated). */
+  once: (level: Level, signature: string, message: string, fields: Record<string, unknown> = {}) =>
+    writeOnce(level, signature, message, fields),
 };

@@ -6,10 +6,12 @@ import next from "next";
 import { getConfig } from "../config/config";
 import { disconnectDb } from "../db/client";
 import { stopProcessJobs } from "../jobs/start-server-jobs";
+import { captureConsole, isClientAbort } from "../log/capture-console";
 import { log } from "../log/logger";
 import { newNonce, securityHeaders } from "../security/security-headers";
 import { CLIENT_IP_HEADER, resolveClientIp } from "../http/client-ip";
 import { methodNotAllowed, routeRules } from "../http/route-rules";
+import { logAbortedRequest } from "./log-aborted-request";
 
 const NEXT_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]);
 
@@ -31,6 +33,8 @@ function targetPath(target: string): string {
 
 export async function serveGateway(options: { dir: string; port: number }): Promise<http.Server> {
   const config = getConfig();
+  // From here on everything this process writes is a JSON line of the log, Next.js's output too.
+  captureConsole();
   const app = next({ dev: false, dir: options.dir, port: options.port });
   await app.prepare();
   const handle = app.getRequestHandler();
@@ -63,8 +67,11 @@ export async function serveGateway(options: { dir: string; port: number }): Prom
       config.trustedProxies,
     );
     inFlight.add(response);
+    logAbortedRequest(request, response);
     handle(request, response)
-      .catch((error: unknown) => log.error("request handler failed", { error: String(error) }))
+      .catch((error: unknown) => {
+        if (!isClientAbort(error)) log.error("request handler failed", { error: String(error) });
+      })
       .finally(() => inFlight.delete(response));
   });
   answersInFlight.set(server, inFlight);
