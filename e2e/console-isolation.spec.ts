@@ -3,7 +3,8 @@
 // merchant admin and a merchant viewer of the first ask for every console page and export with
 // the second's ids, and send every console action (the calls the pages really make, captured from
 // an operator and an admin acting on their own objects) rewritten to name the second's objects.
-// Every one is refused, and afterwards nothing of the second merchant has changed.
+// Every one is refused and recorded as access.denied, and afterwards nothing of the second
+// merchant has changed.
 import { type APIRequestContext, type Page, type Request, expect, test } from "@playwright/test";
 import { startReceiver } from "../test/support/callback-receiver";
 import { pixDepositRequest, pixPayoutRequest } from "../test/support/requests";
@@ -183,5 +184,25 @@ test("a merchant's admin and viewer are refused every page, export and action na
   await operator.goto(`/console/transactions/${other.depositId}`);
   await expect(operator.locator(`[data-event-id="${other.eventId}"]`).getByTestId("callback-attempt")).toHaveCount(1);
   expect(paidCallbacks(other.depositId)).toHaveLength(1);
+
+  // Every refusal was a denial the operators can read: the objects named, the pages and actions
+  // refused (each user's first 20 of the hour; the rest are in the server's log).
+  await operator.goto("/console/audit?action=access.denied");
+  for (const target of [
+    `api_key ${other.merchant.keyId}`,
+    `callback_event ${other.eventId}`,
+    `merchant ${theirs}`,
+    `transaction ${other.depositId}`,
+    `transaction ${other.payoutId}`,
+    "page /console/audit",
+    "page /console/audit/export.csv",
+    "action transactions.reveal_customer",
+  ])
+    await expect(operator.getByRole("cell", { name: target, exact: true }).first(), target).toBeVisible();
+  // 22 refusals each, at least the 20 of the hour's budget recorded each (each of npm start's
+  // processes counts its own without REDIS_URL): the rows of the first merchant's users.
+  expect(await operator.getByRole("row").filter({ hasText: own.merchant.merchantId }).count()).toBeGreaterThanOrEqual(
+    40,
+  );
   for (const user of [operator, admin, viewer]) await user.context().close();
 });

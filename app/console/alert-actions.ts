@@ -4,8 +4,8 @@ import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { resolveAlert } from "@/lib/alerts/resolve-alert";
 import { returnAlertedPix } from "@/lib/psp-returns/return-alerted-pix";
+import { refuseAction } from "@/lib/console/refuse-action";
 import { requireActor } from "@/lib/console/require-actor";
-import { toFormFailure } from "@/lib/errors/to-form-failure";
 import { formText } from "@/lib/http/form-text";
 import type { AlertActionState } from "@/components/console/alert-actions-form";
 
@@ -13,16 +13,17 @@ import type { AlertActionState } from "@/components/console/alert-actions-form";
 export async function alertAction(_state: AlertActionState, form: FormData): Promise<AlertActionState> {
   const actor = await requireActor();
   const alertId = formText(form, "alertId");
+  const isReturn = formText(form, "action") === "return";
   let done: string;
   try {
-    if (formText(form, "action") === "return") {
+    if (isReturn) {
       done = `returned=${(await returnAlertedPix(actor, alertId)).status}`;
     } else {
       await resolveAlert(actor, alertId);
       done = "resolved=1";
     }
   } catch (error) {
-    return toFormFailure(error);
+    return refuseAction(actor, isReturn ? "alerts.return_pix" : "alerts.resolve", error);
   }
   revalidatePath("/console");
   redirect(`/console?${done}#alerts`);

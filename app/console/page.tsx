@@ -60,7 +60,7 @@ export default async function OverviewPage(props: {
       findThrottleNotice(actor),
     ]);
     return { merchant: scope, activity: days, health: callbacks, merchants: all, alerts: open, throttled: notice };
-  })().catch(refusePage);
+  })().catch(refusePage(actor, "/console"));
   const days = activity.days;
   const sum = (pick: (day: DayActivity) => number | bigint) =>
     days.reduce((total, day) => total + BigInt(pick(day)), 0n);

@@ -1,4 +1,4 @@
-import { type Actor, merchantScopeOf } from "../access/actor";
+import { type Actor, merchantScopeOf, outsideScope } from "../access/actor";
 import type { DbOrTx } from "../db/client";
 import { type RefundWithDeposit, findRefund } from "../db/refunds";
 import { type TransactionRecord, findTransaction } from "../db/transactions";
@@ -17,6 +17,8 @@ export async function findConsoleTransaction(db: DbOrTx, actor: Actor, id: strin
     ? await findRefund(db, id).then((refund) => refund && { kind: "refund" as const, refund })
     : await findTransaction(db, id).then((transaction) => transaction && { kind: "transaction" as const, transaction });
   const merchantId = found?.kind === "refund" ? found.refund.merchantId : found?.transaction.merchantId;
-  if (!found || (scope !== null && merchantId !== scope)) throw new AppError("not_found", `no transaction ${id}`);
+  if (!found) throw new AppError("not_found", `no transaction ${id}`);
+  if (scope !== null && merchantId !== scope)
+    throw outsideScope(`no transaction ${id}`, { type: found.kind === "refund" ? "refund" : "transaction", id });
   return found;
 }

@@ -1,6 +1,6 @@
 import { recordAuditEvent } from "../audit/record-audit-event";
 import { resendCallback } from "../callbacks/resend-callback";
-import { type Actor, assertRole, merchantScopeOf } from "../access/actor";
+import { type Actor, assertRole, merchantScopeOf, outsideScope } from "../access/actor";
 import { findCallbackEvent } from "../db/callback-events";
 import { getDb } from "../db/client";
 import { AppError } from "../errors/app-error";
@@ -15,8 +15,9 @@ export async function resendTransactionCallback(actor: Actor, eventId: string) {
   const scope = merchantScopeOf(actor);
   return getDb().$transaction(async (tx) => {
     const event = await findCallbackEvent(tx, eventId);
-    if (!event || (scope !== null && event.merchantId !== scope))
-      throw new AppError("not_found", `no callback event ${eventId}`);
+    if (!event) throw new AppError("not_found", `no callback event ${eventId}`);
+    if (scope !== null && event.merchantId !== scope)
+      throw outsideScope(`no callback event ${eventId}`, { type: "callback_event", id: eventId });
     const resent = await resendCallback(eventId, tx);
     await recordAuditEvent(tx, {
       actor,

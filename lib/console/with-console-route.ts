@@ -1,9 +1,11 @@
 // The console's route handlers (the CSV exports): the signed-in actor, and a refusal as the same
 // application/problem+json the API answers unsigned (a schema's 422 with its fields, another
-// merchant's id as 404), never a 500. Without a session, requireActor sends the browser to login.
+// merchant's id as 404), never a 500, an access denial recorded first. Without a session,
+// requireActor sends the browser to login.
 import { toAppError } from "../errors/to-app-error";
 import { problem } from "../http/problem";
 import type { Actor } from "../access/actor";
+import { recordAccessDenied } from "./record-access-denied";
 import { requireActor } from "./require-actor";
 
 export function withConsoleRoute(handler: (request: Request, actor: Actor) => Promise<Response>) {
@@ -12,6 +14,7 @@ export function withConsoleRoute(handler: (request: Request, actor: Actor) => Pr
     try {
       return await handler(request, actor);
     } catch (error) {
+      await recordAccessDenied(actor, { page: new URL(request.url).pathname }, error);
       const known = toAppError(error);
       if (!known) throw error;
       return problem(known.status, {

@@ -63,6 +63,17 @@ export type ErrorCode = keyof typeof errorCodes;
 
 export type FieldError = { path: string; message: string };
 
+/**
+ * Why the console refused a signed-in user, when that is what a refusal is: a role that may not
+ * (`role`), an object outside the user's merchant (`other_merchant`: still answered exactly as
+ * one that does not exist), a merchant user with no merchant (`no_merchant`). Where the refusal
+ * is answered, the console records it as access.denied (lib/console/record-access-denied).
+ */
+export type AccessDenial = {
+  reason: "role" | "other_merchant" | "no_merchant";
+  target?: { type: string; id: string };
+};
+
 export class AppError extends Error {
   readonly status: number;
   readonly title: string;
@@ -71,6 +82,7 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     readonly detail: string,
     readonly fields?: FieldError[],
+    readonly denial?: AccessDenial,
   ) {
     super(detail);
     this.name = "AppError";

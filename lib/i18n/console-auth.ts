@@ -64,7 +64,8 @@ const ptBR = {
   },
   audit: {
     title: "Auditoria",
-    intro: "Cada ação feita no console e pela linha de comando: quem, quando, de onde e sobre o quê.",
+    intro:
+      "Cada ação feita no console e pela linha de comando, e cada acesso recusado: quem, quando, de onde e sobre o quê.",
     action: "Ação",
     actor: "Quem (e-mail)",
     from: "De",
@@ -144,7 +145,8 @@ const en: Messages = {
   },
   audit: {
     title: "Audit log",
-    intro: "Every action taken in the console and on the command line: who, when, from where and on what.",
+    intro:
+      "Every action taken in the console and on the command line, and every access refused: who, when, from where and on what.",
     action: "Action",
     actor: "Who (e-mail)",
     from: "From",

@@ -1,4 +1,4 @@
-import { type Actor, merchantScopeOf } from "../access/actor";
+import { type Actor, merchantScopeOf, outsideScope } from "../access/actor";
 import { type DbOrTx, getDb } from "../db/client";
 import { type MerchantRecord, findMerchant } from "../db/merchants";
 import { AppError } from "../errors/app-error";
@@ -12,7 +12,8 @@ export function chooseMerchantScope(actor: Actor, requested: string | undefined)
   if (requested !== undefined && !merchantIdSchema.safeParse(requested).success) throw noMerchant(requested);
   const scope = merchantScopeOf(actor);
   if (scope === null) return requested ?? null;
-  if (requested !== undefined && requested !== scope) throw noMerchant(requested);
+  if (requested !== undefined && requested !== scope)
+    throw outsideScope(`no merchant ${requested}`, { type: "merchant", id: requested });
   return scope;
 }
 

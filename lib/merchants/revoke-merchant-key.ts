@@ -1,5 +1,5 @@
 import { type AuditActor, recordAuditEvent } from "../audit/record-audit-event";
-import { type Actor, assertRole, merchantScopeOf } from "../access/actor";
+import { type Actor, assertRole, merchantScopeOf, outsideScope } from "../access/actor";
 import { type ApiKeyRecord, findApiKey } from "../db/api-keys";
 import type { Tx } from "../db/client";
 import { getDb } from "../db/client";
@@ -16,7 +16,8 @@ export async function revokeMerchantKey(actor: Actor, keyId: string): Promise<{ 
   assertRole(actor, "operator", "merchant-admin");
   const scope = merchantScopeOf(actor);
   const key = keyIdSchema.safeParse(keyId).success ? await findApiKey(getDb(), keyId) : null;
-  if (!key || (scope !== null && key.merchantId !== scope)) throw new AppError("not_found", `no key ${keyId}`);
+  if (!key) throw new AppError("not_found", `no key ${keyId}`);
+  if (scope !== null && key.merchantId !== scope) throw outsideScope(`no key ${keyId}`, { type: "api_key", id: keyId });
   return revokeApiKey(key.id, auditKeyRevoked(actor, actor.ip));
 }
 

@@ -15,7 +15,9 @@ import { log } from "../log/logger";
  *    point before it is checked and a success gives it back, so the budgets count failures;
  *  - pspWebhookIp: the PSP webhook's notifications per client IP;
  *  - pspWebhookPix: queries to the PSP about one notified end-to-end id (one a minute), so a
- *    notification repeated by anyone cannot make the gateway hammer the PSP.
+ *    notification repeated by anyone cannot make the gateway hammer the PSP;
+ *  - accessDeniedUser: access.denied audit events per console user (ACCESS_DENIED_AUDITS_PER_HOUR an
+ *    hour), so a user probing ids cannot flood the audit log; the server's log has every refusal.
  */
 export type RateLimitKind =
   | "tokenFailureIp"
@@ -25,12 +27,14 @@ export type RateLimitKind =
   | "consoleLoginFailureIp"
   | "consoleLoginFailureAccount"
   | "pspWebhookIp"
-  | "pspWebhookPix";
+  | "pspWebhookPix"
+  | "accessDeniedUser";
 
 type Limited = { isLimited: true; retryAfterSeconds: number };
 export type RateLimitOutcome = { isLimited: false } | Limited;
 
 const WINDOW_SECONDS = 60;
+export const ACCESS_DENIED_AUDITS_PER_HOUR = 20;
 
 type Limiters = { byKind: Record<RateLimitKind, RateLimiterAbstract>; ready: Promise<void> };
 
@@ -47,10 +51,12 @@ function buildLimiters(): Limiters {
     consoleLoginFailureAccount: config.console.accountLoginFailures,
     pspWebhookIp: config.rateLimits.pspWebhook,
     pspWebhookPix: 1,
+    accessDeniedUser: ACCESS_DENIED_AUDITS_PER_HOUR,
   };
   const durations: Partial<Record<RateLimitKind, number>> = {
     consoleLoginFailureIp: config.console.loginWindowSeconds,
     consoleLoginFailureAccount: config.console.loginWindowSeconds,
+    accessDeniedUser: 3600,
   };
   let redis: Redis | null = null;
   let ready = Promise.resolve();
@@ -89,6 +95,7 @@ function buildLimiters(): Limiters {
       consoleLoginFailureAccount: build("consoleLoginFailureAccount"),
       pspWebhookIp: build("pspWebhookIp"),
       pspWebhookPix: build("pspWebhookPix"),
+      accessDeniedUser: build("accessDeniedUser"),
     },
     ready,
   };

@@ -47,7 +47,7 @@ export default async function AuditPage(props: { searchParams: Promise<SearchPar
   const parsed = auditQuerySchema.safeParse(params);
   const query = parsed.success ? parsed.data : {};
   // Merchant users are refused by the domain: the 403 page, as for every operators' page.
-  const page = await listAuditEvents(actor, query).catch(refusePage);
+  const page = await listAuditEvents(actor, query).catch(refusePage(actor, "/console/audit"));
   const filters = parsed.success ? { action: query.action, actor: query.actor, from: query.from, to: query.to } : {};
   return (
     <>

@@ -35,10 +35,11 @@ export default async function BalancePage(props: {
   const parsed = ledgerQuerySchema.safeParse(await props.searchParams);
   // A mangled cursor or mode in a shared link shows the first page rather than an error.
   const query = parsed.success ? parsed.data : {};
-  const merchantId = await (async () => chooseMerchantScope(actor, query.merchant))().catch(refusePage);
+  const refuse = refusePage(actor, "/console/balance");
+  const merchantId = await (async () => chooseMerchantScope(actor, query.merchant))().catch(refuse);
 
   if (merchantId === null) {
-    const balances = await listMerchantBalances(actor).catch(refusePage);
+    const balances = await listMerchantBalances(actor).catch(refuse);
     return (
       <>
         <ConsolePageHeader title={t.title} intro={t.operatorIntro} />
@@ -85,7 +86,7 @@ export default async function BalancePage(props: {
   const [ledger, merchants] = await Promise.all([
     listLedger(actor, merchantId, { mode: query.mode, after: query.after, before: query.before }),
     actor.role === "operator" ? listConsoleMerchants(actor) : [],
-  ]).catch(refusePage);
+  ]).catch(refuse);
   const base = `/console/balance?merchant=${ledger.merchant.id}&mode=${ledger.mode}`;
   return (
     <>

@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { requireActor } from "@/lib/console/require-actor";
 import { formText } from "@/lib/http/form-text";
-import { toFormFailure } from "@/lib/errors/to-form-failure";
+import { refuseAction } from "@/lib/console/refuse-action";
 import { createMerchantKey } from "@/lib/merchants/create-merchant-key";
 import { revokeMerchantKey } from "@/lib/merchants/revoke-merchant-key";
 import type { CreateKeyState, RevokeKeyState } from "@/components/console/key-forms";
@@ -16,7 +16,7 @@ export async function createKeyAction(_state: CreateKeyState, form: FormData): P
     revalidatePath("/console/keys");
     return { status: "done", keyId: issued.keyId, secret: issued.secret };
   } catch (error) {
-    return toFormFailure(error);
+    return refuseAction(actor, "keys.create", error);
   }
 }
 
@@ -28,6 +28,6 @@ export async function revokeKeyAction(_state: RevokeKeyState, form: FormData): P
     revalidatePath("/console/keys");
     return { status: "idle" };
   } catch (error) {
-    return toFormFailure(error);
+    return refuseAction(actor, "keys.revoke", error);
   }
 }

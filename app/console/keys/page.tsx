@@ -37,7 +37,7 @@ export default async function KeysPage(props: {
       scope ? listMerchantKeys(actor, scope) : null,
     ]);
     return { merchantId: scope, merchants: all, listed: keys };
-  })().catch(refusePage);
+  })().catch(refusePage(actor, "/console/keys"));
   // Hidden from viewers, and refused to them by the server all the same.
   const canManage = actor.role !== "merchant-viewer";
   return (

@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { requireActor } from "@/lib/console/require-actor";
 import { formText } from "@/lib/http/form-text";
-import { toFormFailure } from "@/lib/errors/to-form-failure";
+import { refuseAction } from "@/lib/console/refuse-action";
 import { changeMerchantSettings } from "@/lib/merchants/change-merchant-settings";
 import { createConsoleMerchant } from "@/lib/merchants/create-console-merchant";
 import { merchantModeSchema } from "@/lib/merchants/schemas";
@@ -30,7 +30,7 @@ export async function createMerchantAction(_state: MerchantKeyState, form: FormD
     revalidatePath("/console/merchants");
     return { status: "done", ...issued };
   } catch (error) {
-    return toFormFailure(error);
+    return refuseAction(actor, "merchants.create", error);
   }
 }
 
@@ -50,7 +50,7 @@ export async function changeMerchantSettingsAction(
     revalidatePath(`/console/merchants/${merchantId}`);
     return { status: "done" };
   } catch (error) {
-    return toFormFailure(error);
+    return refuseAction(actor, "merchants.change_settings", error);
   }
 }
 
@@ -63,6 +63,6 @@ export async function switchMerchantModeAction(_state: MerchantKeyState, form: F
     revalidatePath(`/console/merchants/${merchantId}`);
     return { status: "done", merchantId: issued.merchantId, keyId: issued.keyId, secret: issued.secret };
   } catch (error) {
-    return toFormFailure(error);
+    return refuseAction(actor, "merchants.switch_mode", error);
   }
 }

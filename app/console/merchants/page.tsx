@@ -21,7 +21,7 @@ export default async function MerchantsPage() {
   const locale = await getConsoleLocale();
   const words = operationsMessages[locale];
   const t = words.merchants;
-  const merchants = await listConsoleMerchants(actor).catch(refusePage);
+  const merchants = await listConsoleMerchants(actor).catch(refusePage(actor, "/console/merchants"));
   return (
     <>
       <ConsolePageHeader title={t.title} intro={t.intro} />

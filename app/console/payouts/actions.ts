@@ -4,7 +4,7 @@ import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { requireActor } from "@/lib/console/require-actor";
 import { formText } from "@/lib/http/form-text";
-import { toFormFailure } from "@/lib/errors/to-form-failure";
+import { refuseAction } from "@/lib/console/refuse-action";
 import { approveQueuedPayout } from "@/lib/payouts/approve-payout";
 import { markQueuedPayout } from "@/lib/payouts/mark-queued-payout";
 import type { MarkPayoutState } from "@/components/console/mark-payout-form";
@@ -32,7 +32,7 @@ export async function markPayoutAction(_state: MarkPayoutState, form: FormData):
       isResume: formText(form, "isResume") === "true",
     }));
   } catch (error) {
-    return toFormFailure(error);
+    return refuseAction(actor, "payouts.mark", error);
   }
   revalidatePath("/console/payouts");
   backToQueue(form, "marked", transferId);
@@ -46,7 +46,7 @@ export async function approvePayoutAction(_state: MarkPayoutState, form: FormDat
   try {
     ({ transfer_id: transferId } = await approveQueuedPayout(actor, { transferId: formText(form, "transferId") }));
   } catch (error) {
-    return toFormFailure(error);
+    return refuseAction(actor, "payouts.approve", error);
   }
   revalidatePath("/console/payouts");
   backToQueue(form, "approved", transferId);

@@ -47,7 +47,7 @@ export default async function PayoutsPage(props: {
       approved ? findApprovedPayoutOutcome(actor, approved) : null,
     ]);
     return { merchantId: scope, queue: payouts, merchants: all, outcome: found, approval: sent };
-  })().catch(refusePage);
+  })().catch(refusePage(actor, "/console/payouts"));
   return (
     <>
       <ConsolePageHeader title={t.title} intro={t.intro} />

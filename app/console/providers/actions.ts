@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { requireActor } from "@/lib/console/require-actor";
 import { formText } from "@/lib/http/form-text";
-import { toFormFailure } from "@/lib/errors/to-form-failure";
+import { refuseAction } from "@/lib/console/refuse-action";
 import { disableConsoleProviderAccount } from "@/lib/providers/accounts/disable-provider-account";
 import type { DisableProviderState } from "@/components/console/provider-forms";
 
@@ -18,6 +18,6 @@ export async function disableProviderAction(
     revalidatePath("/console/providers");
     return { status: "idle" };
   } catch (error) {
-    return toFormFailure(error);
+    return refuseAction(actor, "providers.disable", error);
   }
 }

@@ -29,7 +29,7 @@ export default async function ProvidersPage() {
   const actor = await requireActor();
   const locale = await getConsoleLocale();
   const t = providersMessages[locale];
-  const accounts = await listConsoleProviderAccounts(actor).catch(refusePage);
+  const accounts = await listConsoleProviderAccounts(actor).catch(refusePage(actor, "/console/providers"));
   return (
     <>
       <ConsolePageHeader title={t.title} intro={t.intro} />

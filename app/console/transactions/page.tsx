@@ -60,7 +60,7 @@ export default async function TransactionsPage(props: { searchParams: Promise<Se
 
   const filters = filtersOf(parsed.data);
   // Another merchant named in the address: as if it did not exist.
-  const page = await listTransactions(actor, parsed.data).catch(refusePage);
+  const page = await listTransactions(actor, parsed.data).catch(refusePage(actor, "/console/transactions"));
   const search = transactionListSearch(filters);
   const pageHref = (cursor: { after?: string; before?: string }) =>
     `/console/transactions${transactionListSearch(filters, cursor)}`;

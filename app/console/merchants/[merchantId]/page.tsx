@@ -20,7 +20,9 @@ export default async function MerchantPage(props: { params: Promise<{ merchantId
   const locale = await getConsoleLocale();
   const words = operationsMessages[locale];
   const t = words.merchants;
-  const merchant = await findConsoleMerchant(actor, (await props.params).merchantId).catch(refusePage);
+  const merchant = await findConsoleMerchant(actor, (await props.params).merchantId).catch(
+    refusePage(actor, "/console/merchants/[merchantId]"),
+  );
   const query = `?merchant=${merchant.id}`;
   return (
     <>

@@ -5,6 +5,8 @@ import { notFound } from "next/navigation";
 import { z } from "zod";
 import type { RevealState } from "@/components/console/transactions/customer-data";
 import type { ResendState } from "@/components/console/transactions/resend-button";
+import type { Actor } from "@/lib/access/actor";
+import { recordAccessDenied } from "@/lib/console/record-access-denied";
 import { requireActor } from "@/lib/console/require-actor";
 import { toAppError } from "@/lib/errors/to-app-error";
 import { resendTransactionCallback } from "@/lib/console-transactions/resend-transaction-callback";
@@ -19,8 +21,9 @@ function parseIds<T extends z.ZodType>(schema: T, args: unknown[]): z.infer<T> {
   return parsed.data;
 }
 
-/** A refusal the actor can read (its code); anything unexpected stays a 500. */
-function refusalCode(error: unknown): string {
+/** A refusal the actor can read (its code), an access denial recorded first; anything unexpected stays a 500. */
+async function refusalCode(actor: Actor, action: string, error: unknown): Promise<string> {
+  await recordAccessDenied(actor, { action }, error);
   const known = toAppError(error);
   if (!known) throw error;
   return known.code;
@@ -34,7 +37,7 @@ export async function resendCallbackAction(transactionId: string, eventId: strin
   try {
     await resendTransactionCallback(actor, eventId);
   } catch (error) {
-    return { status: "refused", code: refusalCode(error) };
+    return { status: "refused", code: await refusalCode(actor, "transactions.resend_callback", error) };
   }
   revalidatePath(`/console/transactions/${transactionId}`);
   return { status: "resent" };
@@ -47,6 +50,6 @@ export async function revealCustomerAction(transactionId: string): Promise<Revea
   try {
     return { status: "revealed", customer: await revealTransactionCustomer(actor, transactionId) };
   } catch (error) {
-    return { status: "refused", code: refusalCode(error) };
+    return { status: "refused", code: await refusalCode(actor, "transactions.reveal_customer", error) };
   }
 }

@@ -36,7 +36,7 @@ function Facts(props: { rows: [string, React.ReactNode][] }) {
 
 // Another merchant's transaction is answered as one that does not exist.
 const load = (actor: Awaited<ReturnType<typeof requireActor>>, id: string): Promise<TransactionDetail> =>
-  getTransactionDetail(actor, id).catch(refusePage);
+  getTransactionDetail(actor, id).catch(refusePage(actor, "/console/transactions/[id]"));
 
 // /console/transactions/{id} - one deposit, payout or refund: facts, customer (masked; operators
 // reveal, audited), status history, refunds, callbacks with every attempt and "reenviar"
