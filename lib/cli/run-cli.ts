@@ -11,6 +11,8 @@ import { createMerchant } from "../merchants/create-merchant";
 import { listMerchants } from "../merchants/list-merchants";
 import { revokeApiKey } from "../merchants/revoke-api-key";
 import { auditKeyRevoked } from "../merchants/revoke-merchant-key";
+import { auditKeyCreated } from "../merchants/create-merchant-key";
+import { auditMerchantCreated } from "../merchants/create-console-merchant";
 import { MAX_LOGO_BYTES, setMerchantLogo } from "../merchants/set-merchant-logo";
 import { updateMerchant } from "../merchants/update-merchant";
 import { changeMerchantRouting } from "../merchants/change-merchant-routing";
@@ -28,13 +30,13 @@ import { resendCallback } from "../callbacks/resend-callback";
 import { runCallbackWorker } from "../callbacks/run-callback-worker";
 import { showCallback } from "../callbacks/show-callback";
 import { expireDueDeposits } from "../deposits/expire-due-deposits";
-import { fundSandboxMerchant } from "../funds/fund-sandbox-merchant";
+import { auditSandboxFunding, fundSandboxMerchant } from "../funds/fund-sandbox-merchant";
 import { getMerchantBalance } from "../funds/get-merchant-balance";
 import { approvePayout } from "../payouts/approve-payout";
 import { markPayout } from "../payouts/mark-payout";
 import { auditPayoutMarking } from "../payouts/mark-queued-payout";
 import { payoutCancelReasonSchema } from "../payouts/schemas";
-import { paySandboxDeposit } from "../deposits/pay-sandbox-deposit";
+import { auditSandboxPayment, paySandboxDeposit } from "../deposits/pay-sandbox-deposit";
 import { reconcileOnce } from "../jobs/run-reconciler";
 import { registerPspWebhook } from "../providers/register-psp-webhook";
 import { configureInitiator } from "../providers/configure-initiator";
@@ -219,14 +221,17 @@ const commands: Record<string, Command> = {
       0,
     );
     if (values.name === undefined) throw new UsageError("--name is required");
-    const issued = await createMerchant({
-      name: values.name as string,
-      mode: values.live ? "live" : "sandbox",
-      callbackUrl: values["callback-url"] as string | undefined,
-      redirectOrigins: (values["redirect-origin"] as string[] | undefined) ?? [],
-      ...(await keyPair(values, io)),
-      ...routingInput(values),
-    });
+    const issued = await createMerchant(
+      {
+        name: values.name as string,
+        mode: values.live ? "live" : "sandbox",
+        callbackUrl: values["callback-url"] as string | undefined,
+        redirectOrigins: (values["redirect-origin"] as string[] | undefined) ?? [],
+        ...(await keyPair(values, io)),
+        ...routingInput(values),
+      },
+      auditMerchantCreated(cliAuditActor(), null),
+    );
     return isRoutingChange(values) ? { ...issued, ...(await findMerchantRouting(issued.merchantId)) } : issued;
   },
   "merchant update": async (args) => {
@@ -276,7 +281,10 @@ const commands: Record<string, Command> = {
   },
   "merchant key create": async (args, io) => {
     const { values, positionals } = parse(args, keyOptions, 1);
-    return createApiKey({ merchantId: positionals[0], ...(await keyPair(values, io)) });
+    return createApiKey(
+      { merchantId: positionals[0], ...(await keyPair(values, io)) },
+      auditKeyCreated(cliAuditActor(), null),
+    );
   },
   "merchant key revoke": async (args) => {
     const { positionals } = parse(args, {}, 1);
@@ -285,7 +293,7 @@ const commands: Record<string, Command> = {
   },
   "merchant fund": async (args) => {
     const { positionals } = parse(args, {}, 2);
-    return fundSandboxMerchant(positionals[0], positionals[1]);
+    return fundSandboxMerchant(positionals[0], positionals[1], auditSandboxFunding(cliAuditActor(), null));
   },
   "merchant balance": async (args) => {
     const { positionals } = parse(args, {}, 1);
@@ -321,7 +329,7 @@ const commands: Record<string, Command> = {
   },
   "deposit pay": async (args) => {
     const { positionals } = parse(args, {}, 1);
-    return paySandboxDeposit(positionals[0]);
+    return paySandboxDeposit(positionals[0], auditSandboxPayment(cliAuditActor(), null));
   },
   "deposit expire-due": async (args) => {
     parse(args, {}, 0);
@@ -352,7 +360,7 @@ const commands: Record<string, Command> = {
   },
   "psp webhook register": async (args) => {
     const { values } = parse(args, { account: { type: "string" } }, 0);
-    return registerPspWebhook(values.account as string | undefined);
+    return registerPspWebhook(values.account as string | undefined, cliAuditActor());
   },
 
   "provider add": async (args, io) => {

@@ -1,6 +1,7 @@
-import { getDb } from "../db/client";
+import { type AuditActor, recordAuditEvent } from "../audit/record-audit-event";
+import { type Tx, getDb } from "../db/client";
 import { findMerchant } from "../db/merchants";
-import { findTransaction } from "../db/transactions";
+import { type TransactionRecord, findTransaction } from "../db/transactions";
 import { AppError } from "../errors/app-error";
 import { newEndToEndId } from "../pix/new-end-to-end-id";
 import { findProvider } from "../providers/registry";
@@ -10,10 +11,12 @@ import { settleDeposit } from "./settle-deposit";
 
 /**
  * `npm run cashier -- deposit pay ID`: the sandbox provider receives the customer's Pix. Refused
- * for live merchants' deposits, and for deposits that expired or are already settled.
+ * for live merchants' deposits, and for deposits that expired or are already settled. `alsoRecord`
+ * runs in the settling transaction (the CLI's audit event, auditSandboxPayment).
  */
 export async function paySandboxDeposit(
   id: string,
+  alsoRecord?: (tx: Tx, deposit: TransactionRecord) => Promise<unknown>,
 ): Promise<{ id: string; mode: string; status: "paid"; event_id: string }> {
   const deposit = await findTransaction(getDb(), id);
   if (!deposit || deposit.operation === "gateway_out") throw new AppError("not_found", `no deposit ${id}`);
@@ -36,8 +39,24 @@ export async function paySandboxDeposit(
       `deposit ${id} expired at ${deposit.expiresAt.toISOString()}; it can no longer be paid`,
     );
   }
-  const eventId = await getDb().$transaction((tx) =>
-    settleDeposit(tx, deposit, "paid", "provider", now, newEndToEndId(SANDBOX_ISPB, now)),
-  );
+  const eventId = await getDb().$transaction(async (tx) => {
+    const settled = await settleDeposit(tx, deposit, "paid", "provider", now, newEndToEndId(SANDBOX_ISPB, now));
+    await alsoRecord?.(tx, deposit);
+    return settled;
+  });
   return { id, mode: deposit.mode, status: "paid", event_id: eventId };
+}
+
+/** The audit event of a sandbox deposit paid by hand, committed with its settlement. */
+export function auditSandboxPayment(actor: AuditActor, ip: string | null) {
+  return (tx: Tx, deposit: TransactionRecord) =>
+    recordAuditEvent(tx, {
+      actor,
+      action: "deposit.sandbox_paid",
+      targetType: "transaction",
+      targetId: deposit.id,
+      merchantId: deposit.merchantId,
+      ip,
+      detail: { amount_cents: deposit.amountCents.toString() },
+    });
 }

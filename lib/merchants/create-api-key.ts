@@ -6,7 +6,7 @@ import { keyIdSchema, secretSchema } from "./schemas";
 
 /**
  * Another active key for a merchant, so keys can be rotated without downtime. `alsoRecord` runs in
- * the same transaction (the console's audit event).
+ * the same transaction (the audit event, auditKeyCreated).
  */
 export async function createApiKey(
   options: { merchantId: string; keyId?: string; secret?: string },

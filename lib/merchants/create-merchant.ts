@@ -1,5 +1,5 @@
 import { type Tx, getDb } from "../db/client";
-import { insertMerchant } from "../db/merchants";
+import { type MerchantRecord, insertMerchant } from "../db/merchants";
 import { newId } from "../ids/new-id";
 import { assertLiveModeAvailable } from "../providers/find-live-provider-problem";
 import { routeMerchant } from "../providers/accounts/route-merchant";
@@ -13,11 +13,11 @@ import {
 
 /**
  * Creates a merchant with its first API key, both or neither (and what `alsoRecord` writes: the
- * console's audit event). A live merchant may be routed to provider accounts from the start.
+ * audit events, auditMerchantCreated). A live merchant may be routed to provider accounts from the start.
  */
 export async function createMerchant(
   input: CreateMerchantInput & MerchantRoutingInput,
-  alsoRecord?: (tx: Tx, key: IssuedKey) => Promise<unknown>,
+  alsoRecord?: (tx: Tx, key: IssuedKey, merchant: MerchantRecord) => Promise<unknown>,
 ): Promise<IssuedKey> {
   const merchant = createMerchantSchema.parse(input);
   const routing = merchantRoutingSchema.parse(input);
@@ -41,7 +41,7 @@ export async function createMerchant(
       keyId: merchant.keyId,
       secret: merchant.secret,
     });
-    await alsoRecord?.(tx, issued);
+    await alsoRecord?.(tx, issued, created);
     return issued;
   });
 }

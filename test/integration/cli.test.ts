@@ -1,10 +1,13 @@
 // The operator's tool, run as a real process against the test database.
 import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { tmpdir, userInfo } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { POST as pix } from "@/app/api/pix/route";
 import { POST as status } from "@/app/api/status/route";
+import { getDb } from "@/lib/db/client";
 import { postSigned, readProblem, readSigned, type TestMerchant } from "../support/api";
+import { pixDepositRequest } from "../support/requests";
 import { runTool } from "../support/run-tool";
 
 const cashier = (...args: string[]) => runTool("cashier", args);
@@ -116,13 +119,13 @@ describe("npm run cashier -- merchant …", () => {
     const revoked = await cashier("merchant", "key", "revoke", merchant.keyId);
     expect(revoked.code).toBe(0);
     expect(JSON.parse(revoked.stdout)).toMatchObject({ keyId: merchant.keyId });
-    const { getDb } = await import("@/lib/db/client");
-    expect(await getDb().auditEvent.findMany({ where: { targetId: merchant.keyId } })).toMatchObject([
+    const revocations = { where: { targetId: merchant.keyId, action: "api_key.revoked" } };
+    expect(await getDb().auditEvent.findMany(revocations)).toMatchObject([
       { action: "api_key.revoked", actorRole: "cli", merchantId: merchant.merchantId },
     ]);
     // Revoking it again changes nothing and records nothing.
     expect((await cashier("merchant", "key", "revoke", merchant.keyId)).code).toBe(0);
-    expect(await getDb().auditEvent.count({ where: { targetId: merchant.keyId } })).toBe(1);
+    expect(await getDb().auditEvent.count(revocations)).toBe(1);
     const refused = await postSigned(status, merchant, { id: "x" });
     expect(refused.status).toBe(401);
     expect((await readProblem(refused)).code).toBe("key_revoked");
@@ -155,6 +158,61 @@ describe("npm run cashier -- merchant …", () => {
     expect((await cashier("merchant", "update", "mer_nobody", "--no-callback-url")).stderr).toMatch(
       /no merchant mer_nobody/,
     );
+  });
+
+  it("audits as the CLI's account what creates keys and moves sandbox money, nothing when refused", async () => {
+    const cli = { actorUserId: null, actorEmail: `cli:${userInfo().username}`, actorRole: "cli", sessionId: null };
+    const merchant = await createMerchantWithCli("--name", "Auditada", "--callback-url", "https://auditada.example/cb");
+    const key = JSON.parse((await cashier("merchant", "key", "create", merchant.merchantId)).stdout) as TestMerchant;
+    expect((await cashier("merchant", "fund", merchant.merchantId, "250,00")).code).toBe(0);
+    const { data } = await readSigned(
+      await postSigned(pix, merchant, pixDepositRequest({ amount: "12.34" })),
+      merchant,
+    );
+    expect((await cashier("deposit", "pay", data.id as string)).code).toBe(0);
+    // Refused: nothing moved, nothing recorded.
+    expect((await cashier("deposit", "pay", data.id as string)).code).toBe(1);
+    expect((await cashier("merchant", "fund", merchant.merchantId, "dez")).code).toBe(1);
+
+    const events = await getDb().auditEvent.findMany({ where: { merchantId: merchant.merchantId } });
+    const byAction = (action: string) => events.filter((event) => event.action === action);
+    expect(events).toHaveLength(5);
+    expect(byAction("merchant.created")).toMatchObject([
+      {
+        ...cli,
+        targetType: "merchant",
+        targetId: merchant.merchantId,
+        ip: null,
+        detail: {
+          name: "Auditada",
+          mode: "sandbox",
+          callback_url: "https://auditada.example/cb",
+          redirect_origins: [],
+          provider_routes: {},
+          payout_approval: "automatic",
+          payout_approval_above: null,
+        },
+      },
+    ]);
+    expect(
+      byAction("api_key.created")
+        .map((event) => [event.targetId, event.actorRole])
+        .sort(),
+    ).toEqual(
+      [
+        [merchant.keyId, "cli"],
+        [key.keyId, "cli"],
+      ].sort(),
+    );
+    expect(byAction("merchant.sandbox_funded")).toMatchObject([
+      { ...cli, targetType: "merchant", targetId: merchant.merchantId, detail: { amount_cents: "25000" } },
+    ]);
+    expect(byAction("deposit.sandbox_paid")).toMatchObject([
+      { ...cli, targetType: "transaction", targetId: data.id, detail: { amount_cents: "1234" } },
+    ]);
+    // No secret in any of them.
+    expect(JSON.stringify(events)).not.toContain(merchant.secret);
+    expect(JSON.stringify(events)).not.toContain(key.secret);
   });
 
   it("says what is wrong on stderr and exits non-zero", async () => {

@@ -96,7 +96,7 @@ async function addAccount(kind: "api_pix" | "efi", simulator: typeof charges) {
     webhook(request, { params: Promise.resolve({ accountId: view.id }) });
   routes[`/api/psp/webhook/${view.id}/pix`] = (request) =>
     webhookPix(request, { params: Promise.resolve({ accountId: view.id }) });
-  await registerPspWebhook(view.id);
+  await registerPspWebhook(view.id, actor);
   return view.id;
 }
 
@@ -344,6 +344,14 @@ describe("the operator's tool", () => {
       webhookUrl: expect.stringContaining(`${gateway.url}/api/psp/webhook/${efiAccount}`),
     });
     expect(efi.webhookUrl()).toContain(`/api/psp/webhook/${efiAccount}?hmac=secret-of-efi`);
+    const recorded = await getDb().auditEvent.findMany({
+      where: { action: "provider_account.webhook_registered", targetId: efiAccount },
+      orderBy: { createdAt: "asc" },
+    });
+    // The registration when the test added the account, then the CLI's.
+    expect(recorded.map((event) => event.actorRole)).toEqual(["cli", "cli"]);
+    expect(recorded[1].detail).toEqual({ webhook_url: `${gateway.url}/api/psp/webhook/${efiAccount}` });
+    expect(JSON.stringify(recorded)).not.toContain("secret-of-efi");
   });
 });
 

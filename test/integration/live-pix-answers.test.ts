@@ -14,6 +14,7 @@ const { POST: pix } = await import("@/app/api/pix/route");
 const { getDb } = await import("@/lib/db/client");
 const { findTransaction } = await import("@/lib/db/transactions");
 const { registerPspWebhook } = await import("@/lib/providers/register-psp-webhook");
+const { cliAuditActor } = await import("@/lib/audit/cli-audit-actor");
 const { runCallbackWorker } = await import("@/lib/callbacks/run-callback-worker");
 const { createTestMerchant, postSigned, readSigned } = await import("../support/api");
 const { startReceiver } = await import("../support/callback-receiver");
@@ -47,7 +48,7 @@ async function expectPaidOnce(id: unknown, endToEndId: string) {
 beforeAll(async () => {
   receiver = await startReceiver();
   live = await createTestMerchant({ name: "Loja Real", mode: "live", callbackUrl: receiver.url });
-  await registerPspWebhook();
+  await registerPspWebhook(undefined, cliAuditActor());
 });
 
 afterAll(async () => {

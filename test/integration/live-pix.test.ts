@@ -23,6 +23,7 @@ const { getDb } = await import("@/lib/db/client");
 const { findTransaction } = await import("@/lib/db/transactions");
 const { paySandboxDeposit } = await import("@/lib/deposits/pay-sandbox-deposit");
 const { registerPspWebhook } = await import("@/lib/providers/register-psp-webhook");
+const { cliAuditActor } = await import("@/lib/audit/cli-audit-actor");
 const { runCallbackWorker } = await import("@/lib/callbacks/run-callback-worker");
 const { getMerchantBalance } = await import("@/lib/funds/get-merchant-balance");
 const { createTestMerchant, postSigned, readSigned } = await import("../support/api");
@@ -56,7 +57,7 @@ async function deliverCallbacks() {
 beforeAll(async () => {
   receiver = await startReceiver();
   live = await createTestMerchant({ name: "Loja Real", mode: "live", callbackUrl: receiver.url });
-  await registerPspWebhook();
+  await registerPspWebhook(undefined, cliAuditActor());
 });
 
 afterAll(async () => {
@@ -354,9 +355,23 @@ describe("the live/sandbox boundary", () => {
 });
 
 describe("the operator's PSP commands", () => {
-  it("psp webhook register prints the URL without its secret; psp reconcile prints what it did", async () => {
+  it("psp webhook register prints the URL without its secret, audited; psp reconcile prints what it did", async () => {
+    const registrations = {
+      where: { action: "provider_account.webhook_registered", actorRole: "cli" },
+      orderBy: { createdAt: "asc" as const },
+    };
+    const before = await getDb().auditEvent.count({ where: registrations.where });
     const registered = await runTool("cashier", ["psp", "webhook", "register"]);
     expect(registered.code).toBe(0);
+    const recorded = await getDb().auditEvent.findMany(registrations);
+    expect(recorded).toHaveLength(before + 1);
+    expect(recorded.at(-1)).toMatchObject({
+      actorEmail: expect.stringMatching(/^cli:/),
+      targetType: "provider_account",
+      targetId: "api_pix",
+      detail: { webhook_url: `${gateway.url}/api/psp/webhook` },
+    });
+    expect(JSON.stringify(recorded)).not.toContain(WEBHOOK_SECRET);
     expect(JSON.parse(registered.stdout)).toEqual({
       chave: simulator.chave,
       webhookUrl: `${gateway.url}/api/psp/webhook?secret=…`,

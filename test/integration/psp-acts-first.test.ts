@@ -16,6 +16,7 @@ const { POST: gatewayOut } = await import("@/app/api/gateway-out/route");
 const { getDb } = await import("@/lib/db/client");
 const { findTransaction } = await import("@/lib/db/transactions");
 const { registerPspWebhook } = await import("@/lib/providers/register-psp-webhook");
+const { cliAuditActor } = await import("@/lib/audit/cli-audit-actor");
 const { runCallbackWorker } = await import("@/lib/callbacks/run-callback-worker");
 const { getMerchantBalance } = await import("@/lib/funds/get-merchant-balance");
 const { listOperatorAlerts } = await import("@/lib/alerts/list-operator-alerts");
@@ -60,7 +61,7 @@ const available = async (merchant: Merchant) => (await getMerchantBalance(mercha
 
 beforeAll(async () => {
   receiver = await startReceiver();
-  await registerPspWebhook();
+  await registerPspWebhook(undefined, cliAuditActor());
 });
 
 afterAll(async () => {

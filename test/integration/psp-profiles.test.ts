@@ -28,6 +28,7 @@ const { getDb } = await import("@/lib/db/client");
 const { findTransaction } = await import("@/lib/db/transactions");
 const { getMerchantBalance } = await import("@/lib/funds/get-merchant-balance");
 const { registerPspWebhook } = await import("@/lib/providers/register-psp-webhook");
+const { cliAuditActor } = await import("@/lib/audit/cli-audit-actor");
 const { createTestMerchant, postSigned, readSigned } = await import("../support/api");
 const { pixDepositRequest } = await import("../support/requests");
 
@@ -180,7 +181,7 @@ describe.each(cases)(
       configureGateway({ ...psp.env, ...optional });
       const before = await getMerchantBalance(live.merchantId);
 
-      await registerPspWebhook();
+      await registerPspWebhook(undefined, cliAuditActor());
       expect(psp.webhookUrl()).toBe(`${gateway.url}/api/psp/webhook?secret=${WEBHOOK_SECRET}`);
 
       const charge = await signed(pix, pixDepositRequest());
