@@ -130,6 +130,12 @@ describe("loadConfig", () => {
     expect(problems({ ...withPixKey, PUBLIC_BASE_URL: "http://localhost:3000" })[0]).toMatch(
       /^PUBLIC_BASE_URL: must be https/,
     );
+    expect(problems({ ...withPixKey, PUBLIC_BASE_URL: "HTTP://pay.example" })[0]).toMatch(
+      /^PUBLIC_BASE_URL: must be https/,
+    );
+    expect(loadConfig({ ...withPixKey, PUBLIC_BASE_URL: "HTTPS://Pay.Example:443/" }).publicBaseUrl).toBe(
+      "https://pay.example",
+    );
     // Outside production a local http address is what npm start uses.
     expect(loadConfig({ CASHIER_ENCRYPTION_KEY: key, PUBLIC_BASE_URL: "http://localhost:3000" }).publicBaseUrl).toBe(
       "http://localhost:3000",

@@ -586,7 +586,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(["PUBLIC_BASE_URL: required in production (the URL customers and merchants reach)"]);
   }
   // Payment links are bearer tokens in the URL: in production they travel over TLS only.
-  if (isProduction && !vars.PUBLIC_BASE_URL?.startsWith("https://")) {
+  // The scheme as the URL parser reads it: HTTPS://… is https, and nothing but https passes.
+  if (isProduction && (!vars.PUBLIC_BASE_URL || new URL(vars.PUBLIC_BASE_URL).protocol !== "https:")) {
     throw new ConfigError([
       "PUBLIC_BASE_URL: must be https:// in production (payment links carry their token in the URL)",
     ]);
@@ -599,7 +600,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: vars.HOST ?? null,
     databaseUrl: vars.DATABASE_URL,
     dataDir,
-    publicBaseUrl: (vars.PUBLIC_BASE_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, ""),
+    // As the parser writes it (scheme and host in lower case, no default port), so that it equals
+    // the Origin a browser sends from it.
+    publicBaseUrl: new URL(vars.PUBLIC_BASE_URL ?? `http://localhost:${vars.PORT}`).href.replace(/\/+$/, ""),
     encryptionKey,
     jwtAudience: vars.CASHIER_JWT_AUDIENCE,
     logLevel: vars.LOG_LEVEL,
