@@ -2,8 +2,8 @@
 // (received Pix, payouts' sends); /api/psp/webhook[/pix] is the implicit account's, as registered
 // before accounts existed. The account's adapter authenticates the call (its secret, however that
 // PSP carries it; mutual TLS ends at the terminator in front of the gateway) and reads it; each
-// address has a budget per minute, the body is bounded, and every notice is confirmed with the
-// PSP before anything changes. The PSP retries what is not answered 2xx.
+// address has a budget per minute, counted before anything else, the body is bounded, and every
+// notice is confirmed with the PSP before anything changes. The PSP retries what is not answered 2xx.
 import { readLimitedBody } from "../envelope/read-request-token";
 import { isAppError } from "../errors/app-error";
 import { toAppError } from "../errors/to-app-error";
@@ -40,6 +40,11 @@ export async function handlePspWebhook(request: Request, accountId?: string): Pr
     return response;
   };
   try {
+    // First, so that a flood costs no account lookup, body, parse or secret check past its budget,
+    // whether or not it carries the secret: whoever floods spends their own address's budget.
+    const limit = await consumeRateLimit("pspWebhookIp", clientIpOf(request));
+    if (limit.isLimited)
+      return finish(rateLimitedProblem(limit.retryAfterSeconds, "too many notifications from this address"));
     const provider = await findNotifiedProvider(accountId);
     if (!provider?.readNotification)
       return finish(problem(404, { title: "Not found", detail: "no PSP account takes notifications here" }));
@@ -51,9 +56,6 @@ export async function handlePspWebhook(request: Request, accountId?: string): Pr
       body = undefined;
     }
     const notices = provider.readNotification({ url: new URL(request.url), headers: request.headers, body });
-    const limit = await consumeRateLimit("pspWebhookIp", clientIpOf(request));
-    if (limit.isLimited)
-      return finish(rateLimitedProblem(limit.retryAfterSeconds, "too many notifications from this address"));
     if (body === undefined)
       return finish(
         problem(400, { title: "Malformed notification", detail: 'the body is not JSON; expected {"pix": [...]}' }),

@@ -24,6 +24,9 @@ const { createTestMerchant, postSigned, readSigned } = await import("../support/
 const { startReceiver } = await import("../support/callback-receiver");
 const { pixDepositRequest, pixPayoutRequest } = await import("../support/requests");
 const { runTool } = await import("../support/run-tool");
+const { getConfig } = await import("@/lib/config/config");
+const { CLIENT_IP_HEADER } = await import("@/lib/http/client-ip");
+const { WEBHOOK_SECRET } = await import("../support/live-psp");
 
 type Merchant = Awaited<ReturnType<typeof createTestMerchant>>;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
@@ -318,5 +321,45 @@ describe("the PSP webhook's answers and limits", () => {
     for (let i = 0; i < 160; i++) statuses.push((await postNotification({ pix: [{ endToEndId }] })).status);
     expect(statuses).toContain(429);
     expect(statuses.filter((status) => status === 200).length).toBeLessThanOrEqual(150);
+  });
+
+  /** `count` notifications from one address of its own, 25 at a time, each naming one new Pix; their statuses. */
+  async function flood(count: number, options: { ip: string; query: string; prefix: string }) {
+    const statuses: number[] = [];
+    for (let start = 0; start < count; start += 25) {
+      const batch = Array.from({ length: Math.min(25, count - start) }, (_, i) =>
+        fetch(`${live.gateway.url}/api/psp/webhook/pix${options.query}`, {
+          method: "POST",
+          headers: { "content-type": "application/json", [CLIENT_IP_HEADER]: options.ip },
+          body: JSON.stringify({ pix: [{ endToEndId: `${options.prefix}${String(start + i).padStart(11, "0")}` }] }),
+        }).then((answer) => answer.status),
+      );
+      statuses.push(...(await Promise.all(batch)));
+    }
+    return statuses;
+  }
+
+  const pixQueries = (prefix: string) => simulator.exchanges.filter((e) => e.path.startsWith(`/pix/${prefix}`)).length;
+
+  it("meets 1,000 single-id notifications from one address with 429 past its budget: at most the budget's queries to the PSP", async () => {
+    const budget = getConfig().rateLimits.pspWebhook;
+    const prefix = "E99999997202611241400";
+    const statuses = await flood(1000, { ip: "198.51.100.61", query: `?secret=${WEBHOOK_SECRET}`, prefix });
+    // A fresh address spends its whole minute's budget within the flood, and no more.
+    const accepted = statuses.filter((status) => status === 200).length;
+    expect(accepted).toBe(budget);
+    expect(statuses.filter((status) => status === 429).length).toBe(1000 - accepted);
+    // Each accepted notice named a new Pix, asked about once; nothing refused was asked about.
+    expect(pixQueries(prefix)).toBe(accepted);
+  });
+
+  it("counts an unauthenticated flood before its secret is checked: 401s, then 429s, and nothing asked of the PSP", async () => {
+    const budget = getConfig().rateLimits.pspWebhook;
+    const prefix = "E99999997202611241500";
+    const statuses = await flood(1000, { ip: "198.51.100.62", query: "?secret=not-the-secret", prefix });
+    expect(statuses.filter((status) => status === 401).length).toBe(budget);
+    expect(statuses.filter((status) => status !== 401).every((status) => status === 429)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    expect(pixQueries(prefix)).toBe(0);
   });
 });

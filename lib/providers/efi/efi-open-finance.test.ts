@@ -325,4 +325,16 @@ describe("notifications", () => {
     expect(read({ identificadorPagamento: "sem urn", tipo: "pagamento" })).toEqual([]);
     expect(read([{ identificadorPagamento: "urn:efi:a" }, { identificadorPagamento: "urn:efi:b" }])).toHaveLength(2);
   });
+
+  it("refuses a list of more than 100 payments whole, as the Pix lists are", () => {
+    const payments = (count: number) =>
+      Array.from({ length: count }, (_, i) => ({ identificadorPagamento: `urn:efi:p${i}` }));
+    expect(read(payments(100))).toHaveLength(100);
+    expect(() => read(payments(1000))).toThrow(
+      expect.objectContaining({
+        code: "validation_failed",
+        detail: "body: must list at most 100 payments; 1000 were sent",
+      }),
+    );
+  });
 });
