@@ -15,6 +15,7 @@ import { newId } from "../ids/new-id";
 import { log } from "../log/logger";
 import { findSigningKey, type MerchantSigningKey } from "../merchants/find-signing-key";
 import { recordKeyUse } from "../merchants/record-key-use";
+import { addressKeyOf } from "../rate-limits/address-key";
 import { checkRateLimit, consumeRateLimit } from "../rate-limits/consume-rate-limit";
 import { findAmountWarnings } from "./find-amount-warnings";
 import { readRequestToken } from "./read-request-token";
@@ -90,9 +91,9 @@ function errorBody(error: AppError): Record<string, unknown> {
  * answer is a 429 instead of the failure itself. A valid signature is never refused for its key's
  * failures, so a stranger cannot lock a merchant out by failing in its name.
  */
-async function countTokenFailure(ip: string, token: string | null) {
+async function countTokenFailure(address: string, token: string | null) {
   const keyId = token === null ? null : unverifiedKeyId(token);
-  const byIp = await consumeRateLimit("tokenFailureIp", ip);
+  const byIp = await consumeRateLimit("tokenFailureIp", address);
   const byKey = keyId === null ? byIp : await consumeRateLimit("tokenFailureKey", keyId);
   if (byIp.isLimited) return rateLimitedProblem(byIp.retryAfterSeconds, "too many failed tokens from this address");
   if (byKey.isLimited) return rateLimitedProblem(byKey.retryAfterSeconds, `too many failed tokens naming key ${keyId}`);
@@ -108,9 +109,10 @@ export function withEnvelope(operation: string, handler: (context: EnvelopeConte
       return response;
     };
 
-    const ip = clientIpOf(request);
+    // An IPv6 client is its /64: it could change its address within it at will.
+    const address = addressKeyOf(clientIpOf(request));
     // An address past its failure budget is refused before its token costs anything.
-    const blocked = await checkRateLimit("tokenFailureIp", ip);
+    const blocked = await checkRateLimit("tokenFailureIp", address);
     if (blocked.isLimited) {
       context.error = "rate_limited";
       return finish(rateLimitedProblem(blocked.retryAfterSeconds, "too many failed tokens from this address"));
@@ -136,7 +138,7 @@ export function withEnvelope(operation: string, handler: (context: EnvelopeConte
       const known = toAppError(error);
       if (!known) return finish(internalError(error, context));
       context.error = known.code;
-      const tooMany = await countTokenFailure(ip, token);
+      const tooMany = await countTokenFailure(address, token);
       if (tooMany) {
         context.error = "rate_limited";
         return finish(tooMany);

@@ -12,6 +12,7 @@ import { problem, rateLimitedProblem } from "../http/problem";
 import { log } from "../log/logger";
 import type { PaymentProvider } from "../providers/contract/payment-provider";
 import { IMPLICIT_ACCOUNT_ID, findProvider } from "../providers/registry";
+import { addressKeyOf } from "../rate-limits/address-key";
 import { consumeRateLimit } from "../rate-limits/consume-rate-limit";
 import { receiveProviderNotices } from "./receive-provider-notices";
 
@@ -42,7 +43,7 @@ export async function handlePspWebhook(request: Request, accountId?: string): Pr
   try {
     // First, so that a flood costs no account lookup, body, parse or secret check past its budget,
     // whether or not it carries the secret: whoever floods spends their own address's budget.
-    const limit = await consumeRateLimit("pspWebhookIp", clientIpOf(request));
+    const limit = await consumeRateLimit("pspWebhookIp", addressKeyOf(clientIpOf(request)));
     if (limit.isLimited)
       return finish(rateLimitedProblem(limit.retryAfterSeconds, "too many notifications from this address"));
     const provider = await findNotifiedProvider(accountId);

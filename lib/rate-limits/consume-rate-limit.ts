@@ -7,13 +7,14 @@ import { getConfig } from "../config/config";
 import { log } from "../log/logger";
 
 /**
- *  - tokenFailureIp, tokenFailureKey: requests whose token failed, per client IP and per key id;
+ *  - tokenFailureIp, tokenFailureKey: requests whose token failed, per client address (key:
+ *    addressKeyOf) and per key id;
  *  - page: hosted pages, their server actions and /direct, per client IP;
  *  - request: verified requests, per key id;
  *  - consoleLoginFailureIp, consoleLoginFailureAccount: console sign-ins per client address (key:
  *    addressKeyOf) and per e-mail typed, over CONSOLE_LOGIN_WINDOW_MINUTES; each attempt spends a
  *    point before it is checked and a success gives it back, so the budgets count failures;
- *  - pspWebhookIp: the PSP webhook's notifications per client IP;
+ *  - pspWebhookIp: the PSP webhook's notifications per client address (addressKeyOf);
  *  - pspWebhookPix: queries to the PSP about one notified end-to-end id (one a minute), so a
  *    notification repeated by anyone cannot make the gateway hammer the PSP;
  *  - accessDeniedUser: access.denied audit events per console user (ACCESS_DENIED_AUDITS_PER_HOUR an

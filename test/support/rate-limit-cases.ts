@@ -76,6 +76,20 @@ export function rateLimitCases(): void {
     expect(valid.status).toBe(404);
   });
 
+  it("bad signatures from 150 IPv6 addresses of one /64, each naming its own key: 429 past 100, as from one address", async () => {
+    const prefix = `2001:db8:${randomBytes(2).toString("hex")}:${randomBytes(2).toString("hex")}`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 150; i++) {
+      const forged = await signRequestToken({
+        keyId: `mk_test_${randomBytes(8).toString("hex")}`,
+        secret: "not-the-secret",
+        data: { id: "dep_x" },
+      });
+      statuses.push((await send(forged, `${prefix}:${randomBytes(2).toString("hex")}::${i + 1}`)).status);
+    }
+    expect(statuses).toEqual([...Array<number>(100).fill(401), ...Array<number>(50).fill(429)]);
+  });
+
   it("valid requests past the key's budget: a signed 429 envelope with Retry-After", async () => {
     const busy = await createTestMerchant({ name: "Movimentada" });
     const ip = randomIp();
