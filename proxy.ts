@@ -1,18 +1,23 @@
 // Runs before every route (Next.js 16's Proxy): what every answer shares and no handler should
 // repeat. In order: a path that is not valid percent-encoding is a 400; a method the route does
-// not take is a 405 with Allow; a page POST (a hosted form, a server action) from another origin, over 1 MB or
-// not a JSON array of arguments is refused; hosted pages and /direct are rate-limited per client IP
-// (past the limit a customer's page is answered by app/pay/limite, in their language); then every answer gets the
-// security headers of lib/security/security-headers.ts, pages with a fresh CSP nonce.
+// not take is a 405 with Allow; a page POST (a hosted form, a server action) from another origin
+// or over 1 MB is refused; a POST Next.js would read as a server action is refused before it
+// throws (a host other than its Origin, an action this build does not have or outside the
+// console, a body it could not parse: lib/http/find-action-call-problem); hosted pages and
+// /direct are rate-limited per client IP (past the limit a customer's page is answered by
+// app/pay/limite, in their language); then every answer gets the security headers of
+// lib/security/security-headers.ts, pages with a fresh CSP nonce.
 import { type NextRequest, NextResponse } from "next/server";
 import { getConfig } from "@/lib/config/config";
 import { findRedirectOrigins } from "@/lib/deposits/find-redirect-origins";
 import { type ErrorCode, errorCodes } from "@/lib/errors/app-error";
 import { clientIpOf } from "@/lib/http/client-ip";
+import { actionHostOf, findActionCallProblem, isMultipart } from "@/lib/http/find-action-call-problem";
 import { problem, rateLimitedProblem } from "@/lib/http/problem";
 import { readBoundedBody } from "@/lib/http/read-bounded-body";
 import { MAX_FORM_BODY_BYTES } from "@/lib/http/read-hosted-form";
 import { type RouteRules, methodNotAllowed, routeRules } from "@/lib/http/route-rules";
+import { readServerActionIds } from "@/lib/http/server-action-ids";
 import { consumeRateLimit } from "@/lib/rate-limits/consume-rate-limit";
 import { newNonce, securityHeaders } from "@/lib/security/security-headers";
 
@@ -30,14 +35,45 @@ function isMalformedPath(pathname: string): boolean {
   }
 }
 
-async function isJsonArray(request: NextRequest): Promise<boolean> {
-  const body = await readBoundedBody(request.clone(), MAX_FORM_BODY_BYTES);
-  try {
-    return body.ok && Array.isArray(JSON.parse(new TextDecoder().decode(body.bytes)));
-  } catch {
-    return false;
+const isOwnOrigin = (request: NextRequest, origin: string) =>
+  origin === request.nextUrl.origin || origin === getConfig().publicBaseUrl;
+
+const originHostOf = (origin: string) => URL.parse(origin)?.host ?? null;
+
+/**
+ * A POST Next.js reads as a server action (a Next-Action header, or a multipart body: a form
+ * without script) wherever it renders a page, its not-found page included, so on any address but
+ * the hosted forms' route handlers. Refused here whatever Next.js would throw on.
+ */
+async function checkActionCall(request: NextRequest, route: RouteRules): Promise<Response | null> {
+  const origin = request.headers.get("origin");
+  if (origin !== null && !isOwnOrigin(request, origin)) return foreignOrigin();
+  // Next.js compares the Origin with X-Forwarded-Host, else Host, and throws when they differ.
+  if (origin !== null && originHostOf(origin) !== actionHostOf(request.headers)) {
+    return refuse("origin_not_allowed", "the Origin of an action call must name the host it is sent to");
   }
+  const body = await readBoundedBody(request.clone(), MAX_FORM_BODY_BYTES);
+  if (!body.ok && body.reason === "too_large") return tooLarge();
+  if (!body.ok) return refuse("body_incomplete", "the body ended before its end");
+  const ids = route.takesActions && !getConfig().isNextDevelopment ? await readServerActionIds() : null;
+  const found = await findActionCallProblem(
+    {
+      actionId: request.headers.get("next-action"),
+      contentType: request.headers.get("content-type") ?? "",
+      body: body.bytes,
+    },
+    // Outside the console no action is known; `next dev` has ids of its own, which it checks itself.
+    route.takesActions ? (id) => !ids || ids.has(id) : () => false,
+  );
+  if (!found) return null;
+  const refusal = refuse(found.code, found.detail);
+  // How Next.js marks an unknown action: the page's script then says so instead of failing on the body.
+  if (found.code === "not_found") refusal.headers.set("x-nextjs-action-not-found", "1");
+  return refusal;
 }
+
+const foreignOrigin = () => refuse("origin_not_allowed", `forms are accepted from ${getConfig().publicBaseUrl} only`);
+const tooLarge = () => refuse("body_too_large", `at most ${MAX_FORM_BODY_BYTES} bytes allowed`);
 
 /** A refusal to answer as it is, a customer's page past the limit (answered by app/pay/limite), or nothing to refuse. */
 async function check(
@@ -51,22 +87,18 @@ async function check(
     return new Response(refusal.body, { status: 405, headers: refusal.headers });
   }
   if (route.kind === "page" && request.method === "POST") {
-    // Next.js refuses a foreign server action with an exception (a 500); the answer is the caller's fault.
     const origin = request.headers.get("origin");
-    if (origin !== null && origin !== request.nextUrl.origin && origin !== getConfig().publicBaseUrl) {
-      return refuse("origin_not_allowed", `forms are accepted from ${getConfig().publicBaseUrl} only`);
-    }
-    if (Number(request.headers.get("content-length") ?? "0") > MAX_FORM_BODY_BYTES) {
-      return refuse("body_too_large", `at most ${MAX_FORM_BODY_BYTES} bytes allowed`);
-    }
-    // A script's action call is a JSON array of arguments; Next.js parses it unguarded (a 500).
-    if (
-      request.headers.has("next-action") &&
-      (request.headers.get("content-type") ?? "").startsWith("text/plain") &&
-      !(await isJsonArray(request))
-    ) {
-      return refuse("action_malformed", "the body of an action call must be a JSON array of its arguments");
-    }
+    if (origin !== null && !isOwnOrigin(request, origin)) return foreignOrigin();
+    if (Number(request.headers.get("content-length") ?? "0") > MAX_FORM_BODY_BYTES) return tooLarge();
+  }
+  const isHostedForm = route.kind === "page" && !route.takesActions;
+  if (
+    request.method === "POST" &&
+    !isHostedForm &&
+    (request.headers.has("next-action") || isMultipart(request.headers.get("content-type") ?? ""))
+  ) {
+    const refusal = await checkActionCall(request, route);
+    if (refusal) return refusal;
   }
   if (route.isLimited) {
     const outcome = await consumeRateLimit("page", clientIpOf(request));

@@ -1,10 +1,14 @@
-// The review's reproducers that need the real HTTP server (issue 11, "500s from bad input"), each
-// by name, against the production build: every one is a 4xx. Those that reach a route handler's
-// logic are in test/integration/hostile-input.test.ts.
+// The review's reproducers that need the real HTTP server (issue 11, "500s from bad input"; issue
+// 25, "unauthenticated POSTs draw 500s from the console and pages"), each by name, against the
+// production build: every one is a 4xx, and a refused call writes nothing. Those that reach a
+// route handler's logic are in test/integration/hostile-input.test.ts.
+import { readFileSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
+import path from "node:path";
 import { type Page, expect, test } from "@playwright/test";
 import { signRequestToken } from "../lib/envelope/sign-request-token";
+import { signInAsNew } from "./console-support";
 import { E2E_BASE_URL } from "./environment";
 import { cashier, type Merchant } from "./support";
 
@@ -21,9 +25,10 @@ function raw(
   path: string,
   headers: Record<string, string> = {},
   body?: string | Buffer,
+  baseUrl = E2E_BASE_URL,
 ): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
-    const request = http.request(`${E2E_BASE_URL}/`, { method, path, headers }, (response) => {
+    const request = http.request(`${baseUrl}/`, { method, path, headers }, (response) => {
       let text = "";
       response.on("data", (chunk: Buffer) => (text += chunk.toString()));
       response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: text }));
@@ -188,4 +193,218 @@ test("a slow body is cut off with 408 after HTTP_REQUEST_TIMEOUT_SECONDS (10 s),
   expect(answer).toMatch(/^HTTP\/1\.1 408/);
   expect(seconds).toBeGreaterThanOrEqual(9);
   expect(seconds).toBeLessThan(20);
+});
+
+// Issue 25: server actions and page POSTs. Next.js reads a POST to a page as a server action and
+// threw on each of these shapes (a 500); proxy.ts refuses them first, and each action parses its
+// arguments (lib/http/parse-action-arguments).
+
+/**
+ * The build's server actions by exported name (their ids change with every build), each with a
+ * page it is on: posted to a page without it, Next.js forwards the call to one that has it.
+ */
+const actions: Record<string, { id: string; page: string }> = Object.fromEntries(
+  Object.entries(
+    (
+      JSON.parse(
+        readFileSync(path.resolve(import.meta.dirname, "../.next/server/server-reference-manifest.json"), "utf8"),
+      ) as { node: Record<string, { exportedName: string; workers: Record<string, unknown> }> }
+    ).node,
+  ).map(([id, action]) => [
+    action.exportedName,
+    {
+      id,
+      page: Object.keys(action.workers)[0]
+        .replace(/^app|\/page$/g, "")
+        .replace(/\[[^\]]+\]/g, "x_1"),
+    },
+  ]),
+);
+const actionIds = Object.fromEntries(Object.entries(actions).map(([name, action]) => [name, action.id]));
+
+const BOUNDARY = "----CashierHostileBoundary5d1e";
+
+/** A multipart body as a browser writes one, each [name, value] a text field. */
+const multipart = (fields: [string, string][]) =>
+  fields
+    .map(([name, value]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+    .join("") + `--${BOUNDARY}--\r\n`;
+const MULTIPART = `multipart/form-data; boundary=${BOUNDARY}`;
+
+/** A script's call of the named action, as the page's script makes it (a JSON array of arguments), or as given. */
+function callAction(
+  path: string,
+  action: string,
+  body: string,
+  headers: Record<string, string> = {},
+  baseUrl = E2E_BASE_URL,
+) {
+  return raw(
+    "POST",
+    path,
+    { origin: baseUrl, "next-action": actionIds[action], "content-type": "text/plain;charset=UTF-8", ...headers },
+    body,
+    baseUrl,
+  );
+}
+
+/** A signed-in operator's audit log, as its CSV export gives it. */
+async function auditCsv(page: Page): Promise<string> {
+  const response = await page.request.get("/console/audit/export.csv");
+  expect(response.status()).toBe(200);
+  return response.text();
+}
+
+test.describe("server actions and page POSTs never 500 (issue 25)", () => {
+  let desk: Page;
+
+  test.beforeAll(async ({ browser }) => {
+    desk = await (await browser.newContext({ locale: "pt-BR" })).newPage();
+    await signInAsNew(desk, "operator");
+  });
+
+  test("an action whose Host or X-Forwarded-Host is not its Origin's (PUBLIC_BASE_URL): 403 before Next.js throws, nothing written", async () => {
+    // Unknown e-mails: a sign-in that ran would leave a session.login_failed row with its address.
+    const login = (address: string) =>
+      multipart([
+        ["_1_email", `nobody-${address}@example.com`],
+        ["_1_password", "a wrong password"],
+        ["0", '[{"status":"idle"},"$K1"]'],
+      ]);
+    const refused = "203.0.113.71";
+    for (const path of ["/console/login", "/console", "/console/nope"]) {
+      for (const hosts of [{ host: "evil.example" }, { "x-forwarded-host": "evil.example" }] as Record<
+        string,
+        string
+      >[]) {
+        const name = `${path} ${JSON.stringify(hosts)}`;
+        const script = await raw(
+          "POST",
+          path,
+          {
+            origin: E2E_BASE_URL,
+            "next-action": actionIds.logIn,
+            "content-type": MULTIPART,
+            "x-forwarded-for": refused,
+            ...hosts,
+          },
+          login(refused),
+        );
+        expect(script.status, name).toBe(403);
+        expect(JSON.parse(script.body), name).toMatchObject({ code: "origin_not_allowed" });
+        expect(script.headers["set-cookie"], name).toBeUndefined();
+        // The same form without script (no Next-Action: Next.js reads a multipart POST as one too).
+        const form = await raw(
+          "POST",
+          path,
+          { origin: E2E_BASE_URL, "content-type": MULTIPART, ...hosts },
+          multipart([
+            [`$ACTION_ID_${actionIds.switchConsoleLanguage}`, ""],
+            ["lang", "en"],
+          ]),
+        );
+        expect(form.status, name).toBe(403);
+      }
+    }
+    // The same call with its own host is read: a failed sign-in, audited with its address.
+    const accepted = "203.0.113.72";
+    const control = await raw(
+      "POST",
+      "/console/login",
+      { origin: E2E_BASE_URL, "next-action": actionIds.logIn, "content-type": MULTIPART, "x-forwarded-for": accepted },
+      login(accepted),
+    );
+    expect(control.status).toBe(200);
+    expect(control.body).toContain('"status":"refused"');
+    const audit = await auditCsv(desk);
+    expect(audit).toContain(accepted);
+    expect(audit).not.toContain(refused);
+  });
+
+  test("broken multipart/form-data, with or without Next-Action, on the console and on unknown /api/ paths: 400", async ({
+    page,
+  }) => {
+    const broken: [string, string, string][] = [
+      ["a boundary the body does not use", "multipart/form-data; boundary=zzz", "--b\r\nfoo\r\n"],
+      [
+        "a body cut short",
+        "multipart/form-data; boundary=b",
+        '--b\r\nContent-Disposition: form-data; name="a"\r\n\r\nxx',
+      ],
+      ["no boundary", "multipart/form-data", "--b\r\n"],
+    ];
+    for (const path of ["/console/login", "/console/nope", "/api/nope", "/api/pix"]) {
+      for (const [shape, contentType, body] of broken) {
+        for (const action of [{}, { "next-action": actionIds.logIn }] as Record<string, string>[]) {
+          const name = `${path}, ${shape}, ${"next-action" in action ? "with" : "without"} Next-Action`;
+          const response = await raw(
+            "POST",
+            path,
+            { origin: E2E_BASE_URL, "content-type": contentType, ...action },
+            body,
+          );
+          expect(response.status, name).toBe(400);
+          expect(JSON.parse(response.body), name).toMatchObject({ code: "form_malformed" });
+        }
+      }
+    }
+    // A hosted form reads its own body: broken multipart there is still a form left blank, each field's error on its page.
+    const pay = new URL(await paymentUrl(page, { cpf: "123.456.789-00" })).pathname;
+    const [, contentType, body] = broken[1];
+    const answer = await raw("POST", pay, { origin: E2E_BASE_URL, "content-type": contentType }, body);
+    expect(await refusedPage(pay, answer)).toContain("Corrija os campos indicados");
+  });
+
+  test("an action body that is not JSON under application/json, form-urlencoded or no content type: 400", async () => {
+    for (const contentType of ["application/json", "application/x-www-form-urlencoded", "text/plain", null]) {
+      for (const body of ["{{{not json", "\ufeff[]", '{"a":1}']) {
+        const name = `${contentType} ${JSON.stringify(body)}`;
+        const response = await raw(
+          "POST",
+          "/console/login",
+          {
+            origin: E2E_BASE_URL,
+            "next-action": actionIds.logIn,
+            ...(contentType ? { "content-type": contentType } : {}),
+          },
+          body,
+        );
+        expect(response.status, name).toBe(400);
+        expect(JSON.parse(response.body), name).toMatchObject({ code: "action_malformed" });
+      }
+    }
+    // More arguments than Next.js takes (1,000), or more characters than React counts (1,000,000): each threw.
+    for (const args of [Array(1001).fill(1), [{ status: "idle" }, "$K1", "b".repeat(1_000_000)]]) {
+      expect((await callAction("/console/login", "logIn", JSON.stringify(args))).status).toBe(400);
+    }
+    // References to parts the call does not carry, which React's reader threw on.
+    for (const body of ['["$1"]', '["$@1"]', '["$B1"]', '["$Q1"]', '["$h1"]', '["$nx"]', '["$"]']) {
+      expect((await callAction("/console/login", "logIn", body)).status, body).toBe(400);
+    }
+  });
+
+  test("an action id this build does not have (Next-Action: deadbeef…, a form's $ACTION_ID_): 404, marked as Next.js marks it", async () => {
+    const unknown = "deadbeef".repeat(5) + "00";
+    for (const [name, headers, body] of [
+      ["a script's call", { "next-action": unknown, "content-type": "text/plain;charset=UTF-8" }, "[]"],
+      ["an id of the wrong length", { "next-action": "x", "content-type": "text/plain;charset=UTF-8" }, "[]"],
+      ["a script's multipart call", { "next-action": unknown, "content-type": MULTIPART }, multipart([["0", "[]"]])],
+      ["a form without script", { "content-type": MULTIPART }, multipart([[`$ACTION_ID_${unknown}`, ""]])],
+      [
+        "a bound form without script",
+        { "content-type": MULTIPART },
+        multipart([
+          ["$ACTION_REF_1", ""],
+          ["$ACTION_1:0", `{"id":"${unknown}","bound":null}`],
+        ]),
+      ],
+    ] as const) {
+      const response = await raw("POST", "/console/login", { origin: E2E_BASE_URL, ...headers }, body);
+      expect(response.status, name).toBe(404);
+      expect(response.headers["x-nextjs-action-not-found"], name).toBe("1");
+      expect(JSON.parse(response.body), name).toMatchObject({ code: "not_found" });
+    }
+    // A real action outside the console, where Next.js's not-found page would have run it: no such action there.
+    expect((await callAction("/api/nope", "switchConsoleLanguage", "[]")).status).toBe(404);
+  });
 });

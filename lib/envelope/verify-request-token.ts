@@ -5,7 +5,7 @@
 import type { SigningKey } from "../merchants/find-signing-key";
 import { compactVerify, decodeProtectedHeader, errors as joseErrors, type ProtectedHeaderParameters } from "jose";
 import { AppError } from "../errors/app-error";
-import { findJsonProblem } from "./find-json-problem";
+import { findJsonProblem } from "../text/find-json-problem";
 import { gatewayTokenTypes } from "./token-types";
 
 export const MAX_TOKEN_LIFETIME_SECONDS = 300;

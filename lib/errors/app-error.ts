@@ -24,11 +24,13 @@ export const errorCodes = {
   audience_invalid: { status: 401, title: "Audience is not this gateway" },
   jti_replayed: { status: 409, title: "Token already used" },
   // Refused by proxy.ts before any route runs (unsigned): a path that is not valid
-  // percent-encoding, a method the route does not take, and server-action calls a page never makes.
+  // percent-encoding, a method the route does not take, and server-action calls a page never makes
+  // (from another origin or host, a body Next.js could not parse; an unknown action is not_found).
   path_malformed: { status: 400, title: "Malformed path" },
   method_not_allowed: { status: 405, title: "Method not allowed" },
   origin_not_allowed: { status: 403, title: "Cross-origin form not allowed" },
   action_malformed: { status: 400, title: "Malformed action call" },
+  form_malformed: { status: 400, title: "Malformed multipart form" },
   // Too many requests (failed tokens per client IP or key, hosted pages per IP, requests per key):
   // answered with Retry-After; signed when the key is verified.
   rate_limited: { status: 429, title: "Too many requests" },

@@ -1,9 +1,10 @@
-// What no field of a request may hold, checked once over the whole verified payload before any
-// schema or database sees it: NUL (PostgreSQL refuses it in text), lone UTF-16 surrogates (no
-// database can store them as UTF-8), and nesting or size beyond what any operation needs. The walk
-// keeps its own stack, so a hostile depth cannot overflow the process's.
+// What no field of a request may hold, checked once over the whole verified payload (a token's
+// claims, a server action's arguments) before any schema or database sees it: NUL (PostgreSQL
+// refuses it in text), lone UTF-16 surrogates (no database can store them as UTF-8), and nesting
+// or size beyond what any operation needs. The walk keeps its own stack, so a hostile depth
+// cannot overflow the process's.
 
-import { textProblem } from "../text/text-problem";
+import { textProblem } from "./text-problem";
 
 export const MAX_JSON_DEPTH = 32;
 export const MAX_JSON_NODES = 10_000;
