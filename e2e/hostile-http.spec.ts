@@ -6,9 +6,9 @@ import { readFileSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import path from "node:path";
-import { type Page, expect, test } from "@playwright/test";
+import { type Browser, type Page, expect, test } from "@playwright/test";
 import { signRequestToken } from "../lib/envelope/sign-request-token";
-import { signInAsNew } from "./console-support";
+import { E2E_CONSOLE_PASSWORD, createConsoleUserWithCli, signInAsNew } from "./console-support";
 import { E2E_BASE_URL } from "./environment";
 import { cashier, type Merchant } from "./support";
 
@@ -248,6 +248,19 @@ function callAction(
   );
 }
 
+const deep = (levels: number) => "[".repeat(levels) + "]".repeat(levels);
+
+/** A setup link opened in a browser of its own, its password saved: the page at the authenticator step. */
+async function atAuthenticatorStep(browser: Browser, setupUrl: string): Promise<Page> {
+  const page = await (await browser.newContext({ locale: "pt-BR" })).newPage();
+  await page.goto(new URL(setupUrl).pathname);
+  await page.getByLabel(/^Senha$/).fill(E2E_CONSOLE_PASSWORD);
+  await page.getByLabel(/Repita a senha/).fill(E2E_CONSOLE_PASSWORD);
+  await page.getByRole("button", { name: "Salvar senha" }).click();
+  await expect(page.getByTestId("totp-secret")).toBeVisible();
+  return page;
+}
+
 /** A signed-in operator's audit log, as its CSV export gives it. */
 async function auditCsv(page: Page): Promise<string> {
   const response = await page.request.get("/console/audit/export.csv");
@@ -406,5 +419,75 @@ test.describe("server actions and page POSTs never 500 (issue 25)", () => {
     }
     // A real action outside the console, where Next.js's not-found page would have run it: no such action there.
     expect((await callAction("/api/nope", "switchConsoleLanguage", "[]")).status).toBe(404);
+  });
+
+  test("wrong-typed or 5,000-deep arguments to skipTotp, savePassword, enrolTotp, switchConsoleLanguage and every other action: 404 or 400, nothing written", async ({
+    page,
+  }) => {
+    const user = createConsoleUserWithCli("merchant-admin", merchant.merchantId);
+    const setupPath = new URL(user.setupUrl).pathname;
+    const token = setupPath.split("/").pop()!;
+    for (const [action, args] of [
+      ["skipTotp", "[1]"],
+      ["skipTotp", `[${JSON.stringify(token)},{"status":"idle"},{"not":"a form"}]`],
+      ["savePassword", "[1,2,3]"],
+      ["savePassword", `[${JSON.stringify(token)},{"status":"idle"},"${E2E_CONSOLE_PASSWORD}"]`],
+      ["enrolTotp", '[{},2,"x"]'],
+      ["switchConsoleLanguage", "[1]"],
+      ["switchConsoleLanguage", '["en"]'],
+      ["logIn", "[1,2]"],
+    ]) {
+      const response = await callAction(setupPath, action, args);
+      expect(response.status, `${action} ${args}`).toBe(404);
+      expect(response.headers["set-cookie"], `${action} ${args}`).toBeUndefined();
+    }
+    // Every action of the build, with arguments no page sends, and nested 5,000 deep.
+    for (const [action, { page: on }] of Object.entries(actions)) {
+      expect((await callAction(on, action, '[1,{"a":[]},"x",null]')).status, `${action} on ${on}`).toBe(404);
+      const nested = await callAction(on, action, `[${deep(5000)}]`);
+      expect(nested.status, action).toBe(400);
+      expect(JSON.parse(nested.body), action).toMatchObject({ code: "action_malformed" });
+      const nestedForm = await raw(
+        "POST",
+        on,
+        { origin: E2E_BASE_URL, "next-action": actionIds[action], "content-type": MULTIPART },
+        multipart([["0", `[${deep(5000)}]`]]),
+      );
+      expect(nestedForm.status, action).toBe(400);
+    }
+    // Nothing was written: the link still opens on its first step.
+    await page.goto(setupPath);
+    await expect(page.getByLabel(/^(Senha|Password)$/)).toBeVisible();
+  });
+
+  test("skipTotp on a used, unknown or operator's setup link: the refusal on the page, not a 500", async ({
+    browser,
+  }) => {
+    // Used: two tabs at the authenticator step; one finishes, then the other's "continue without" is refused.
+    const user = createConsoleUserWithCli("merchant-admin", merchant.merchantId);
+    const first = await atAuthenticatorStep(browser, user.setupUrl);
+    const second = await (await browser.newContext({ locale: "pt-BR" })).newPage();
+    await second.goto(new URL(user.setupUrl).pathname);
+    await first.getByRole("button", { name: "Continuar sem autenticador" }).click();
+    await expect(first).toHaveURL(/\/console\/login$/);
+    await second.getByRole("button", { name: "Continuar sem autenticador" }).click();
+    await expect(second.getByRole("alert").filter({ hasText: "this setup link is not valid" })).toBeVisible();
+    await expect(second).toHaveURL(new URL(user.setupUrl).pathname);
+
+    // Unknown, and an operator's (whose page offers no such button): the same refusal, as the form's state.
+    const operator = createConsoleUserWithCli("operator");
+    const operatorPage = await atAuthenticatorStep(browser, operator.setupUrl);
+    await expect(operatorPage.getByRole("button", { name: "Continuar sem autenticador" })).toHaveCount(0);
+    for (const [token, code] of [
+      [new URL(operator.setupUrl).pathname.split("/").pop()!, "forbidden"],
+      ["AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "not_found"],
+    ]) {
+      const response = await callAction(`/console/setup/${token}`, "skipTotp", `["${token}",{"status":"idle"},"$K1"]`);
+      expect(response.status, code).toBe(200);
+      expect(response.body, code).toContain(`"code":"${code}"`);
+    }
+    // The operator's link still asks for the authenticator: nothing was finished.
+    await operatorPage.reload();
+    await expect(operatorPage.getByTestId("totp-secret")).toBeVisible();
   });
 });

@@ -5,11 +5,13 @@ import { CONSOLE_LANG_COOKIE } from "@/lib/console/console-locale";
 import { consoleClientIp, requireActor } from "@/lib/console/require-actor";
 import { SESSION_COOKIE, sessionCookieOptions } from "@/lib/console/session-cookie";
 import { formText } from "@/lib/http/form-text";
+import { formArguments, formStateArguments, parseActionArguments } from "@/lib/http/parse-action-arguments";
 import { endConsoleSession, endEveryConsoleSession } from "@/lib/sessions/end-console-session";
 import { signInConsoleUser } from "@/lib/users/sign-in-console-user";
 import type { LoginState } from "@/components/console/login-form";
 
-export async function logIn(_state: LoginState, form: FormData): Promise<LoginState> {
+export async function logIn(state: LoginState, form: FormData): Promise<LoginState> {
+  parseActionArguments(formStateArguments, [state, form]);
   const result = await signInConsoleUser(
     { email: formText(form, "email"), password: formText(form, "password"), code: formText(form, "code") },
     { ip: await consoleClientIp(), userAgent: (await headers()).get("user-agent") },
@@ -19,13 +21,15 @@ export async function logIn(_state: LoginState, form: FormData): Promise<LoginSt
   redirect("/console");
 }
 
-export async function logOut(): Promise<void> {
+export async function logOut(form: FormData): Promise<void> {
+  parseActionArguments(formArguments, [form]);
   await endConsoleSession(await requireActor());
   (await cookies()).delete({ name: SESSION_COOKIE, path: "/console" });
   redirect("/console/login?signedOut=1");
 }
 
-export async function logOutEverywhere(): Promise<void> {
+export async function logOutEverywhere(form: FormData): Promise<void> {
+  parseActionArguments(formArguments, [form]);
   await endEveryConsoleSession(await requireActor());
   (await cookies()).delete({ name: SESSION_COOKIE, path: "/console" });
   redirect("/console/login?signedOut=1");
@@ -33,7 +37,8 @@ export async function logOutEverywhere(): Promise<void> {
 
 /** The language switch: kept for a year, on the console's paths only. */
 export async function switchConsoleLanguage(form: FormData): Promise<void> {
-  const lang = form.get("lang") === "en" ? "en" : "pt-BR";
+  parseActionArguments(formArguments, [form]);
+  const lang = formText(form, "lang") === "en" ? "en" : "pt-BR";
   (await cookies()).set(CONSOLE_LANG_COOKIE, lang, {
     path: "/console",
     maxAge: 365 * 24 * 3600,

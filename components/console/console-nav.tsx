@@ -27,8 +27,8 @@ export function ConsoleNav(props: {
   actor: Actor;
   words: AuthMessages;
   locale: Locale;
-  logOut: () => Promise<void>;
-  logOutEverywhere: () => Promise<void>;
+  logOut: (form: FormData) => Promise<void>;
+  logOutEverywhere: (form: FormData) => Promise<void>;
   switchLanguage: (form: FormData) => Promise<void>;
 }) {
   const { actor, words } = props;

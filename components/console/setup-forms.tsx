@@ -50,7 +50,7 @@ export function SetupPasswordForm(props: { action: Action; email: string; words:
 /** skip: a merchant user's way to finish without the authenticator (operators get none). */
 export function SetupTotpForm(props: {
   action: Action;
-  skip?: () => Promise<void>;
+  skip?: Action;
   words: AuthMessages["setup"];
   loginWords: string;
 }) {
@@ -94,13 +94,20 @@ export function SetupTotpForm(props: {
           {t.confirm}
         </PendingButton>
       </form>
-      {props.skip && (
-        <form action={props.skip}>
-          <Button type="submit" variant="secondary">
-            {t.skip}
-          </Button>
-        </form>
-      )}
+      {props.skip && <SkipTotpForm action={props.skip} words={t} />}
     </>
+  );
+}
+
+/** Finishing without the authenticator; a link used up meanwhile is refused here, on the page. */
+function SkipTotpForm(props: { action: Action; words: AuthMessages["setup"] }) {
+  const [state, action] = useActionState(props.action, { status: "idle" });
+  return (
+    <form action={action} className="grid gap-4">
+      <Failure state={state} words={props.words} />
+      <Button type="submit" variant="secondary">
+        {props.words.skip}
+      </Button>
+    </form>
   );
 }

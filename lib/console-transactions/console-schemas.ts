@@ -64,3 +64,12 @@ export function transactionListSearch(
   const search = params.toString();
   return search ? `?${search}` : "";
 }
+
+/** A transaction's or a callback's id, as the detail page binds them to its actions. */
+const boundId = z.string().regex(/^[a-z]{2,4}_[0-9a-z]{1,40}$/);
+
+/** "Revelar": the transaction's id. */
+export const revealArguments = z.tuple([boundId]);
+
+/** "Reenviar": the transaction's id and its callback's. */
+export const resendArguments = z.tuple([boundId, boundId]);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { actionForm, actionState } from "../http/parse-action-arguments";
 
 export const consoleRoleSchema = z.enum(["operator", "merchant-admin", "merchant-viewer"]);
 
@@ -46,3 +47,9 @@ export const totpCodeSchema = z
   .string()
   .trim()
   .regex(/^\d{6}$/, { error: "must be the 6 digits the app shows" });
+
+/** A setup link's token as the setup page binds it to its actions (newBearerToken: 32 bytes, base64url). */
+export const setupTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/);
+
+/** The setup page's actions: the link's token, bound by the page, then the form's state and the form. */
+export const setupFormArguments = z.tuple([setupTokenSchema, actionState, actionForm]);

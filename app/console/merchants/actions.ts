@@ -4,6 +4,7 @@ import { revalidatePath } from "next/cache";
 import { requireActor } from "@/lib/console/require-actor";
 import { formText } from "@/lib/http/form-text";
 import { refuseAction } from "@/lib/console/refuse-action";
+import { formStateArguments, parseActionArguments } from "@/lib/http/parse-action-arguments";
 import { changeMerchantSettings } from "@/lib/merchants/change-merchant-settings";
 import { createConsoleMerchant } from "@/lib/merchants/create-console-merchant";
 import { merchantModeSchema } from "@/lib/merchants/schemas";
@@ -17,7 +18,8 @@ const origins = (form: unknown) =>
     .filter(Boolean);
 
 // A new merchant and its first key; the secret goes back in this answer only.
-export async function createMerchantAction(_state: MerchantKeyState, form: FormData): Promise<MerchantKeyState> {
+export async function createMerchantAction(state: MerchantKeyState, form: FormData): Promise<MerchantKeyState> {
+  parseActionArguments(formStateArguments, [state, form]);
   const actor = await requireActor();
   try {
     const callbackUrl = formText(form, "callbackUrl").trim();
@@ -36,9 +38,10 @@ export async function createMerchantAction(_state: MerchantKeyState, form: FormD
 
 // Where the merchant's callbacks go, and the origins its redirect URLs may use.
 export async function changeMerchantSettingsAction(
-  _state: MerchantSettingsState,
+  state: MerchantSettingsState,
   form: FormData,
 ): Promise<MerchantSettingsState> {
+  parseActionArguments(formStateArguments, [state, form]);
   const actor = await requireActor();
   const merchantId = formText(form, "merchantId");
   try {
@@ -55,7 +58,8 @@ export async function changeMerchantSettingsAction(
 }
 
 // Sandbox ⇄ live: the keys are replaced by one of the new mode, whose secret goes back once.
-export async function switchMerchantModeAction(_state: MerchantKeyState, form: FormData): Promise<MerchantKeyState> {
+export async function switchMerchantModeAction(state: MerchantKeyState, form: FormData): Promise<MerchantKeyState> {
+  parseActionArguments(formStateArguments, [state, form]);
   const actor = await requireActor();
   const merchantId = formText(form, "merchantId");
   try {

@@ -5,6 +5,7 @@ import { redirect } from "next/navigation";
 import { requireActor } from "@/lib/console/require-actor";
 import { formText } from "@/lib/http/form-text";
 import { refuseAction } from "@/lib/console/refuse-action";
+import { formStateArguments, parseActionArguments } from "@/lib/http/parse-action-arguments";
 import { approveQueuedPayout } from "@/lib/payouts/approve-payout";
 import { markQueuedPayout } from "@/lib/payouts/mark-queued-payout";
 import type { MarkPayoutState } from "@/components/console/mark-payout-form";
@@ -20,7 +21,8 @@ function backToQueue(form: FormData, notice: "marked" | "approved", transferId: 
 }
 
 // Complete or cancel a payout from the queue (operators), then back to the queue saying which.
-export async function markPayoutAction(_state: MarkPayoutState, form: FormData): Promise<MarkPayoutState> {
+export async function markPayoutAction(state: MarkPayoutState, form: FormData): Promise<MarkPayoutState> {
+  parseActionArguments(formStateArguments, [state, form]);
   const actor = await requireActor();
   let transferId: string;
   try {
@@ -40,7 +42,8 @@ export async function markPayoutAction(_state: MarkPayoutState, form: FormData):
 
 // Approve a payout held for approval (operators): its account's PSP is asked to send it at once,
 // then back to the queue, which reads from the database how far it got.
-export async function approvePayoutAction(_state: MarkPayoutState, form: FormData): Promise<MarkPayoutState> {
+export async function approvePayoutAction(state: MarkPayoutState, form: FormData): Promise<MarkPayoutState> {
+  parseActionArguments(formStateArguments, [state, form]);
   const actor = await requireActor();
   let transferId: string;
   try {

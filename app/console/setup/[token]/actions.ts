@@ -2,14 +2,18 @@
 import { redirect } from "next/navigation";
 import { consoleClientIp } from "@/lib/console/require-actor";
 import { toFormFailure } from "@/lib/errors/to-form-failure";
+import { formText } from "@/lib/http/form-text";
+import { parseActionArguments } from "@/lib/http/parse-action-arguments";
+import { setupFormArguments } from "@/lib/users/schemas";
 import { confirmSetupTotp, finishSetupWithoutTotp, setSetupPassword } from "@/lib/users/setup-console-user";
 import type { SetupFormState } from "@/components/console/setup-forms";
 
-export async function savePassword(token: string, _state: SetupFormState, form: FormData): Promise<SetupFormState> {
+export async function savePassword(token: string, state: SetupFormState, form: FormData): Promise<SetupFormState> {
+  parseActionArguments(setupFormArguments, [token, state, form]);
   try {
     await setSetupPassword(
       token,
-      { password: String(form.get("password") ?? ""), confirmation: String(form.get("confirmation") ?? "") },
+      { password: formText(form, "password"), confirmation: formText(form, "confirmation") },
       await consoleClientIp(),
     );
   } catch (error) {
@@ -18,18 +22,23 @@ export async function savePassword(token: string, _state: SetupFormState, form: 
   redirect(`/console/setup/${encodeURIComponent(token)}`);
 }
 
-export async function enrolTotp(token: string, _state: SetupFormState, form: FormData): Promise<SetupFormState> {
+export async function enrolTotp(token: string, state: SetupFormState, form: FormData): Promise<SetupFormState> {
+  parseActionArguments(setupFormArguments, [token, state, form]);
   try {
-    return {
-      status: "enrolled",
-      ...(await confirmSetupTotp(token, String(form.get("code") ?? ""), await consoleClientIp())),
-    };
+    return { status: "enrolled", ...(await confirmSetupTotp(token, formText(form, "code"), await consoleClientIp())) };
   } catch (error) {
     return toFormFailure(error);
   }
 }
 
-export async function skipTotp(token: string): Promise<void> {
-  await finishSetupWithoutTotp(token, await consoleClientIp());
+// A merchant user's way to finish without the authenticator. A link used, expired or an
+// operator's is refused on the form, like the other two steps.
+export async function skipTotp(token: string, state: SetupFormState, form: FormData): Promise<SetupFormState> {
+  parseActionArguments(setupFormArguments, [token, state, form]);
+  try {
+    await finishSetupWithoutTotp(token, await consoleClientIp());
+  } catch (error) {
+    return toFormFailure(error);
+  }
   redirect("/console/login");
 }

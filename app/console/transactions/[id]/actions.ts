@@ -1,25 +1,16 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { notFound } from "next/navigation";
-import { z } from "zod";
 import type { RevealState } from "@/components/console/transactions/customer-data";
 import type { ResendState } from "@/components/console/transactions/resend-button";
 import type { Actor } from "@/lib/access/actor";
 import { recordAccessDenied } from "@/lib/console/record-access-denied";
 import { requireActor } from "@/lib/console/require-actor";
+import { resendArguments, revealArguments } from "@/lib/console-transactions/console-schemas";
 import { toAppError } from "@/lib/errors/to-app-error";
+import { parseActionArguments } from "@/lib/http/parse-action-arguments";
 import { resendTransactionCallback } from "@/lib/console-transactions/resend-transaction-callback";
 import { revealTransactionCustomer } from "@/lib/console-transactions/reveal-transaction-customer";
-
-const id = z.string().regex(/^[a-z]{2,4}_[0-9a-z]{1,40}$/);
-
-/** Arguments other than what the page binds get the not-found page, never an exception. */
-function parseIds<T extends z.ZodType>(schema: T, args: unknown[]): z.infer<T> {
-  const parsed = schema.safeParse(args);
-  if (!parsed.success) notFound();
-  return parsed.data;
-}
 
 /** A refusal the actor can read (its code), an access denial recorded first; anything unexpected stays a 500. */
 async function refusalCode(actor: Actor, action: string, error: unknown): Promise<string> {
@@ -32,7 +23,7 @@ async function refusalCode(actor: Actor, action: string, error: unknown): Promis
 // "Reenviar" on one of the transaction's callbacks: queued again, audited. Bound to its ids by the
 // page; the form state and data useActionState passes after them are not read.
 export async function resendCallbackAction(transactionId: string, eventId: string): Promise<ResendState> {
-  parseIds(z.tuple([id, id]), [transactionId, eventId]);
+  parseActionArguments(resendArguments, [transactionId, eventId]);
   const actor = await requireActor();
   try {
     await resendTransactionCallback(actor, eventId);
@@ -45,7 +36,7 @@ export async function resendCallbackAction(transactionId: string, eventId: strin
 
 // An operator reveals the customer data of a deposit or payout: shown once, audited.
 export async function revealCustomerAction(transactionId: string): Promise<RevealState> {
-  parseIds(z.tuple([id]), [transactionId]);
+  parseActionArguments(revealArguments, [transactionId]);
   const actor = await requireActor();
   try {
     return { status: "revealed", customer: await revealTransactionCustomer(actor, transactionId) };
