@@ -18,6 +18,7 @@ import { readBoundedBody } from "@/lib/http/read-bounded-body";
 import { MAX_FORM_BODY_BYTES } from "@/lib/http/read-hosted-form";
 import { type RouteRules, methodNotAllowed, routeRules } from "@/lib/http/route-rules";
 import { readServerActionIds } from "@/lib/http/server-action-ids";
+import { addressKeyOf } from "@/lib/rate-limits/address-key";
 import { consumeRateLimit } from "@/lib/rate-limits/consume-rate-limit";
 import { newNonce, securityHeaders } from "@/lib/security/security-headers";
 
@@ -101,7 +102,7 @@ async function check(
     if (refusal) return refusal;
   }
   if (route.isLimited) {
-    const outcome = await consumeRateLimit("page", clientIpOf(request));
+    const outcome = await consumeRateLimit("page", addressKeyOf(clientIpOf(request)));
     if (!outcome.isLimited) return null;
     // A customer's page gets a page, in their language (app/pay/limite); a script's call, JSON.
     if (route.kind !== "api" && /^\/(pay|direct)\//.test(pathname))

@@ -104,21 +104,23 @@ test("300 forged tokens from one address over two servers sharing Redis: 429s pa
   expect(refused.headers()["x-frame-options"]).toBe("DENY");
 });
 
-test("hosted pages are limited per client address, one budget (600 a minute) over both servers", async ({
+test("hosted pages are limited per client address, an IPv6 /64 as one, one budget (600 a minute) over both servers", async ({
   request,
 }) => {
-  const address = randomIp();
+  // Each request from another address of one /64: a client there can take any of them.
+  const block = `2001:db8:${randomBytes(2).toString("hex")}:${randomBytes(2).toString("hex")}`;
+  const address = (n: number) => `${block}::${n.toString(16)}`;
   let firstLimited = -1;
   for (let i = 0; i < 620 && firstLimited < 0; i++) {
     const response = await request.get(`http://127.0.0.1:${ports[i % 2]}/pay/${"x".repeat(32)}/status`, {
-      headers: { "x-forwarded-for": address },
+      headers: { "x-forwarded-for": address(i + 1) },
     });
     if (response.status() === 429) firstLimited = i;
   }
   expect(firstLimited).toBe(600);
   // The status call is a script's: JSON. A page past the limit is a page, in the customer's language.
   const status = await request.get(`http://127.0.0.1:${ports[0]}/pay/${"x".repeat(32)}/status`, {
-    headers: { "x-forwarded-for": address },
+    headers: { "x-forwarded-for": address(1000) },
   });
   expect(status.headers()["content-type"]).toContain("application/problem+json");
   for (const path of [
@@ -127,7 +129,7 @@ test("hosted pages are limited per client address, one budget (600 a minute) ove
     "/direct/mk_test_x/not-a-token?lang=en",
   ]) {
     const page = await request.get(`http://127.0.0.1:${ports[1]}${path}`, {
-      headers: { "x-forwarded-for": address, "x-retry-after": "0" },
+      headers: { "x-forwarded-for": address(1001), "x-retry-after": "0" },
     });
     expect(page.status(), path).toBe(429);
     expect(page.headers()["content-type"], path).toContain("text/html");

@@ -9,7 +9,7 @@ import { log } from "../log/logger";
 /**
  *  - tokenFailureIp, tokenFailureKey: requests whose token failed, per client address (key:
  *    addressKeyOf) and per key id;
- *  - page: hosted pages, their server actions and /direct, per client IP;
+ *  - page: hosted pages, their server actions and /direct, per client address (addressKeyOf);
  *  - request: verified requests, per key id;
  *  - consoleLoginFailureIp, consoleLoginFailureAccount: console sign-ins per client address (key:
  *    addressKeyOf) and per e-mail typed, over CONSOLE_LOGIN_WINDOW_MINUTES; each attempt spends a
