@@ -12,18 +12,9 @@ import { POST as pix } from "@/app/api/pix/route";
 import { POST as status } from "@/app/api/status/route";
 import { getDb } from "@/lib/db/client";
 import type { TestMerchant } from "./api";
+import { customer } from "./customer";
+import { expandNested, hostileText, hostileValue } from "./hostile-values";
 import { signRawToken } from "./sign-raw-token";
-
-const customer = {
-  name: "Maria da Silva",
-  email: "maria@example.com",
-  cpf: "529.982.247-25",
-  amount: "10.50",
-  currency: "BRL",
-  merchant_user: "cliente-42",
-  country: "BR",
-  buyer_ip: "203.0.113.9",
-};
 
 /** A valid request per route, which the fuzzer then corrupts field by field. */
 export const baseRequests = {
@@ -46,80 +37,6 @@ const handlers = {
   "/api/gateway-out": gatewayOut,
   "/api/status": status,
 };
-
-/**
- * Arrays nested `depth` deep in the signed JSON text. Neither fast-check's reports nor
- * JSON.stringify walk such a value without recursion, so it stays a marker until serialised.
- */
-class Nested {
-  constructor(readonly depth: number) {}
-  toJSON(): string {
-    return `__nested_${this.depth}__`;
-  }
-}
-
-const expandNested = (json: string) =>
-  json.replace(
-    /"__nested_(\d+)__"/g,
-    (_match, depth: string) => `${"[".repeat(Number(depth))}${"]".repeat(Number(depth))}`,
-  );
-
-const hostileText = fc.oneof(
-  {
-    weight: 2,
-    arbitrary: fc.constantFrom(
-      "\ud800",
-      "a\udc00b",
-      "x\u0000y",
-      "\r\nSet-Cookie: x=1",
-      "\t",
-      "",
-      " ",
-      "https:evil.example",
-      "💸",
-      "٣٤٥",
-      "1e400",
-      "-0",
-      "NaN",
-    ),
-  },
-  // Values valid somewhere, sent where they may not be.
-  {
-    weight: 2,
-    arbitrary: fc.constantFrom(
-      "10,50",
-      "0.01",
-      "99999999.99",
-      "BRL",
-      "USD",
-      "BR",
-      "pix",
-      "nubank",
-      "C",
-      "52998224725",
-      "https://shop.example/ok",
-      "203.0.113.9",
-      "::1",
-    ),
-  },
-  { weight: 3, arbitrary: fc.string({ maxLength: 40 }) },
-  fc.string({ unit: "binary", maxLength: 40 }),
-  fc.string({ minLength: 1, maxLength: 3 }).map((s) => s.repeat(4000)),
-  // Lone surrogates and NUL inside otherwise plausible text.
-  fc
-    .tuple(fc.string({ maxLength: 10 }), fc.constantFrom("\ud800", "\udfff", "\u0000"), fc.string({ maxLength: 10 }))
-    .map((parts) => parts.join("")),
-);
-
-const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
-  { weight: 4, arbitrary: hostileText },
-  fc.integer(),
-  fc.double(),
-  fc.boolean(),
-  fc.constant(null),
-  fc.jsonValue({ maxDepth: 3 }),
-  fc.integer({ min: 33, max: 5000 }).map((depth) => new Nested(depth)),
-);
 
 /** The arbitrary's values one case in five, the usual value otherwise. */
 const rarely = <T, U>(arbitrary: fc.Arbitrary<T>, usual: U): fc.Arbitrary<T | U> =>
