@@ -5,6 +5,7 @@ import { type APIRequestContext, type Browser, type Page, type Request, expect }
 import { jwtVerify } from "jose";
 import { signRequestToken } from "../lib/envelope/sign-request-token";
 import type { Received } from "../test/support/callback-receiver";
+import { userCreateArguments } from "../test/support/console-user-cli";
 import { freshTotpCode, waitForNextTotpStep } from "../test/support/totp-codes";
 import { generateSync } from "otplib";
 import { cashier, type Merchant } from "./support";
@@ -14,21 +15,10 @@ export type E2eConsoleUser = { email: string; password: string; totpSecret: stri
 
 export const E2E_CONSOLE_PASSWORD = "uma frase longa de teste";
 
-let count = 0;
-
 /** `npm run cashier -- user create`: the new user's e-mail and one-time setup link. */
 export function createConsoleUserWithCli(role: ConsoleRole, merchantId?: string): { email: string; setupUrl: string } {
-  const email = `${role}-${Date.now()}-${++count}@example.com`;
-  const printed = cashier(
-    "user",
-    "create",
-    "--email",
-    email,
-    "--role",
-    role,
-    ...(merchantId ? ["--merchant", merchantId] : []),
-  );
-  return JSON.parse(printed) as { email: string; setupUrl: string };
+  const { email, args } = userCreateArguments(role, merchantId);
+  return { ...(JSON.parse(cashier(...args)) as { setupUrl: string }), email };
 }
 
 /** The code the authenticator shows now. */
