@@ -12,9 +12,6 @@ import type { GatewayProcess } from "./gateway-process";
  */
 export const REFUSAL_AUDIT_ACTIONS = "action = 'access.denied' OR action LIKE 'session.login\\_%' ESCAPE '\\'";
 
-/** Written by the server's background jobs whatever the requests: the lease the job runner holds. */
-const BACKGROUND_TABLES = new Set(["_prisma_migrations", "JobLease"]);
-
 export type RowCounts = Map<string, number>;
 
 export type GatewayRows = {
@@ -47,7 +44,7 @@ export async function openGatewayRows(gateway: GatewayProcess): Promise<GatewayR
       }[]
     )
       .map((row) => row.name)
-      .filter((name) => !BACKGROUND_TABLES.has(name));
+      .filter((name) => name !== "_prisma_migrations");
     const counts = db.prepare(countQuery(tables));
     return {
       count: async () => new Map((counts.all() as { name: string; n: number }[]).map((row) => [row.name, row.n])),
@@ -68,7 +65,7 @@ export async function openGatewayRows(gateway: GatewayProcess): Promise<GatewayR
     await client.query<{ tablename: string }>(`SELECT tablename FROM pg_tables WHERE schemaname = current_schema()`)
   ).rows
     .map((row) => row.tablename)
-    .filter((name) => !BACKGROUND_TABLES.has(name));
+    .filter((name) => name !== "_prisma_migrations");
   const query = countQuery(tables);
   return {
     count: async () =>

@@ -162,7 +162,8 @@ function mutatedPath(path: fc.Arbitrary<string>): fc.Arbitrary<{ path: string; m
     ["dot segments", (p) => `${p}/../..`],
     ["huge segment", (p) => `${p}/${"a".repeat(9000)}`],
     ["over the header limit", (p) => `${p}/${"a".repeat(20_000)}`],
-    ["upper case", (p) => p.toUpperCase()],
+    // ASCII only: "ÿ" in upper case is no latin1 byte, which no client can put in a request line.
+    ["upper case", (p) => p.replace(/[a-z]/g, (letter) => letter.toUpperCase())],
   ];
   return fc
     .tuple(path, fc.nat({ max: mutations.length * 3 }), segmentGarbage)

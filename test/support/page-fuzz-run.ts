@@ -193,7 +193,12 @@ export async function startPageFuzz(options: {
   concurrency: number;
 }): Promise<PageFuzz> {
   const started = performance.now();
-  const gateway = await startGateway({ database: options.database, port: options.port });
+  // Without the background jobs (callback delivery, reconciliation, expiry), every row written is a request's.
+  const gateway = await startGateway({
+    database: options.database,
+    port: options.port,
+    env: { CALLBACK_WORKER: "false", RECONCILE_WORKER: "false" },
+  });
   const client = rawClient(gateway.url, { connections: options.concurrency, timeoutMs: 30_000 });
   const rows = await openGatewayRows(gateway);
   const stop = async () => {
