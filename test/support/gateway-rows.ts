@@ -10,7 +10,12 @@ import type { GatewayProcess } from "./gateway-process";
  * Audit rows that record a refusal: a refused sign-in, its address or account throttled, a
  * console action refused to its actor. A refusal may write these and nothing else.
  */
-export const REFUSAL_AUDIT_ACTIONS = "action = 'access.denied' OR action LIKE 'session.login\\_%' ESCAPE '\\'";
+const REFUSAL_AUDIT_ACTIONS = [
+  "session.login_failed",
+  "session.login_throttled",
+  "session.account_throttled",
+  "access.denied",
+];
 
 export type RowCounts = Map<string, number>;
 
@@ -27,7 +32,9 @@ function countQuery(tables: string[]): string {
     .map(
       (table) =>
         `SELECT '${table}' AS name, COUNT(*) AS n FROM "${table}"` +
-        (table === "AuditEvent" ? ` WHERE NOT (${REFUSAL_AUDIT_ACTIONS})` : ""),
+        (table === "AuditEvent"
+          ? ` WHERE action NOT IN (${REFUSAL_AUDIT_ACTIONS.map((action) => `'${action}'`).join(", ")})`
+          : ""),
     )
     .join(" UNION ALL ");
 }
