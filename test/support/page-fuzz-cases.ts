@@ -45,6 +45,12 @@ const SIGNED_OUT_ACTIONS = new Set(["logIn", "switchConsoleLanguage", "savePassw
 /** logOut and logOutEverywhere end the session they are called with: only ever called without one. */
 const SESSION_ENDING_ACTIONS = new Set(["logOut", "logOutEverywhere"]);
 
+/** The setup link's steps: its token bound by the page, then useActionState's state and the form. */
+const SETUP_ACTIONS = new Set(["savePassword", "enrolTotp", "skipTotp"]);
+
+/** Plain form actions: the form alone. */
+const FORM_ONLY_ACTIONS = new Set([...SESSION_ENDING_ACTIONS, "switchConsoleLanguage"]);
+
 /** Stands for the bytes of a body over the forms' 1 MB limit, so that the case stays printable. */
 const overOneMegabyte = "__over_1_mb__";
 
@@ -345,20 +351,17 @@ function actionArguments(name: string, fixture: PageFuzzFixture): fc.Arbitrary<L
   const id = fc.constantFrom(...fixture.depositIds.own, ...fixture.depositIds.other, "evt_00000000");
   const state = fc.constant({ status: "idle" });
   const form = formArgument(fixture, ACTION_FIELDS[name] ?? Object.values(ACTION_FIELDS).flat());
-  const usual: fc.Arbitrary<unknown[]> =
-    name === "skipTotp"
-      ? fc.tuple(token)
-      : name === "savePassword" || name === "enrolTotp"
-        ? fc.tuple(token, state, form)
-        : name === "revealCustomerAction"
-          ? fc.tuple(id)
-          : name === "resendCallbackAction"
-            ? fc.tuple(id, id)
-            : SESSION_ENDING_ACTIONS.has(name)
-              ? fc.constant<unknown[]>([])
-              : name === "switchConsoleLanguage"
-                ? fc.tuple(form)
-                : fc.tuple(state, form);
+  // What each action's page passes it (app/console/**/actions.ts): a setup link's token, or a
+  // transaction's ids, bound by the page; useActionState's last state; the form.
+  const usual: fc.Arbitrary<unknown[]> = SETUP_ACTIONS.has(name)
+    ? fc.tuple(token, state, form)
+    : name === "revealCustomerAction"
+      ? fc.tuple(id)
+      : name === "resendCallbackAction"
+        ? fc.tuple(id, id)
+        : FORM_ONLY_ACTIONS.has(name)
+          ? fc.tuple(form)
+          : fc.tuple(state, form);
   return fc.oneof(
     { weight: 6, arbitrary: usual.map((args): Labelled<unknown[]> => ["the page's arguments", args]) },
     {
@@ -905,11 +908,11 @@ export function namedPageCases(fixture: PageFuzzFixture): PageCase[] {
     ["operator's link", fixture.setupLinks.operator],
     ["unknown link", "A".repeat(43)],
   ] as const)
-    for (const session of ["none", "merchant-admin"] as const)
-      call(usedLinks, "skipTotp", setup(link), "text/plain;charset=UTF-8", JSON.stringify([link]), {
-        variant: `${variant}, ${session}`,
-        session,
-      });
+    for (const session of ["none", "merchant-admin"] as const) {
+      // What the page's "continue without authenticator" sends: the link's token, the state, the form.
+      const { contentType, body } = encodeActionArguments([link, { status: "idle" }, new FormFields([])]);
+      call(usedLinks, "skipTotp", setup(link), contentType, body, { variant: `${variant}, ${session}`, session });
+    }
 
   for (const path of ["//", "//evil.example/api/pix", "/a//b", "//console"])
     add(NAMED_PAGE_SHAPES.propfind, {

@@ -67,15 +67,16 @@ export function multipartBody(parts: [string, string][], boundary: string): stri
  */
 export function encodeActionArguments(args: unknown[]): { contentType: string; body: string } {
   const parts: [string, string][] = [];
+  let forms = 0;
   const json = JSON.stringify(args, (_key, value: unknown) => {
     if (value instanceof FormFields) {
-      const reference = parts.length + 1;
+      const reference = ++forms;
       for (const [name, field] of value.fields) parts.push([`_${reference}_${name}`, field]);
       return `$K${reference.toString(16)}`;
     }
     return typeof value === "string" && value.startsWith("$") ? `$${value}` : value;
   });
-  if (parts.length === 0) return { contentType: "text/plain;charset=UTF-8", body: json };
+  if (forms === 0) return { contentType: "text/plain;charset=UTF-8", body: json };
   const boundary = "----CashierFuzzBoundary7MA4YWxkTrZu0gW";
   return {
     contentType: `multipart/form-data; boundary=${boundary}`,
@@ -202,7 +203,13 @@ export async function preparePageFuzz(
   for (const user of [operator, admin, viewer, skippable, expired, operatorLink]) await savePassword(user);
   for (const user of [admin, viewer])
     expectStatus(
-      await send(actionCall(fixture, setupPath(user.token), actionId("skipTotp"), [user.token])),
+      await send(
+        actionCall(fixture, setupPath(user.token), actionId("skipTotp"), [
+          user.token,
+          { status: "idle" },
+          new FormFields([]),
+        ]),
+      ),
       [200, 303],
       "skipTotp",
     );
