@@ -57,6 +57,12 @@ export function describeCase(fuzz: PageCase): string {
   return `${fuzz.method} ${JSON.stringify(path).slice(1, -1)} [${fuzz.session} session; ${headers}] ${body}`;
 }
 
+/** What a 5xx says: the digest Next.js gives a server error (the same for the same throw), or its first words. */
+const serverError = (body: string) => {
+  const digest = /E\{"digest":"(\d+)"\}/.exec(body)?.[1];
+  return digest ? `server error, digest ${digest}` : body.slice(0, 200).replace(/\s+/g, " ");
+};
+
 const tally = (table: Map<string, Map<number, number>>, key: string, status: number) => {
   const byStatus = table.get(key) ?? new Map<number, number>();
   byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
@@ -105,7 +111,7 @@ export async function runPageFuzz(
       tally(report.counts, fuzz.route, status);
       tally(report.shapes, fuzz.shape, status);
       if (status === 0) fail(fuzz, status, `no answer: ${error}`);
-      else if (status >= 500) fail(fuzz, status, answers[i].body.slice(0, 200).replace(/\s+/g, " "));
+      else if (status >= 500) fail(fuzz, status, serverError(answers[i].body));
     });
     if (Object.keys(written).length === 0 || refusals.length === 0) continue;
     if (group.length === 1) {

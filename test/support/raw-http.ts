@@ -18,6 +18,9 @@ export type RawAnswer = {
   error?: string;
 };
 
+/** More than a socket takes at once: the server may answer before the client has written it all. */
+const LARGE_BODY = 64 * 1024;
+
 export type RawClient = {
   send: (request: RawRequest) => Promise<RawAnswer>;
   close: () => void;
@@ -63,9 +66,13 @@ export function rawClient(baseUrl: string, options: { connections: number; timeo
       }
       outgoing.setTimeout(options.timeoutMs, () => outgoing.destroy(new Error(`no answer in ${options.timeoutMs} ms`)));
       outgoing.on("error", (error: NodeJS.ErrnoException) => {
-        // The server closed a kept-alive connection as this request went out on it (its keep-alive
-        // timeout): the request never reached it, so it is sent once more on a new connection.
-        if (outgoing.reusedSocket && error.code === "ECONNRESET" && !isRetry) resolve(send(request, true));
+        const isCut = error.code === "ECONNRESET" || error.code === "EPIPE";
+        // Sent once more on a new connection: a kept-alive connection the server closed as this
+        // request went out on it (its keep-alive timeout), and a large body the server refused
+        // before reading it all, closing the connection under it, so that its answer was lost.
+        // Twice in a row is no race: it fails.
+        if (isCut && !isRetry && (outgoing.reusedSocket || (request.body?.length ?? 0) > LARGE_BODY))
+          resolve(send(request, true));
         else failed(error);
       });
       outgoing.end(request.body);
