@@ -91,6 +91,22 @@ describe("findActionCallProblem", () => {
     }
   });
 
+  it("refuses a part whose header holds a control character, which Next.js's multipart reader throws on", async () => {
+    const malformed = { code: "form_malformed", detail: expect.stringMatching(/multipart/) };
+    expect(await check(multipart([["_1_x\u0000y", "a"]]))).toMatchObject(malformed);
+    expect(await check(multipart([["_1_x\u001by", "a"]], null))).toMatchObject(malformed);
+    // A tab and bytes above ASCII are allowed there; a NUL in a value is the arguments' business.
+    expect(
+      await check(
+        multipart([
+          ["_1_x\ty", "a"],
+          ["_1_ação", "a\u0000"],
+          ["0", "[]"],
+        ]),
+      ),
+    ).toBeNull();
+  });
+
   it("refuses arguments that are not a JSON array, whatever the content type says", async () => {
     for (const contentType of ["text/plain", "application/json", "application/x-www-form-urlencoded", ""]) {
       expect(await check(text("{{{not json", KNOWN, contentType)), contentType).toMatchObject({

@@ -131,6 +131,26 @@ async function readForm(call: ActionCall): Promise<FormData | null> {
   }
 }
 
+// What busboy (Next.js's multipart reader for an action call) takes in a part's header line: a tab,
+// visible ASCII and any byte from 0x80; the platform's reader is laxer (a NUL in a name passes).
+const BAD_HEADER_BYTE = /[\x00-\x08\x0a-\x1f\x7f]/;
+
+/** Whether a part's header lines hold a byte busboy refuses with an exception ("Malformed part header"). */
+function hasMalformedPartHeader(call: ActionCall): boolean {
+  const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(call.contentType);
+  if (!boundary) return false;
+  // latin1 keeps one character per byte, so a byte is tested as itself.
+  const parts = Buffer.from(call.body)
+    .toString("latin1")
+    .split(`--${boundary[1] ?? boundary[2]}`)
+    .slice(1);
+  return parts.some((part) => {
+    const headerEnd = part.indexOf("\r\n\r\n");
+    const headers = headerEnd < 0 ? "" : part.slice(0, headerEnd);
+    return headers.split("\r\n").some((line) => BAD_HEADER_BYTE.test(line));
+  });
+}
+
 /** Whether the body is multipart/form-data, which Next.js reads as a possible server action whatever it holds. */
 export const isMultipart = (contentType: string) => contentType.startsWith("multipart/form-data");
 
@@ -143,7 +163,8 @@ export async function findActionCallProblem(
   isKnownAction: (id: string) => boolean,
 ): Promise<ActionCallProblem | null> {
   const form = isMultipart(call.contentType) ? await readForm(call) : undefined;
-  if (form === null) return { code: "form_malformed", detail: "the body is not well-formed multipart/form-data" };
+  if (form === null || (form && hasMalformedPartHeader(call)))
+    return { code: "form_malformed", detail: "the body is not well-formed multipart/form-data" };
   if (call.actionId === null) return form ? findFormActionProblem(form, isKnownAction) : null;
   if (!isKnownAction(call.actionId)) return unknownAction();
   if (form) return findArgumentsProblem(textFields(form));
