@@ -12,6 +12,7 @@ import { Redis } from "ioredis";
 import { hashToken } from "../lib/crypto/hash-token";
 import { createDb } from "../lib/db/client";
 import { type GatewayProcess, hasTestPostgres, startGateway } from "../test/support/gateway-process";
+import { FormFields, encodeActionArguments } from "../test/support/page-fuzz-fixture";
 import { freshTotpCode, wrongTotpCodes } from "../test/support/totp-codes";
 import { type E2eConsoleUser, logInToConsole, setUpConsoleUser } from "./console-support";
 import { e2eServerEnv } from "./environment";
@@ -115,17 +116,14 @@ type Answer = "signed_in" | "refused" | "throttled";
  * both ways in.
  */
 async function callSignIn(gateway: GatewayProcess, form: LoginForm, fields: Fields, ip: string): Promise<Answer> {
-  const body = new FormData();
-  // The form's fields under the prefix that "$K1" names, before the arguments that name it: the
-  // server reads the body as a stream, and a reference takes the fields that came before it.
-  for (const [name, value] of Object.entries(fields)) body.append(`_1_${name}`, value);
-  body.append("0", JSON.stringify([{ status: "idle" }, "$K1"]));
+  const { contentType, body } = encodeActionArguments([{ status: "idle" }, new FormFields(Object.entries(fields))]);
   const response = await fetch(`${gateway.url}/console/login`, {
     method: "POST",
     body,
     headers: {
       ...CLOSE,
       origin: gateway.url,
+      "content-type": contentType,
       "x-forwarded-for": ip,
       "next-action": form.actionId,
       accept: "text/x-component",
