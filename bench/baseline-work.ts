@@ -8,6 +8,7 @@ import Database from "better-sqlite3";
 import { jwtVerify } from "jose";
 import pg from "pg";
 import { signToken } from "../lib/envelope/sign-token";
+import { RESPONSE_TOKEN_LIFETIME_SECONDS, RESPONSE_TOKEN_TYPE } from "../lib/envelope/token-types";
 import { buildStaticBrCode } from "../lib/pix/build-static-br-code";
 import { renderQrCode } from "../lib/pix/render-qr-code";
 
@@ -109,7 +110,8 @@ export function createBaselineWork(
     const answer = await signToken({
       keyId: settings.keyId,
       secret: settings.secret,
-      type: "cashier-response+jwt",
+      type: RESPONSE_TOKEN_TYPE,
+      lifetimeSeconds: RESPONSE_TOKEN_LIFETIME_SECONDS,
       claims: result,
     });
     return { status: result.code, body: JSON.stringify({ jwt: answer }) };

@@ -22,6 +22,7 @@ const { createMerchant } = await import("../lib/merchants/create-merchant");
 const { enqueueCallback } = await import("../lib/callbacks/enqueue-callback");
 const { runCallbackWorker } = await import("../lib/callbacks/run-callback-worker");
 const { signToken } = await import("../lib/envelope/sign-token");
+const { CALLBACK_TOKEN_LIFETIME_SECONDS, CALLBACK_TOKEN_TYPE } = await import("../lib/envelope/token-types");
 
 const { values } = parseArgs({ options: { events: { type: "string", default: "2000" } } });
 const EVENTS = Number(values.events);
@@ -60,8 +61,9 @@ async function baseline(): Promise<number> {
         const jwt = await signToken({
           keyId: "mk_test_bench",
           secret,
-          type: "cashier-callback+jwt",
-          claims: { data: { event_id: `evt_${next}` } },
+          type: CALLBACK_TOKEN_TYPE,
+          lifetimeSeconds: CALLBACK_TOKEN_LIFETIME_SECONDS,
+          claims: { jti: `att_${next}`, data: { event_id: `evt_${next}` } },
         });
         await post(JSON.stringify({ jwt }));
       }

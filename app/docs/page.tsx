@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { CALLBACK_TOKEN_LIFETIME_SECONDS } from "@/lib/envelope/token-types";
 import { errorCodes } from "@/lib/errors/app-error";
 import { getOpenApiDocument } from "@/lib/openapi/build-openapi-document";
 import { codeSamples } from "@/lib/openapi/code-samples";
@@ -147,6 +148,12 @@ export default function DocsPage() {
           Each is a POST of <code>{'{"jwt": …}'}</code> to your callback URL, signed with your key (header{" "}
           <code>typ</code> <code>cashier-callback+jwt</code>); its <code>data</code> claim has these fields. Answer 2xx;
           anything else is retried with the same event_id.
+        </p>
+        <p>
+          Verify it when it arrives, or later from a queue: its <code>exp</code> is{" "}
+          {CALLBACK_TOKEN_LIFETIME_SECONDS / 3600} h after <code>iat</code>. Act once per <code>data.event_id</code>:
+          each retry is a new token (a new <code>iat</code> and a <code>jti</code> of its own) carrying the same
+          event_id. To refuse a token seen before, keep its <code>jti</code> for as long as it lives.
         </p>
         {Object.entries(document.webhooks).map(([type, { post }]) => (
           <FieldTable key={type} caption={type} rows={schemaFields(document, post.requestBody["x-data"])} />

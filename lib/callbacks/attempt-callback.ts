@@ -1,7 +1,7 @@
-// One attempt at one claimed event: record it as started, sign a fresh token (new iat, same
-// event_id) and POST it to the merchant's current callback URL (send-callback), then complete the
-// attempt and store the event's next state together. Recorded first so that a crash mid-POST
-// leaves the attempt on record.
+// One attempt at one claimed event: record it as started, sign a fresh token (new iat, the
+// attempt's id as its jti, the same event_id) and POST it to the merchant's current callback URL
+// (send-callback), then complete the attempt and store the event's next state together. Recorded
+// first so that a crash mid-POST leaves the attempt on record.
 import { getConfig } from "../config/config";
 import { type CallbackEventRecord, beginCallbackAttempt, completeCallbackAttempt } from "../db/callback-events";
 import { getDb } from "../db/client";
@@ -44,7 +44,7 @@ export async function attemptCallback(
     log.warn("callback lease lost before the attempt; another worker owns the event now", fields);
     return "lease-lost";
   }
-  const sent = await sendCallback(event.payload, destination, transport);
+  const sent = await sendCallback(event.payload, destination, attemptId, transport);
   const isSuccess = sent.httpStatus !== null && sent.httpStatus >= 200 && sent.httpStatus < 300;
   const now = new Date();
   const delay = isSuccess ? null : retryDelayMs(getConfig().callbacks.retrySchedule, event.scheduleStep);

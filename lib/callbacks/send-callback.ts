@@ -3,7 +3,7 @@
 // merchant's test callback. Never throws: a refusal is an outcome like any other.
 import { getConfig } from "../config/config";
 import { signToken } from "../envelope/sign-token";
-import { CALLBACK_TOKEN_TYPE } from "../envelope/token-types";
+import { CALLBACK_TOKEN_LIFETIME_SECONDS, CALLBACK_TOKEN_TYPE } from "../envelope/token-types";
 import type { MerchantSigningKey } from "../merchants/find-signing-key";
 import { type Resolver, checkCallbackTarget } from "./check-callback-target";
 import { type PostOutcome, postCallback } from "./post-callback";
@@ -15,9 +15,15 @@ export type CallbackTransport = { resolve?: Resolver; post?: typeof postCallback
 export type Destination =
   { url: string; key: MerchantSigningKey } | { url: string | null; key: MerchantSigningKey | null; problem: string };
 
+/**
+ * POSTs `payload` signed for one delivery: its jti is `deliveryId`, unique to this attempt, so a
+ * merchant can refuse the same token twice while the event's retries (new tokens, the same
+ * event_id) still arrive.
+ */
 export async function sendCallback(
   payload: Record<string, unknown>,
   destination: Destination,
+  deliveryId: string,
   transport: CallbackTransport = {},
 ): Promise<PostOutcome> {
   const config = getConfig();
@@ -30,6 +36,12 @@ export async function sendCallback(
   });
   if (!target.isAllowed) return refused(target.reason);
   const { keyId, secret } = destination.key;
-  const jwt = await signToken({ keyId, secret, type: CALLBACK_TOKEN_TYPE, claims: { data: payload } });
+  const jwt = await signToken({
+    keyId,
+    secret,
+    type: CALLBACK_TOKEN_TYPE,
+    lifetimeSeconds: CALLBACK_TOKEN_LIFETIME_SECONDS,
+    claims: { jti: deliveryId, data: payload },
+  });
   return (transport.post ?? postCallback)(target, JSON.stringify({ jwt }), config.callbacks.timeoutMs);
 }

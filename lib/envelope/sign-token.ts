@@ -1,13 +1,11 @@
 import { SignJWT } from "jose";
 
-/** Lifetime of every token the gateway signs (the spec's samples use 60 s). */
-const SIGNED_TOKEN_LIFETIME_SECONDS = 60;
-
-/** HS256 with the merchant's key, `kid` and `typ` in the header, fresh iat and exp = iat + 60. */
+/** HS256 with the merchant's key, `kid` and `typ` in the header, a fresh iat and exp = iat + the lifetime. */
 export async function signToken(options: {
   keyId: string;
   secret: string;
   type: string;
+  lifetimeSeconds: number;
   claims: Record<string, unknown>;
   now?: Date;
 }): Promise<string> {
@@ -15,6 +13,6 @@ export async function signToken(options: {
   return new SignJWT(options.claims)
     .setProtectedHeader({ alg: "HS256", typ: options.type, kid: options.keyId })
     .setIssuedAt(iat)
-    .setExpirationTime(iat + SIGNED_TOKEN_LIFETIME_SECONDS)
+    .setExpirationTime(iat + options.lifetimeSeconds)
     .sign(new TextEncoder().encode(options.secret));
 }

@@ -20,7 +20,7 @@ import { checkRateLimit, consumeRateLimit } from "../rate-limits/consume-rate-li
 import { findAmountWarnings } from "./find-amount-warnings";
 import { readRequestToken } from "./read-request-token";
 import { signToken } from "./sign-token";
-import { RESPONSE_TOKEN_TYPE } from "./token-types";
+import { RESPONSE_TOKEN_LIFETIME_SECONDS, RESPONSE_TOKEN_TYPE } from "./token-types";
 import { unverifiedKeyId, verifyRequestToken } from "./verify-request-token";
 
 export type EnvelopeContext = {
@@ -72,6 +72,7 @@ async function signed(
     keyId: key.keyId,
     secret: key.secret,
     type: RESPONSE_TOKEN_TYPE,
+    lifetimeSeconds: RESPONSE_TOKEN_LIFETIME_SECONDS,
     claims: { code: result.code, data: result.data },
   });
   return new Response(JSON.stringify({ jwt }), { status: result.code, headers: { ...jsonHeaders, ...headers } });

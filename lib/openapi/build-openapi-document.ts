@@ -13,7 +13,12 @@ import {
   paymentInitiationAnswerSchema,
   pixDepositAnswerSchema,
 } from "../deposits/schemas";
-import { RESPONSE_TOKEN_TYPE, CALLBACK_TOKEN_TYPE } from "../envelope/token-types";
+import {
+  CALLBACK_TOKEN_LIFETIME_SECONDS,
+  CALLBACK_TOKEN_TYPE,
+  RESPONSE_TOKEN_LIFETIME_SECONDS,
+  RESPONSE_TOKEN_TYPE,
+} from "../envelope/token-types";
 import { errorCodes } from "../errors/app-error";
 import { createGatewayOutSchema, gatewayOutAnswerSchema, payoutCallbackDataSchema } from "../payouts/schemas";
 import { createRefundSchema, refundAnswerSchema, refundCallbackDataSchema } from "../refunds/schemas";
@@ -169,11 +174,11 @@ const errorTable = Object.entries(errorCodes)
 
 const envelopeDescription = `Every request is a POST whose body is {"jwt": "<compact JWS>"} (or the bare token with Content-Type: application/jwt), at most 64 KiB, signed with HS256 using your key's secret as UTF-8 text (not base64-decoded), with your keyId in the kid header. Claims: iat and exp in seconds (exp - iat at most 300 s; clocks may differ by 30 s), data (the operation's fields, described by x-data on each request body), and optionally jti (used once, a replay is 409), iss (your merchant id) and aud (cashier).
 
-The answer is {"jwt": "<compact JWS>"} signed with the same key, header typ ${RESPONSE_TOKEN_TYPE}, with claims iat, exp, code (equal to the HTTP status) and data (described by x-data on each response). A whole amount of 1000 or more is taken as reais and the answer's data carries warnings (strings) saying so.
+The answer is {"jwt": "<compact JWS>"} signed with the same key, header typ ${RESPONSE_TOKEN_TYPE}, with claims iat, exp (iat + ${RESPONSE_TOKEN_LIFETIME_SECONDS}), code (equal to the HTTP status) and data (described by x-data on each response). A whole amount of 1000 or more is taken as reais and the answer's data carries warnings (strings) saying so.
 
 A refusal after the token is accepted is a signed answer whose data is ErrorData. A failure of the token itself is an unsigned application/problem+json Problem (RFC 9457), as no key is trusted yet. 429 carries Retry-After.
 
-Callbacks (see webhooks) are a POST of {"jwt"} to your callback URL, signed with your key, header typ ${CALLBACK_TOKEN_TYPE}, whose data claim is the event; answer 2xx, anything else is retried.
+Callbacks (see webhooks) are a POST of {"jwt"} to your callback URL, signed with your key, header typ ${CALLBACK_TOKEN_TYPE}, whose data claim is the event, with exp = iat + ${CALLBACK_TOKEN_LIFETIME_SECONDS} (a queue may verify it later) and a jti unique to each delivery; act once per data.event_id, which a retry repeats. Answer 2xx, anything else is retried.
 
 Not operations of this API: ${notJwtRoutes.join(" and ")}/… take no signed token (the health check, and the payment provider's notifications).`;
 

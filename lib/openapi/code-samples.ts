@@ -45,7 +45,8 @@ export async function call(path, data) {
   return payload; // { code, data }: data.error when refused
 }
 
-// The raw body your callback URL received.
+// The raw body your callback URL received, verified on arrival or later from a queue (exp is 24 h
+// after iat). Act once per data.event_id: a retry is a new token with the same event_id.
 export async function verifyCallback(body) {
   const { payload } = await jwtVerify(JSON.parse(body).jwt, key, { algorithms: ["HS256"], typ: "cashier-callback+jwt" });
   return payload.data; // { event_id, type, occurred_at, ... }
@@ -75,6 +76,7 @@ def call(path, data):
     return jwt.decode(body["jwt"], SECRET, algorithms=["HS256"], leeway=30)  # {"code", "data", ...}
 
 def verify_callback(body: bytes):
+    # On arrival or later from a queue (exp is 24 h after iat); act once per data["event_id"].
     token = json.loads(body)["jwt"]
     if jwt.get_unverified_header(token).get("typ") != "cashier-callback+jwt":
         raise ValueError("not a callback")
@@ -103,6 +105,7 @@ function cashier_call(string $path, array|object $data): array {
     return json_decode(json_encode(JWT::decode($body['jwt'], new Key(getenv('CASHIER_SECRET'), 'HS256'))), true);
 }
 
+// On arrival or later from a queue (exp is 24 h after iat); act once per data['event_id'].
 function cashier_verify_callback(string $body): array {
     $headers = new stdClass();
     $claims = JWT::decode(json_decode($body, true)['jwt'], new Key(getenv('CASHIER_SECRET'), 'HS256'), $headers);

@@ -13,9 +13,11 @@ export async function sendTestCallback(merchant: MerchantRecord): Promise<{ code
   const destination = await findDestination(merchant.id);
   const sentAt = new Date();
   const eventId = newId("evt");
+  // An attempt like the outbox's, with an id of its own for the token's jti; none is stored.
   const outcome = await sendCallback(
     { event_id: eventId, type: "test", occurred_at: sentAt.toISOString() },
     destination,
+    newId("att"),
   );
   return {
     code: 200,

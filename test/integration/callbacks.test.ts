@@ -60,12 +60,19 @@ describe("delivery", () => {
       expect(attempt.latencyMs).toBeGreaterThanOrEqual(0);
     }
 
-    for (const request of receiver.received) {
+    const attemptIds = await getDb().callbackAttempt.findMany({
+      where: { eventId },
+      orderBy: { number: "asc" },
+      select: { id: true },
+    });
+    for (const [index, request] of receiver.received.entries()) {
       const { payload, protectedHeader } = await jwtVerify(request.jwt, new TextEncoder().encode(merchant.secret), {
         algorithms: ["HS256"],
       });
       expect(protectedHeader).toMatchObject({ alg: "HS256", kid: merchant.keyId, typ: "cashier-callback+jwt" });
-      expect((payload.exp as number) - (payload.iat as number)).toBe(60);
+      expect((payload.exp as number) - (payload.iat as number)).toBe(24 * 60 * 60);
+      // Each delivery its own jti, the attempt's id: a new token, the same event.
+      expect(payload.jti).toBe(attemptIds[index].id);
       expect(Math.abs((payload.iat as number) - Date.now() / 1000)).toBeLessThan(10);
       expect(payload.data).toMatchObject({
         event_id: eventId,
@@ -78,6 +85,26 @@ describe("delivery", () => {
       });
       expect(Date.parse((payload.data as { occurred_at: string }).occurred_at)).not.toBeNaN();
     }
+  });
+
+  it("signs a token a merchant's queue can still verify hours later, and not once its day is over", async () => {
+    const { eventId } = await completePayoutWithCallback(merchant.merchantId);
+    await drain();
+    const [received] = receiver.received;
+    expect(received.data.event_id).toBe(eventId);
+    const key = new TextEncoder().encode(merchant.secret);
+    const verifyAt = (msAfter: number) =>
+      jwtVerify(received.jwt, key, {
+        algorithms: ["HS256"],
+        typ: "cashier-callback+jwt",
+        currentDate: new Date(received.receivedAt + msAfter),
+      });
+    // The spec's samples' 60 s would have ended here.
+    for (const later of [61_000, 60 * 60_000, 23 * 60 * 60_000]) {
+      const { payload } = await verifyAt(later);
+      expect(payload.data).toMatchObject({ event_id: eventId, type: "gateway_out.completed" });
+    }
+    await expect(verifyAt(24 * 60 * 60_000 + 5_000)).rejects.toMatchObject({ code: "ERR_JWT_EXPIRED" });
   });
 
   it("marks an event failed when the schedule runs out, and resend queues the same event again", async () => {

@@ -221,7 +221,7 @@ export async function checkInvariants(options: {
     ];
     for (const callback of own) {
       const secret = secrets.get(String(safeHeader(callback.jwt).kid)) ?? "";
-      // As the merchant verifies it when it arrives: its exp is 60 s after it was signed.
+      // As the merchant verifies it when it arrives.
       const verified = await jwtVerify(callback.jwt, new TextEncoder().encode(secret), {
         algorithms: ["HS256"],
         typ: "cashier-callback+jwt",
