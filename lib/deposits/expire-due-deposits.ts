@@ -16,7 +16,9 @@ export async function expireDueDeposits(now: Date = new Date()): Promise<number>
   const providers = await listGatewayExpiringAccounts();
   for (const deposit of await findExpiredPendingDeposits(getDb(), { now, limit: 100, providers })) {
     try {
-      await getDb().$transaction((tx) => settleDeposit(tx, deposit, "expired", "system", now));
+      await getDb().$transaction((tx) =>
+        settleDeposit(tx, deposit, { outcome: "expired", reasonCode: "expired" }, "system", now),
+      );
       expired++;
     } catch (error) {
       if (!isAppError(error)) throw error;

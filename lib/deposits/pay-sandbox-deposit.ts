@@ -40,7 +40,13 @@ export async function paySandboxDeposit(
     );
   }
   const eventId = await getDb().$transaction(async (tx) => {
-    const settled = await settleDeposit(tx, deposit, "paid", "provider", now, newEndToEndId(SANDBOX_ISPB, now));
+    const settled = await settleDeposit(
+      tx,
+      deposit,
+      { outcome: "paid", endToEndId: newEndToEndId(SANDBOX_ISPB, now) },
+      "provider",
+      now,
+    );
     await alsoRecord?.(tx, deposit);
     return settled;
   });

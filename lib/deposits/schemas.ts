@@ -90,6 +90,23 @@ export const paymentInitiationAnswerSchema = z.object({
 export type PixDepositAnswer = z.infer<typeof pixDepositAnswerSchema>;
 export type PaymentInitiationAnswer = z.infer<typeof paymentInitiationAnswerSchema>;
 
+/**
+ * Why a deposit ended failed or expired, as its status answer and its callback tell the merchant:
+ * a stable code to branch on, each with its one reason in words (docs/api.md, "Why a deposit
+ * ended").
+ */
+export const depositReasons = {
+  expired: "not paid before its deadline",
+  psp_closed: "the PSP closed the Pix charge before it was paid",
+  charge_not_issued: "no Pix charge could be issued at the PSP before the deadline",
+  customer_declined: "the customer declined the payment at their bank",
+  sandbox_simulated: "ended by POST /api/sandbox/simulate",
+} as const;
+
+export type DepositReasonCode = keyof typeof depositReasons;
+
+const depositReasonCodes = Object.keys(depositReasons) as [DepositReasonCode, ...DepositReasonCode[]];
+
 /** The data of deposit.paid, deposit.failed and deposit.expired. */
 export const depositCallbackDataSchema = z.object({
   id: z.string().meta({ description: "The deposit's id" }),
@@ -98,6 +115,20 @@ export const depositCallbackDataSchema = z.object({
   amount: z.string().meta({ description: "In reais with a decimal point", examples: ["10.50"] }),
   currency: z.string().meta({ examples: ["BRL"] }),
   status: z.enum(["paid", "failed", "expired"]).meta({ description: "The final status, as in the type" }),
+  reason_code: z
+    .enum(depositReasonCodes)
+    .optional()
+    .meta({
+      description: `When failed or expired: why, as a code (${depositReasonCodes.join(", ")})`,
+      examples: ["expired"],
+    }),
+  reason: z
+    .string()
+    .optional()
+    .meta({
+      description: "With reason_code: the reason in words",
+      examples: [depositReasons.expired],
+    }),
 });
 
 /** Gateway In's methods: the spec leaves nubank out of this list. */

@@ -6,37 +6,44 @@ import { AppError } from "../errors/app-error";
 import { recordFundsMovement } from "../funds/record-funds-movement";
 import { formatAmountDot } from "../money/format-amount";
 import type { DepositStatus } from "../transactions/statuses";
-import type { DepositCallbackData } from "./schemas";
+import { type DepositCallbackData, type DepositReasonCode, depositReasons } from "./schemas";
 
 export type DepositOutcome = Extract<DepositStatus, "paid" | "failed" | "expired">;
+
+/** How a deposit ends: paid by a Pix (its end-to-end id when known), or failed or expired for a reason. */
+export type DepositEnding =
+  | { outcome: "paid"; endToEndId?: string }
+  | { outcome: Exclude<DepositOutcome, "paid">; reasonCode: DepositReasonCode };
 
 /**
  * Moves a pending deposit to a final state, credits the merchant's funds when it is paid, and
  * writes its callback (deposit.paid, deposit.failed, deposit.expired) to the outbox, inside the
  * caller's transaction. A deposit that is no longer pending is not changed: terminal states never
  * change (contract section 4). A paid deposit keeps the end-to-end id of the Pix that paid it,
- * which its refunds name.
+ * which its refunds name; a failed or expired one keeps why, which its status answer and its
+ * callback tell the merchant.
  */
 export async function settleDeposit(
   tx: Tx,
   deposit: DepositRecord,
-  outcome: DepositOutcome,
+  ending: DepositEnding,
   actor: Actor,
   at: Date = new Date(),
-  endToEndId?: string,
 ): Promise<string> {
+  const reason =
+    ending.outcome === "paid" ? null : { reasonCode: ending.reasonCode, reason: depositReasons[ending.reasonCode] };
   const isChanged = await changeStatus(tx, "deposit", {
     id: deposit.id,
     from: deposit.status,
-    to: outcome,
+    to: ending.outcome,
     actor,
     at,
-    pixEndToEndId: endToEndId,
+    ...(ending.outcome === "paid" ? { pixEndToEndId: ending.endToEndId } : reason),
   });
   if (!isChanged) {
     throw new AppError("state_conflict", `deposit ${deposit.id} is no longer pending; a final state never changes`);
   }
-  if (outcome === "paid") {
+  if (ending.outcome === "paid") {
     await recordFundsMovement(tx, {
       merchantId: deposit.merchantId,
       mode: deposit.mode,
@@ -48,7 +55,7 @@ export async function settleDeposit(
   return enqueueCallback(tx, {
     merchantId: deposit.merchantId,
     objectId: deposit.id,
-    type: `deposit.${outcome}`,
+    type: `deposit.${ending.outcome}`,
     occurredAt: at,
     data: {
       id: deposit.id,
@@ -56,7 +63,8 @@ export async function settleDeposit(
       merchant_user: deposit.merchantUser,
       amount: formatAmountDot(deposit.amountCents),
       currency: deposit.currency,
-      status: outcome,
+      status: ending.outcome,
+      ...(reason ? { reason_code: reason.reasonCode, reason: reason.reason } : {}),
     } satisfies DepositCallbackData,
   });
 }

@@ -51,7 +51,9 @@ export async function settleReceivedPix(pix: ReceivedPix, provider: PaymentProvi
   let outcome: ReceivedPixOutcome = "unchanged";
   if (isPending(deposit.status)) {
     try {
-      await getDb().$transaction((tx) => settleDeposit(tx, deposit, "paid", "provider", pix.paidAt, pix.endToEndId));
+      await getDb().$transaction((tx) =>
+        settleDeposit(tx, deposit, { outcome: "paid", endToEndId: pix.endToEndId }, "provider", pix.paidAt),
+      );
       outcome = "paid";
     } catch (error) {
       // Settled meanwhile by another report of the same Pix.

@@ -52,7 +52,9 @@ async function failDeposit(depositId: string): Promise<void> {
   const deposit = await findTransaction(getDb(), depositId);
   if (!deposit || deposit.operation === "gateway_out" || !isPending(deposit.status)) return;
   try {
-    await getDb().$transaction((tx) => settleDeposit(tx, deposit, "failed", "customer"));
+    await getDb().$transaction((tx) =>
+      settleDeposit(tx, deposit, { outcome: "failed", reasonCode: "customer_declined" }, "customer"),
+    );
   } catch (error) {
     // Paid or ended meanwhile: that outcome stands.
     if (!isAppError(error) || error.code !== "state_conflict") throw error;

@@ -52,7 +52,7 @@ async function settlePaid(attempt: InitiationRecord, found: ProviderInitiation):
         if (!isMoved) return false;
       }
       if (!isPending(deposit.status)) return false;
-      await settleDeposit(tx, deposit, "paid", "provider", at, found.endToEndId ?? undefined);
+      await settleDeposit(tx, deposit, { outcome: "paid", endToEndId: found.endToEndId ?? undefined }, "provider", at);
       return true;
     });
   } catch (error) {

@@ -35,7 +35,9 @@ async function expireUnpaid(provider: PaymentProvider, now: Date): Promise<numbe
       outcomes.push(await confirmInitiation(attempt, provider));
     if (outcomes.includes("paid")) continue;
     try {
-      await getDb().$transaction((tx) => settleDeposit(tx, deposit, "expired", "system", now));
+      await getDb().$transaction((tx) =>
+        settleDeposit(tx, deposit, { outcome: "expired", reasonCode: "expired" }, "system", now),
+      );
       expired++;
     } catch (error) {
       // Paid or ended meanwhile.

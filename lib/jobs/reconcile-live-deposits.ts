@@ -20,6 +20,7 @@ import { isAppError } from "../errors/app-error";
 import { formatAmountDot } from "../money/format-amount";
 import { reconcilePendingPspReturns } from "../psp-returns/reconcile-pending-psp-returns";
 import { issuePixCharge, raiseChargeMismatch } from "../deposits/issue-pix-charge";
+import type { DepositReasonCode } from "../deposits/schemas";
 import { settleDeposit } from "../deposits/settle-deposit";
 import { settleReceivedPix } from "../deposits/settle-received-pix";
 
@@ -66,8 +67,8 @@ async function raiseUnusableAnswer(deposit: DepositRecord, error: unknown, now: 
   });
 }
 
-async function expire(deposit: DepositRecord, now: Date): Promise<void> {
-  await getDb().$transaction((tx) => settleDeposit(tx, deposit, "expired", "system", now));
+async function expire(deposit: DepositRecord, reasonCode: DepositReasonCode, now: Date): Promise<void> {
+  await getDb().$transaction((tx) => settleDeposit(tx, deposit, { outcome: "expired", reasonCode }, "system", now));
 }
 
 /** One deposit: returns what happened to it. */
@@ -83,7 +84,7 @@ async function reconcileDeposit(
   if (!state) {
     // The charge call never reached the PSP: make it now, or end the deposit if it is too late.
     if (isPastExpiry || (deposit.expiresAt !== null && deposit.expiresAt <= now)) {
-      await expire(deposit, now);
+      await expire(deposit, deposit.pixCode === null ? "charge_not_issued" : "expired", now);
       return "expired";
     }
     if (deposit.pixCode !== null) {
@@ -114,7 +115,9 @@ async function reconcileDeposit(
     return isPaid ? "paid" : null;
   }
   if (state.status === "closed" || isPastExpiry) {
-    await expire(deposit, now);
+    // Closed before its deadline is the PSP's doing (removed at the PSP); after it, its expiry.
+    const isClosedEarly = state.status === "closed" && deposit.expiresAt !== null && deposit.expiresAt > now;
+    await expire(deposit, isClosedEarly ? "psp_closed" : "expired", now);
     return "expired";
   }
   return issued ? "issued" : null;

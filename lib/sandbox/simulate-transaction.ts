@@ -13,7 +13,7 @@ import { markPayout } from "../payouts/mark-payout";
 import { assertSandboxMerchant } from "./assert-sandbox-merchant";
 import { type SimulateAnswer, depositOutcomes, payoutOutcomes, simulateSchema } from "./schemas";
 
-const SANDBOX_CANCEL_REASON_CODE = "sandbox_simulated";
+const SANDBOX_REASON_CODE = "sandbox_simulated";
 
 function outcomeByAmount<T>(amountCents: bigint, byCents: Record<string, T>, otherwise: T): T {
   return byCents[String(amountCents % 100n)] ?? otherwise;
@@ -43,7 +43,7 @@ export async function simulateTransaction(options: {
       const reason = "canceled by POST /api/sandbox/simulate";
       return {
         code: 200,
-        data: await markPayout({ transferId: transaction.id, outcome, reasonCode: SANDBOX_CANCEL_REASON_CODE, reason }),
+        data: await markPayout({ transferId: transaction.id, outcome, reasonCode: SANDBOX_REASON_CODE, reason }),
       };
     }
     return refuseOutcome("payout", payoutOutcomes);
@@ -52,7 +52,9 @@ export async function simulateTransaction(options: {
   const outcome = request.outcome ?? outcomeByAmount(transaction.amountCents, { 1: "failed", 2: "expired" }, "paid");
   if (outcome === "paid") return { code: 200, data: await paySandboxDeposit(transaction.id) };
   if (outcome === "failed" || outcome === "expired") {
-    const eventId = await getDb().$transaction((tx) => settleDeposit(tx, transaction, outcome, "provider"));
+    const eventId = await getDb().$transaction((tx) =>
+      settleDeposit(tx, transaction, { outcome, reasonCode: SANDBOX_REASON_CODE }, "provider"),
+    );
     return { code: 200, data: { id: transaction.id, mode: transaction.mode, status: outcome, event_id: eventId } };
   }
   return refuseOutcome("deposit", depositOutcomes);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { depositReasons } from "../deposits/schemas";
 
 const identifier = (description: string, example: string) =>
   z
@@ -41,8 +42,14 @@ export const statusAnswerSchema = z.object({
   currency: z.string().meta({ examples: ["BRL"] }),
   created_at: z.string().meta({ description: "ISO 8601", examples: ["2026-11-22T21:00:00.000Z"] }),
   updated_at: z.string().meta({ description: "ISO 8601", examples: ["2026-11-22T21:00:05.000Z"] }),
-  reason_code: z.string().optional().meta({ description: "When canceled or failed: why, as a code" }),
-  reason: z.string().nullable().optional().meta({ description: "When canceled or failed: why, in words" }),
+  reason_code: z
+    .string()
+    .optional()
+    .meta({
+      description: `Why, as a code: a deposit that failed or expired (${Object.keys(depositReasons).join(", ")}), a payout canceled (psp_refused, sandbox_simulated or the operator's code), a refund that failed (not_carried_out, provider_refused) or that the PSP made on its own (med_fraud, med_operational, returned_at_psp)`,
+      examples: ["expired"],
+    }),
+  reason: z.string().nullable().optional().meta({ description: "With reason_code: why, in words" }),
 });
 
 export type StatusAnswer = z.infer<typeof statusAnswerSchema>;

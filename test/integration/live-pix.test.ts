@@ -172,12 +172,43 @@ describe("live Pix at the PSP (API Pix over mutual TLS)", () => {
     }
   });
 
-  it("ends expired a deposit whose charge the PSP removed, with its callback", async () => {
+  it("ends expired a deposit whose charge the PSP removed, with its callback saying so", async () => {
     const { data } = await createPix(valid());
     simulator.removeCharge((await stored(data.id)).pixTxid as string);
     await reconcileLater();
     expect(await stored(data.id)).toMatchObject({ status: "expired" });
-    expect((await deliverCallbacks()).filter((c) => c.id === data.id)).toMatchObject([{ type: "deposit.expired" }]);
+    // Removed before its deadline: the PSP's doing, not the customer's time running out.
+    const why = { reason_code: "psp_closed", reason: "the PSP closed the Pix charge before it was paid" };
+    expect((await deliverCallbacks()).filter((c) => c.id === data.id)).toMatchObject([
+      { type: "deposit.expired", status: "expired", ...why },
+    ]);
+    expect((await readSigned(await postSigned(status, live, { id: data.id }), live)).data).toMatchObject({
+      status: "expired",
+      ...why,
+    });
+  });
+
+  it("ends expired a deposit whose charge never reached the PSP by its deadline, saying so", async () => {
+    const request = valid();
+    simulator.failNext({ kind: "status", status: 503, target: "api" });
+    expect((await createPix(request)).response.status).toBe(503);
+    const { id } = await getDb().transaction.findFirstOrThrow({
+      where: { merchantId: live.merchantId, reference: request.reference },
+    });
+    // Its time runs out before anyone asks again.
+    await getDb().transaction.update({ where: { id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await reconcileLater();
+    const why = {
+      reason_code: "charge_not_issued",
+      reason: "no Pix charge could be issued at the PSP before the deadline",
+    };
+    expect((await deliverCallbacks()).filter((c) => c.id === id)).toMatchObject([
+      { type: "deposit.expired", status: "expired", ...why },
+    ]);
+    expect((await readSigned(await postSigned(status, live, { id }), live)).data).toMatchObject({
+      status: "expired",
+      ...why,
+    });
   });
 
   it("answers a signed 503 when the PSP is down, and the replay finishes the same charge", async () => {

@@ -4,9 +4,12 @@
 // attempt as the bank's word and confirmed by confirmInitiation, and a refund goes back through
 // the sandbox's initiations. What the customer and the merchant see stays the sandbox's: the
 // consent screen, deposit.paid or deposit.failed, the success or failure URL.
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { jwtVerify } from "jose";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { POST as paymentInitiation } from "@/app/api/payment-initiation/route";
 import { POST as refund } from "@/app/api/refund/route";
+import { POST as status } from "@/app/api/status/route";
+import { runCallbackWorker } from "@/lib/callbacks/run-callback-worker";
 import { GET as consentPage, POST as consentAnswer } from "@/app/pay/[token]/autorizar/route";
 import { listCallbackEvents } from "@/lib/db/callback-events";
 import { getDb } from "@/lib/db/client";
@@ -17,15 +20,20 @@ import { answerSandboxBank } from "@/lib/initiations/answer-sandbox-bank";
 import { sandboxProvider } from "@/lib/providers/sandbox/sandbox-provider";
 import { sandboxPaymentId } from "@/lib/providers/sandbox/sandbox-initiations";
 import { createTestMerchant, postSigned, readSigned, type TestMerchant } from "../support/api";
+import { type Receiver, startReceiver } from "../support/callback-receiver";
 import { openSandboxBankAttempt } from "../support/sandbox-bank";
 
 let merchant: TestMerchant;
+let receiver: Receiver;
 let sequence = 0;
 const initiations = sandboxProvider.initiations as NonNullable<typeof sandboxProvider.initiations>;
 
 beforeAll(async () => {
-  merchant = await createTestMerchant({ redirectOrigins: ["https://shop.example"] });
+  receiver = await startReceiver();
+  merchant = await createTestMerchant({ redirectOrigins: ["https://shop.example"], callbackUrl: receiver.url });
 });
+
+afterAll(() => receiver.close());
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -156,6 +164,17 @@ describe("a sandbox payment at the sandbox bank", () => {
     });
     expect(await findTransaction(getDb(), id)).toMatchObject({ status: "failed", bankCode: "104" });
     expect((await eventsOf(id)).map((event) => event.type)).toEqual(["deposit.failed"]);
+
+    const why = { reason_code: "customer_declined", reason: "the customer declined the payment at their bank" };
+    const now = await readSigned(await postSigned(status, merchant, { id }), merchant);
+    expect(now.data).toMatchObject({ id, status: "failed", ...why });
+    await runCallbackWorker({ isOnce: true });
+    const received = receiver.received.find((callback) => callback.data.id === id);
+    const { payload } = await jwtVerify(received!.jwt, new TextEncoder().encode(merchant.secret), {
+      algorithms: ["HS256"],
+      typ: "cashier-callback+jwt",
+    });
+    expect(payload.data).toMatchObject({ type: "deposit.failed", id, status: "failed", ...why });
   });
 
   it("never takes another payment's attempt from the address", async () => {

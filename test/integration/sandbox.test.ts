@@ -57,19 +57,24 @@ beforeAll(async () => {
 afterAll(() => receiver.close());
 
 describe("POST /api/sandbox/simulate", () => {
-  it("pays, fails and expires deposits, each with its callback and status", async () => {
+  it("pays, fails and expires deposits, each with its callback and status, and says why it did not pay", async () => {
     for (const outcome of ["paid", "failed", "expired"] as const) {
       const { data: created } = await call(pix, deposit("150.00"));
       const { response, data } = await call(simulate, { id: created.id, outcome });
       expect(response.status).toBe(200);
       expect(data).toMatchObject({ id: created.id, mode: "sandbox", status: outcome });
-      expect(await callbackFor(data.event_id)).toMatchObject({
-        type: `deposit.${outcome}`,
-        id: created.id,
-        status: outcome,
-        amount: "150.00",
-      });
-      expect((await call(status, { id: created.id })).data.status).toBe(outcome);
+      const why = { reason_code: "sandbox_simulated", reason: "ended by POST /api/sandbox/simulate" };
+      const callback = await callbackFor(data.event_id);
+      expect(callback).toMatchObject({ type: `deposit.${outcome}`, id: created.id, status: outcome, amount: "150.00" });
+      const { data: now } = await call(status, { id: created.id });
+      expect(now.status).toBe(outcome);
+      if (outcome === "paid") {
+        expect(callback).not.toHaveProperty("reason_code");
+        expect(now).not.toHaveProperty("reason_code");
+      } else {
+        expect(callback).toMatchObject(why);
+        expect(now).toMatchObject(why);
+      }
     }
   });
 
