@@ -4,6 +4,7 @@ import { getConfig } from "../config/config";
 import { getDb } from "../db/client";
 import type { MerchantRecord } from "../db/merchants";
 import { type TransactionRecord, insertTransaction } from "../db/transactions";
+import { AppError } from "../errors/app-error";
 import { newId, randomAlphanumeric } from "../ids/new-id";
 import { amountToNumber } from "../money/format-amount";
 import { renderQrCode } from "../pix/render-qr-code";
@@ -16,8 +17,13 @@ import { type PixDepositAnswer, createPixDepositSchema } from "./schemas";
 
 type IssuedDeposit = TransactionRecord & { pixCode: string };
 
-/** The spec's answer for a Pix deposit: its BR Code and the QR image drawn from it. */
+/**
+ * The spec's answer for a Pix deposit: its BR Code and the QR image drawn from it, with its status
+ * and deadline, so a replay after it ended says the QR can no longer be paid.
+ */
 export function toPixDepositAnswer(deposit: IssuedDeposit): PixDepositAnswer {
+  if (deposit.operation !== "pix" || deposit.expiresAt === null)
+    throw new AppError("internal_error", `${deposit.id} is not a Pix deposit with a deadline`);
   return {
     id: deposit.id,
     currency: deposit.currency,
@@ -25,6 +31,8 @@ export function toPixDepositAnswer(deposit: IssuedDeposit): PixDepositAnswer {
     reference: deposit.reference,
     qrCodeText: deposit.pixCode,
     qrCodeImage: renderQrCode(deposit.pixCode),
+    status: deposit.status,
+    expires_at: deposit.expiresAt.toISOString(),
   };
 }
 

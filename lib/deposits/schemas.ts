@@ -1,5 +1,6 @@
 // The request schemas of the deposit operations, shared by the API and the hosted forms.
 import { z } from "zod";
+import { depositStatuses } from "../transactions/statuses";
 import {
   type Limits,
   buyerIpSchema,
@@ -73,6 +74,15 @@ export const pixDepositAnswerSchema = z.object({
   reference: z.string().meta({ description: "Your reference", examples: ["order-1001"] }),
   qrCodeText: z.string().meta({ description: "The BR Code (Pix copia e cola) to show or copy" }),
   qrCodeImage: z.string().meta({ description: "The same BR Code as a QR image: a PNG data URI" }),
+  status: z.enum(depositStatuses).meta({
+    description:
+      "The deposit's status now: pending when created; a replay of the same request answers paid, failed or expired once it ended, and then the QR can no longer be paid",
+    examples: ["pending"],
+  }),
+  expires_at: z.string().meta({
+    description: "When the QR stops being payable, ISO 8601; the same on every replay",
+    examples: ["2026-11-22T21:30:00.000Z"],
+  }),
 });
 
 /** The answer to POST /api/payment-initiation, the same on a replay. */

@@ -72,6 +72,8 @@ describe("the OpenAPI document", () => {
       "reference",
       "qrCodeText",
       "qrCodeImage",
+      "status",
+      "expires_at",
     ]);
   });
 

@@ -63,8 +63,18 @@ describe("POST /api/pix", () => {
     const request = valid();
     const { response, data } = await createPix(request);
     expect(response.status).toBe(201);
-    expect(Object.keys(data).sort()).toEqual(["amount", "currency", "id", "qrCodeImage", "qrCodeText", "reference"]);
-    expect(data).toMatchObject({ currency: "BRL", amount: 10.5, reference: request.reference });
+    // The spec's six fields, then whether the QR can be paid and until when.
+    expect(Object.keys(data).sort()).toEqual([
+      "amount",
+      "currency",
+      "expires_at",
+      "id",
+      "qrCodeImage",
+      "qrCodeText",
+      "reference",
+      "status",
+    ]);
+    expect(data).toMatchObject({ currency: "BRL", amount: 10.5, reference: request.reference, status: "pending" });
     expect(data.id).toMatch(/^dep_[a-z0-9]{20}$/);
     expect(data.qrCodeImage).toMatch(/^data:image\/png;base64,/);
 
@@ -86,6 +96,7 @@ describe("POST /api/pix", () => {
     const lifetime = (stored!.expiresAt!.getTime() - stored!.createdAt.getTime()) / 1000;
     expect(lifetime).toBeGreaterThan(1795);
     expect(lifetime).toBeLessThan(1805);
+    expect(data.expires_at).toBe(stored!.expiresAt!.toISOString());
     expect(await listTransactionEvents(getDb(), stored!.id)).toMatchObject([
       { fromStatus: null, toStatus: "pending", actor: "merchant" },
     ]);
@@ -275,18 +286,30 @@ describe("lifecycle", () => {
     expect(twice.stderr).toMatch(/already paid; it cannot be paid/);
   });
 
-  it("expires after PIX_EXPIRATION_SECONDS with a deposit.expired callback, and cannot be paid then", async () => {
-    const { data } = await createPix(valid());
+  it("expires after PIX_EXPIRATION_SECONDS with a deposit.expired callback saying why, and cannot be paid then", async () => {
+    const request = valid();
+    const { data } = await createPix(request);
     expect(await expireDueDeposits(new Date(Date.now() + 1700 * 1000))).toBe(0);
     expect(await expireDueDeposits(new Date(Date.now() + 1801 * 1000))).toBeGreaterThanOrEqual(1);
     expect(await findTransaction(getDb(), data.id as string)).toMatchObject({ status: "expired" });
 
     receiver.received.length = 0;
     await runCallbackWorker({ isOnce: true });
-    expect(receiver.received.find((r) => r.data.id === data.id)?.data).toMatchObject({
-      type: "deposit.expired",
-      status: "expired",
+    const callback = receiver.received.find((r) => r.data.id === data.id);
+    const { payload } = await jwtVerify(callback!.jwt, new TextEncoder().encode(merchant.secret), {
+      algorithms: ["HS256"],
+      typ: "cashier-callback+jwt",
     });
+    const why = { reason_code: "expired", reason: "not paid before its deadline" };
+    expect(payload.data).toMatchObject({ type: "deposit.expired", status: "expired", ...why });
+    const byId = await readSigned(await postSigned(status, merchant, { id: data.id }), merchant);
+    expect(byId.data).toMatchObject({ id: data.id, status: "expired", ...why });
+
+    // The merchant's retry of the same request: the same QR, which says it can no longer be paid.
+    const replay = await createPix(request);
+    expect(replay.response.status).toBe(200);
+    expect(replay.data).toEqual({ ...data, status: "expired" });
+    expect(replay.data.expires_at).toBe(data.expires_at);
 
     const refused = await runTool("cashier", ["deposit", "pay", data.id as string]);
     expect(refused.code).toBe(1);
