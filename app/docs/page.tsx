@@ -77,6 +77,12 @@ export default function DocsPage() {
           <code>cashier-response+jwt</code>), with claims <code>iat</code>, <code>exp</code>, <code>code</code> and{" "}
           <code>data</code>. The HTTP status equals <code>code</code>: 201 on create, 200 on a replay or a query.
         </p>
+        <p>
+          A data field the operation does not have is ignored, not refused, so a client written for another version
+          keeps working; the answer&apos;s <code>warnings</code> (strings, in a refusal&apos;s data too) name it:{" "}
+          <code>unknown field &quot;colour&quot; was ignored</code>. A whole amount of 1000 or more is taken as reais,
+          with a warning saying so.
+        </p>
       </section>
 
       <section className="mt-8 space-y-3">

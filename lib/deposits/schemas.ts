@@ -1,5 +1,6 @@
 // The request schemas of the deposit operations, shared by the API and the hosted forms.
 import { z } from "zod";
+import { warningsSchema } from "../envelope/schemas";
 import { depositStatuses } from "../transactions/statuses";
 import {
   type Limits,
@@ -83,6 +84,7 @@ export const pixDepositAnswerSchema = z.object({
     description: "When the QR stops being payable, ISO 8601; the same on every replay",
     examples: ["2026-11-22T21:30:00.000Z"],
   }),
+  warnings: warningsSchema,
 });
 
 /** The answer to POST /api/payment-initiation, the same on a replay. */
@@ -95,6 +97,7 @@ export const paymentInitiationAnswerSchema = z.object({
     description: "The hosted page where the customer pays from a bank account",
     examples: ["https://cashier.example.com/pay/…"],
   }),
+  warnings: warningsSchema,
 });
 
 export type PixDepositAnswer = z.infer<typeof pixDepositAnswerSchema>;

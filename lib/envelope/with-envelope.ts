@@ -3,6 +3,7 @@
 //  - the token fails: application/problem+json (RFC 9457), unsigned, as no key is trusted yet;
 //  - the operation refuses: a signed envelope with code 4xx and data.error;
 //  - anything unexpected: 500 with an opaque id; the details go to the server log only.
+import type { z } from "zod";
 import { getConfig } from "../config/config";
 import { getDb } from "../db/client";
 import { claimJti } from "../db/used-jtis";
@@ -17,7 +18,9 @@ import { findSigningKey, type MerchantSigningKey } from "../merchants/find-signi
 import { recordKeyUse } from "../merchants/record-key-use";
 import { addressKeyOf } from "../rate-limits/address-key";
 import { checkRateLimit, consumeRateLimit } from "../rate-limits/consume-rate-limit";
+import type { Limits } from "../transactions/request-schemas";
 import { findAmountWarnings } from "./find-amount-warnings";
+import { findUnknownFields, requestFieldsOf } from "./find-unknown-fields";
 import { readRequestToken } from "./read-request-token";
 import { signToken } from "./sign-token";
 import { RESPONSE_TOKEN_LIFETIME_SECONDS, RESPONSE_TOKEN_TYPE } from "./token-types";
@@ -33,6 +36,9 @@ export type EnvelopeContext = {
 };
 
 export type EnvelopeResult = { code: number; data: Record<string, unknown> };
+
+/** The schema an operation parses its data with, or the function that builds it for the configured limits. */
+export type RequestSchema = z.ZodType | ((limits: Limits) => z.ZodType);
 
 /** A creating operation's answer: 201 when it created, 200 when the request replayed an earlier one. */
 export function createdOrReplayed(result: { isNew: boolean }, data: Record<string, unknown>): EnvelopeResult {
@@ -78,6 +84,14 @@ async function signed(
   return new Response(JSON.stringify({ jwt }), { status: result.code, headers: { ...jsonHeaders, ...headers } });
 }
 
+/** What the answer's warnings say of the data as sent: fields the operation does not read, a whole amount. */
+function findWarnings(data: Record<string, unknown>, fields: ReadonlySet<string>): string[] {
+  return [...findUnknownFields(data, fields), ...(fields.has("amount") ? findAmountWarnings(data) : [])];
+}
+
+const withWarnings = (result: EnvelopeResult, warnings: string[]): EnvelopeResult =>
+  warnings.length ? { ...result, data: { ...result.data, warnings } } : result;
+
 function errorBody(error: AppError): Record<string, unknown> {
   return {
     type: error.code,
@@ -101,7 +115,22 @@ async function countTokenFailure(address: string, token: string | null) {
   return null;
 }
 
-export function withEnvelope(operation: string, handler: (context: EnvelopeContext) => Promise<EnvelopeResult>) {
+/**
+ * The route handler of `operation`, whose data `dataSchema` describes: a field it does not read is
+ * named in the answer's warnings, never refused.
+ */
+export function withEnvelope(
+  operation: string,
+  dataSchema: RequestSchema,
+  handler: (context: EnvelopeContext) => Promise<EnvelopeResult>,
+) {
+  // Built at the first request, where the configuration may be read, then kept.
+  let fields: ReadonlySet<string> | undefined;
+  const fieldsOf = () =>
+    (fields ??= requestFieldsOf(
+      typeof dataSchema === "function" ? dataSchema({ maxAmountCents: getConfig().maxAmountCents }) : dataSchema,
+    ));
+
   return async function handle(request: Request): Promise<Response> {
     const started = performance.now();
     const context: Record<string, unknown> = { operation };
@@ -170,17 +199,20 @@ export function withEnvelope(operation: string, handler: (context: EnvelopeConte
       );
     }
 
+    // A refusal carries them too: a misspelt field is often why a required one is missing.
+    const warnings = findWarnings(data, fieldsOf());
     try {
       const result = await handler({ merchant: key.merchant, keyId: key.keyId, data, request });
-      const warnings = findAmountWarnings(data);
-      return finish(await signed(key, warnings.length ? { ...result, data: { ...result.data, warnings } } : result));
+      return finish(await signed(key, withWarnings(result, warnings)));
     } catch (error) {
       const known = toAppError(error);
       // A provider that is down or refused is the merchant's business (a signed 502 or 503 they
       // can retry); only the unexpected stays opaque.
       if (!known || known.code === "internal_error") return finish(internalError(error, context));
       context.error = known.code;
-      return finish(await signed(key, { code: known.status, data: { error: errorBody(known) } }));
+      return finish(
+        await signed(key, withWarnings({ code: known.status, data: { error: errorBody(known) } }, warnings)),
+      );
     }
   };
 }

@@ -74,7 +74,21 @@ describe("the OpenAPI document", () => {
       "qrCodeImage",
       "status",
       "expires_at",
+      "warnings",
     ]);
+  });
+
+  it("lets every answer and refusal carry warnings, which every operation may add", () => {
+    const warnings = { type: "array", items: { type: "string" } };
+    for (const route of Object.keys(document.paths)) {
+      const answer = resolve(post(route).responses["200"]["x-data"]) as {
+        properties?: Record<string, unknown>;
+        anyOf?: { properties: Record<string, unknown> }[];
+      };
+      for (const shape of answer.anyOf ?? [answer]) expect(shape.properties?.warnings, route).toMatchObject(warnings);
+    }
+    const refusal = document.components.schemas.ErrorData as { properties: Record<string, unknown> };
+    expect(refusal.properties.warnings).toMatchObject(warnings);
   });
 
   it("lists every error code and every callback", () => {

@@ -13,6 +13,7 @@ import {
   paymentInitiationAnswerSchema,
   pixDepositAnswerSchema,
 } from "../deposits/schemas";
+import { warningsSchema } from "../envelope/schemas";
 import {
   CALLBACK_TOKEN_LIFETIME_SECONDS,
   CALLBACK_TOKEN_TYPE,
@@ -27,6 +28,7 @@ import {
   simulateSchema,
   testCallbackAnswerSchema,
   testCallbackDataSchema,
+  testCallbackRequestSchema,
 } from "../sandbox/schemas";
 import type { Limits } from "../transactions/request-schemas";
 import { statusAnswerSchema, statusQuerySchema } from "../status/schemas";
@@ -129,7 +131,7 @@ function operations(limits: Limits): Operation[] {
       summary: "Send a test callback to your callback URL now (sandbox keys only)",
       description:
         "A signed callback of type test; the answer is the attempt as the gateway saw it. Nothing is stored or retried. A live key gets 403 sandbox_only.",
-      request: z.object({}),
+      request: testCallbackRequestSchema,
       response: testCallbackAnswerSchema,
       creates: false,
     },
@@ -174,7 +176,7 @@ const errorTable = Object.entries(errorCodes)
 
 const envelopeDescription = `Every request is a POST whose body is {"jwt": "<compact JWS>"} (or the bare token with Content-Type: application/jwt), at most 64 KiB, signed with HS256 using your key's secret as UTF-8 text (not base64-decoded), with your keyId in the kid header. Claims: iat and exp in seconds (exp - iat at most 300 s; clocks may differ by 30 s), data (the operation's fields, described by x-data on each request body), and optionally jti (used once, a replay is 409), iss (your merchant id) and aud (cashier).
 
-The answer is {"jwt": "<compact JWS>"} signed with the same key, header typ ${RESPONSE_TOKEN_TYPE}, with claims iat, exp (iat + ${RESPONSE_TOKEN_LIFETIME_SECONDS}), code (equal to the HTTP status) and data (described by x-data on each response). A whole amount of 1000 or more is taken as reais and the answer's data carries warnings (strings) saying so.
+The answer is {"jwt": "<compact JWS>"} signed with the same key, header typ ${RESPONSE_TOKEN_TYPE}, with claims iat, exp (iat + ${RESPONSE_TOKEN_LIFETIME_SECONDS}), code (equal to the HTTP status) and data (described by x-data on each response). A data field the operation does not have is ignored, not refused, and a whole amount of 1000 or more is taken as reais: the answer's data, a refusal's too, then carries warnings (strings) saying so.
 
 A refusal after the token is accepted is a signed answer whose data is ErrorData. A failure of the token itself is an unsigned application/problem+json Problem (RFC 9457), as no key is trusted yet. 429 carries Retry-After.
 
@@ -201,6 +203,7 @@ export function buildOpenApiDocument(limits: Limits) {
       type: "object",
       required: ["error"],
       properties: {
+        warnings: toJsonSchema(warningsSchema, "output"),
         error: {
           type: "object",
           required: ["type", "title", "detail"],

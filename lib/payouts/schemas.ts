@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { bankMethods, findBank } from "../banks/bank-directory";
 import { checkBankAccount } from "../banks/check-bank-account";
+import { warningsSchema } from "../envelope/schemas";
 import {
   type Limits,
   buyerIpSchema,
@@ -94,6 +95,7 @@ export const gatewayOutAnswerSchema = z.object({
     description: "The payout's id, for /api/status and its callback",
     examples: ["pay_01JD0000000000000000000000"],
   }),
+  warnings: warningsSchema,
 });
 
 /** The data of gateway_out.completed and gateway_out.canceled. */

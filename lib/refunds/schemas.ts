@@ -1,5 +1,6 @@
 // The request schema of POST /api/refund (contract section 7).
 import { z } from "zod";
+import { warningsSchema } from "../envelope/schemas";
 import { type Limits, createAmountSchema, text } from "../transactions/request-schemas";
 
 /** The API Pix's limit on a devolucao's descricao, which the reason becomes. */
@@ -45,6 +46,7 @@ const refundFields = {
 export const refundAnswerSchema = z.object({
   ...refundFields,
   status: z.literal("pending").meta({ description: "The outcome follows by callback" }),
+  warnings: warningsSchema,
 });
 
 /** The data of refund.completed and refund.failed. */

@@ -1,5 +1,6 @@
 // POST /api/sandbox/simulate (contract section 8): the transaction and the status to reach.
 import { z } from "zod";
+import { warningsSchema } from "../envelope/schemas";
 
 export const depositOutcomes = ["paid", "failed", "expired"] as const;
 export const payoutOutcomes = ["completed", "canceled"] as const;
@@ -28,6 +29,7 @@ const simulatedFields = {
   mode: z.string().meta({ description: "sandbox", examples: ["sandbox"] }),
   status: z.enum(outcomes).meta({ description: "The status reached" }),
   event_id: z.string().meta({ description: "The callback on its way", examples: ["evt_01JD0000000000000000000000"] }),
+  warnings: warningsSchema,
 };
 
 /** The answer to POST /api/sandbox/simulate: the deposit's id or the payout's transfer_id, and the status reached. */
@@ -35,6 +37,9 @@ export const simulateAnswerSchema = z.union([
   z.object({ id: z.string().meta({ description: "The deposit's id" }), ...simulatedFields }),
   z.object({ transfer_id: z.string().meta({ description: "The payout's transfer_id" }), ...simulatedFields }),
 ]);
+
+/** POST /api/callbacks/test takes no data. */
+export const testCallbackRequestSchema = z.object({});
 
 /** The answer to POST /api/callbacks/test: the attempt as the gateway saw it. */
 export const testCallbackAnswerSchema = z.object({
@@ -49,6 +54,7 @@ export const testCallbackAnswerSchema = z.object({
   body_excerpt: z.string().nullable().meta({ description: "The start of your endpoint's answer" }),
   error: z.string().nullable().meta({ description: "Why it could not be delivered" }),
   delivered: z.boolean().meta({ description: "true when your endpoint answered 2xx" }),
+  warnings: warningsSchema,
 });
 
 /** The data of the test callback: only its envelope (event_id, type test, occurred_at). */

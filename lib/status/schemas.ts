@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { depositReasons } from "../deposits/schemas";
+import { warningsSchema } from "../envelope/schemas";
 
 const identifier = (description: string, example: string) =>
   z
@@ -50,6 +51,7 @@ export const statusAnswerSchema = z.object({
       examples: ["expired"],
     }),
   reason: z.string().nullable().optional().meta({ description: "With reason_code: why, in words" }),
+  warnings: warningsSchema,
 });
 
 export type StatusAnswer = z.infer<typeof statusAnswerSchema>;

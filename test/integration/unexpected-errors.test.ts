@@ -1,6 +1,7 @@
 // An unexpected failure is a 500 with an opaque id and its stack in the log, once: the same failure
 // repeated within a minute is counted, not written again (issue 11: the log is not flooded).
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
 import { withEnvelope } from "@/lib/envelope/with-envelope";
 import { createTestMerchant, postSigned, readProblem } from "../support/api";
 
@@ -18,7 +19,7 @@ describe("unexpected errors", () => {
       return true;
     });
     const merchant = await createTestMerchant();
-    const broken = withEnvelope("broken_operation", async () => {
+    const broken = withEnvelope("broken_operation", z.object({ any: z.number() }), async () => {
       throw new Error("the same bug every time");
     });
     const ids = [];
