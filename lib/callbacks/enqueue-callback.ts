@@ -10,7 +10,15 @@ import type { CallbackType } from "./callback-types";
  */
 export async function enqueueCallback(
   tx: Tx,
-  event: { merchantId: string; objectId: string; type: CallbackType; data: Record<string, unknown>; occurredAt?: Date },
+  event: {
+    merchantId: string;
+    objectId: string;
+    /** The mode of the deposit, payout or refund it reports. */
+    mode: string;
+    type: CallbackType;
+    data: Record<string, unknown>;
+    occurredAt?: Date;
+  },
 ): Promise<string> {
   const id = newId("evt");
   const occurredAt = event.occurredAt ?? new Date();
@@ -18,6 +26,7 @@ export async function enqueueCallback(
     id,
     merchantId: event.merchantId,
     objectId: event.objectId,
+    mode: event.mode,
     type: event.type,
     payload: { event_id: id, type: event.type, ...event.data, occurred_at: occurredAt.toISOString() },
     // Due as soon as it commits, whatever time the change is dated.

@@ -1,10 +1,15 @@
 import type { DbOrTx } from "./client";
+import { type PageRequest, keysetOrder, keysetWhere } from "./keyset";
 
 export type CallbackStatus = "pending" | "delivered" | "failed";
 
 export type CallbackEventRecord = {
   id: string;
   merchantId: string;
+  /** The deposit, payout or refund it reports; null only on rows older than the column. */
+  objectId: string | null;
+  /** sandbox or live: the mode of what it reports. */
+  mode: string;
   type: string;
   payload: Record<string, unknown>;
   status: CallbackStatus;
@@ -41,6 +46,8 @@ function toRecord(row: EventRow): CallbackEventRecord {
   return {
     id: row.id,
     merchantId: row.merchantId,
+    objectId: row.objectId,
+    mode: row.mode,
     type: row.type,
     payload: row.payload as Record<string, unknown>,
     status: row.status as CallbackStatus,
@@ -59,6 +66,7 @@ export async function insertCallbackEvent(
     id: string;
     merchantId: string;
     objectId: string;
+    mode: string;
     type: string;
     payload: Record<string, unknown>;
     nextAttemptAt: Date;
@@ -186,15 +194,51 @@ export async function requeueCallbackEvent(db: DbOrTx, id: string, now: Date): P
   return count === 1 ? findCallbackEvent(db, id) : null;
 }
 
+/** An event with every attempt made at it, and the lease that tells an attempt in flight from an interrupted one. */
+export type CallbackEventWithAttempts = CallbackEventRecord & {
+  leaseExpiresAt: Date | null;
+  attemptRows: CallbackAttemptRecord[];
+};
+
+const withAttempts = { attemptRows: { orderBy: { number: "asc" }, omit: { id: true, eventId: true } } } as const;
+
 /** The callbacks reporting one deposit, payout or refund, oldest first, each with its attempts. */
-export async function listObjectCallbackEvents(
-  db: DbOrTx,
-  objectId: string,
-): Promise<(CallbackEventRecord & { leaseExpiresAt: Date | null; attemptRows: CallbackAttemptRecord[] })[]> {
+export async function listObjectCallbackEvents(db: DbOrTx, objectId: string): Promise<CallbackEventWithAttempts[]> {
   const rows = await db.callbackEvent.findMany({
     where: { objectId },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    include: { attemptRows: { orderBy: { number: "asc" }, omit: { id: true, eventId: true } } },
+    include: withAttempts,
+  });
+  return rows.map((row) => ({ ...toRecord(row), leaseExpiresAt: row.leaseExpiresAt, attemptRows: row.attemptRows }));
+}
+
+/** What a merchant's list of events narrows by: always one merchant and one mode. */
+export type CallbackEventListFilter = {
+  merchantId: string;
+  mode: string;
+  status?: CallbackStatus;
+  type?: string;
+  objectId?: string;
+};
+
+/** One page of a merchant's events of one mode, read from the cursor away (see lib/db/keyset). */
+export async function listCallbackEventsPage(
+  db: DbOrTx,
+  filter: CallbackEventListFilter,
+  page: PageRequest,
+): Promise<CallbackEventWithAttempts[]> {
+  const rows = await db.callbackEvent.findMany({
+    where: {
+      merchantId: filter.merchantId,
+      mode: filter.mode,
+      ...(filter.status ? { status: filter.status } : {}),
+      ...(filter.type ? { type: filter.type } : {}),
+      ...(filter.objectId ? { objectId: filter.objectId } : {}),
+      ...keysetWhere(page),
+    },
+    orderBy: keysetOrder(page),
+    take: page.limit,
+    include: withAttempts,
   });
   return rows.map((row) => ({ ...toRecord(row), leaseExpiresAt: row.leaseExpiresAt, attemptRows: row.attemptRows }));
 }

@@ -184,6 +184,7 @@ describe("the outbox", () => {
         await enqueueCallback(tx, {
           merchantId: merchant.merchantId,
           objectId: "dep_x",
+          mode: "sandbox",
           type: "deposit.paid",
           data: { id: "dep_x" },
         });

@@ -100,7 +100,13 @@ describe("the soak's invariants", () => {
     ]);
 
     await getDb().$transaction((tx) =>
-      enqueueCallback(tx, { merchantId: merchant.merchantId, objectId: depositId, type: "deposit.paid", data: {} }),
+      enqueueCallback(tx, {
+        merchantId: merchant.merchantId,
+        objectId: depositId,
+        mode: "sandbox",
+        type: "deposit.paid",
+        data: {},
+      }),
     );
     expect(await broken()).toEqual([
       "every paid deposit credited exactly once",

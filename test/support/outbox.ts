@@ -28,6 +28,7 @@ export async function completePayoutWithCallback(merchantId: string): Promise<{ 
     return enqueueCallback(tx, {
       merchantId,
       objectId: transferId,
+      mode: "sandbox",
       type: "gateway_out.completed",
       data: {
         transfer_id: transferId,
