@@ -264,7 +264,7 @@ function baselineQuery(filter: ReturnType<typeof toListFilter>, cursor: Query["a
   const param = (value: unknown) => `$${values.push(value)}`;
   const common = (alias: string) => [
     ...(filter.merchantId ? [`${alias}."merchantId" = ${param(filter.merchantId)}`] : []),
-    ...(filter.status ? [`${alias}.status = ${param(filter.status)}`] : []),
+    ...(filter.statuses ? [`${alias}.status = ANY(${param(filter.statuses)})`] : []),
     ...(filter.createdFrom ? [`${alias}."createdAt" >= ${param(filter.createdFrom.toISOString())}`] : []),
     ...(filter.createdBefore ? [`${alias}."createdAt" < ${param(filter.createdBefore.toISOString())}`] : []),
     ...(cursor

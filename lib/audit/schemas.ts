@@ -1,13 +1,8 @@
 import { z } from "zod";
-import { decodeCursor, queryValue } from "../listing/query";
+import { cursorSchema, queryValue } from "../listing/query";
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: "must be a date as YYYY-MM-DD" });
-const cursor = z
-  .string()
-  .transform(
-    (value, ctx) =>
-      decodeCursor(value) ?? (ctx.addIssue({ code: "custom", message: "is not a page of this list" }), z.NEVER),
-  );
+const cursor = cursorSchema("is not a page of this list");
 
 /** The audit page's filters, from its address: exact action, actor's e-mail (any case), Brasília days. */
 export const auditQuerySchema = z.object({

@@ -1,5 +1,6 @@
-import { requeueCallbackEvent } from "../db/callback-events";
-import { type DbOrTx, getDb } from "../db/client";
+import { type AuditActor, recordAuditEvent } from "../audit/record-audit-event";
+import { type CallbackEventRecord, requeueCallbackEvent } from "../db/callback-events";
+import { type DbOrTx, type Tx, getDb } from "../db/client";
 import { AppError } from "../errors/app-error";
 
 /**
@@ -11,4 +12,26 @@ export async function resendCallback(eventId: string, db: DbOrTx = getDb()) {
   const event = await requeueCallbackEvent(db, eventId, new Date());
   if (!event) throw new AppError("not_found", `no callback event ${eventId}`);
   return { event_id: event.id, status: event.status, next_attempt_at: event.nextAttemptAt.toISOString() };
+}
+
+/**
+ * A resend someone asked for, on record in the same transaction: the console's "Reenviar" and
+ * POST /api/events/resend, each once it has checked the event is the asker's to resend.
+ */
+export async function resendAuditedCallback(
+  tx: Tx,
+  event: CallbackEventRecord,
+  by: { actor: AuditActor; ip: string | null },
+) {
+  const resent = await resendCallback(event.id, tx);
+  await recordAuditEvent(tx, {
+    actor: by.actor,
+    action: "callback.resent",
+    targetType: "callback_event",
+    targetId: event.id,
+    merchantId: event.merchantId,
+    ip: by.ip,
+    detail: { type: event.type, previous_status: event.status },
+  });
+  return resent;
 }

@@ -2,37 +2,21 @@
 // same query string drives the page, the next page and the CSV export, so a filtered list can be
 // shared as a link.
 import { z } from "zod";
-import { decodeCursor, queryValue } from "../listing/query";
+import { cursorSchema, daySchema, queryValue } from "../listing/query";
 import { transactionKinds } from "../transactions/kinds";
 import { depositStatuses, payoutStatuses, refundStatuses } from "../transactions/statuses";
 
 export const consoleStatuses = [...new Set([...depositStatuses, ...payoutStatuses, ...refundStatuses])];
 
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: "must be a date as YYYY-MM-DD", abort: true })
-  // Date accepts "2026-02-30" as 2 March: a day is a date only if it reads back the same.
-  .refine(
-    (value) => !Number.isNaN(Date.parse(value)) && new Date(value).toISOString().startsWith(value),
-    "is not a date",
-  );
-
-const cursor = z
-  .string()
-  .max(200)
-  .transform((value, ctx) => {
-    const decoded = decodeCursor(value);
-    if (!decoded) ctx.addIssue({ code: "custom", message: "is not a page of this list" });
-    return decoded ?? z.NEVER;
-  });
+const cursor = cursorSchema("is not a page of this list");
 
 export const transactionQuerySchema = z
   .object({
     type: queryValue(z.enum(transactionKinds)),
     status: queryValue(z.enum(consoleStatuses)),
     merchant: queryValue(z.string().trim().max(100)),
-    from: queryValue(day),
-    to: queryValue(day),
+    from: queryValue(daySchema),
+    to: queryValue(daySchema),
     q: queryValue(z.string().trim().max(200, "must be at most 200 characters")),
     after: queryValue(cursor),
     before: queryValue(cursor),

@@ -1,5 +1,6 @@
 import type { Actor } from "../access/actor";
-import { type CallbackAttemptRecord, listObjectCallbackEvents } from "../db/callback-events";
+import { type CallbackItem, describeCallbackEvent } from "../callbacks/describe-callback-event";
+import { listObjectCallbackEvents } from "../db/callback-events";
 import { getDb } from "../db/client";
 import { findMerchant } from "../db/merchants";
 import { listDepositRefunds, listRefundEvents } from "../db/refunds";
@@ -16,27 +17,6 @@ export type TimelineEntry = {
   reasonCode: string | null;
   reason: string | null;
   at: Date;
-};
-
-/**
- * succeeded / failed: the attempt finished with that outcome. in_flight: started, and its worker
- * still holds the event. interrupted: started, and the worker is gone without recording an answer
- * (the merchant may have received it).
- */
-export type AttemptState = "succeeded" | "failed" | "in_flight" | "interrupted";
-
-/** An attempt as recorded (with the key id that signed it), and what it came to. */
-export type CallbackAttemptItem = Omit<CallbackAttemptRecord, "isSuccess"> & { state: AttemptState };
-
-export type CallbackItem = {
-  eventId: string;
-  type: string;
-  status: string;
-  createdAt: Date;
-  nextAttemptAt: Date | null;
-  deliveredAt: Date | null;
-  payload: Record<string, unknown>;
-  attempts: CallbackAttemptItem[];
 };
 
 export type TransactionDetail = Pick<
@@ -82,28 +62,7 @@ export type TransactionDetail = Pick<
 
 async function listCallbacks(objectId: string, now: Date): Promise<CallbackItem[]> {
   const events = await listObjectCallbackEvents(getDb(), objectId);
-  return events.map((event) => ({
-    eventId: event.id,
-    type: event.type,
-    status: event.status,
-    createdAt: event.createdAt,
-    nextAttemptAt: event.status === "pending" ? event.nextAttemptAt : null,
-    deliveredAt: event.deliveredAt,
-    payload: event.payload,
-    attempts: event.attemptRows.map(({ isSuccess, ...attempt }) => {
-      const isLatest = attempt.number === event.attemptRows.length;
-      const isHeld = event.leaseExpiresAt !== null && event.leaseExpiresAt > now;
-      const state: AttemptState =
-        attempt.finishedAt !== null
-          ? isSuccess
-            ? "succeeded"
-            : "failed"
-          : isLatest && isHeld
-            ? "in_flight"
-            : "interrupted";
-      return { ...attempt, state };
-    }),
-  }));
+  return events.map((event) => describeCallbackEvent(event, now));
 }
 
 type StatusEvent = {

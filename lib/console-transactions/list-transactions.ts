@@ -8,7 +8,7 @@ import { maskCpf, maskEmail } from "../deposits/mask-customer";
 import { chooseMerchantScope } from "../merchants/find-merchant-in-scope";
 import { type TransactionFilters, type TransactionQuery } from "./console-schemas";
 import { type TransactionKind, kindOfOperation, operationsOfKind } from "../transactions/kinds";
-import { encodeCursor } from "../listing/query";
+import { pageCursors } from "../listing/query";
 import { refundStatuses } from "../transactions/statuses";
 
 export const PAGE_SIZE = 50;
@@ -43,19 +43,33 @@ const DAY_MS = 86_400_000;
 
 const CPF_TYPED = /^\d{3}\.?\d{3}\.?\d{3}-?\d{2}$/;
 
+export type ListFilter = TransactionListFilter & { kind?: TransactionKind };
+
+/**
+ * What the console's and the API's filters share, as the storage filter takes them: the kind
+ * (deposit, payout, refund), the statuses, and the Brasília days from `from` to `to`, both included.
+ */
+export function narrowList(filters: {
+  type?: TransactionKind;
+  statuses?: readonly string[];
+  from?: string;
+  to?: string;
+}): Pick<ListFilter, "kind" | "operations" | "statuses" | "createdFrom" | "createdBefore"> {
+  return {
+    kind: filters.type,
+    operations: filters.type && filters.type !== "refund" ? operationsOfKind[filters.type] : undefined,
+    statuses: filters.statuses,
+    createdFrom: filters.from ? startOfDay(filters.from) : undefined,
+    createdBefore: filters.to ? new Date(startOfDay(filters.to).getTime() + DAY_MS) : undefined,
+  };
+}
+
 /** The storage filter an actor's filters come to; another merchant's id in them is a 404. */
-export function toListFilter(
-  actor: Actor,
-  filters: TransactionFilters,
-): TransactionListFilter & { kind?: TransactionKind } {
+export function toListFilter(actor: Actor, filters: TransactionFilters): ListFilter {
   const text = filters.q;
   return {
     merchantId: chooseMerchantScope(actor, filters.merchant),
-    kind: filters.type,
-    operations: filters.type && filters.type !== "refund" ? operationsOfKind[filters.type] : undefined,
-    status: filters.status,
-    createdFrom: filters.from ? startOfDay(filters.from) : undefined,
-    createdBefore: filters.to ? new Date(startOfDay(filters.to).getTime() + DAY_MS) : undefined,
+    ...narrowList({ ...filters, statuses: filters.status ? [filters.status] : undefined }),
     search: text
       ? {
           text,
@@ -70,16 +84,13 @@ export function toListFilter(
  * Up to `limit` rows past the cursor, nearest to it first, from transactions and refunds alike: each
  * table is read on its own index and the two merged, so neither costs more than a page.
  */
-export async function readTransactionRows(
-  filter: ReturnType<typeof toListFilter>,
-  page: PageRequest,
-): Promise<TransactionListItem[]> {
+export async function readTransactionRows(filter: ListFilter, page: PageRequest): Promise<TransactionListItem[]> {
   const { kind, ...rest } = filter;
   // Every status a refund can have, a deposit or payout can have too; not the other way round.
   const wantsTransactions = kind !== "refund";
   const wantsRefunds =
     (kind === undefined || kind === "refund") &&
-    (!rest.status || (refundStatuses as readonly string[]).includes(rest.status));
+    (!rest.statuses || rest.statuses.some((status) => (refundStatuses as readonly string[]).includes(status)));
   const [transactions, refunds] = await Promise.all([
     wantsTransactions ? listTransactionsPage(getDb(), rest, page) : [],
     wantsRefunds ? listRefundsPage(getDb(), rest, page) : [],
@@ -129,17 +140,17 @@ export async function readTransactionRows(
 
 export type TransactionPage = { rows: TransactionListItem[]; nextCursor: string | null; previousCursor: string | null };
 
+/** One page of the rows a filter selects, newest first, with the cursors of the pages on either side. */
+export async function readTransactionPage(
+  filter: ListFilter,
+  cursors: { after?: Keyset; before?: Keyset },
+  size: number,
+): Promise<TransactionPage> {
+  const page = await readKeysetPage((request) => readTransactionRows(filter, request), cursors, size);
+  return { rows: page.rows, ...pageCursors(page) };
+}
+
 /** One page of the console's list, newest first, for what the actor may see. */
 export async function listTransactions(actor: Actor, query: TransactionQuery): Promise<TransactionPage> {
-  const filter = toListFilter(actor, query);
-  const page = await readKeysetPage(
-    (request) => readTransactionRows(filter, request),
-    { after: query.after, before: query.before },
-    PAGE_SIZE,
-  );
-  return {
-    rows: page.rows,
-    nextCursor: page.olderFrom && encodeCursor(page.olderFrom),
-    previousCursor: page.newerFrom && encodeCursor(page.newerFrom),
-  };
+  return readTransactionPage(toListFilter(actor, query), { after: query.after, before: query.before }, PAGE_SIZE);
 }

@@ -1,5 +1,4 @@
-import { recordAuditEvent } from "../audit/record-audit-event";
-import { resendCallback } from "../callbacks/resend-callback";
+import { resendAuditedCallback } from "../callbacks/resend-callback";
 import { type Actor, assertRole, merchantScopeOf, outsideScope } from "../access/actor";
 import { findCallbackEvent } from "../db/callback-events";
 import { getDb } from "../db/client";
@@ -18,16 +17,6 @@ export async function resendTransactionCallback(actor: Actor, eventId: string) {
     if (!event) throw new AppError("not_found", `no callback event ${eventId}`);
     if (scope !== null && event.merchantId !== scope)
       throw outsideScope(`no callback event ${eventId}`, { type: "callback_event", id: eventId });
-    const resent = await resendCallback(eventId, tx);
-    await recordAuditEvent(tx, {
-      actor,
-      action: "callback.resent",
-      targetType: "callback_event",
-      targetId: eventId,
-      merchantId: event.merchantId,
-      ip: actor.ip,
-      detail: { type: event.type, previous_status: event.status },
-    });
-    return resent;
+    return resendAuditedCallback(tx, event, { actor, ip: actor.ip });
   });
 }

@@ -142,7 +142,9 @@ export async function listRefundsPage(
   const rows = await db.refund.findMany({
     where: {
       ...(filter.merchantId !== null ? { merchantId: filter.merchantId } : {}),
-      ...(filter.status ? { status: filter.status } : {}),
+      ...(filter.mode ? { mode: filter.mode } : {}),
+      ...(filter.statuses ? { status: { in: [...filter.statuses] } } : {}),
+      ...(filter.reference !== undefined ? { deposit: { reference: filter.reference } } : {}),
       AND: [
         {
           createdAt: {

@@ -347,10 +347,15 @@ export async function reclaimProcessingTransaction(db: DbOrTx, id: string, seenU
 export type TransactionListFilter = {
   /** null: every merchant (an operator). */
   merchantId: string | null;
+  /** sandbox or live; every mode when absent (the console shows the mode of each row). */
+  mode?: string;
   operations?: readonly string[];
-  status?: string;
+  /** Any of these statuses. */
+  statuses?: readonly string[];
   createdFrom?: Date;
   createdBefore?: Date;
+  /** Exactly this reference (a refund's: its deposit's). */
+  reference?: string;
   search?: { text: string; emailLower: string | null; cpfDigits: string | null };
 };
 
@@ -411,8 +416,10 @@ export async function listTransactionsPage(
   const rows = await db.transaction.findMany({
     where: {
       ...(filter.merchantId !== null ? { merchantId: filter.merchantId } : {}),
+      ...(filter.mode ? { mode: filter.mode } : {}),
       ...(filter.operations ? { operation: { in: [...filter.operations] } } : {}),
-      ...(filter.status ? { status: filter.status } : {}),
+      ...(filter.statuses ? { status: { in: [...filter.statuses] } } : {}),
+      ...(filter.reference !== undefined ? { reference: filter.reference } : {}),
       AND: [
         {
           createdAt: {

@@ -2,15 +2,9 @@
 // same query drives the page, its next pages and the CSV export.
 import { z } from "zod";
 import { merchantModeSchema } from "../merchants/schemas";
-import { decodeCursor, queryValue } from "../listing/query";
+import { cursorSchema, queryValue } from "../listing/query";
 
-const cursor = z
-  .string()
-  .max(200)
-  .transform(
-    (value, ctx) =>
-      decodeCursor(value) ?? (ctx.addIssue({ code: "custom", message: "is not a page of this ledger" }), z.NEVER),
-  );
+const cursor = cursorSchema("is not a page of this ledger");
 
 export const ledgerQuerySchema = z.object({
   merchant: queryValue(z.string().max(100)),

@@ -2,7 +2,7 @@ import { Card } from "@/components/ui/card";
 import { Table, Td, Th } from "@/components/ui/table";
 import { type TransactionsMessages, formatConsoleTime } from "@/lib/i18n/console-transactions";
 import type { Locale } from "@/lib/i18n/messages";
-import type { CallbackItem } from "@/lib/console-transactions/get-transaction-detail";
+import type { CallbackItem } from "@/lib/callbacks/describe-callback-event";
 import { ResendButton, type ResendState } from "./resend-button";
 import { StatusBadge } from "./status-badge";
 
