@@ -152,6 +152,18 @@ export async function findTransaction(db: DbOrTx, id: string): Promise<Transacti
   return row ? toRecord(row) : null;
 }
 
+/**
+ * What a merchant's pending deposits of one mode add up to: money asked for and not yet paid,
+ * failed or expired. A Gateway In whose customer has not typed an amount counts as its zero.
+ */
+export async function sumPendingDeposits(db: DbOrTx, merchantId: string, mode: string): Promise<bigint> {
+  const sums = await db.transaction.aggregate({
+    where: { merchantId, mode, status: initialStatus, operation: { in: [...operationsOfKind.deposit] } },
+    _sum: { amountCents: true },
+  });
+  return sums._sum.amountCents ?? 0n;
+}
+
 /** Inserts a transaction with its creation event; a reference used before fails as a unique violation. */
 export async function insertTransaction(
   db: DbOrTx,

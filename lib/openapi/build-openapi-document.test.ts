@@ -119,5 +119,8 @@ describe("/docs", () => {
     }
     for (const type of Object.keys(document.webhooks)) expect(html).toContain(`>${type}<`);
     expect(html).toContain(">qrCodeText<");
+    // A list's rows and their own lists are documented field by field.
+    expect(html).toContain(">transactions[].status<");
+    expect(html).toContain(">events[].attempts[].http_status<");
   });
 });

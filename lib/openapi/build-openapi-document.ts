@@ -30,6 +30,16 @@ import {
   testCallbackDataSchema,
   testCallbackRequestSchema,
 } from "../sandbox/schemas";
+import {
+  balanceAnswerSchema,
+  balanceQuerySchema,
+  eventListAnswerSchema,
+  eventListQuerySchema,
+  resendEventAnswerSchema,
+  resendEventSchema,
+  transactionListAnswerSchema,
+  transactionListQuerySchema,
+} from "../reads/schemas";
 import type { Limits } from "../transactions/request-schemas";
 import { statusAnswerSchema, statusQuerySchema } from "../status/schemas";
 import { requestExamples } from "./request-examples";
@@ -133,6 +143,46 @@ function operations(limits: Limits): Operation[] {
         "A signed callback of type test; the answer is the attempt as the gateway saw it. Nothing is stored or retried. A live key gets 403 sandbox_only.",
       request: testCallbackRequestSchema,
       response: testCallbackAnswerSchema,
+      creates: false,
+    },
+    {
+      path: "/api/balance",
+      name: "Balance",
+      summary: "Your money in your key's mode: available, reserved and pending",
+      description:
+        "The sums the console's balance page shows. Sandbox and live money are never added together: a key sees its own mode's.",
+      request: balanceQuerySchema,
+      response: balanceAnswerSchema,
+      creates: false,
+    },
+    {
+      path: "/api/transactions",
+      name: "Transactions",
+      summary: "Your deposits, payouts and refunds, newest first, a page at a time",
+      description:
+        "The console's list, for your key's mode: filter by type, status, reference and days (from, to); page with next_cursor (as after) and previous_cursor (as before). A bad filter or cursor is a 422 naming it.",
+      request: transactionListQuerySchema,
+      response: transactionListAnswerSchema,
+      creates: false,
+    },
+    {
+      path: "/api/events",
+      name: "Events",
+      summary: "Your callback events with every delivery attempt, newest first, a page at a time",
+      description:
+        "Each event's payload is the data its callbacks carried; its attempts say what your endpoint answered. Filter by status, type or the transaction it reports; page as /api/transactions.",
+      request: eventListQuerySchema,
+      response: eventListAnswerSchema,
+      creates: false,
+    },
+    {
+      path: "/api/events/resend",
+      name: "EventsResend",
+      summary: "Send one of your callback events again",
+      description:
+        "The same event_id and payload, queued from the start of the retry schedule, whether it was delivered or failed; earlier attempts stay on record and the audit log names your key. Another merchant's event, or one of the other mode, is 404 not_found.",
+      request: resendEventSchema,
+      response: resendEventAnswerSchema,
       creates: false,
     },
   ];

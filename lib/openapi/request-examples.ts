@@ -1,8 +1,9 @@
 // The example `data` of each operation, shown in the OpenAPI document, on /docs and in docs/api.md.
 // A test posts every one, signed, through its route handler: an example the gateway would refuse
 // fails the build instead of misleading a merchant. Ids are placeholders for the deposit the Pix
-// example creates.
+// example creates and for the callback its payment causes.
 export const EXAMPLE_DEPOSIT_ID = "dep_01JD0000000000000000000000";
+export const EXAMPLE_EVENT_ID = "evt_5tq2m8x4k7w9p3z6c1v0";
 
 const customer = { name: "Maria da Silva", email: "maria@example.com", cpf: "529.982.247-25" };
 const order = { amount: "10.50", currency: "BRL", merchant_user: "user-42", country: "BR", buyer_ip: "203.0.113.7" };
@@ -34,4 +35,8 @@ export const requestExamples: Record<string, Record<string, unknown>[]> = {
     },
   ],
   "/api/callbacks/test": [{}],
+  "/api/balance": [{}],
+  "/api/transactions": [{ type: "deposit", status: "paid", limit: 20 }, { reference: "order-1001" }],
+  "/api/events": [{ status: "failed" }, { transaction_id: EXAMPLE_DEPOSIT_ID }],
+  "/api/events/resend": [{ event_id: EXAMPLE_EVENT_ID }],
 };

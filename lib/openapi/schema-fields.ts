@@ -23,24 +23,36 @@ export function schemaExamples(document: OpenApiDocument, reference: { $ref: str
   );
 }
 
-/** The fields of the schema `reference` names (`#/components/schemas/…`); a union's branches are merged. */
-export function schemaFields(document: OpenApiDocument, reference: { $ref: string }): FieldRow[] {
-  const schema = findSchema(document, reference);
+/**
+ * The rows of an object's fields; a list of objects (a page's rows, an event's attempts) adds a row
+ * for each field of its items, named `list[].field`, so a nested answer is documented in full.
+ */
+function fieldRows(schema: JsonSchema, prefix: string, isParentRequired: boolean): FieldRow[] {
   const branches = Array.isArray(schema.anyOf) ? (schema.anyOf as JsonSchema[]) : [schema];
   const rows = new Map<string, FieldRow>();
   for (const branch of branches) {
     const required = new Set((branch.required as string[] | undefined) ?? []);
-    for (const [name, field] of Object.entries((branch.properties as Record<string, JsonSchema> | undefined) ?? {})) {
+    for (const [key, field] of Object.entries((branch.properties as Record<string, JsonSchema> | undefined) ?? {})) {
+      const name = `${prefix}${key}`;
       if (rows.has(name)) continue;
       const examples = field.examples as unknown[] | undefined;
+      const isRequired = isParentRequired && required.has(key) && branches.length === 1;
       rows.set(name, {
         name,
         type: typeOf(field),
-        isRequired: required.has(name) && branches.length === 1,
+        isRequired,
         description: (field.description as string | undefined) ?? "",
         example: examples?.length ? JSON.stringify(examples[0]) : "",
       });
+      const items = field.items as JsonSchema | undefined;
+      if (field.type === "array" && items?.properties)
+        for (const row of fieldRows(items, `${name}[].`, isRequired)) rows.set(row.name, row);
     }
   }
   return [...rows.values()];
+}
+
+/** The fields of the schema `reference` names (`#/components/schemas/…`); a union's branches are merged. */
+export function schemaFields(document: OpenApiDocument, reference: { $ref: string }): FieldRow[] {
+  return fieldRows(findSchema(document, reference), "", true);
 }

@@ -133,3 +133,19 @@ export function assertTransition<K extends StatusKind>(kind: K, id: string, from
 export function publicPayoutStatus(status: PayoutStatus): "pending" | PayoutOutcome {
   return isBeingMarked(status) ? "pending" : status;
 }
+
+/**
+ * The statuses the merchant sees, per kind: what /api/status, callbacks and the read APIs say. A
+ * payout being carried out is pending to the merchant (publicPayoutStatus).
+ */
+export const publicStatusesOf = {
+  deposit: depositStatuses,
+  payout: payoutStatuses.filter((status) => !isBeingMarked(status)),
+  refund: refundStatuses,
+} as const;
+
+/** The stored statuses a status the merchant sees stands for: its pending is a processing payout too. */
+export function storedStatusesOf(status: string): string[] {
+  const processing: PayoutStatus = "processing";
+  return status === initialStatus ? [initialStatus, processing] : [status];
+}

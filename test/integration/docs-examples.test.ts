@@ -8,7 +8,7 @@ import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-const { EXAMPLE_DEPOSIT_ID, requestExamples } = await import("@/lib/openapi/request-examples");
+const { EXAMPLE_DEPOSIT_ID, EXAMPLE_EVENT_ID, requestExamples } = await import("@/lib/openapi/request-examples");
 const { buildOpenApiDocument } = await import("@/lib/openapi/build-openapi-document");
 const { fundSandboxMerchant } = await import("@/lib/funds/fund-sandbox-merchant");
 const { createTestMerchant, postSigned, readSigned } = await import("../support/api");
@@ -24,6 +24,10 @@ const handlers: Record<string, (request: Request) => Promise<Response>> = {
   "/api/payment-initiation": (await import("@/app/api/payment-initiation/route")).POST,
   "/api/gateway-out": (await import("@/app/api/gateway-out/route")).POST,
   "/api/callbacks/test": (await import("@/app/api/callbacks/test/route")).POST,
+  "/api/balance": (await import("@/app/api/balance/route")).POST,
+  "/api/transactions": (await import("@/app/api/transactions/route")).POST,
+  "/api/events": (await import("@/app/api/events/route")).POST,
+  "/api/events/resend": (await import("@/app/api/events/resend/route")).POST,
 };
 
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
@@ -60,19 +64,23 @@ describe("the docs' JSON examples", () => {
       redirectOrigins: ["https://shop.example.com"],
     });
     let depositId = "";
+    let eventId = "";
     for (const [path, examples] of Object.entries(requestExamples)) {
       if (path === "/api/gateway-out") await fundSandboxMerchant(merchant.merchantId, "100");
       for (const example of examples) {
-        const data = JSON.parse(JSON.stringify(example).replaceAll(EXAMPLE_DEPOSIT_ID, depositId)) as Record<
-          string,
-          unknown
-        >;
+        const data = JSON.parse(
+          JSON.stringify(example).replaceAll(EXAMPLE_DEPOSIT_ID, depositId).replaceAll(EXAMPLE_EVENT_ID, eventId),
+        ) as Record<string, unknown>;
         const answer = await readSigned(await postSigned(handlers[path], merchant, data), merchant);
         expect([200, 201], `${path} ${JSON.stringify(answer.data)}`).toContain(answer.payload.code);
         if (path === "/api/pix") depositId = answer.data.id as string;
+        // The deposit's own events: the paid deposit's callback is the one the resend example sends again.
+        if (path === "/api/events" && "transaction_id" in example)
+          eventId = (answer.data.events as { event_id: string }[])[0].event_id;
       }
     }
     expect(depositId).toMatch(/^dep_/);
+    expect(eventId).toMatch(/^evt_/);
 
     // The curl and Node.js samples, run as written against the same handlers over HTTP.
     const server = await startRouteServer(handlers);

@@ -10,6 +10,8 @@ import { POST as gatewayOut } from "@/app/api/gateway-out/route";
 import { POST as paymentInitiation } from "@/app/api/payment-initiation/route";
 import { POST as pix } from "@/app/api/pix/route";
 import { POST as status } from "@/app/api/status/route";
+import { POST as transactions } from "@/app/api/transactions/route";
+import { POST as events } from "@/app/api/events/route";
 import { getDb } from "@/lib/db/client";
 import type { TestMerchant } from "./api";
 import { customer } from "./customer";
@@ -26,6 +28,14 @@ export const baseRequests = {
   },
   "/api/gateway-out": { ...customer, paymentMethod: "pix", pix_key: "52998224725" },
   "/api/status": { id: "dep_unknown" },
+  "/api/transactions": {
+    type: "deposit",
+    status: "paid",
+    from: "2026-11-01",
+    after: "mhx2k3b4.dep_unknown",
+    limit: 10,
+  },
+  "/api/events": { status: "failed", type: "deposit.paid", transaction_id: "dep_unknown", limit: 10 },
   "/direct": { ...customer, amount: "10,50", return_url: "https://shop.example/caixa" },
 } as const;
 
@@ -36,6 +46,8 @@ const handlers = {
   "/api/payment-initiation": paymentInitiation,
   "/api/gateway-out": gatewayOut,
   "/api/status": status,
+  "/api/transactions": transactions,
+  "/api/events": events,
 };
 
 /** The arbitrary's values one case in five, the usual value otherwise. */
