@@ -2,6 +2,7 @@
 // /api/events/resend. Each answers what the console shows, for the key's merchant and mode only.
 import { z } from "zod";
 import { callbackStatusSchema, callbackTypeSchema } from "../callbacks/callback-types";
+import { warningsSchema } from "../envelope/schemas";
 import { cursorSchema, daySchema } from "../listing/query";
 import { merchantModeSchema } from "../merchants/schemas";
 import { transactionKinds } from "../transactions/kinds";
@@ -28,6 +29,7 @@ export const balanceAnswerSchema = z.object({
   available: money("What you can pay out or refund now, in reais with a decimal point"),
   reserved: money("Held by your pending payouts and refunds until their outcome"),
   pending: money("What your pending deposits would bring in if paid: not yours yet, and never counted in available"),
+  warnings: warningsSchema,
 });
 
 export type BalanceAnswer = z.infer<typeof balanceAnswerSchema>;
@@ -135,6 +137,7 @@ export const transactionListAnswerSchema = z.object({
     .array(transactionItemSchema)
     .meta({ description: "Your deposits, payouts and refunds of your key's mode, newest first" }),
   ...pageAnswerFields,
+  warnings: warningsSchema,
 });
 
 export type TransactionListAnswer = z.infer<typeof transactionListAnswerSchema>;
@@ -196,6 +199,7 @@ const eventSchema = z.object({
 export const eventListAnswerSchema = z.object({
   events: z.array(eventSchema).meta({ description: "Your callback events of your key's mode, newest first" }),
   ...pageAnswerFields,
+  warnings: warningsSchema,
 });
 
 export type EventListAnswer = z.infer<typeof eventListAnswerSchema>;
@@ -213,6 +217,7 @@ export const resendEventAnswerSchema = z.object({
   event_id: z.string().meta({ description: "The same event_id: your de-duplication still holds" }),
   status: callbackStatusSchema.meta({ description: "pending: queued again", examples: ["pending"] }),
   next_attempt_at: iso("When it is sent, ISO 8601 (now: the next worker round)", "2026-11-22T21:00:05.000Z"),
+  warnings: warningsSchema,
 });
 
 export type ResendEventAnswer = z.infer<typeof resendEventAnswerSchema>;
