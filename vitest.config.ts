@@ -9,8 +9,9 @@ const integration = (database: "sqlite" | "postgres") => ({
     include: ["test/integration/**/*.test.ts"],
     setupFiles: ["test/support/setup-integration.ts"],
     env: { TEST_DATABASE: database },
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // npm test runs the end-to-end suite beside this one on two cores.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });
 

@@ -2,7 +2,7 @@
 // to plain HTML by route handlers and inline both (lib/hosted/hosted-assets.ts), so a
 // customer's phone loads no framework. Run after `next build` (which empties .next) by
 // scripts/build.ts, around `next dev` (scripts/dev.ts), and before the tests (test/support/build-hosted-assets.ts).
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
@@ -35,8 +35,15 @@ export async function buildHostedAssets(options: { isQuiet?: boolean } = {}): Pr
   ]);
 
   mkdirSync(out, { recursive: true });
-  writeFileSync(path.join(out, "hosted.css"), css);
-  writeFileSync(path.join(out, "hosted.js"), js);
+  // Renamed into place: the tests rebuild them while a production server may be reading them.
+  for (const [name, text] of [
+    ["hosted.css", css],
+    ["hosted.js", js],
+  ]) {
+    const temporary = path.join(out, `${name}.${process.pid}.tmp`);
+    writeFileSync(temporary, text);
+    renameSync(temporary, path.join(out, name));
+  }
   const size = (text: string) =>
     `${(text.length / 1024).toFixed(1)} kB (${(gzipSync(text).length / 1024).toFixed(1)} kB gzipped)`;
   if (!options.isQuiet)

@@ -1,9 +1,12 @@
-// npm test: every suite, in order: unit and integration (SQLite, and PostgreSQL when
-// TEST_POSTGRES_URL is set), then a fresh production build and the Playwright end-to-end tests in
-// Chromium. Ends with one line counting all of them, and a non-zero exit if anything failed.
-import { spawnSync } from "node:child_process";
+// npm test: every suite: a fresh production build, then at once the unit and integration tests
+// (SQLite, and PostgreSQL when TEST_POSTGRES_URL is set) and the Playwright end-to-end tests in
+// Chromium, each line of output prefixed with its suite. Both mostly wait on databases, servers and
+// the browser, so on two cores they take little more than the longer one alone. Ends with one line
+// counting all of them, and a non-zero exit if anything failed.
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
+import { createInterface } from "node:readline";
 import { OPENAPI_FILE } from "../test/psp-simulator/openapi-file";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -15,14 +18,35 @@ const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", PLAYWRIGHT_SKIP_BROW
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let hasFailedStep = false;
 
-function run(title: string, command: string, args: string[], extraEnv: Record<string, string> = {}): boolean {
+/** Runs one step to its end; `prefix` marks each of its lines when it runs beside another. */
+async function run(
+  title: string,
+  command: string,
+  args: string[],
+  options: { env?: Record<string, string>; prefix?: string } = {},
+): Promise<boolean> {
   console.log(`\n=== ${title}`);
-  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...env, ...extraEnv } });
-  if (result.status !== 0) {
-    console.error(`=== ${title}: failed (exit ${result.status ?? result.signal})`);
+  const child = spawn(command, args, {
+    cwd: root,
+    stdio: ["ignore", options.prefix ? "pipe" : "inherit", options.prefix ? "pipe" : "inherit"],
+    env: { ...env, ...options.env },
+  });
+  for (const stream of [child.stdout, child.stderr]) {
+    if (!stream) continue;
+    const target = stream === child.stderr ? process.stderr : process.stdout;
+    createInterface({ input: stream, crlfDelay: Infinity }).on("line", (line) =>
+      target.write(`${options.prefix} ${line}\n`),
+    );
+  }
+  const status = await new Promise<number | string>((resolve) =>
+    child.on("close", (code, signal) => resolve(code ?? signal ?? "unknown")),
+  );
+  if (status !== 0) {
+    console.error(`=== ${title}: failed (exit ${status})`);
     hasFailedStep = true;
     return false;
   }
+  console.log(`=== ${title}: passed`);
   return true;
 }
 
@@ -50,13 +74,28 @@ if (!existsSync(OPENAPI_FILE)) {
 for (const notice of notices) console.log(`\n${notice}`);
 
 const vitestJson = path.join(resultsDir, "vitest.json");
+const playwrightJson = path.join(resultsDir, "playwright.json");
 rmSync(vitestJson, { force: true });
-run("unit and integration tests (vitest)", bin("vitest"), [
-  "run",
-  "--reporter=default",
-  "--reporter=json",
-  `--outputFile.json=${vitestJson}`,
+rmSync(playwrightJson, { force: true });
+
+// First, alone: next build empties .next, where the hosted assets the route handlers under test
+// inline are written.
+const isBuilt = await run("production build (npm run build)", bin("tsx"), ["scripts/build.ts"]);
+await Promise.all([
+  run(
+    "unit and integration tests (vitest)",
+    bin("vitest"),
+    ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`],
+    { prefix: "[vitest]" },
+  ),
+  isBuilt
+    ? run("end-to-end tests (Playwright, Chromium)", bin("playwright"), ["test", "--reporter=list,json"], {
+        env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
+        prefix: "[e2e]",
+      })
+    : Promise.resolve(false),
 ]);
+
 const vitest = readJson<{
   numPassedTests: number;
   numFailedTests: number;
@@ -68,21 +107,13 @@ if (vitest) {
   totals.failed += vitest.numFailedTests;
   totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
 }
-
-const playwrightJson = path.join(resultsDir, "playwright.json");
-rmSync(playwrightJson, { force: true });
-if (run("production build (npm run build)", bin("tsx"), ["scripts/build.ts"])) {
-  run("end-to-end tests (Playwright, Chromium)", bin("playwright"), ["test", "--reporter=list,json"], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
-  });
-  const playwright = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(
-    playwrightJson,
-  );
-  if (playwright) {
-    totals.passed += playwright.stats.expected + playwright.stats.flaky;
-    totals.failed += playwright.stats.unexpected;
-    totals.skipped += playwright.stats.skipped;
-  }
+const playwright = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(
+  playwrightJson,
+);
+if (playwright) {
+  totals.passed += playwright.stats.expected + playwright.stats.flaky;
+  totals.failed += playwright.stats.unexpected;
+  totals.skipped += playwright.stats.skipped;
 }
 
 const isGreen = !hasFailedStep && totals.failed === 0 && totals.passed > 0;
