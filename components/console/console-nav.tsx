@@ -14,6 +14,7 @@ const entries: Entry[] = [
   { href: "/console/payouts", label: "payouts", roles: ["operator"] },
   { href: "/console/balance", label: "balance", roles: everyone },
   { href: "/console/keys", label: "keys", roles: everyone },
+  { href: "/console/settings", label: "settings", roles: ["merchant-admin", "merchant-viewer"] },
   { href: "/console/merchants", label: "merchants", roles: ["operator"] },
   { href: "/console/providers", label: "providers", roles: ["operator"] },
   { href: "/console/audit", label: "audit", roles: ["operator"] },

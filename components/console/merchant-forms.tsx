@@ -1,7 +1,8 @@
 "use client";
-import { useActionState, useId, useState } from "react";
+import { useActionState, useEffect, useId, useRef, useState } from "react";
+import type { FieldError } from "@/lib/errors/app-error";
 import type { FormFailure } from "@/lib/errors/to-form-failure";
-import { operationsMessages } from "@/lib/i18n/console-operations";
+import { type OperationsMessages, operationsMessages } from "@/lib/i18n/console-operations";
 import type { Locale } from "@/lib/i18n/messages";
 import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
@@ -15,24 +16,40 @@ import { SecretOnce } from "./secret-once";
 
 export type MerchantKeyState =
   { status: "idle" } | FormFailure | { status: "done"; merchantId: string; keyId: string; secret: string };
-export type MerchantSettingsState = { status: "idle" } | FormFailure | { status: "done" };
+/** A refusal carries what was typed: React resets a form after its action, to these values. */
+export type MerchantSettingsState =
+  { status: "idle" } | (FormFailure & { typed: { callbackUrl: string; redirectOrigins: string } }) | { status: "done" };
 
 type Action<S> = (state: S, form: FormData) => Promise<S>;
 
+/**
+ * A field's problem in the reader's language. The server checks each of these fields against one
+ * rule (lib/merchants/schemas), so the rule is said here; redirectOrigins.2 is the third origin.
+ */
+const describeField =
+  (t: OperationsMessages["merchants"]) =>
+  (field: FieldError): string => {
+    const [name, index] = field.path.split(".");
+    if (name === "callbackUrl") return t.callbackUrlInvalid;
+    if (name === "redirectOrigins" && index !== undefined) return t.redirectOriginInvalid(Number(index) + 1);
+    return field.message;
+  };
+
 /** The problems the server found with one field (redirectOrigins.2 counts as redirectOrigins). */
-function fieldError(state: { status: string } | FormFailure, name: string): string | undefined {
+function fieldError(state: { status: string } | FormFailure, name: string, locale: Locale): string | undefined {
   if (state.status !== "error") return undefined;
   const messages = (state as FormFailure).fields
     .filter((field) => field.path.split(".")[0] === name)
-    .map((field) => field.message);
-  return messages.length ? messages.join("; ") : undefined;
+    .map(describeField(operationsMessages[locale].merchants));
+  return messages.length ? messages.join(" ") : undefined;
 }
 
 function CallbackAndOrigins(props: {
   state: { status: string } | FormFailure;
   locale: Locale;
-  callbackUrl?: string | null;
-  redirectOrigins?: string[];
+  callbackUrl?: string;
+  /** One origin a line, as shown. */
+  redirectOrigins?: string;
 }) {
   const t = operationsMessages[props.locale].merchants;
   const id = useId();
@@ -42,7 +59,7 @@ function CallbackAndOrigins(props: {
         id={`${id}-callback`}
         label={t.callbackUrl}
         hint={t.callbackUrlHint}
-        error={fieldError(props.state, "callbackUrl")}
+        error={fieldError(props.state, "callbackUrl", props.locale)}
       >
         {(control) => (
           <Input
@@ -50,7 +67,7 @@ function CallbackAndOrigins(props: {
             name="callbackUrl"
             type="url"
             inputMode="url"
-            defaultValue={props.callbackUrl ?? ""}
+            defaultValue={props.callbackUrl}
             placeholder="https://loja.example/cashier/callback"
           />
         )}
@@ -59,16 +76,9 @@ function CallbackAndOrigins(props: {
         id={`${id}-origins`}
         label={t.redirectOrigins}
         hint={t.redirectOriginsHint}
-        error={fieldError(props.state, "redirectOrigins")}
+        error={fieldError(props.state, "redirectOrigins", props.locale)}
       >
-        {(control) => (
-          <Textarea
-            {...control}
-            name="redirectOrigins"
-            rows={3}
-            defaultValue={(props.redirectOrigins ?? []).join("\n")}
-          />
-        )}
+        {(control) => <Textarea {...control} name="redirectOrigins" rows={3} defaultValue={props.redirectOrigins} />}
       </Field>
     </>
   );
@@ -96,12 +106,14 @@ export function CreateMerchantForm(props: { locale: Locale; action: Action<Merch
           }
         />
       )}
-      {state.status === "error" && <FormFailureAlert failure={state} words={common.failure} />}
+      {state.status === "error" && (
+        <FormFailureAlert failure={state} words={common.failure} describe={describeField(t)} />
+      )}
       <form action={formAction} className="grid gap-4 lg:grid-cols-2">
-        <Field id={`${id}-name`} label={t.name} error={fieldError(state, "name")}>
+        <Field id={`${id}-name`} label={t.name} error={fieldError(state, "name", props.locale)}>
           {(control) => <Input {...control} name="name" required maxLength={100} autoComplete="organization" />}
         </Field>
-        <Field id={`${id}-mode`} label={common.mode} error={fieldError(state, "mode")}>
+        <Field id={`${id}-mode`} label={common.mode} error={fieldError(state, "mode", props.locale)}>
           {(control) => (
             <Select {...control} name="mode" defaultValue="sandbox">
               <option value="sandbox">{common.modes.sandbox}</option>
@@ -118,7 +130,10 @@ export function CreateMerchantForm(props: { locale: Locale; action: Action<Merch
   );
 }
 
-/** An existing merchant's callback URL and redirect origins; an empty URL removes it. */
+/**
+ * A merchant's callback URL and redirect origins, for an operator or the merchant's own admin; an
+ * empty URL removes it. A refusal puts the keyboard's focus on the first field to fix.
+ */
 export function MerchantSettingsForm(props: {
   merchantId: string;
   callbackUrl: string | null;
@@ -128,20 +143,26 @@ export function MerchantSettingsForm(props: {
 }) {
   const { merchants: t, common } = operationsMessages[props.locale];
   const [state, formAction] = useActionState(props.action, { status: "idle" });
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (state.status === "error") form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [state]);
   return (
-    <form action={formAction} className="space-y-4">
+    <form ref={form} action={formAction} className="space-y-4">
       <input type="hidden" name="merchantId" value={props.merchantId} />
       {state.status === "done" && (
         <Alert tone="success" role="status">
           {t.saved}
         </Alert>
       )}
-      {state.status === "error" && <FormFailureAlert failure={state} words={common.failure} />}
+      {state.status === "error" && (
+        <FormFailureAlert failure={state} words={common.failure} describe={describeField(t)} />
+      )}
       <CallbackAndOrigins
         state={state}
         locale={props.locale}
-        callbackUrl={props.callbackUrl}
-        redirectOrigins={props.redirectOrigins}
+        callbackUrl={state.status === "error" ? state.typed.callbackUrl : (props.callbackUrl ?? "")}
+        redirectOrigins={state.status === "error" ? state.typed.redirectOrigins : props.redirectOrigins.join("\n")}
       />
       <PendingButton pendingLabel={t.saving}>{t.save}</PendingButton>
     </form>

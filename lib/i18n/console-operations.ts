@@ -1,4 +1,4 @@
-// The console's operations areas (overview, payouts queue, keys, merchants, balance): Brazilian
+// The console's operations areas (overview, payouts queue, keys, merchants, settings, balance): Brazilian
 // Portuguese first, English second.
 import type { Locale } from "./messages";
 
@@ -197,6 +197,9 @@ const ptBR = {
     redirectOrigins: "Origens de redirecionamento",
     redirectOriginsHint:
       "Uma por linha, como https://loja.example. As URLs de retorno do lojista precisam estar nessas origens.",
+    callbackUrlInvalid: "Use um endereço http(s) completo, como https://loja.example/cashier/callback.",
+    redirectOriginInvalid: (position: number) =>
+      `A ${position}ª origem não serve: use só esquema, host e porta, sem caminho, como https://loja.example.`,
     keys: "Chaves ativas",
     createdAt: "Criado em",
     empty: "Nenhum lojista.",
@@ -221,6 +224,21 @@ const ptBR = {
     seeKeys: "Chaves",
     seeBalance: "Saldo",
     seeTransactions: "Transações",
+  },
+  settings: {
+    title: "Configurações",
+    intro:
+      "Para onde vão os callbacks do seu lojista e em quais origens podem estar as URLs de retorno. Uma mudança vale na hora.",
+    viewerNote: "Você vê estas configurações; só um administrador do lojista pode mudá-las.",
+    none: "Nenhuma",
+    testTitle: "Testar o callback",
+    testBefore: "Depois de salvar,",
+    testAfter:
+      "assinado com uma chave de sandbox, envia um callback de teste para esta URL e responde com o que ela respondeu.",
+    keysTitle: "Chaves",
+    keysText:
+      "Para trocar de chave, crie uma nova, passe a usá-la e revogue a antiga. Os callbacks são assinados com a chave ativa mais antiga.",
+    seeKeys: "Abrir Chaves",
   },
   balance: {
     title: "Saldo",
@@ -442,6 +460,9 @@ const en: Messages = {
     redirectOrigins: "Redirect origins",
     redirectOriginsHint:
       "One per line, such as https://shop.example. The merchant's return URLs must be on these origins.",
+    callbackUrlInvalid: "Use a full http(s) address, such as https://shop.example/cashier/callback.",
+    redirectOriginInvalid: (position) =>
+      `Origin ${position} does not fit: use only the scheme, host and port, no path, such as https://shop.example.`,
     keys: "Active keys",
     createdAt: "Created",
     empty: "No merchants.",
@@ -466,6 +487,20 @@ const en: Messages = {
     seeKeys: "Keys",
     seeBalance: "Balance",
     seeTransactions: "Transactions",
+  },
+  settings: {
+    title: "Settings",
+    intro:
+      "Where your merchant's callbacks go, and the origins its return URLs may be on. A change takes effect at once.",
+    viewerNote: "You see these settings; only a merchant admin can change them.",
+    none: "None",
+    testTitle: "Test the callback",
+    testBefore: "Once saved,",
+    testAfter: "signed with a sandbox key sends a test callback to this URL and answers with what it answered.",
+    keysTitle: "Keys",
+    keysText:
+      "To change keys, create a new one, start using it and revoke the old one. Callbacks are signed with the oldest active key.",
+    seeKeys: "Open Keys",
   },
   balance: {
     title: "Balance",

@@ -4,9 +4,12 @@ import { getDb } from "../db/client";
 import { findMerchantInScope } from "./find-merchant-in-scope";
 import { type UpdateMerchantInput, updateMerchant } from "./update-merchant";
 
-/** An operator sets where a merchant's callbacks go and its redirect origins; the audit keeps before and after. */
+/**
+ * Where a merchant's callbacks go and its redirect origins, set by an operator or by the merchant's
+ * own admin (another merchant's id is a 404, a viewer a 403); the audit keeps before and after.
+ */
 export async function changeMerchantSettings(actor: Actor, merchantId: string, input: UpdateMerchantInput) {
-  assertRole(actor, "operator");
+  assertRole(actor, "operator", "merchant-admin");
   return getDb().$transaction(async (tx) => {
     const before = await findMerchantInScope(actor, merchantId, tx);
     const after = await updateMerchant(merchantId, input, tx);

@@ -16,6 +16,7 @@ const { getConfig } = await import("@/lib/config/config");
 const { POST: gatewayOut } = await import("@/app/api/gateway-out/route");
 const { POST: status } = await import("@/app/api/status/route");
 const { POST: pix } = await import("@/app/api/pix/route");
+const { POST: testCallback } = await import("@/app/api/callbacks/test/route");
 const { getDb } = await import("@/lib/db/client");
 const { changeStatus } = await import("@/lib/db/change-status");
 const { runCallbackWorker } = await import("@/lib/callbacks/run-callback-worker");
@@ -31,6 +32,7 @@ const { listConsoleMerchants } = await import("@/lib/merchants/list-console-merc
 const { findConsoleMerchant } = await import("@/lib/merchants/find-console-merchant");
 const { createConsoleMerchant } = await import("@/lib/merchants/create-console-merchant");
 const { changeMerchantSettings } = await import("@/lib/merchants/change-merchant-settings");
+const { findMerchantSettings } = await import("@/lib/merchants/find-merchant-settings");
 const { switchMerchantMode } = await import("@/lib/merchants/switch-merchant-mode");
 const { listLedger } = await import("@/lib/funds/list-ledger");
 const { exportLedger } = await import("@/lib/funds/export-ledger");
@@ -348,6 +350,49 @@ describe("merchants", () => {
     ).rejects.toMatchObject({ name: "ZodError" });
   });
 
+  it("a merchant admin sets their own callback URL and origins, validated and audited as an operator's; a viewer only reads them", async () => {
+    const shop = await createTestMerchant({ name: "Loja Autônoma" });
+    const admin = createConsoleActor({ role: "merchant-admin", merchantId: shop.merchantId });
+    const viewer = createConsoleActor({ role: "merchant-viewer", merchantId: shop.merchantId });
+    const none = { merchantId: shop.merchantId, name: "Loja Autônoma", callbackUrl: null, redirectOrigins: [] };
+    expect(await findMerchantSettings(admin)).toEqual({ ...none, mode: "sandbox" });
+    expect(await findMerchantSettings(viewer)).toEqual({ ...none, mode: "sandbox" });
+    await expect(findMerchantSettings(operator)).rejects.toEqual(refusal("forbidden"));
+
+    // Refused as an operator's change is: nothing written.
+    await expect(
+      changeMerchantSettings(admin, shop.merchantId, { callbackUrl: "ftp://loja.example/callback" }),
+    ).rejects.toMatchObject({ name: "ZodError", issues: [expect.objectContaining({ path: ["callbackUrl"] })] });
+    await expect(
+      changeMerchantSettings(admin, shop.merchantId, { redirectOrigins: ["https://loja.example/retorno"] }),
+    ).rejects.toMatchObject({ name: "ZodError", issues: [expect.objectContaining({ path: ["redirectOrigins", 0] })] });
+    await expect(changeMerchantSettings(viewer, shop.merchantId, { callbackUrl: receiver.url })).rejects.toEqual(
+      refusal("forbidden"),
+    );
+    expect(await findMerchantSettings(admin)).toMatchObject({ callbackUrl: null, redirectOrigins: [] });
+    expect(await auditEvents("merchant.updated", shop.merchantId)).toHaveLength(0);
+
+    await changeMerchantSettings(admin, shop.merchantId, {
+      callbackUrl: receiver.url,
+      redirectOrigins: ["https://loja.example:8443/"],
+    });
+    expect(await findMerchantSettings(viewer)).toMatchObject({
+      callbackUrl: receiver.url,
+      redirectOrigins: ["https://loja.example:8443"],
+    });
+    const [audit] = await auditEvents("merchant.updated", shop.merchantId);
+    expect(audit).toMatchObject({ actorUserId: admin.userId, merchantId: shop.merchantId });
+    expect(audit.detail).toMatchObject({
+      callback_url: { from: null, to: receiver.url },
+      redirect_origins: { from: [], to: ["https://loja.example:8443"] },
+    });
+
+    // The merchant's own test callback goes where its admin said, signed with its key.
+    const { data } = await readSigned(await postSigned(testCallback, shop, {}), shop);
+    expect(data).toMatchObject({ url: receiver.url, delivered: true });
+    expect(receiver.received.some((received) => received.data.event_id === data.event_id)).toBe(true);
+  });
+
   it("switching to live revokes the sandbox keys and issues a live one, shown once; the old key is refused at once", async () => {
     const merchant = await createConsoleMerchant(operator, {
       name: "Loja Vai ao Ar",
@@ -515,6 +560,7 @@ describe("another merchant's ids", () => {
         attempts.push(
           ["key create", () => createMerchantKey(actor, shopB.merchantId)],
           ["key revoke", () => revokeMerchantKey(actor, shopB.keyId)],
+          ["merchant settings", () => changeMerchantSettings(actor, shopB.merchantId, { callbackUrl: null })],
         );
       }
       for (const [name, attempt] of attempts) {
@@ -530,17 +576,22 @@ describe("another merchant's ids", () => {
     ).toBe(0);
   });
 
-  it("are refused to merchant users for every operator-only operation (403), whatever the id", async () => {
+  it("are refused to merchant users for every operation their role may not take (403), whatever the id", async () => {
     for (const actor of [adminA, viewerA]) {
       const attempts: [string, () => Promise<unknown>][] = [
         ["merchants list", () => listConsoleMerchants(actor)],
         ["merchant of their own", () => findConsoleMerchant(actor, shopA.merchantId)],
         ["merchant of another", () => findConsoleMerchant(actor, shopB.merchantId)],
         ["merchant create", () => createConsoleMerchant(actor, { name: "X", mode: "sandbox", redirectOrigins: [] })],
-        ["merchant settings", () => changeMerchantSettings(actor, shopA.merchantId, { callbackUrl: null })],
         ["merchant mode", () => switchMerchantMode(actor, shopB.merchantId, "live")],
         ["balances of all", () => listMerchantBalances(actor)],
       ];
+      // Their own merchant's settings are the admin's to change (above), never the viewer's.
+      if (actor.role === "merchant-viewer")
+        attempts.push([
+          "merchant settings",
+          () => changeMerchantSettings(actor, shopA.merchantId, { callbackUrl: null }),
+        ]);
       for (const [name, attempt] of attempts) {
         await expect(attempt(), `${actor.role}: ${name}`).rejects.toEqual(refusal("forbidden"));
       }

@@ -36,7 +36,8 @@ export async function createMerchantAction(state: MerchantKeyState, form: FormDa
   }
 }
 
-// Where the merchant's callbacks go, and the origins its redirect URLs may use.
+// Where the merchant's callbacks go, and the origins its redirect URLs may use: from an operator's
+// merchant page or a merchant admin's settings page.
 export async function changeMerchantSettingsAction(
   state: MerchantSettingsState,
   form: FormData,
@@ -51,9 +52,13 @@ export async function changeMerchantSettingsAction(
       redirectOrigins: origins(form),
     });
     revalidatePath(`/console/merchants/${merchantId}`);
+    revalidatePath("/console/settings");
     return { status: "done" };
   } catch (error) {
-    return refuseAction(actor, "merchants.change_settings", error);
+    return {
+      ...(await refuseAction(actor, "merchants.change_settings", error)),
+      typed: { callbackUrl: formText(form, "callbackUrl"), redirectOrigins: formText(form, "redirectOrigins") },
+    };
   }
 }
 

@@ -1,0 +1,86 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { MerchantSettingsForm } from "@/components/console/merchant-forms";
+import { ConsolePageHeader } from "@/components/console/page-header";
+import { Alert } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { buttonClass } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { ReadOnlyField } from "@/components/ui/field";
+import { getConsoleLocale } from "@/lib/console/console-locale";
+import { refusePage } from "@/lib/console/refuse-page";
+import { requireActor } from "@/lib/console/require-actor";
+import { operationsMessages } from "@/lib/i18n/console-operations";
+import { findMerchantSettings } from "@/lib/merchants/find-merchant-settings";
+import { changeMerchantSettingsAction } from "../merchants/actions";
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: operationsMessages[await getConsoleLocale()].settings.title };
+}
+
+// A merchant user's own settings: the admin changes them, the viewer reads them (and the server
+// refuses the viewer's change all the same). Operators set any merchant's on its merchants page.
+export default async function SettingsPage() {
+  const actor = await requireActor();
+  if (actor.role === "operator") redirect("/console/merchants");
+  const locale = await getConsoleLocale();
+  const words = operationsMessages[locale];
+  const t = words.settings;
+  const merchant = await findMerchantSettings(actor).catch(refusePage(actor, "/console/settings"));
+  return (
+    <>
+      <ConsolePageHeader title={t.title} intro={t.intro} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <h2 className="mb-4 text-xl font-bold">
+            {merchant.name}{" "}
+            <Badge tone={merchant.mode === "live" ? "error" : "neutral"}>{words.common.modes[merchant.mode]}</Badge>
+          </h2>
+          {actor.role === "merchant-admin" ? (
+            <MerchantSettingsForm {...merchant} locale={locale} action={changeMerchantSettingsAction} />
+          ) : (
+            <div className="space-y-4">
+              <Alert tone="info">{t.viewerNote}</Alert>
+              <dl className="space-y-3">
+                <ReadOnlyField
+                  label={words.merchants.callbackUrl}
+                  value={<span className="wrap-anywhere">{merchant.callbackUrl ?? words.merchants.noCallbackUrl}</span>}
+                  testId="callback-url"
+                />
+                <ReadOnlyField
+                  label={words.merchants.redirectOrigins}
+                  value={
+                    merchant.redirectOrigins.length ? (
+                      <ul className="wrap-anywhere">
+                        {merchant.redirectOrigins.map((origin) => (
+                          <li key={origin}>{origin}</li>
+                        ))}
+                      </ul>
+                    ) : (
+                      t.none
+                    )
+                  }
+                />
+              </dl>
+            </div>
+          )}
+        </Card>
+        <div className="space-y-6">
+          <Card>
+            <h2 className="mb-2 text-xl font-bold">{t.testTitle}</h2>
+            <p>
+              {t.testBefore} <code className="font-mono text-sm">POST /api/callbacks/test</code> {t.testAfter}
+            </p>
+          </Card>
+          <Card>
+            <h2 className="mb-2 text-xl font-bold">{t.keysTitle}</h2>
+            <p className="mb-3">{t.keysText}</p>
+            <a href="/console/keys" className={buttonClass("secondary", "compact")}>
+              {t.seeKeys}
+            </a>
+          </Card>
+        </div>
+      </div>
+    </>
+  );
+}
