@@ -1,6 +1,7 @@
-// A merchant serves itself (issue 26), on a phone (390 px) in Chromium: its admin opens the
-// settings from the console's navigation, is shown each field's error for a bad URL and origin,
-// sets the callback URL to a real local HTTP receiver with the keyboard alone, and POST
+// A merchant serves itself (issue 26), on a phone (390 px) in Chromium: a merchant without a
+// callback URL is told by POST /api/callbacks/test how to set one; its admin opens the settings
+// from the console's navigation, is shown each field's error for a bad URL and origin, sets the
+// callback URL to a real local HTTP receiver with the keyboard alone, and POST
 // /api/callbacks/test, signed with the merchant's key, then delivers there, verified with that
 // key. A merchant viewer sees the settings but cannot change them: no form, and the admin's own
 // call replayed with the viewer's session is refused by the server. Screenshots are kept, with
@@ -35,6 +36,12 @@ test("a merchant admin sets the callback URL in the console, and POST /api/callb
   page,
 }, testInfo) => {
   test.setTimeout(120_000);
+  const before = await sendTestCallback(page.request);
+  expect(before).toMatchObject({ url: null, delivered: false });
+  expect(before.error).toMatch(/^the merchant has no callback URL: a merchant admin sets it in the console at /);
+  expect(before.error).toContain("/console/settings");
+  expect(before.error).toContain(`merchant update ${merchant.merchantId} --callback-url URL`);
+
   await signInAsNew(page, "merchant-admin", merchant.merchantId);
   await page.getByRole("navigation").getByRole("link", { name: "Configurações" }).click();
   await expect(page).toHaveURL(/\/console\/settings$/);

@@ -161,6 +161,12 @@ export default function DocsPage() {
           each retry is a new token (a new <code>iat</code> and a <code>jti</code> of its own) carrying the same
           event_id. To refuse a token seen before, keep its <code>jti</code> for as long as it lives.
         </p>
+        <p>
+          Your callback URL is yours to set, no operator needed: a merchant admin sets it in the console (
+          <code>/console/settings</code>, with your redirect origins); on a gateway you run yourself,{" "}
+          <code>npm run -s cashier -- merchant update MERCHANT_ID --callback-url URL</code>.{" "}
+          <code>POST /api/callbacks/test</code> sends one to it at once (sandbox keys).
+        </p>
         {Object.entries(document.webhooks).map(([type, { post }]) => (
           <FieldTable key={type} caption={type} rows={schemaFields(document, post.requestBody["x-data"])} />
         ))}

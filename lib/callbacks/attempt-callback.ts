@@ -9,6 +9,7 @@ import { findMerchant } from "../db/merchants";
 import { newId } from "../ids/new-id";
 import { log } from "../log/logger";
 import { findActiveSigningKey } from "../merchants/find-active-signing-key";
+import { describeMissingCallbackUrl } from "./describe-callback-url-setting";
 import { retryDelayMs } from "./retry-delay";
 import { type CallbackTransport, type Destination, sendCallback } from "./send-callback";
 
@@ -18,7 +19,7 @@ export type AttemptResult = "delivered" | "retrying" | "failed" | "lease-lost";
 
 export async function findDestination(merchantId: string): Promise<Destination> {
   const merchant = await findMerchant(getDb(), merchantId);
-  if (!merchant?.callbackUrl) return { url: null, key: null, problem: "the merchant has no callback URL" };
+  if (!merchant?.callbackUrl) return { url: null, key: null, problem: describeMissingCallbackUrl(merchantId) };
   const key = await findActiveSigningKey(merchantId);
   if (!key) return { url: merchant.callbackUrl, key: null, problem: "the merchant has no active key to sign with" };
   return { url: merchant.callbackUrl, key };

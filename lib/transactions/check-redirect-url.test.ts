@@ -34,7 +34,7 @@ describe("redirectUrlProblem", () => {
 
   it("in production, refuses every redirect until the merchant registers its origins", () => {
     expect(redirectUrlProblem("https://shop.example/ok", { allowedOrigins: [], isProduction: true })).toMatch(
-      /no registered redirect origins/,
+      /no registered redirect origins; a merchant admin registers them in the console's settings \(\/console\/settings\)/,
     );
   });
 

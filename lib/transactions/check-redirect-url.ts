@@ -43,7 +43,7 @@ export function redirectUrlProblem(value: string, options: RedirectOptions): str
   if (options.allowedOrigins.length === 0) {
     // In production an unregistered merchant could send customers anywhere: it registers first.
     return options.isProduction
-      ? "the merchant has no registered redirect origins; an operator registers them with `cashier merchant update MERCHANT_ID --redirect-origin https://…`"
+      ? "the merchant has no registered redirect origins; a merchant admin registers them in the console's settings (/console/settings), or an operator with `npm run -s cashier -- merchant update MERCHANT_ID --redirect-origin https://…`"
       : null;
   }
   if (!options.allowedOrigins.includes(url.origin)) {

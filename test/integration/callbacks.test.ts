@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 // Retries at once, so a test sees the whole schedule; set before the configuration is first read.
 process.env.CALLBACK_RETRY_SCHEDULE = "0,0,0";
 
+const { getConfig } = await import("@/lib/config/config");
 const { getDb } = await import("@/lib/db/client");
 const { findCallbackEvent, listCallbackAttempts } = await import("@/lib/db/callback-events");
 const { enqueueCallback } = await import("@/lib/callbacks/enqueue-callback");
@@ -166,12 +167,19 @@ describe("delivery", () => {
     });
   });
 
-  it("records a refused attempt when the merchant has no callback URL", async () => {
+  it("records a refused attempt when the merchant has no callback URL, saying how to set one", async () => {
     const silent = await createTestMerchant({ name: "Sem callback" });
     const { eventId } = await completePayoutWithCallback(silent.merchantId);
     await deliverDueCallbacks({ owner: "test" });
     const [attempt] = await listCallbackAttempts(getDb(), eventId);
-    expect(attempt).toMatchObject({ httpStatus: null, error: "the merchant has no callback URL", isSuccess: false });
+    expect(attempt).toMatchObject({
+      httpStatus: null,
+      error:
+        `the merchant has no callback URL: a merchant admin sets it in the console at ` +
+        `${getConfig().publicBaseUrl}/console/settings; on a gateway you run, ` +
+        `\`npm run -s cashier -- merchant update ${silent.merchantId} --callback-url URL\``,
+      isSuccess: false,
+    });
     expect(receiver.received).toHaveLength(0);
   });
 });
