@@ -11,6 +11,11 @@ import { applyMigrations } from "../lib/db/apply-migrations";
 import { resolveDatabaseUrl } from "../lib/db/database-url";
 import { disconnectDb } from "../lib/db/client";
 import { closeGateway, serveGateway } from "../lib/server/serve-gateway";
+import {
+  LOCAL_RECEIVER_URL,
+  SETTINGS_PAGE,
+  describeCallbackUrlCommand,
+} from "../lib/callbacks/describe-callback-url-setting";
 import { findActiveSigningKey } from "../lib/merchants/find-active-signing-key";
 import { DEMO_MERCHANT_ID, seedDemoMerchant } from "../lib/merchants/seed-demo-merchant";
 import { findLiveProviderProblem } from "../lib/providers/find-live-provider-problem";
@@ -60,6 +65,13 @@ if (cluster.isWorker) {
 
   // Never in production (lib/config refuses it): a secret printed there would be a live credential.
   if (config.seedDemo) {
+    // No operator step stands between the demo merchant and its first callback: the command is here.
+    const callbackHelp = (merchantId: string) =>
+      [
+        "Callbacks: send the demo merchant's to a receiver (npm run -s listen starts one that verifies them):",
+        `  ${describeCallbackUrlCommand(merchantId, LOCAL_RECEIVER_URL)}`,
+        `  (on a hosted gateway, a merchant admin sets it in the console: ${config.publicBaseUrl}${SETTINGS_PAGE})`,
+      ].join("\n");
     const seeded = await seedDemoMerchant();
     if (seeded) {
       console.log(`
@@ -68,13 +80,16 @@ Sandbox demo merchant created. Its secret is shown this once:
   keyId       ${seeded.keyId}
   secret      ${seeded.secret}
 Try it:  npm run -s sign -- '{"id":"dep_unknown"}' | curl -s -H 'content-type: application/jwt' --data-binary @- ${config.publicBaseUrl}/api/status
+${callbackHelp(seeded.merchantId)}
 `);
     } else {
       const demo = await findActiveSigningKey(DEMO_MERCHANT_ID);
-      if (demo)
+      if (demo) {
         console.log(
           `demo merchant ${demo.merchantId}, key ${demo.keyId}: sign a request with npm run sign -- '<json data>'`,
         );
+        if (!demo.merchant.callbackUrl) console.log(callbackHelp(demo.merchantId));
+      }
     }
   }
   await disconnectDb();
