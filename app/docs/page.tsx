@@ -109,7 +109,38 @@ export default function DocsPage() {
           , itself built from the schemas each operation checks its request with and writes its answer by. Request
           fields are the token&apos;s <code>data</code>; answer fields are the answer&apos;s <code>data</code>.
         </p>
-        {Object.entries(document.paths).map(([path, { post }]) => {
+        <p>
+          <code>/openapi.json</code> describes the wire: every body is <code>{'{"jwt": …}'}</code>, and{" "}
+          <code>x-data</code> beside it names the schema of the token&apos;s <code>data</code>. Code generators and
+          validators ignore <code>x-data</code>, so the same operations are also served as a decoded companion,{" "}
+          <a href="/openapi.decoded.json" className="text-brand-700 underline">
+            <code>/openapi.decoded.json</code>
+          </a>
+          , where each request body, answer, callback and Gateway In token is its <code>data</code> itself:{" "}
+          <code>npx openapi-typescript {"<gateway>"}/openapi.decoded.json -o cashier.d.ts</code> gives a type for each.
+          What travels is still the signed token: sign that <code>data</code> into a request and read it out of the
+          answer as above.
+        </p>
+        {Object.entries(document.paths).map(([path, item]) => {
+          if (!("post" in item)) {
+            const [, token] = item.get.parameters;
+            return (
+              <article key={path} id={item.get.operationId} className="space-y-2 border-t border-stone-200 pt-4">
+                <h3 className="font-mono font-bold">GET {path}</h3>
+                <p>
+                  {item.get.summary}. {item.get.description} The token&apos;s <code>data</code> (
+                  <code>GatewayInData</code>):
+                </p>
+                <FieldTable caption="Token data" rows={schemaFields(document, token["x-data"])} />
+                {schemaExamples(document, token["x-data"]).map((example) => (
+                  <pre key={example} className={codeBlock}>
+                    {example}
+                  </pre>
+                ))}
+              </article>
+            );
+          }
+          const { post } = item;
           const success = post.responses["201"] ?? post.responses["200"];
           return (
             <article key={path} id={post.operationId} className="space-y-2 border-t border-stone-200 pt-4">
@@ -123,25 +154,14 @@ export default function DocsPage() {
                   {example}
                 </pre>
               ))}
-              {"x-data" in success && (
-                <FieldTable
-                  caption={`Answer data (${post.responses["201"] ? "201, or 200 on a replay" : "200"})`}
-                  rows={schemaFields(document, success["x-data"])}
-                />
-              )}
+              <FieldTable
+                caption={`Answer data (${post.responses["201"] ? "201, or 200 on a replay" : "200"})`}
+                rows={schemaFields(document, success["x-data"])}
+              />
             </article>
           );
         })}
         <ul className="list-disc space-y-1 pl-6">
-          <li>
-            <code>
-              GET /direct/{"{keyId}"}/{"{token}"}
-            </code>
-            : send the customer here with a token signed as above whose data has name, email and cpf (required and
-            valid), currency, reference, merchant_user, country, and optionally amount, paymentMethod (no nubank),
-            return_url (https, within your origins), brand, phone. The deposit is created once per reference;
-            deposit.paid follows the payment.
-          </li>
           <li>
             <code>GET /api/health</code>: 200 when the database answers, 503 when it does not.
           </li>

@@ -154,16 +154,38 @@ export type GatewayInMethod = (typeof gatewayInMethods)[number];
  */
 export function createGatewayInSchema(limits: Limits) {
   return z.object({
-    name: customerNameSchema,
-    email: customerEmailSchema,
-    cpf: cpfSchema,
-    paymentMethod: z.enum(gatewayInMethods, { error: `must be one of ${gatewayInMethods.join(", ")}` }).optional(),
-    amount: createAmountSchema(limits.maxAmountCents).optional(),
+    name: customerNameSchema.meta({
+      description: "The customer's full name, required and valid: shown locked",
+      examples: customerFields.name.examples,
+    }),
+    email: customerEmailSchema.meta({
+      description: "The customer's e-mail, required and valid: shown locked",
+      examples: customerFields.email.examples,
+    }),
+    cpf: cpfSchema.meta({
+      description: "The customer's CPF, required and valid: 11 digits, optionally as 123.456.789-09",
+      examples: customerFields.cpf.examples,
+    }),
+    paymentMethod: z
+      .enum(gatewayInMethods, { error: `must be one of ${gatewayInMethods.join(", ")}` })
+      .optional()
+      .meta({ description: "pix or the customer's bank (optional: absent, the customer picks)", examples: ["pix"] }),
+    amount: createAmountSchema(limits.maxAmountCents)
+      .optional()
+      .meta({ description: "In reais (optional: absent, the customer types it)" }),
     currency: currencySchema,
     reference: referenceSchema,
     merchant_user: merchantUserSchema,
     country: countrySchema,
-    return_url: z.string({ error: "must be a string" }).trim().min(1, "must not be empty").optional(),
+    return_url: z
+      .string({ error: "must be a string" })
+      .trim()
+      .min(1, "must not be empty")
+      .optional()
+      .meta({
+        description: "Where the customer goes back to (optional): an absolute https URL within your registered origins",
+        examples: ["https://shop.example.com/back"],
+      }),
     brand: brandSchema,
     phone: phoneSchema,
   });

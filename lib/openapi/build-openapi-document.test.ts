@@ -2,17 +2,20 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
+import { GET as getDecoded } from "@/app/openapi.decoded.json/route";
 import { GET } from "@/app/openapi.json/route";
 import { callbackTypeSchema } from "../callbacks/callback-types";
 import { errorCodes } from "../errors/app-error";
-import { buildOpenApiDocument, notJwtRoutes } from "./build-openapi-document";
+import { buildDecodedOpenApiDocument } from "./build-decoded-openapi-document";
+import { type JwtOperation, buildOpenApiDocument, notJwtRoutes } from "./build-openapi-document";
+import { GATEWAY_IN_PATH } from "./request-examples";
 
-const document = buildOpenApiDocument({ maxAmountCents: 10_000_000n });
-type Operation = {
-  requestBody: { "x-data": { $ref: string } };
-  responses: Record<string, { "x-data": { $ref: string } }>;
-};
-const post = (route: string) => (document.paths[route] as { post: Operation }).post;
+const limits = { maxAmountCents: 10_000_000n };
+const baseUrl = "https://cashier.example.com";
+const document = buildOpenApiDocument(limits, baseUrl);
+const decoded = buildDecodedOpenApiDocument(limits, baseUrl);
+const post = (route: string) => (document.paths[route] as { post: JwtOperation }).post;
+const jwtPaths = (paths: Record<string, object>) => Object.keys(paths).filter((path) => path !== GATEWAY_IN_PATH);
 const resolve = (reference: { $ref: string }) =>
   document.components.schemas[reference.$ref.replace("#/components/schemas/", "")] as Record<string, unknown>;
 
@@ -27,9 +30,12 @@ function apiRoutes(directory = path.resolve("app/api")): string[] {
 }
 
 describe("the OpenAPI document", () => {
-  it("validates as OpenAPI 3.1", async () => {
+  it.each([
+    ["signed", document],
+    ["decoded", decoded],
+  ])("validates as OpenAPI 3.1 (%s)", async (_, built) => {
     const validator = new Validator();
-    const result = await validator.validate(structuredClone(document));
+    const result = await validator.validate(structuredClone(built));
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     expect(validator.version).toBe("3.1");
@@ -45,12 +51,12 @@ describe("the OpenAPI document", () => {
     expect(expected).toEqual(
       expect.arrayContaining(["/api/pix", "/api/payment-initiation", "/api/gateway-out", "/api/status", "/api/refund"]),
     );
-    expect(Object.keys(document.paths).sort()).toEqual(expected);
+    expect(jwtPaths(document.paths).sort()).toEqual(expected);
     for (const route of notJwtRoutes) expect(document.info.description).toContain(route);
   });
 
   it("gives each operation its request data and response data from the schemas", () => {
-    for (const route of Object.keys(document.paths)) {
+    for (const route of jwtPaths(document.paths)) {
       const operation = post(route);
       expect(resolve(operation.requestBody["x-data"]), route).toMatchObject({ type: "object" });
       expect(resolve(operation.responses["200"]["x-data"]), route).toBeDefined();
@@ -80,7 +86,7 @@ describe("the OpenAPI document", () => {
 
   it("lets every answer and refusal carry warnings, which every operation may add", () => {
     const warnings = { type: "array", items: { type: "string" } };
-    for (const route of Object.keys(document.paths)) {
+    for (const route of jwtPaths(document.paths)) {
       const answer = resolve(post(route).responses["200"]["x-data"]) as {
         properties?: Record<string, unknown>;
         anyOf?: { properties: Record<string, unknown> }[];
@@ -100,10 +106,85 @@ describe("the OpenAPI document", () => {
     );
   });
 
-  it("is served at GET /openapi.json", async () => {
-    const response = GET();
-    expect(response.status).toBe(200);
-    expect(((await response.json()) as { openapi: string }).openapi).toBe("3.1.0");
+  it("describes Gateway In's GET with its token's data", () => {
+    const gatewayIn = (document.paths[GATEWAY_IN_PATH] as { get: { parameters: Record<string, unknown>[] } }).get;
+    expect(gatewayIn).toMatchObject({ operationId: "gatewayIn", responses: { "303": {}, "4XX": {} } });
+    expect(gatewayIn.parameters.map((parameter) => [parameter.name, parameter.in])).toEqual([
+      ["keyId", "path"],
+      ["token", "path"],
+    ]);
+    expect(gatewayIn.parameters[1]).toMatchObject({
+      schema: { type: "string" },
+      "x-data": { $ref: "#/components/schemas/GatewayInData" },
+    });
+    const data = resolve({ $ref: "#/components/schemas/GatewayInData" }) as {
+      properties: Record<string, Record<string, unknown>>;
+      required: string[];
+    };
+    expect(data.required).toEqual(
+      expect.arrayContaining(["name", "email", "cpf", "reference", "merchant_user", "country"]),
+    );
+    expect(data.required).not.toContain("amount");
+    expect(data.properties.paymentMethod.enum).not.toContain("nubank");
+    for (const field of Object.keys(data.properties)) expect(data.properties[field].description, field).toBeTruthy();
+  });
+
+  it("names this gateway's address as its server", () => {
+    expect(document.servers).toEqual([{ url: baseUrl, description: "This gateway" }]);
+    expect(decoded.servers).toEqual(document.servers);
+  });
+
+  it("is served at GET /openapi.json and its decoded companion at GET /openapi.decoded.json", async () => {
+    for (const [route, served] of [
+      [GET, "/openapi.json"],
+      [getDecoded, "/openapi.decoded.json"],
+    ] as const) {
+      const response = route();
+      expect(response.status, served).toBe(200);
+      const body = (await response.json()) as { openapi: string; servers: { url: string }[] };
+      expect(body.openapi).toBe("3.1.0");
+      expect(body.servers).toEqual([{ url: "http://localhost:3000", description: "This gateway" }]);
+    }
+  });
+});
+
+describe("the decoded document", () => {
+  it("has the signed document's operations, callbacks and schemas, each body as its data", () => {
+    expect(Object.keys(decoded.paths)).toEqual(Object.keys(document.paths));
+    expect(Object.keys(decoded.webhooks)).toEqual(Object.keys(document.webhooks));
+    const { SignedToken, ...dataSchemas } = document.components.schemas;
+    expect(SignedToken).toBeDefined();
+    expect(decoded.components.schemas).toEqual(dataSchemas);
+    for (const route of jwtPaths(document.paths)) {
+      const signed = post(route);
+      const plain = (decoded.paths[route] as { post: JwtOperation<Record<never, never>> }).post;
+      expect(plain.operationId).toBe(signed.operationId);
+      expect(plain.requestBody.content).toEqual({ "application/json": { schema: signed.requestBody["x-data"] } });
+      expect(Object.keys(plain.responses)).toEqual(Object.keys(signed.responses));
+      for (const [status, answer] of Object.entries(signed.responses)) {
+        expect(plain.responses[status].content["application/json"], `${route} ${status}`).toEqual({
+          schema: answer["x-data"],
+        });
+        expect(plain.responses[status].content["application/problem+json"]).toEqual(
+          answer.content["application/problem+json"],
+        );
+      }
+    }
+    for (const [type, { post: callback }] of Object.entries(document.webhooks))
+      expect(decoded.webhooks[type].post.requestBody.content, type).toEqual({
+        "application/json": { schema: callback.requestBody["x-data"] },
+      });
+    const token = (decoded.paths[GATEWAY_IN_PATH] as { get: { parameters: Record<string, unknown>[] } }).get
+      .parameters[1];
+    expect(token.schema).toEqual({ $ref: "#/components/schemas/GatewayInData" });
+    expect(token).not.toHaveProperty("x-data");
+    expect(JSON.stringify(decoded)).not.toContain("x-data");
+  });
+
+  it("says in both documents what the decoded one is, and that the wire is still {jwt}", () => {
+    expect(document.info.description).toContain("GET /openapi.decoded.json");
+    expect(decoded.info.description).toContain("decoded companion of GET /openapi.json");
+    expect(decoded.info.description).toMatch(/every body on the wire is \{"jwt": "<compact JWS>"\}/);
   });
 });
 
@@ -112,11 +193,14 @@ describe("/docs", () => {
     const { renderToStaticMarkup } = await import("react-dom/server");
     const { default: DocsPage } = await import("@/app/docs/page");
     const html = renderToStaticMarkup(DocsPage());
-    for (const [route, { post }] of Object.entries(document.paths)) {
+    for (const route of jwtPaths(document.paths)) {
       expect(html).toContain(`POST ${route}`);
-      const fields = resolve(post.requestBody["x-data"]).properties as Record<string, unknown>;
+      const fields = resolve(post(route).requestBody["x-data"]).properties as Record<string, unknown>;
       for (const field of Object.keys(fields)) expect(html, `${route} ${field}`).toContain(`>${field}<`);
     }
+    expect(html).toContain(`GET ${GATEWAY_IN_PATH}`);
+    for (const field of ["name", "return_url", "paymentMethod"]) expect(html).toContain(`>${field}<`);
+    expect(html).toContain('href="/openapi.decoded.json"');
     for (const type of Object.keys(document.webhooks)) expect(html).toContain(`>${type}<`);
     expect(html).toContain(">qrCodeText<");
     // A list's rows and their own lists are documented field by field.

@@ -1,12 +1,15 @@
-// The OpenAPI 3.1 document of the JWT API, built from the zod schemas the operations parse their
-// requests with and type their answers by, so the document cannot say what the code does not do.
-// A JWT carries each request's and answer's fields, which OpenAPI cannot describe inside a token:
-// the body is { jwt } everywhere, and `x-data` on a request body or response names the schema of
-// the token's `data` claim.
+// The OpenAPI 3.1 documents of the JWT API, built from the zod schemas the operations parse their
+// requests with and type their answers by, so the documents cannot say what the code does not do.
+// A JWT carries each request's and answer's fields, which OpenAPI cannot describe inside a token,
+// so there are two documents built here from the same parts: the signed one (/openapi.json) shows
+// the wire, a { jwt } body everywhere with `x-data` naming the schema of the token's `data`
+// claim; the decoded one (/openapi.decoded.json, build-decoded-openapi-document.ts) shows the
+// `data` itself, which code generators and validators read. Only their Encoding differs.
 import { z } from "zod";
 import { callbackTypeSchema } from "../callbacks/callback-types";
 import { getConfig } from "../config/config";
 import {
+  createGatewayInSchema,
   createPaymentInitiationSchema,
   createPixDepositSchema,
   depositCallbackDataSchema,
@@ -42,22 +45,55 @@ import {
 } from "../reads/schemas";
 import type { Limits } from "../transactions/request-schemas";
 import { statusAnswerSchema, statusQuerySchema } from "../status/schemas";
-import { requestExamples } from "./request-examples";
+import { GATEWAY_IN_PATH, requestExamples } from "./request-examples";
 
 export type JsonSchema = Record<string, unknown>;
-type DataRef = { $ref: string };
-type DocumentedBody = {
-  required?: boolean;
-  description?: string;
-  content: Record<string, { schema: JsonSchema }>;
-  "x-data": DataRef;
+export type DataRef = { $ref: string };
+type Contents = Record<string, { schema: JsonSchema }>;
+
+/**
+ * How a document writes what travels inside a token: `body` and `tokenParameter` give the content
+ * of a body, or the schema of Gateway In's token, whose data claim is `data`, with `Extra` beside
+ * it (the signed document's `x-data`; nothing in the decoded one).
+ */
+export type Encoding<Extra extends object> = {
+  /** The paragraph of info.description that says what this document's bodies are. */
+  about: string;
+  /** Where the claims paragraph sends a reader for each operation's data. */
+  dataIsDescribedBy: string;
+  /** Schemas only this document has. */
+  schemas: Record<string, JsonSchema>;
+  body: (data: DataRef) => { content: Contents } & Extra;
+  /** What a request may be sent as besides `body`. */
+  requestAlternatives: Contents;
+  tokenParameter: (data: DataRef) => { schema: JsonSchema } & Extra;
 };
-export type DocumentedOperation = {
-  operationId?: string;
+
+type SignedExtra = { "x-data": DataRef };
+type Answer<Extra> = { description: string; content: Contents } & Extra;
+export type JwtOperation<Extra extends object = SignedExtra> = {
+  operationId: string;
   summary: string;
-  description?: string;
-  requestBody: DocumentedBody;
-  responses: Record<string, DocumentedBody | { description: string }>;
+  description: string;
+  requestBody: { required: true; content: Contents } & Extra;
+  responses: Record<string, Answer<Extra>>;
+};
+type PathParameter = { name: string; in: "path"; required: true; description: string; schema: JsonSchema };
+export type GatewayInOperation<Extra extends object = SignedExtra> = {
+  operationId: string;
+  summary: string;
+  description: string;
+  parameters: [PathParameter, Omit<PathParameter, "schema"> & { schema: JsonSchema } & Extra];
+  responses: Record<string, { description: string; headers?: Record<string, unknown>; content?: Contents }>;
+};
+export type PathItem<Extra extends object = SignedExtra> =
+  { post: JwtOperation<Extra> } | { get: GatewayInOperation<Extra> };
+export type Webhook<Extra extends object = SignedExtra> = {
+  post: {
+    summary: string;
+    requestBody: { required: true; content: Contents } & Extra;
+    responses: Record<string, { description: string }>;
+  };
 };
 
 type Operation = {
@@ -220,30 +256,37 @@ function callbackPayloadSchema(type: string, data: z.ZodObject): JsonSchema {
 
 const ref = (name: string): DataRef => ({ $ref: `#/components/schemas/${name}` });
 
+/** The operationId of an operation named `name` (PascalCase): pix, gatewayOut, callbacksTest. */
+const operationIdOf = (name: string) => name.charAt(0).toLowerCase() + name.slice(1);
+
 const errorTable = Object.entries(errorCodes)
   .map(([code, { status, title }]) => `| ${code} | ${status} | ${title} |`)
   .join("\n");
 
-const envelopeDescription = `Every request is a POST whose body is {"jwt": "<compact JWS>"} (or the bare token with Content-Type: application/jwt), at most 64 KiB, signed with HS256 using your key's secret as UTF-8 text (not base64-decoded), with your keyId in the kid header. Claims: iat and exp in seconds (exp - iat at most 300 s; clocks may differ by 30 s), data (the operation's fields, described by x-data on each request body), and optionally jti (used once, a replay is 409), iss (your merchant id) and aud (cashier).
+const envelopeDescription = (dataIsDescribedBy: string) =>
+  `Every request is a POST whose body is {"jwt": "<compact JWS>"} (or the bare token with Content-Type: application/jwt), at most 64 KiB, signed with HS256 using your key's secret as UTF-8 text (not base64-decoded), with your keyId in the kid header. Claims: iat and exp in seconds (exp - iat at most 300 s; clocks may differ by 30 s), data (the operation's fields, ${dataIsDescribedBy}), and optionally jti (used once, a replay is 409), iss (your merchant id) and aud (cashier).
 
-The answer is {"jwt": "<compact JWS>"} signed with the same key, header typ ${RESPONSE_TOKEN_TYPE}, with claims iat, exp (iat + ${RESPONSE_TOKEN_LIFETIME_SECONDS}), code (equal to the HTTP status) and data (described by x-data on each response). A data field the operation does not have is ignored, not refused, and a whole amount of 1000 or more is taken as reais: the answer's data, a refusal's too, then carries warnings (strings) saying so.
+The answer is {"jwt": "<compact JWS>"} signed with the same key, header typ ${RESPONSE_TOKEN_TYPE}, with claims iat, exp (iat + ${RESPONSE_TOKEN_LIFETIME_SECONDS}), code (equal to the HTTP status) and data (${dataIsDescribedBy}). A data field the operation does not have is ignored, not refused, and a whole amount of 1000 or more is taken as reais: the answer's data, a refusal's too, then carries warnings (strings) saying so.
 
 A refusal after the token is accepted is a signed answer whose data is ErrorData. A failure of the token itself is an unsigned application/problem+json Problem (RFC 9457), as no key is trusted yet. 429 carries Retry-After.
 
 Callbacks (see webhooks) are a POST of {"jwt"} to your callback URL, signed with your key, header typ ${CALLBACK_TOKEN_TYPE}, whose data claim is the event, with exp = iat + ${CALLBACK_TOKEN_LIFETIME_SECONDS} (a queue may verify it later) and a jti unique to each delivery; act once per data.event_id, which a retry repeats. Answer 2xx, anything else is retried.
 
+Gateway In is the one GET: send your customer to /direct/{keyId}/{token}, the token signed as above with GatewayInData as its data.
+
 Not operations of this API: ${notJwtRoutes.join(" and ")}/… take no signed token (the health check, and the payment provider's notifications).`;
 
-/** The OpenAPI 3.1 document of the JWT API, for the given amount limit. */
-export function buildOpenApiDocument(limits: Limits) {
+const gatewayInDescription =
+  "Opening the address creates the deposit once per reference and sends the customer (303) to its hosted page, in Portuguese (English by ?lang=en or the browser): a reload or a second click leads to the same payment. A token that cannot be accepted is a page in the customer's language with the reason and, when the token is yours, the way back to your return_url.";
+
+/** The OpenAPI 3.1 document of the JWT API for the given amount limit and address, written in `encoding`. */
+export function buildApiDocument<Extra extends object>(
+  limits: Limits,
+  publicBaseUrl: string,
+  encoding: Encoding<Extra>,
+) {
   const schemas: Record<string, JsonSchema> = {
-    SignedToken: {
-      type: "object",
-      required: ["jwt"],
-      properties: {
-        jwt: { type: "string", description: "A compact JWS (HS256); its claims are described in info.description" },
-      },
-    },
+    ...encoding.schemas,
     ErrorCode: {
       type: "string",
       enum: Object.keys(errorCodes),
@@ -285,43 +328,40 @@ export function buildOpenApiDocument(limits: Limits) {
         code: ref("ErrorCode"),
       },
     },
+    GatewayInData: {
+      ...toJsonSchema(createGatewayInSchema(limits), "input"),
+      description: "The data claim of Gateway In's token",
+      examples: requestExamples[GATEWAY_IN_PATH],
+    },
   };
-  const paths: Record<string, { post: DocumentedOperation }> = {};
+  const answer = (description: string, data: DataRef): Answer<Extra> => ({ description, ...encoding.body(data) });
+  // A refusal is signed ErrorData once the token is accepted, an unsigned Problem before.
+  const refusal = (description: string): Answer<Extra> => {
+    const body = encoding.body(ref("ErrorData"));
+    return {
+      description,
+      ...body,
+      content: { ...body.content, "application/problem+json": { schema: ref("Problem") } },
+    };
+  };
+  const paths: Record<string, PathItem<Extra>> = {};
   for (const operation of operations(limits)) {
     schemas[`${operation.name}Request`] = {
       ...toJsonSchema(operation.request, "input"),
       examples: requestExamples[operation.path],
     };
     schemas[`${operation.name}Response`] = toJsonSchema(operation.response, "output");
-    const answer = (description: string): DocumentedBody => ({
-      description,
-      content: { "application/json": { schema: ref("SignedToken") } },
-      "x-data": ref(`${operation.name}Response`),
-    });
-    const refusal = (description: string): DocumentedBody => ({
-      description,
-      content: {
-        "application/json": { schema: ref("SignedToken") },
-        "application/problem+json": { schema: ref("Problem") },
-      },
-      "x-data": ref("ErrorData"),
-    });
+    const request = encoding.body(ref(`${operation.name}Request`));
+    const success = ref(`${operation.name}Response`);
     paths[operation.path] = {
       post: {
-        operationId: operation.name.charAt(0).toLowerCase() + operation.name.slice(1),
+        operationId: operationIdOf(operation.name),
         summary: operation.summary,
         description: operation.description,
-        requestBody: {
-          required: true,
-          content: {
-            "application/json": { schema: ref("SignedToken") },
-            "application/jwt": { schema: { type: "string" } },
-          },
-          "x-data": ref(`${operation.name}Request`),
-        },
+        requestBody: { required: true, ...request, content: { ...request.content, ...encoding.requestAlternatives } },
         responses: {
-          ...(operation.creates ? { "201": answer("Created") } : {}),
-          "200": answer(operation.creates ? "A replay of an earlier request: the original answer" : "OK"),
+          ...(operation.creates ? { "201": answer("Created", success) } : {}),
+          "200": answer(operation.creates ? "A replay of an earlier request: the original answer" : "OK", success),
           "4XX": refusal(
             "Refused: signed ErrorData once the token is accepted, an unsigned Problem when the token fails",
           ),
@@ -332,7 +372,48 @@ export function buildOpenApiDocument(limits: Limits) {
       },
     };
   }
-  const webhooks: Record<string, { post: DocumentedOperation }> = {};
+  // A page for the customer; a Problem only for an address no link of yours makes (not valid
+  // percent-encoding) or a method other than GET.
+  const failurePage = {
+    "text/html": { schema: { type: "string" } },
+    "application/problem+json": { schema: ref("Problem") },
+  };
+  paths[GATEWAY_IN_PATH] = {
+    get: {
+      operationId: operationIdOf("GatewayIn"),
+      summary: "Gateway In: send your customer to the hosted cashier with the deposit's data in a signed token",
+      description: gatewayInDescription,
+      parameters: [
+        {
+          name: "keyId",
+          in: "path",
+          required: true,
+          description: "Your key's id, the token's kid",
+          schema: { type: "string" },
+        },
+        {
+          name: "token",
+          in: "path",
+          required: true,
+          description:
+            "A compact JWS signed as every request is (HS256, your key's secret, iat and exp), whose data claim is GatewayInData",
+          ...encoding.tokenParameter(ref("GatewayInData")),
+        },
+      ],
+      responses: {
+        "303": {
+          description: "The deposit exists: the customer goes to its hosted page",
+          headers: { Location: { description: "The hosted payment page", schema: { type: "string" } } },
+        },
+        "4XX": {
+          description:
+            "A page saying why, never a redirect: 400 a malformed token or claims, 401 a bad or expired token or a keyId that is not the token's, 409 a reference already used with other data, 422 invalid data (each field named), 429 too many pages from one address. An address that is not valid percent-encoding (400) or another method (405) is a Problem.",
+          content: failurePage,
+        },
+      },
+    },
+  };
+  const webhooks: Record<string, Webhook<Extra>> = {};
   const callbacks: [string, z.ZodObject][] = [...Object.entries(callbackData), ["test", testCallbackDataSchema]];
   for (const [type, data] of callbacks) {
     const name = `Callback_${type.replace(".", "_")}`;
@@ -340,11 +421,7 @@ export function buildOpenApiDocument(limits: Limits) {
     webhooks[type] = {
       post: {
         summary: `The ${type} callback, to your callback URL`,
-        requestBody: {
-          required: true,
-          content: { "application/json": { schema: ref("SignedToken") } },
-          "x-data": ref(name),
-        },
+        requestBody: { required: true, ...encoding.body(ref(name)) },
         responses: {
           "2XX": {
             description: "Delivered; any other answer, or none within the timeout, is retried with the same event_id",
@@ -355,19 +432,53 @@ export function buildOpenApiDocument(limits: Limits) {
   }
   return {
     openapi: "3.1.0",
-    info: { title: "Cashier merchant API", version: "1", description: envelopeDescription },
+    info: {
+      title: "Cashier merchant API",
+      version: "1",
+      description: `${envelopeDescription(encoding.dataIsDescribedBy)}\n\n${encoding.about}`,
+    },
+    servers: [{ url: publicBaseUrl, description: "This gateway" }],
     paths,
     webhooks,
     components: { schemas },
   };
 }
 
+/** The signed document: every body is the {jwt} that travels, and `x-data` names its data's schema. */
+const signedEncoding: Encoding<SignedExtra> = {
+  about:
+    "This is the signed document: every body is the {jwt} that travels, and x-data beside it names the schema of the token's data claim. Its decoded companion, GET /openapi.decoded.json, describes the same operations, callbacks and schemas with each body as that data itself, for code generators such as openapi-typescript and for validators; what travels is still the signed token described here.",
+  dataIsDescribedBy: "described by x-data beside each request body and response",
+  schemas: {
+    SignedToken: {
+      type: "object",
+      required: ["jwt"],
+      properties: {
+        jwt: { type: "string", description: "A compact JWS (HS256); its claims are described in info.description" },
+      },
+    },
+  },
+  body: (data) => ({ content: { "application/json": { schema: ref("SignedToken") } }, "x-data": data }),
+  requestAlternatives: { "application/jwt": { schema: { type: "string" } } },
+  tokenParameter: (data) => ({ schema: { type: "string" }, "x-data": data }),
+};
+
+/** The OpenAPI 3.1 document of the JWT API as it travels, for the given amount limit and address. */
+export function buildOpenApiDocument(limits: Limits, publicBaseUrl: string) {
+  return buildApiDocument(limits, publicBaseUrl, signedEncoding);
+}
+
 export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;
 
-let built: OpenApiDocument | undefined;
-
-/** The document for this server's configured limits, built once. */
-export function getOpenApiDocument(): OpenApiDocument {
-  built ??= buildOpenApiDocument({ maxAmountCents: getConfig().maxAmountCents });
-  return built;
+/** A getter of what `build` makes for this server's configured limits and address, built on first use. */
+export function forConfiguredServer<Document>(build: (limits: Limits, publicBaseUrl: string) => Document) {
+  let built: Document | undefined;
+  return (): Document => {
+    const config = getConfig();
+    built ??= build({ maxAmountCents: config.maxAmountCents }, config.publicBaseUrl);
+    return built;
+  };
 }
+
+/** The signed document for this server. */
+export const getOpenApiDocument = forConfiguredServer(buildOpenApiDocument);

@@ -5,6 +5,9 @@
 export const EXAMPLE_DEPOSIT_ID = "dep_01JD0000000000000000000000";
 export const EXAMPLE_EVENT_ID = "evt_5tq2m8x4k7w9p3z6c1v0";
 
+/** Gateway In: the customer's GET, whose token carries the data. */
+export const GATEWAY_IN_PATH = "/direct/{keyId}/{token}";
+
 const customer = { name: "Maria da Silva", email: "maria@example.com", cpf: "529.982.247-25" };
 const order = { amount: "10.50", currency: "BRL", merchant_user: "user-42", country: "BR", buyer_ip: "203.0.113.7" };
 
@@ -39,4 +42,16 @@ export const requestExamples: Record<string, Record<string, unknown>[]> = {
   "/api/transactions": [{ type: "deposit", status: "paid", limit: 20 }, { reference: "order-1001" }],
   "/api/events": [{ status: "failed" }, { transaction_id: EXAMPLE_DEPOSIT_ID }],
   "/api/events/resend": [{ event_id: EXAMPLE_EVENT_ID }],
+  [GATEWAY_IN_PATH]: [
+    {
+      ...customer,
+      amount: "10.50",
+      currency: "BRL",
+      merchant_user: "user-42",
+      country: "BR",
+      reference: "order-1003",
+      paymentMethod: "pix",
+      return_url: "https://shop.example.com/back",
+    },
+  ],
 };

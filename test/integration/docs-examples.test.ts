@@ -8,13 +8,16 @@ import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-const { EXAMPLE_DEPOSIT_ID, EXAMPLE_EVENT_ID, requestExamples } = await import("@/lib/openapi/request-examples");
+const { EXAMPLE_DEPOSIT_ID, EXAMPLE_EVENT_ID, GATEWAY_IN_PATH, requestExamples } =
+  await import("@/lib/openapi/request-examples");
 const { buildOpenApiDocument } = await import("@/lib/openapi/build-openapi-document");
 const { fundSandboxMerchant } = await import("@/lib/funds/fund-sandbox-merchant");
 const { createTestMerchant, postSigned, readSigned } = await import("../support/api");
 const { startReceiver } = await import("../support/callback-receiver");
 const { startRouteServer } = await import("../support/route-server");
 const { codeSamples } = await import("@/lib/openapi/code-samples");
+const { signRequestToken } = await import("@/lib/envelope/sign-request-token");
+const { GET: direct } = await import("@/app/direct/[keyId]/[token]/route");
 
 const handlers: Record<string, (request: Request) => Promise<Response>> = {
   "/api/pix": (await import("@/app/api/pix/route")).POST,
@@ -47,11 +50,13 @@ function guideExamples(): [string, unknown][] {
 
 describe("the docs' JSON examples", () => {
   it("are the same in the OpenAPI document and the API guide, for every operation", () => {
-    const document = buildOpenApiDocument({ maxAmountCents: 10_000_000n });
+    const document = buildOpenApiDocument({ maxAmountCents: 10_000_000n }, "https://cashier.example.com");
     expect(Object.keys(requestExamples).sort()).toEqual(Object.keys(document.paths).sort());
     const inGuide = guideExamples();
     for (const [path, examples] of Object.entries(requestExamples)) {
-      const name = document.paths[path].post.requestBody["x-data"].$ref.replace("#/components/schemas/", "");
+      const item = document.paths[path];
+      const data = "post" in item ? item.post.requestBody["x-data"] : item.get.parameters[1]["x-data"];
+      const name = data.$ref.replace("#/components/schemas/", "");
       expect(document.components.schemas[name].examples).toEqual(examples);
       for (const example of examples) expect(inGuide, path).toContainEqual([path, example]);
     }
@@ -66,6 +71,7 @@ describe("the docs' JSON examples", () => {
     let depositId = "";
     let eventId = "";
     for (const [path, examples] of Object.entries(requestExamples)) {
+      if (path === GATEWAY_IN_PATH) continue;
       if (path === "/api/gateway-out") await fundSandboxMerchant(merchant.merchantId, "100");
       for (const example of examples) {
         const data = JSON.parse(
@@ -81,6 +87,17 @@ describe("the docs' JSON examples", () => {
     }
     expect(depositId).toMatch(/^dep_/);
     expect(eventId).toMatch(/^evt_/);
+
+    // Gateway In's example is a token's data: the customer's GET opens the deposit.
+    for (const data of requestExamples[GATEWAY_IN_PATH]) {
+      const token = await signRequestToken({ keyId: merchant.keyId, secret: merchant.secret, data });
+      const params = { keyId: merchant.keyId, token };
+      const opened = await direct(new Request(`http://localhost/direct/${merchant.keyId}/${token}`), {
+        params: Promise.resolve(params),
+      });
+      expect(opened.status, await opened.clone().text()).toBe(303);
+      expect(opened.headers.get("location")).toMatch(/\/pay\//);
+    }
 
     // The curl and Node.js samples, run as written against the same handlers over HTTP.
     const server = await startRouteServer(handlers);
