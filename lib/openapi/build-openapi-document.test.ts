@@ -1,10 +1,13 @@
-import { readdirSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { Validator } from "@seriousme/openapi-schema-validator";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { createSchemaValidator, pointerOf } from "@/test/support/json-schema";
 import { GET as getDecoded } from "@/app/openapi.decoded.json/route";
 import { GET } from "@/app/openapi.json/route";
 import { callbackTypeSchema } from "../callbacks/callback-types";
+import { buyerIpSchema } from "../transactions/request-schemas";
 import { errorCodes } from "../errors/app-error";
 import { buildDecodedOpenApiDocument } from "./build-decoded-openapi-document";
 import { type JwtOperation, buildOpenApiDocument, notJwtRoutes } from "./build-openapi-document";
@@ -18,6 +21,12 @@ const post = (route: string) => (document.paths[route] as { post: JwtOperation }
 const jwtPaths = (paths: Record<string, object>) => Object.keys(paths).filter((path) => path !== GATEWAY_IN_PATH);
 const resolve = (reference: { $ref: string }) =>
   document.components.schemas[reference.$ref.replace("#/components/schemas/", "")] as Record<string, unknown>;
+
+function sourceFiles(directory: string): string[] {
+  return readdirSync(directory, { recursive: true, encoding: "utf8" })
+    .filter((file) => /\.tsx?$/.test(file))
+    .map((file) => path.join(directory, file));
+}
 
 function apiRoutes(directory = path.resolve("app/api")): string[] {
   return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
@@ -127,6 +136,37 @@ describe("the OpenAPI document", () => {
     expect(data.required).not.toContain("amount");
     expect(data.properties.paymentMethod.enum).not.toContain("nubank");
     for (const field of Object.keys(data.properties)) expect(data.properties[field].description, field).toBeTruthy();
+  });
+
+  it("documents buyer_ip so that every address the gateway accepts validates", () => {
+    // The addresses the tests send (test/, e2e/), and addresses of every IPv4 and IPv6 form.
+    const sources = [...sourceFiles("test"), ...sourceFiles("e2e")].map((file) => readFileSync(file, "utf8"));
+    const sent = sources.flatMap((source) =>
+      [...source.matchAll(/buyer_ip"?\s*[:,]\s*"([^"]*)"/g)].map((match) => match[1]),
+    );
+    expect(sent).toContain("::ffff:203.0.113.7");
+    const generated = fc.sample(
+      fc.oneof(
+        fc.ipV4(),
+        fc.ipV6(),
+        fc.ipV4().map((ip) => `::ffff:${ip}`),
+      ),
+      {
+        numRuns: 500,
+        seed: 26,
+      },
+    );
+    const accepted = [...new Set([...sent, ...generated, "::", "::1", "fe80::1", "64:ff9b::192.0.2.33"])].filter(
+      (address) => buyerIpSchema.safeParse(address).success,
+    );
+    expect(accepted.length).toBeGreaterThan(400);
+    for (const built of [document, decoded]) {
+      const validate = createSchemaValidator(built);
+      const buyerIp = pointerOf("components", "schemas", "PixRequest", "properties", "buyer_ip");
+      expect(accepted.filter((address) => validate(buyerIp, address).length > 0)).toEqual([]);
+      expect(validate(buyerIp, "999.1.1.1")).not.toEqual([]);
+      expect(validate(buyerIp, "localhost")).not.toEqual([]);
+    }
   });
 
   it("names this gateway's address as its server", () => {

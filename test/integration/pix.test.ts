@@ -202,6 +202,11 @@ describe("POST /api/pix", () => {
     const { response } = await createPix({ ...valid(), phone: "(11)".padEnd(45, "9"), buyer_ip: "2001:db8::1" });
     expect(response.status).toBe(201);
   });
+
+  it("accepts an IPv4-mapped IPv6 buyer_ip, as a proxy in front of the shop reports it", async () => {
+    const { response } = await createPix({ ...valid(), buyer_ip: "::ffff:203.0.113.7" });
+    expect(response.status).toBe(201);
+  });
 });
 
 describe("idempotency on reference", () => {
