@@ -71,6 +71,7 @@ async function fuzzApiRoutes(): Promise<number> {
   process.env.DATABASE_URL = database.url;
   const { createTestMerchant } = await import("../test/support/api");
   const { fuzzCase, runFuzzCase } = await import("../test/support/fuzz-cases");
+  const { takeViolations } = await import("../test/support/documented-schemas");
   const { disconnectDb } = await import("../lib/db/client");
 
   const merchant = await createTestMerchant({ name: "Loja Fuzz", redirectOrigins: ["https://shop.example"] });
@@ -111,7 +112,11 @@ async function fuzzApiRoutes(): Promise<number> {
     `5xx: ${[...totals].filter(([s]) => s >= 500).reduce((sum, [, n]) => sum + n, 0)}; refusals that wrote rows: ${failures.filter((f) => !f.startsWith("5")).length}`,
   );
   for (const failure of failures.slice(0, 20)) console.log(`  FAIL ${failure}`);
-  return failures.length > 0 ? 1 : 0;
+  // Each answer is also checked against /openapi.decoded.json, as the integration suite does.
+  const violations = takeViolations();
+  console.log(`answers the documented schemas do not allow: ${violations.length}`);
+  for (const violation of violations.slice(0, 20)) console.log(`  FAIL ${violation}`);
+  return failures.length + violations.length > 0 ? 1 : 0;
 }
 
 process.exit(values.pages ? await fuzzPageRoutes() : await fuzzApiRoutes());

@@ -7,6 +7,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
+import { forgetSchemaCounts, sumSchemaCounts } from "../test/support/schema-counts";
 import { OPENAPI_FILE } from "../test/psp-simulator/openapi-file";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -77,6 +78,7 @@ const vitestJson = path.join(resultsDir, "vitest.json");
 const playwrightJson = path.join(resultsDir, "playwright.json");
 rmSync(vitestJson, { force: true });
 rmSync(playwrightJson, { force: true });
+forgetSchemaCounts();
 
 // First, alone: next build empties .next, where the hosted assets the route handlers under test
 // inline are written.
@@ -116,8 +118,13 @@ if (playwright) {
   totals.skipped += playwright.stats.skipped;
 }
 
+// A violation fails the test that saw it; the count says how much was checked.
+const checked = sumSchemaCounts();
+const schemaChecks = `documented schemas: ${checked.answers} answers and ${checked.callbacks} callbacks of the integration suites checked against /openapi.decoded.json`;
+
 const isGreen = !hasFailedStep && totals.failed === 0 && totals.passed > 0;
 // Said again beside the count, where a reader of the summary looks.
 for (const notice of notices) console.log(`\n${notice}`);
+console.log(`\n${schemaChecks}`);
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(isGreen ? 0 : 1);

@@ -65,6 +65,7 @@ function internalError(error: unknown, context: Record<string, unknown>): Respon
     type: "/docs/errors#internal_error",
     title: errorCodes.internal_error.title,
     detail: `an unexpected error occurred; quote ${id} to support`,
+    code: "internal_error",
     id,
   });
 }

@@ -334,6 +334,7 @@ export function buildApiDocument<Extra extends object>(
         status: { type: "integer" },
         detail: { type: "string" },
         code: ref("ErrorCode"),
+        id: { type: "string", description: "A 500's opaque id (err_…): quote it to support" },
       },
     },
     GatewayInData: {

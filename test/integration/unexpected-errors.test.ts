@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { withEnvelope } from "@/lib/envelope/with-envelope";
 import { createTestMerchant, postSigned, readProblem } from "../support/api";
+import { checkAnswer } from "../support/documented-schemas";
 
 vi.hoisted(() => {
   process.env.LOG_LEVEL = "error";
@@ -26,6 +27,8 @@ describe("unexpected errors", () => {
     for (let i = 0; i < 5; i++) {
       const response = await postSigned(broken, merchant, { any: i });
       expect(response.status).toBe(500);
+      // What any operation answers for its own unexpected fault, as its 5XX documents it.
+      await checkAnswer("/api/pix", response);
       ids.push((await readProblem(response)).detail);
     }
     expect(new Set(ids).size).toBe(5);

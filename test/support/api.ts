@@ -5,6 +5,7 @@ import { expect } from "vitest";
 import { createMerchant } from "@/lib/merchants/create-merchant";
 import type { CreateMerchantInput } from "@/lib/merchants/schemas";
 import { signRequestToken } from "@/lib/envelope/sign-request-token";
+import { checkHandlerAnswer } from "./documented-schemas";
 
 export type TestMerchant = { merchantId: string; keyId: string; secret: string };
 
@@ -14,12 +15,15 @@ export async function createTestMerchant(overrides: Partial<CreateMerchantInput>
 
 type Handler = (request: Request) => Promise<Response>;
 
-export function post(
+/** The handler's answer, checked against the decoded OpenAPI document when it is an operation's (documented-schemas). */
+export async function post(
   handler: Handler,
   body: BodyInit | null,
   headers: Record<string, string> = { "content-type": "application/json" },
 ): Promise<Response> {
-  return handler(new Request("http://localhost/api/test", { method: "POST", body, headers }));
+  const response = await handler(new Request("http://localhost/api/test", { method: "POST", body, headers }));
+  await checkHandlerAnswer(handler, response);
+  return response;
 }
 
 export async function postSigned(

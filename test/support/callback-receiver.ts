@@ -3,6 +3,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { decodeJwt } from "jose";
+import { checkCallback } from "./documented-schemas";
 
 export type Reply = { status: number; body?: string; headers?: Record<string, string>; delayMs?: number } | "hang";
 
@@ -49,6 +50,7 @@ export async function startReceiver(
       } catch {
         // kept as received; the test decides whether that is wrong
       }
+      if (jwt) checkCallback(data);
       const eventId = String(data.event_id ?? "");
       inFlight.set(eventId, (inFlight.get(eventId) ?? 0) + 1);
       receiver.maxConcurrentPerEvent = Math.max(receiver.maxConcurrentPerEvent, inFlight.get(eventId) ?? 0);

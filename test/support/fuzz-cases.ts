@@ -15,6 +15,7 @@ import { POST as events } from "@/app/api/events/route";
 import { getDb } from "@/lib/db/client";
 import type { TestMerchant } from "./api";
 import { customer } from "./customer";
+import { checkAnswer } from "./documented-schemas";
 import { expandNested, hostileText, hostileValue } from "./hostile-values";
 import { signRawToken } from "./sign-raw-token";
 
@@ -161,6 +162,7 @@ export async function runFuzzCase(
       );
     }
   }
+  if (fuzz.route !== "/direct") await checkAnswer(fuzz.route, response);
   await response.arrayBuffer();
   const after = await rowCounts(merchant.merchantId, merchant.keyId);
   const isTokenRefusal =

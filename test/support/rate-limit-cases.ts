@@ -6,17 +6,20 @@ import { POST as status } from "@/app/api/status/route";
 import { signRequestToken } from "@/lib/envelope/sign-request-token";
 import { CLIENT_IP_HEADER } from "@/lib/http/client-ip";
 import { createTestMerchant, readProblem, readSigned } from "./api";
+import { checkAnswer } from "./documented-schemas";
 
 const randomIp = () => `198.51.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
 
 async function send(jwt: string, ip: string): Promise<Response> {
-  return status(
+  const response = await status(
     new Request("http://localhost/api/status", {
       method: "POST",
       body: JSON.stringify({ jwt }),
       headers: { "content-type": "application/json", [CLIENT_IP_HEADER]: ip },
     }),
   );
+  await checkAnswer("/api/status", response);
+  return response;
 }
 
 export function rateLimitCases(): void {

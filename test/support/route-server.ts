@@ -2,6 +2,7 @@
 // what another process (the PSP simulator, a client library) needs to reach them over the wire.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { checkAnswer } from "./documented-schemas";
 
 type Handler = (request: Request) => Promise<Response>;
 
@@ -29,6 +30,7 @@ export async function startRouteServer(routes: Record<string, Handler>): Promise
             new Request(url, { method: incoming.method, headers, body: incoming.method === "GET" ? undefined : body }),
           )
         : new Response("not found", { status: 404 });
+      await checkAnswer(url.pathname, response);
       requests.push({ method: incoming.method ?? "", path: url.pathname + url.search, status: response.status });
       outgoing
         .writeHead(response.status, Object.fromEntries(response.headers))

@@ -1,7 +1,9 @@
 // Runs in every integration test file's worker before its tests: points the process at a fresh
-// database with migrations applied, and removes it afterwards.
-import { afterAll } from "vitest";
+// database with migrations applied, and removes it afterwards; fails a test that saw an answer or
+// a callback its documented schema does not allow (documented-schemas), and leaves the counts.
+import { afterAll, afterEach, expect } from "vitest";
 import { disconnectDb } from "@/lib/db/client";
+import { recordCounts, takeViolations } from "./documented-schemas";
 import { createTestDatabase } from "./test-database";
 
 const provider = process.env.TEST_DATABASE === "postgres" ? "postgres" : "sqlite";
@@ -10,7 +12,15 @@ process.env.DATABASE_URL = database.url;
 // A fixed key keeps tests away from the developer's data/encryption.key.
 process.env.CASHIER_ENCRYPTION_KEY = "a".repeat(64);
 
+afterEach(() => {
+  expect(takeViolations(), "answers and callbacks against /openapi.decoded.json").toEqual([]);
+});
+
 afterAll(async () => {
+  recordCounts();
+  // A callback that arrived after the last test is checked too, once the database is gone.
+  const late = takeViolations();
   await disconnectDb();
   await database.drop();
+  expect(late, "answers and callbacks against /openapi.decoded.json").toEqual([]);
 });
