@@ -1,6 +1,7 @@
 // The request schemas of the deposit operations, shared by the API and the hosted forms.
 import { z } from "zod";
 import { warningsSchema } from "../envelope/schemas";
+import { exampleIds } from "../ids/example-ids";
 import { depositStatuses } from "../transactions/statuses";
 import {
   type Limits,
@@ -68,7 +69,7 @@ export function createPaymentInitiationSchema(limits: Limits) {
 export const pixDepositAnswerSchema = z.object({
   id: z.string().meta({
     description: "The deposit's id, for /api/status and refunds",
-    examples: ["dep_01JD0000000000000000000000"],
+    examples: [exampleIds.deposit],
   }),
   currency: z.string().meta({ description: "BRL", examples: ["BRL"] }),
   amount: z.number().meta({ description: "In reais, as a number", examples: [10.5] }),
@@ -89,7 +90,7 @@ export const pixDepositAnswerSchema = z.object({
 
 /** The answer to POST /api/payment-initiation, the same on a replay. */
 export const paymentInitiationAnswerSchema = z.object({
-  id: z.string().meta({ description: "The deposit's id", examples: ["dep_01JD0000000000000000000000"] }),
+  id: z.string().meta({ description: "The deposit's id", examples: [exampleIds.deposit] }),
   currency: z.string().meta({ description: "BRL", examples: ["BRL"] }),
   amount: z.string().meta({ description: "In reais with a decimal comma", examples: ["10,50"] }),
   reference: z.string().meta({ description: "Your reference", examples: ["order-1001"] }),

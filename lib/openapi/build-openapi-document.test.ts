@@ -7,6 +7,7 @@ import { createSchemaValidator, pointerOf } from "@/test/support/json-schema";
 import { GET as getDecoded } from "@/app/openapi.decoded.json/route";
 import { GET } from "@/app/openapi.json/route";
 import { callbackTypeSchema } from "../callbacks/callback-types";
+import { isIdOf } from "../ids/new-id";
 import { buyerIpSchema } from "../transactions/request-schemas";
 import { errorCodes } from "../errors/app-error";
 import { buildDecodedOpenApiDocument } from "./build-decoded-openapi-document";
@@ -167,6 +168,36 @@ describe("the OpenAPI document", () => {
       expect(validate(buyerIp, "999.1.1.1")).not.toEqual([]);
       expect(validate(buyerIp, "localhost")).not.toEqual([]);
     }
+  });
+
+  it("shows ids only in the formats the gateway issues", () => {
+    const issued = new Set(
+      sourceFiles("lib").flatMap((file) =>
+        [...readFileSync(file, "utf8").matchAll(/\bnewId\("([a-z]+)"\)/g)].map((match) => match[1]),
+      ),
+    );
+    /** Every string inside an `examples` or `example` of the document. */
+    const exampleTexts = (value: unknown, isExample = false): string[] => {
+      if (typeof value === "string") return isExample ? [value] : [];
+      if (typeof value !== "object" || value === null) return [];
+      return Object.entries(value).flatMap(([key, inner]) =>
+        exampleTexts(inner, isExample || key === "examples" || key === "example"),
+      );
+    };
+    // What reads as an id: a short lowercase prefix, an underscore and letters with a digit.
+    const idsIn = (texts: string[]) =>
+      texts.flatMap((text) =>
+        [...text.matchAll(/\b([a-z]{2,4})_([0-9A-Za-z]{8,})\b/g)]
+          .filter((match) => /\d/.test(match[2]))
+          .map((match) => ({ id: match[0], prefix: match[1] })),
+      );
+    const shown = [
+      ...idsIn(exampleTexts(document)),
+      ...idsIn(exampleTexts(decoded)),
+      ...idsIn([readFileSync("docs/api.md", "utf8"), readFileSync("README.md", "utf8")]),
+    ];
+    expect(new Set(shown.map(({ prefix }) => prefix))).toEqual(new Set(["dep", "po", "rfd", "evt"]));
+    expect(shown.filter(({ id, prefix }) => !issued.has(prefix) || !isIdOf(prefix, id))).toEqual([]);
   });
 
   it("names this gateway's address as its server", () => {

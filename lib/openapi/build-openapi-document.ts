@@ -24,6 +24,7 @@ import {
   RESPONSE_TOKEN_TYPE,
 } from "../envelope/token-types";
 import { errorCodes } from "../errors/app-error";
+import { exampleIds } from "../ids/example-ids";
 import { createGatewayOutSchema, gatewayOutAnswerSchema, payoutCallbackDataSchema } from "../payouts/schemas";
 import { createRefundSchema, refundAnswerSchema, refundCallbackDataSchema } from "../refunds/schemas";
 import {
@@ -254,7 +255,7 @@ function callbackPayloadSchema(type: string, data: z.ZodObject): JsonSchema {
   const envelope = z.object({
     event_id: z.string().meta({
       description: "Unique per event: a retry carries the same one; ignore one you already handled",
-      examples: ["evt_01JD0000000000000000000000"],
+      examples: [exampleIds.event],
     }),
     type: z.literal(type),
     occurred_at: z.string().meta({ description: "When it happened, ISO 8601", examples: ["2026-11-22T21:00:05.000Z"] }),

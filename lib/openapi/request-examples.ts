@@ -1,9 +1,8 @@
 // The example `data` of each operation, shown in the OpenAPI document, on /docs and in docs/api.md.
 // A test posts every one, signed, through its route handler: an example the gateway would refuse
-// fails the build instead of misleading a merchant. Ids are placeholders for the deposit the Pix
-// example creates and for the callback its payment causes.
-export const EXAMPLE_DEPOSIT_ID = "dep_01JD0000000000000000000000";
-export const EXAMPLE_EVENT_ID = "evt_5tq2m8x4k7w9p3z6c1v0";
+// fails the build instead of misleading a merchant. exampleIds.deposit and exampleIds.event stand
+// for the deposit the Pix example creates and for the callback its payment causes.
+import { exampleIds } from "../ids/example-ids";
 
 /** Gateway In: the customer's GET, whose token carries the data. */
 export const GATEWAY_IN_PATH = "/direct/{keyId}/{token}";
@@ -13,8 +12,8 @@ const order = { amount: "10.50", currency: "BRL", merchant_user: "user-42", coun
 
 export const requestExamples: Record<string, Record<string, unknown>[]> = {
   "/api/pix": [{ ...customer, ...order, reference: "order-1001" }],
-  "/api/status": [{ reference: "order-1001" }, { id: EXAMPLE_DEPOSIT_ID }],
-  "/api/sandbox/simulate": [{ id: EXAMPLE_DEPOSIT_ID, outcome: "paid" }],
+  "/api/status": [{ reference: "order-1001" }, { id: exampleIds.deposit }],
+  "/api/sandbox/simulate": [{ id: exampleIds.deposit, outcome: "paid" }],
   "/api/refund": [{ reference: "order-1001", amount: "5.00", reason: "Produto devolvido" }],
   "/api/payment-initiation": [
     {
@@ -40,8 +39,8 @@ export const requestExamples: Record<string, Record<string, unknown>[]> = {
   "/api/callbacks/test": [{}],
   "/api/balance": [{}],
   "/api/transactions": [{ type: "deposit", status: "paid", limit: 20 }, { reference: "order-1001" }],
-  "/api/events": [{ status: "failed" }, { transaction_id: EXAMPLE_DEPOSIT_ID }],
-  "/api/events/resend": [{ event_id: EXAMPLE_EVENT_ID }],
+  "/api/events": [{ status: "failed" }, { transaction_id: exampleIds.deposit }],
+  "/api/events/resend": [{ event_id: exampleIds.event }],
   [GATEWAY_IN_PATH]: [
     {
       ...customer,

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { bankMethods, findBank } from "../banks/bank-directory";
 import { checkBankAccount } from "../banks/check-bank-account";
 import { warningsSchema } from "../envelope/schemas";
+import { exampleIds } from "../ids/example-ids";
 import {
   type Limits,
   buyerIpSchema,
@@ -93,7 +94,7 @@ export function createGatewayOutSchema(limits: Limits) {
 export const gatewayOutAnswerSchema = z.object({
   transfer_id: z.string().meta({
     description: "The payout's id, for /api/status and its callback",
-    examples: ["pay_01JD0000000000000000000000"],
+    examples: [exampleIds.payout],
   }),
   warnings: warningsSchema,
 });

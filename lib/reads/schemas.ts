@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { callbackStatusSchema, callbackTypeSchema } from "../callbacks/callback-types";
 import { warningsSchema } from "../envelope/schemas";
+import { exampleIds } from "../ids/example-ids";
 import { cursorSchema, daySchema } from "../listing/query";
 import { merchantModeSchema } from "../merchants/schemas";
 import { transactionKinds } from "../transactions/kinds";
@@ -115,9 +116,7 @@ export const transactionListQuerySchema = z
 export type TransactionListQuery = z.infer<typeof transactionListQuerySchema>;
 
 const transactionItemSchema = z.object({
-  id: z
-    .string()
-    .meta({ description: "The deposit's, payout's or refund's id", examples: ["dep_5tq2m8x4k7w9p3z6c1v0"] }),
+  id: z.string().meta({ description: "The deposit's, payout's or refund's id", examples: [exampleIds.deposit] }),
   type: z.enum(transactionKinds).meta({ description: "deposit, payout or refund" }),
   operation: z
     .string()
@@ -156,7 +155,7 @@ export const eventListQuerySchema = z
       .optional()
       .meta({
         description: "Only the events reporting this deposit, payout (its transfer_id) or refund",
-        examples: ["dep_5tq2m8x4k7w9p3z6c1v0"],
+        examples: [exampleIds.deposit],
       }),
     ...pageFields,
   })
@@ -181,7 +180,7 @@ const attemptSchema = z.object({
 });
 
 const eventSchema = z.object({
-  event_id: z.string().meta({ description: "The callback's event_id", examples: ["evt_5tq2m8x4k7w9p3z6c1v0"] }),
+  event_id: z.string().meta({ description: "The callback's event_id", examples: [exampleIds.event] }),
   type: z.string().meta({ examples: ["deposit.paid"] }),
   status: callbackStatusSchema.meta({
     description: "pending (waiting for its next attempt), delivered or failed (given up after the last retry)",
@@ -210,7 +209,7 @@ export const resendEventSchema = z.object({
     .trim()
     .min(1, "is required")
     .max(200, "must be at most 200 characters")
-    .meta({ description: "The callback's event_id", examples: ["evt_5tq2m8x4k7w9p3z6c1v0"] }),
+    .meta({ description: "The callback's event_id", examples: [exampleIds.event] }),
 });
 
 export const resendEventAnswerSchema = z.object({

@@ -1,6 +1,7 @@
 // The request schema of POST /api/refund (contract section 7).
 import { z } from "zod";
 import { warningsSchema } from "../envelope/schemas";
+import { exampleIds } from "../ids/example-ids";
 import { type Limits, createAmountSchema, text } from "../transactions/request-schemas";
 
 /** The API Pix's limit on a devolucao's descricao, which the reason becomes. */
@@ -14,7 +15,7 @@ export function createRefundSchema(limits: Limits) {
         .optional()
         .meta({
           description: "The paid deposit's id (or send reference)",
-          examples: ["dep_01JD0000000000000000000000"],
+          examples: [exampleIds.deposit],
         }),
       reference: text(200)
         .optional()
@@ -36,7 +37,7 @@ export function createRefundSchema(limits: Limits) {
 }
 
 const refundFields = {
-  id: z.string().meta({ description: "The refund's id", examples: ["rfd_01JD0000000000000000000000"] }),
+  id: z.string().meta({ description: "The refund's id", examples: [exampleIds.refund] }),
   deposit_id: z.string().meta({ description: "The refunded deposit's id" }),
   amount: z.string().meta({ description: "In reais with a decimal point", examples: ["10.50"] }),
   currency: z.string().meta({ examples: ["BRL"] }),

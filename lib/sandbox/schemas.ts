@@ -1,6 +1,7 @@
 // POST /api/sandbox/simulate (contract section 8): the transaction and the status to reach.
 import { z } from "zod";
 import { warningsSchema } from "../envelope/schemas";
+import { exampleIds } from "../ids/example-ids";
 
 export const depositOutcomes = ["paid", "failed", "expired"] as const;
 export const payoutOutcomes = ["completed", "canceled"] as const;
@@ -14,7 +15,7 @@ export const simulateSchema = z.object({
     .max(100, "must be at most 100 characters")
     .meta({
       description: "Your sandbox deposit's id or payout's transfer_id",
-      examples: ["dep_01JD0000000000000000000000"],
+      examples: [exampleIds.deposit],
     }),
   outcome: z
     .enum(outcomes, { error: `must be one of ${outcomes.join(", ")}` })
@@ -28,7 +29,7 @@ export const simulateSchema = z.object({
 const simulatedFields = {
   mode: z.string().meta({ description: "sandbox", examples: ["sandbox"] }),
   status: z.enum(outcomes).meta({ description: "The status reached" }),
-  event_id: z.string().meta({ description: "The callback on its way", examples: ["evt_01JD0000000000000000000000"] }),
+  event_id: z.string().meta({ description: "The callback on its way", examples: [exampleIds.event] }),
   warnings: warningsSchema,
 };
 

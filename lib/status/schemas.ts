@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { depositReasons } from "../deposits/schemas";
 import { warningsSchema } from "../envelope/schemas";
+import { exampleIds } from "../ids/example-ids";
 
 const identifier = (description: string, example: string) =>
   z
@@ -14,8 +15,8 @@ const identifier = (description: string, example: string) =>
 /** POST /api/status: exactly one of id, transfer_id or reference. */
 export const statusQuerySchema = z
   .object({
-    id: identifier("A deposit's or refund's id (or a payout's transfer_id)", "dep_01JD0000000000000000000000"),
-    transfer_id: identifier("A payout's transfer_id", "pay_01JD0000000000000000000000"),
+    id: identifier("A deposit's or refund's id (or a payout's transfer_id)", exampleIds.deposit),
+    transfer_id: identifier("A payout's transfer_id", exampleIds.payout),
     reference: identifier("Your reference of a deposit or payout", "order-1001"),
   })
   .refine((q) => [q.id, q.transfer_id, q.reference].filter((v) => v !== undefined).length === 1, {

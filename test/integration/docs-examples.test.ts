@@ -8,8 +8,8 @@ import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-const { EXAMPLE_DEPOSIT_ID, EXAMPLE_EVENT_ID, GATEWAY_IN_PATH, requestExamples } =
-  await import("@/lib/openapi/request-examples");
+const { GATEWAY_IN_PATH, requestExamples } = await import("@/lib/openapi/request-examples");
+const { exampleIds } = await import("@/lib/ids/example-ids");
 const { buildOpenApiDocument } = await import("@/lib/openapi/build-openapi-document");
 const { fundSandboxMerchant } = await import("@/lib/funds/fund-sandbox-merchant");
 const { createTestMerchant, postSigned, readSigned } = await import("../support/api");
@@ -75,7 +75,7 @@ describe("the docs' JSON examples", () => {
       if (path === "/api/gateway-out") await fundSandboxMerchant(merchant.merchantId, "100");
       for (const example of examples) {
         const data = JSON.parse(
-          JSON.stringify(example).replaceAll(EXAMPLE_DEPOSIT_ID, depositId).replaceAll(EXAMPLE_EVENT_ID, eventId),
+          JSON.stringify(example).replaceAll(exampleIds.deposit, depositId).replaceAll(exampleIds.event, eventId),
         ) as Record<string, unknown>;
         const answer = await readSigned(await postSigned(handlers[path], merchant, data), merchant);
         expect([200, 201], `${path} ${JSON.stringify(answer.data)}`).toContain(answer.payload.code);
