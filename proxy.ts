@@ -13,7 +13,7 @@ import { findRedirectOrigins } from "@/lib/deposits/find-redirect-origins";
 import { type ErrorCode, errorCodes } from "@/lib/errors/app-error";
 import { clientIpOf } from "@/lib/http/client-ip";
 import { actionHostOf, findActionCallProblem, isMultipart } from "@/lib/http/find-action-call-problem";
-import { problem, rateLimitedProblem } from "@/lib/http/problem";
+import { problem, problemTypeOf, rateLimitedProblem } from "@/lib/http/problem";
 import { readBoundedBody } from "@/lib/http/read-bounded-body";
 import { MAX_FORM_BODY_BYTES } from "@/lib/http/read-hosted-form";
 import { type RouteRules, methodNotAllowed, routeRules } from "@/lib/http/route-rules";
@@ -24,7 +24,7 @@ import { newNonce, securityHeaders } from "@/lib/security/security-headers";
 
 function refuse(code: ErrorCode, detail: string): Response {
   const { status, title } = errorCodes[code];
-  return problem(status, { type: `/docs/errors#${code}`, title, detail, code });
+  return problem(status, { type: problemTypeOf(code), title, detail, code });
 }
 
 function isMalformedPath(pathname: string): boolean {

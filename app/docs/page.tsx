@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { ErrorCodeList } from "@/components/docs/error-code-list";
 import { CALLBACK_TOKEN_LIFETIME_SECONDS } from "@/lib/envelope/token-types";
-import { errorCodes } from "@/lib/errors/app-error";
 import { getOpenApiDocument } from "@/lib/openapi/build-openapi-document";
 import { codeSamples } from "@/lib/openapi/code-samples";
 import { type FieldRow, schemaExamples, schemaFields } from "@/lib/openapi/schema-fields";
@@ -215,15 +215,14 @@ export default function DocsPage() {
           absolute https URLs with a host, without control characters or spaces; the normalised URL is what the customer
           is sent to.
         </p>
-        <dl className="divide-y divide-stone-200 border-y border-stone-200">
-          {Object.entries(errorCodes).map(([code, { status, title }]) => (
-            <div key={code} id={code} className="flex flex-wrap items-baseline gap-x-3 py-2">
-              <dt className="font-mono text-sm break-all">{code}</dt>
-              <dd className="text-sm font-semibold text-stone-600">HTTP {status}</dd>
-              <dd className="w-full text-sm text-stone-700">{title}</dd>
-            </div>
-          ))}
-        </dl>
+        <p>
+          Every code, its HTTP status and title, each also at{" "}
+          <a href="/docs/errors" className="text-brand-700 underline">
+            /docs/errors
+          </a>{" "}
+          under its own anchor, where a problem&apos;s <code>type</code> links:
+        </p>
+        <ErrorCodeList />
       </section>
     </main>
   );

@@ -3,7 +3,7 @@
 // merchant's id as 404), never a 500, an access denial recorded first. Without a session,
 // requireActor sends the browser to login.
 import { toAppError } from "../errors/to-app-error";
-import { problem } from "../http/problem";
+import { problem, problemTypeOf } from "../http/problem";
 import type { Actor } from "../access/actor";
 import { recordAccessDenied } from "./record-access-denied";
 import { requireActor } from "./require-actor";
@@ -18,7 +18,7 @@ export function withConsoleRoute(handler: (request: Request, actor: Actor) => Pr
       const known = toAppError(error);
       if (!known) throw error;
       return problem(known.status, {
-        type: `/docs/errors#${known.code}`,
+        type: problemTypeOf(known.code),
         title: known.title,
         detail: known.detail,
         code: known.code,

@@ -10,7 +10,7 @@ import { claimJti } from "../db/used-jtis";
 import type { MerchantRecord } from "../db/merchants";
 import { AppError, errorCodes } from "../errors/app-error";
 import { clientIpOf } from "../http/client-ip";
-import { problem, rateLimitedProblem } from "../http/problem";
+import { problem, problemTypeOf, rateLimitedProblem } from "../http/problem";
 import { toAppError } from "../errors/to-app-error";
 import { newId } from "../ids/new-id";
 import { log } from "../log/logger";
@@ -62,7 +62,7 @@ function internalError(error: unknown, context: Record<string, unknown>): Respon
   const id = newId("err");
   logUnexpected(error, context, id);
   return problem(500, {
-    type: "/docs/errors#internal_error",
+    type: problemTypeOf("internal_error"),
     title: errorCodes.internal_error.title,
     detail: `an unexpected error occurred; quote ${id} to support`,
     code: "internal_error",
@@ -176,7 +176,7 @@ export function withEnvelope(
       }
       return finish(
         problem(known.status, {
-          type: `/docs/errors#${known.code}`,
+          type: problemTypeOf(known.code),
           title: known.title,
           detail: known.detail,
           code: known.code,

@@ -1,7 +1,10 @@
 // The unsigned application/problem+json answer (RFC 9457): what a caller gets when no key is
 // trusted to sign the answer (a failed token, proxy.ts's refusals, the PSP's webhook, the
 // console's CSV routes).
-import { errorCodes } from "../errors/app-error";
+import { type ErrorCode, errorCodes } from "../errors/app-error";
+
+/** A problem's `type`: the code's entry in the list of codes at /docs/errors (app/docs/errors). */
+export const problemTypeOf = (code: ErrorCode) => `/docs/errors#${code}`;
 
 export function problem(status: number, body: Record<string, unknown>, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify({ status, ...body }), {
@@ -15,7 +18,7 @@ export function rateLimitedProblem(retryAfterSeconds: number, detail: string): R
   return problem(
     429,
     {
-      type: "/docs/errors#rate_limited",
+      type: problemTypeOf("rate_limited"),
       title: errorCodes.rate_limited.title,
       detail: `${detail}; retry after ${retryAfterSeconds} s`,
       code: "rate_limited",

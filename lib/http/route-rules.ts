@@ -2,6 +2,7 @@
 // answers (anything else is a 405 naming them in Allow), the security headers it gets, whether
 // the per-address page limit counts it, and whether its pages have server actions.
 import { errorCodes } from "../errors/app-error";
+import { problemTypeOf } from "./problem";
 import type { HeaderKind } from "../security/security-headers";
 
 export type RouteRules = {
@@ -40,7 +41,7 @@ export function routeRules(pathname: string): RouteRules {
 /** The 405 body and headers, the same from the proxy and from the server. */
 export function methodNotAllowed(method: string, rules: RouteRules): { body: string; headers: Record<string, string> } {
   const body = {
-    type: "/docs/errors#method_not_allowed",
+    type: problemTypeOf("method_not_allowed"),
     title: errorCodes.method_not_allowed.title,
     status: 405,
     detail: `${method} is not allowed here; use ${rules.methods.join(" or ")}`,

@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import fc from "fast-check";
@@ -9,7 +9,8 @@ import { GET } from "@/app/openapi.json/route";
 import { callbackTypeSchema } from "../callbacks/callback-types";
 import { isIdOf } from "../ids/new-id";
 import { buyerIpSchema } from "../transactions/request-schemas";
-import { errorCodes } from "../errors/app-error";
+import { type ErrorCode, errorCodes } from "../errors/app-error";
+import { problemTypeOf } from "../http/problem";
 import { buildDecodedOpenApiDocument } from "./build-decoded-openapi-document";
 import { type JwtOperation, buildOpenApiDocument, notJwtRoutes } from "./build-openapi-document";
 import { GATEWAY_IN_PATH } from "./request-examples";
@@ -256,6 +257,20 @@ describe("the decoded document", () => {
     expect(document.info.description).toContain("GET /openapi.decoded.json");
     expect(decoded.info.description).toContain("decoded companion of GET /openapi.json");
     expect(decoded.info.description).toMatch(/every body on the wire is \{"jwt": "<compact JWS>"\}/);
+  });
+});
+
+describe("/docs/errors", () => {
+  it("is a page with an anchor for each code, where every problem's type leads", async () => {
+    const { renderToStaticMarkup } = await import("react-dom/server");
+    const { default: DocsErrorsPage } = await import("@/app/docs/errors/page");
+    const html = renderToStaticMarkup(DocsErrorsPage());
+    for (const code of Object.keys(errorCodes) as ErrorCode[]) {
+      const type = new URL(problemTypeOf(code), "https://cashier.example.com");
+      expect(existsSync(`app${type.pathname}/page.tsx`), type.pathname).toBe(true);
+      expect(type.hash).toBe(`#${code}`);
+      expect(html).toContain(`id="${code}"`);
+    }
   });
 });
 

@@ -24,6 +24,7 @@ import {
   RESPONSE_TOKEN_TYPE,
 } from "../envelope/token-types";
 import { errorCodes } from "../errors/app-error";
+import { problemTypeOf } from "../http/problem";
 import { exampleIds } from "../ids/example-ids";
 import { createGatewayOutSchema, gatewayOutAnswerSchema, payoutCallbackDataSchema } from "../payouts/schemas";
 import { createRefundSchema, refundAnswerSchema, refundCallbackDataSchema } from "../refunds/schemas";
@@ -330,7 +331,11 @@ export function buildApiDocument<Extra extends object>(
       type: "object",
       required: ["type", "title", "status", "code"],
       properties: {
-        type: { type: "string", examples: ["/docs/errors#signature_invalid"] },
+        type: {
+          type: "string",
+          description: "Where the code is explained: /docs/errors with the code as its anchor",
+          examples: [problemTypeOf("signature_invalid")],
+        },
         title: { type: "string" },
         status: { type: "integer" },
         detail: { type: "string" },
