@@ -1,5 +1,7 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { BankMethod } from "./bank-directory";
+import { type BankMethod, bankDirectory, bankMethods, findBank } from "./bank-directory";
 import { checkBankAccount } from "./check-bank-account";
 
 // Accounts as each bank's customers see them in their app or on a statement; the check digits
@@ -78,5 +80,47 @@ describe("checkBankAccount", () => {
       field: "branch",
       message: 'must be the branch number of up to 4 digits, such as "1234" or "1234-5"',
     });
+  });
+});
+
+describe("what the refusals and the API guide say of each bank's accounts", () => {
+  // A branch named beside an example ("at branch 1234") must be one the example passes at; a rule
+  // said to depend on the branch must refuse the example at another; otherwise any branch passes.
+  const branches = ["0001", "1", "0219", "1234", "4321", "9999"];
+  const checkStatement = (method: BankMethod, statement: string) => {
+    const example = /e\.g\. (\S+)|`([^`]+)`/.exec(statement);
+    const account = (example?.[1] ?? example?.[2])!;
+    const branch = /at branch (\d+)/.exec(statement)?.[1];
+    expect(account, statement).toBeDefined();
+    if (/depends on the branch/.test(statement)) {
+      expect(branch, statement).toBeDefined();
+      expect(checkBankAccount(method, branch!, account).ok, statement).toBe(true);
+      expect(
+        branches.some((other) => !checkBankAccount(method, other, account).ok),
+        statement,
+      ).toBe(true);
+    } else {
+      expect(branch, `${statement}: names a branch the rule ignores`).toBeUndefined();
+      for (const any of branches)
+        expect(checkBankAccount(method, any, account).ok, `${statement} at ${any}`).toBe(true);
+    }
+  };
+
+  it.each(bankMethods)("%s: the refusal's format", (method) => {
+    const refusal = checkBankAccount(method, "1234", "not an account");
+    expect(refusal.ok).toBe(false);
+    checkStatement(method, refusal.ok ? "" : refusal.message.split(`${findBank(method).name}: `)[1]);
+  });
+
+  it("docs/api.md: each bank's row, every branch claim included", () => {
+    // A row names the bank as customers say it: "Caixa" for Caixa Econômica Federal.
+    const bankOf = (cell: string) => bankDirectory.find((bank) => bank.name.startsWith(cell.replace(/^\| /, "")));
+    const rows = readFileSync(path.resolve(import.meta.dirname, "../../docs/api.md"), "utf8")
+      .split("\n")
+      .map((line) => line.trim().split(" | "))
+      .filter((cells) => cells.length === 3 && bankOf(cells[0]));
+    expect(rows.map((cells) => bankOf(cells[0])!.method).sort()).toEqual([...bankMethods].sort());
+    expect(rows.join("\n")).not.toMatch(/branch 0001/);
+    for (const [name, format, example] of rows) checkStatement(bankOf(name)!.method, `${format} ${example}`);
   });
 });

@@ -24,7 +24,7 @@ const accountFormats: Record<BankMethod, AccountFormat> = {
     expected:
       "the 3-digit operation, the 8-digit account and a check digit that also depends on the branch, e.g. 001.00012345-9 at branch 1234",
   },
-  nubank: { length: 5, max: 13, expected: "up to 13 digits and a check digit, e.g. 12345678-4 at branch 0001" },
+  nubank: { length: 5, max: 13, expected: "up to 13 digits and a check digit, e.g. 12345678-4" },
   santander: {
     length: 8,
     max: 8,
