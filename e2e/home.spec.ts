@@ -44,3 +44,21 @@ test("every problem's type leads to a page that explains its code", async ({ pag
     await expect(page.locator(`#${code}`), code).toContainText(`HTTP ${errorCodes[code].status}`);
   await expectAccessible(page);
 });
+
+test("/docs states the security headers that its answers and the API's carry", async ({ page, request }) => {
+  const docs = await page.goto("/docs");
+  const stated = await page
+    .locator("code")
+    .filter({ hasText: /^(X-Frame-Options|X-Content-Type-Options|Referrer-Policy): / })
+    .allTextContents();
+  expect(stated.map((text) => text.split(": ")[0])).toEqual([
+    "X-Frame-Options",
+    "X-Content-Type-Options",
+    "Referrer-Policy",
+  ]);
+  const api = await request.post("/api/status", { data: { jwt: "x.y.z" } });
+  for (const headers of [docs!.headers(), api.headers()]) {
+    const sent = stated.map((text) => `${text.split(": ")[0]}: ${headers[text.split(": ")[0].toLowerCase()]}`);
+    expect(sent).toEqual(stated);
+  }
+});

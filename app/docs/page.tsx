@@ -5,6 +5,7 @@ import { CALLBACK_TOKEN_LIFETIME_SECONDS } from "@/lib/envelope/token-types";
 import { getOpenApiDocument } from "@/lib/openapi/build-openapi-document";
 import { codeSamples } from "@/lib/openapi/code-samples";
 import { type FieldRow, schemaExamples, schemaFields } from "@/lib/openapi/schema-fields";
+import { securityHeaders } from "@/lib/security/security-headers";
 
 export const metadata: Metadata = { title: "Merchant API" };
 
@@ -43,6 +44,8 @@ function FieldTable({ caption, rows }: { caption: string; rows: FieldRow[] }) {
 
 export default function DocsPage() {
   const document = getOpenApiDocument();
+  // Stated from the module that sets them (proxy.ts), so the page cannot name another value.
+  const headers = securityHeaders({ kind: "api", nonce: "", isProduction: false });
   return (
     <main lang="en" className="mx-auto max-w-3xl px-5 py-10">
       <Link href="/" className="text-brand-700 underline">
@@ -209,11 +212,12 @@ export default function DocsPage() {
           whole within 10 s.
         </p>
         <p>
-          Every answer carries <code>X-Frame-Options: DENY</code>, <code>X-Content-Type-Options: nosniff</code>,{" "}
-          <code>Referrer-Policy: no-referrer</code> and a Content-Security-Policy (
-          <code>default-src &apos;none&apos;</code> for the API); hosted pages cannot be framed. Redirect URLs must be
-          absolute https URLs with a host, without control characters or spaces; the normalised URL is what the customer
-          is sent to.
+          Every answer carries <code>X-Frame-Options: {headers["x-frame-options"]}</code>,{" "}
+          <code>X-Content-Type-Options: {headers["x-content-type-options"]}</code>,{" "}
+          <code>Referrer-Policy: {headers["referrer-policy"]}</code> (no referrer leaves the gateway: hosted addresses
+          carry the payment&apos;s token) and a Content-Security-Policy (<code>default-src &apos;none&apos;</code> for
+          the API); hosted pages cannot be framed. Redirect URLs must be absolute https URLs with a host, without
+          control characters or spaces; the normalised URL is what the customer is sent to.
         </p>
         <p>
           Every code, its HTTP status and title, each also at{" "}

@@ -11,6 +11,7 @@ import { isIdOf } from "../ids/new-id";
 import { buyerIpSchema } from "../transactions/request-schemas";
 import { type ErrorCode, errorCodes } from "../errors/app-error";
 import { problemTypeOf } from "../http/problem";
+import { securityHeaders } from "../security/security-headers";
 import { buildDecodedOpenApiDocument } from "./build-decoded-openapi-document";
 import { type JwtOperation, buildOpenApiDocument, notJwtRoutes } from "./build-openapi-document";
 import { GATEWAY_IN_PATH } from "./request-examples";
@@ -287,6 +288,15 @@ describe("/docs", () => {
     expect(html).toContain(`GET ${GATEWAY_IN_PATH}`);
     for (const field of ["name", "return_url", "paymentMethod"]) expect(html).toContain(`>${field}<`);
     expect(html).toContain('href="/openapi.decoded.json"');
+  });
+
+  it("states the Referrer-Policy the gateway sends", async () => {
+    const { renderToStaticMarkup } = await import("react-dom/server");
+    const { default: DocsPage } = await import("@/app/docs/page");
+    const html = renderToStaticMarkup(DocsPage());
+    const sent = securityHeaders({ kind: "api", nonce: "n", isProduction: true })["referrer-policy"];
+    expect(sent).toBe("same-origin");
+    expect([...html.matchAll(/Referrer-Policy: ([\w-]+)/g)].map((match) => match[1])).toEqual([sent]);
     for (const type of Object.keys(document.webhooks)) expect(html).toContain(`>${type}<`);
     expect(html).toContain(">qrCodeText<");
     // A list's rows and their own lists are documented field by field.
