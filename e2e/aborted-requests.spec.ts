@@ -96,3 +96,33 @@ test("an aborted or cut request is one JSON line of the log, and nothing else is
   expect(written).not.toContain(token);
   expect(written).not.toContain("secret=abc");
 });
+
+/** Writes `head` and part of a body, then says it will send nothing more (FIN); answers what came back. */
+function halfClose(head: string, sent: string): Promise<string> {
+  return new Promise((resolve) => {
+    let answer = "";
+    const socket = net.connect(port, "127.0.0.1", () => socket.end(head + sent));
+    socket.on("data", (chunk: Buffer) => (answer += chunk.toString("latin1")));
+    socket.on("error", () => undefined);
+    socket.on("close", () => resolve(answer));
+  });
+}
+
+test("a body cut off never reaches a client as body_incomplete: Node's bare 400, and the log says aborted", async () => {
+  const since = gateway.output().length;
+  const answer = await halfClose(
+    `POST /api/status HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: 4000\r\n\r\n`,
+    '{"jwt":"eyJhbGciOiJIUzI1NiJ9',
+  );
+  // Node's own answer, before any handler could write one: no body, no code.
+  expect(answer).toBe("HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n");
+  const aborted = () =>
+    gateway
+      .output()
+      .slice(since)
+      .split("\n")
+      .filter((line) => line.includes('"request aborted"'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+  await expect.poll(() => aborted().length, { timeout: 10_000 }).toBe(1);
+  expect(aborted()[0]).toMatchObject({ method: "POST", path: "/api/status", bodyBytes: 28, declaredBytes: 4000 });
+});

@@ -4,8 +4,11 @@
 export const errorCodes = {
   // The token itself (answered as application/problem+json, unsigned: no key was trusted yet).
   body_too_large: { status: 413, title: "Request body too large" },
-  // The client aborted the body, or was too slow to send it (the server's body timeout).
-  body_incomplete: { status: 400, title: "Request body incomplete" },
+  // A body whose stream broke before its end, as a handler reads it. Never reaches a client, so no
+  // doc lists it: one that aborts has gone, one that half-closes gets Node's own bare 400 and one
+  // that stalls Node's 408 (HTTP_REQUEST_TIMEOUT_SECONDS) before any handler could answer; npm
+  // start's server logs such a request as aborted (lib/server/log-aborted-request).
+  body_incomplete: { status: 400, title: "Request body incomplete", isUnanswered: true },
   unsupported_media_type: { status: 415, title: "Unsupported content type" },
   token_missing: { status: 400, title: "No token in the request" },
   token_malformed: { status: 400, title: "Malformed token" },
@@ -59,9 +62,14 @@ export const errorCodes = {
   forbidden: { status: 403, title: "Not allowed for this role" },
   // Anything unexpected: the detail stays in the server log.
   internal_error: { status: 500, title: "Internal error" },
-} as const satisfies Record<string, { status: number; title: string }>;
+} as const satisfies Record<string, { status: number; title: string; isUnanswered?: true }>;
 
 export type ErrorCode = keyof typeof errorCodes;
+
+/** The codes a client can receive: what /docs, /docs/errors and the OpenAPI documents list. */
+export const answeredErrorCodes = (Object.keys(errorCodes) as ErrorCode[]).filter(
+  (code) => !("isUnanswered" in errorCodes[code]),
+);
 
 export type FieldError = { path: string; message: string };
 

@@ -23,7 +23,7 @@ import {
   RESPONSE_TOKEN_LIFETIME_SECONDS,
   RESPONSE_TOKEN_TYPE,
 } from "../envelope/token-types";
-import { errorCodes } from "../errors/app-error";
+import { answeredErrorCodes, errorCodes } from "../errors/app-error";
 import { problemTypeOf } from "../http/problem";
 import { exampleIds } from "../ids/example-ids";
 import { createGatewayOutSchema, gatewayOutAnswerSchema, payoutCallbackDataSchema } from "../payouts/schemas";
@@ -269,8 +269,8 @@ const ref = (name: string): DataRef => ({ $ref: `#/components/schemas/${name}` }
 /** The operationId of an operation named `name` (PascalCase): pix, gatewayOut, callbacksTest. */
 const operationIdOf = (name: string) => name.charAt(0).toLowerCase() + name.slice(1);
 
-const errorTable = Object.entries(errorCodes)
-  .map(([code, { status, title }]) => `| ${code} | ${status} | ${title} |`)
+const errorTable = answeredErrorCodes
+  .map((code) => `| ${code} | ${errorCodes[code].status} | ${errorCodes[code].title} |`)
   .join("\n");
 
 const envelopeDescription = (dataIsDescribedBy: string) =>
@@ -299,7 +299,7 @@ export function buildApiDocument<Extra extends object>(
     ...encoding.schemas,
     ErrorCode: {
       type: "string",
-      enum: Object.keys(errorCodes),
+      enum: answeredErrorCodes,
       description: `| code | HTTP | title |\n|---|---|---|\n${errorTable}`,
     },
     ErrorData: {
