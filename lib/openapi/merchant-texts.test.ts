@@ -53,6 +53,17 @@ async function merchantDocuments(): Promise<Record<string, string>> {
 const code = codeTexts("app", "components", "lib", "clients", "proxy.ts");
 
 describe("what merchants read", () => {
+  it("refers to no section, rule or table of documents a merchant never sees", async () => {
+    const unseen = /contract sections?|\brules? \d|\bthe spec\b|\bspec's\b/i;
+    const documents = Object.entries(await merchantDocuments()).map(([file, text]) => ({ file, text }));
+    const found = [...documents, ...code]
+      .filter(({ text }) => unseen.test(text))
+      .map(({ file, text }) => `${file}: …${text.match(unseen)![0]}…`);
+    expect(found).toEqual([]);
+    // The guide links the decisions, which may speak of the spec but not by its numbers.
+    expect(read("docs/decisions.md")).not.toMatch(/contract sections?|\brules? \d/i);
+  });
+
   it("names no error code a client cannot receive, and lists every one it can", async () => {
     const unanswered = Object.keys(errorCodes).filter((name) => !answeredErrorCodes.includes(name as never));
     expect(unanswered).toEqual(["body_incomplete"]);

@@ -102,10 +102,10 @@ export const gatewayOutAnswerSchema = z.object({
 /** The data of gateway_out.completed and gateway_out.canceled. */
 export const payoutCallbackDataSchema = z.object({
   transfer_id: z.string().meta({ description: "The payout's id" }),
-  transfers_id: z.string().meta({ description: "The same id under the spec's older name" }),
+  transfers_id: z.string().meta({ description: "The same id under its older name, kept for older integrations" }),
   reference: z.string().meta({ description: "Your reference" }),
   merchant_user: z.string().nullable().meta({ description: "Your id for the customer" }),
-  user_id: z.string().nullable().meta({ description: "The same id under the spec's older name" }),
+  user_id: z.string().nullable().meta({ description: "The same id under its older name, kept for older integrations" }),
   amount: z.string().meta({ description: "In reais with a decimal point", examples: ["10.50"] }),
   currency: z.string().meta({ examples: ["BRL"] }),
   status: z.enum(["completed", "canceled"]).meta({ description: "The final status, as in the type" }),
