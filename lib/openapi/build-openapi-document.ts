@@ -245,6 +245,10 @@ function toJsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
     // would document, which refuses what the gateway accepts: the format alone says what it takes.
     override: ({ zodSchema, jsonSchema }) => {
       if (zodSchema instanceof z.ZodIPv6) delete jsonSchema.pattern;
+      // Generators type a property with a default as always present (openapi-typescript does, for
+      // a request schema named by $ref): a field the gateway fills in when absent is optional to
+      // send, and its description says what absence means.
+      if (io === "input") delete jsonSchema.default;
     },
   }) as JsonSchema;
   // The dialect is the document's own (OpenAPI 3.1's), not repeated in each schema.

@@ -48,7 +48,7 @@ const pageFields = {
     .min(1, "must be at least 1")
     .max(MAX_PAGE_SIZE, `must be at most ${MAX_PAGE_SIZE}`)
     .default(DEFAULT_PAGE_SIZE)
-    .meta({ description: `Rows in the page, 1 to ${MAX_PAGE_SIZE}`, examples: [20] }),
+    .meta({ description: `Rows in the page, 1 to ${MAX_PAGE_SIZE}; absent: ${DEFAULT_PAGE_SIZE}`, examples: [20] }),
   after: cursor("An answer's next_cursor: the rows after it, older"),
   before: cursor("An answer's previous_cursor: the rows before it, newer"),
 };

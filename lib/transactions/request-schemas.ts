@@ -104,15 +104,17 @@ export const merchantUserSchema = text(100).meta({ description: "Your id for the
 
 export const customerFields = {
   name: {
-    description: "The customer's full name; blank or invalid is kept, flagged and asked again on the hosted form",
+    description:
+      "The customer's full name; absent, blank or invalid is kept, flagged and asked again on the hosted form",
     examples: ["Maria da Silva"],
   },
   email: {
-    description: "The customer's e-mail; blank or invalid is kept and flagged",
+    description: "The customer's e-mail; absent, blank or invalid is kept and flagged",
     examples: ["maria@example.com"],
   },
   cpf: {
-    description: "The customer's CPF: 11 digits, optionally as 123.456.789-09; blank or invalid is kept and flagged",
+    description:
+      "The customer's CPF: 11 digits, optionally as 123.456.789-09; absent, blank or invalid is kept and flagged",
     examples: ["529.982.247-25"],
   },
 };

@@ -23,7 +23,8 @@ declare function call<Id extends PostOperation>(operationId: Id, data: RequestDa
 declare function gatewayInUrl(keyId: GatewayIn["keyId"], data: GatewayIn["token"]): string;
 
 const customer = { name: "Maria da Silva", email: "maria@example.com", cpf: "529.982.247-25" };
-const order = { currency: "BRL", merchant_user: "user-42", country: "BR", buyer_ip: "::ffff:203.0.113.7" } as const;
+// No currency, nor a list's limit below: what the gateway fills in when absent is optional to send.
+const order = { merchant_user: "user-42", country: "BR", buyer_ip: "::ffff:203.0.113.7" } as const;
 
 export async function sellRefundAndPayOut(keyId: string): Promise<string[]> {
   const deposit = await call("pix", { ...customer, ...order, amount: "10.50", reference: "order-1" });
@@ -54,6 +55,15 @@ export async function sellRefundAndPayOut(keyId: string): Promise<string[]> {
   const transferId: string = payout.transfer_id;
   const attempt = await call("callbacksTest", {});
   const isDelivered: boolean = attempt.delivered;
+  const balance = await call("balance", {});
+  const available: string = balance.available;
+  const page = await call("transactions", { type: "deposit", status: "paid", limit: 20 });
+  const older = page.next_cursor ? await call("transactions", { after: page.next_cursor }) : page;
+  const references: string[] = [...page.transactions, ...older.transactions].map((row) => row.reference);
+  const events = await call("events", { transaction_id: deposit.id, status: "failed" });
+  const answers = events.events.flatMap((event) => event.attempts.map((tried) => tried.http_status));
+  const resent = await call("eventsResend", { event_id: events.events[0]?.event_id ?? eventId });
+  const resentStatus: string = resent.status;
   const cashier = gatewayInUrl(keyId, {
     ...customer,
     currency: "BRL",
@@ -73,7 +83,20 @@ export async function sellRefundAndPayOut(keyId: string): Promise<string[]> {
   // @ts-expect-error: the answer has no such field
   void deposit.qr_code;
 
-  return [qrCodeText, paymentPage, eventId, String(isPaid), refundId, transferId, String(isDelivered), cashier];
+  return [
+    qrCodeText,
+    paymentPage,
+    eventId,
+    String(isPaid),
+    refundId,
+    transferId,
+    String(isDelivered),
+    available,
+    ...references,
+    ...answers.map(String),
+    resentStatus,
+    cashier,
+  ];
 }
 
 /** A refusal's data (signed) and a failed token's problem (unsigned), as the documents type them. */
