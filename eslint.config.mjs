@@ -9,6 +9,7 @@ const config = [
       "**/.next/**",
       "node_modules/**",
       "lib/db/generated/**",
+      "clients/node/dist/**",
       "**/next-env.d.ts",
       "test-results/**",
       "playwright-report/**",

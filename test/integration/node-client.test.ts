@@ -1,17 +1,17 @@
-// The typed client in clients/node drives each operation over HTTP against the route handlers, as
-// a merchant's code would, and verifies a real callback.
+// The typed client in clients/node (its source; e2e/clients.spec.ts installs the packed package)
+// drives each operation over HTTP against the route handlers, as a merchant's code would, and
+// verifies a real callback.
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 process.env.CALLBACK_RETRY_SCHEDULE = "0";
 
-const { CashierError, createClient } = await import("@/clients/node");
+const { CashierError, createClient } = await import("@/clients/node/src/index");
 const { runCallbackWorker } = await import("@/lib/callbacks/run-callback-worker");
 const { fundSandboxMerchant } = await import("@/lib/funds/fund-sandbox-merchant");
-const { createTestMerchant, postSigned, readSigned } = await import("../support/api");
+const { createTestMerchant } = await import("../support/api");
 const { startReceiver } = await import("../support/callback-receiver");
 const { startRouteServer } = await import("../support/route-server");
-const { POST: simulate } = await import("@/app/api/sandbox/simulate/route");
 
 const routes = {
   "/api/pix": (await import("@/app/api/pix/route")).POST,
@@ -19,6 +19,8 @@ const routes = {
   "/api/gateway-out": (await import("@/app/api/gateway-out/route")).POST,
   "/api/refund": (await import("@/app/api/refund/route")).POST,
   "/api/status": (await import("@/app/api/status/route")).POST,
+  "/api/sandbox/simulate": (await import("@/app/api/sandbox/simulate/route")).POST,
+  "/api/callbacks/test": (await import("@/app/api/callbacks/test/route")).POST,
 };
 
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
@@ -51,8 +53,17 @@ describe("the Node.js client", () => {
     const cashier = createClient({ baseUrl: server.url, keyId: merchant.keyId, secret: merchant.secret });
 
     const deposit = await cashier.pix({ ...customer, amount: "10.50", reference: "client-pix" });
-    expect(deposit).toMatchObject({ id: expect.stringMatching(/^dep_/), amount: 10.5, reference: "client-pix" });
+    expect(deposit).toMatchObject({
+      id: expect.stringMatching(/^dep_/),
+      amount: 10.5,
+      reference: "client-pix",
+      replayed: false,
+    });
     expect(deposit.qrCodeText).toContain("br.gov.bcb.pix");
+    expect(await cashier.pix({ ...customer, amount: "10.50", reference: "client-pix" })).toEqual({
+      ...deposit,
+      replayed: true,
+    });
 
     const initiation = await cashier.paymentInitiation({
       ...customer,
@@ -63,9 +74,10 @@ describe("the Node.js client", () => {
     });
     expect(initiation.paymentInitiationUrl).toMatch(/\/pay\//);
 
-    const paid = await readSigned(await postSigned(simulate, merchant, { id: deposit.id, outcome: "paid" }), merchant);
+    const paid = await cashier.sandbox.simulate({ id: deposit.id, outcome: "paid" });
+    expect(paid).toMatchObject({ id: deposit.id, status: "paid", mode: "sandbox" });
     await runCallbackWorker({ isOnce: true });
-    const received = receiver.received.find((r) => r.data.event_id === paid.data.event_id);
+    const received = receiver.received.find((r) => r.data.event_id === paid.event_id);
     expect(await cashier.verifyCallback(received!.body)).toMatchObject({
       type: "deposit.paid",
       id: deposit.id,
@@ -74,7 +86,13 @@ describe("the Node.js client", () => {
     const forged = JSON.stringify({
       jwt: received!.jwt.replace(/\.[^.]+$/, ".AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"),
     });
-    await expect(cashier.verifyCallback(forged)).rejects.toThrow(/signature/);
+    await expect(cashier.verifyCallback(forged)).rejects.toMatchObject({
+      type: "invalid_callback",
+      message: expect.stringMatching(/signature/),
+    });
+    const tested = await cashier.callbacks.test();
+    expect(tested).toMatchObject({ url: receiver.url, delivered: true, http_status: 204 });
+    expect(receiver.received.find((r) => r.data.event_id === tested.event_id)?.data.type).toBe("test");
 
     expect(await cashier.status({ reference: "client-pix" })).toMatchObject({
       id: deposit.id,
@@ -87,6 +105,7 @@ describe("the Node.js client", () => {
       deposit_id: deposit.id,
       amount: "5.00",
       status: "pending",
+      replayed: false,
     });
 
     await fundSandboxMerchant(merchant.merchantId, "100");

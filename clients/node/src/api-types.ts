@@ -1,0 +1,1772 @@
+export interface paths {
+    "/api/pix": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A Pix deposit: its BR Code and QR image for your own page
+         * @description The same reference with the same data answers 200 with the original answer; with other data 409 reference_conflict. deposit.paid, deposit.failed or deposit.expired follows.
+         */
+        post: operations["pix"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payment-initiation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A deposit paid from a bank account at a unique hosted URL
+         * @description Pix on-page's data plus the two redirect URLs. The customer pays at paymentInitiationUrl and returns to one of your URLs; deposit.paid or deposit.failed follows.
+         */
+        post: operations["paymentInitiation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gateway-out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A payout to the customer by Pix key or bank account
+         * @description For pix a pix_key equal to cpf; for a bank branch, account and account_type. 422 insufficient_funds when your available balance is short. gateway_out.completed or gateway_out.canceled follows.
+         */
+        post: operations["gatewayOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A deposit's, payout's or refund's current status
+         * @description Send exactly one of id, transfer_id or reference; only your own transactions are found (404 not_found otherwise).
+         */
+        post: operations["status"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A refund of a paid deposit, whole or partial
+         * @description Refunds of one deposit add up to its paid amount at most (422 on amount says how much is left); the amount is held from your available funds until the outcome (422 insufficient_funds when short); a deposit that is not paid is a 409. refund.completed or refund.failed follows. The same request again answers 200 with the same refund.
+         */
+        post: operations["refund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sandbox/simulate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move your sandbox deposit or payout to a final state (sandbox keys only)
+         * @description A live key gets 403 sandbox_only. The callback of the new status follows, as for a real one.
+         */
+        post: operations["sandboxSimulate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/callbacks/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test callback to your callback URL now (sandbox keys only)
+         * @description A signed callback of type test; the answer is the attempt as the gateway saw it. Nothing is stored or retried. A live key gets 403 sandbox_only.
+         */
+        post: operations["callbacksTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/direct/{keyId}/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Gateway In: send your customer to the hosted cashier with the deposit's data in a signed token
+         * @description Opening the address creates the deposit once per reference and sends the customer (303) to its hosted page, in Portuguese (English by ?lang=en or the browser): a reload or a second click leads to the same payment. A token that cannot be accepted is a page in the customer's language with the reason and, when the token is yours, the way back to your return_url.
+         */
+        get: operations["gatewayIn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface webhooks {
+    "deposit.paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The deposit.paid callback, to your callback URL */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Callback_deposit_paid"];
+                };
+            };
+            responses: {
+                /** @description Delivered; any other answer, or none within the timeout, is retried with the same event_id */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "deposit.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The deposit.failed callback, to your callback URL */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Callback_deposit_failed"];
+                };
+            };
+            responses: {
+                /** @description Delivered; any other answer, or none within the timeout, is retried with the same event_id */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "deposit.expired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The deposit.expired callback, to your callback URL */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Callback_deposit_expired"];
+                };
+            };
+            responses: {
+                /** @description Delivered; any other answer, or none within the timeout, is retried with the same event_id */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "gateway_out.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The gateway_out.completed callback, to your callback URL */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Callback_gateway_out_completed"];
+                };
+            };
+            responses: {
+                /** @description Delivered; any other answer, or none within the timeout, is retried with the same event_id */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "gateway_out.canceled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The gateway_out.canceled callback, to your callback URL */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Callback_gateway_out_canceled"];
+                };
+            };
+            responses: {
+                /** @description Delivered; any other answer, or none within the timeout, is retried with the same event_id */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "refund.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The refund.completed callback, to your callback URL */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Callback_refund_completed"];
+                };
+            };
+            responses: {
+                /** @description Delivered; any other answer, or none within the timeout, is retried with the same event_id */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "refund.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The refund.failed callback, to your callback URL */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Callback_refund_failed"];
+                };
+            };
+            responses: {
+                /** @description Delivered; any other answer, or none within the timeout, is retried with the same event_id */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    test: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The test callback, to your callback URL */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Callback_test"];
+                };
+            };
+            responses: {
+                /** @description Delivered; any other answer, or none within the timeout, is retried with the same event_id */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface components {
+    schemas: {
+        /**
+         * @description | code | HTTP | title |
+         *     |---|---|---|
+         *     | body_too_large | 413 | Request body too large |
+         *     | body_incomplete | 400 | Request body incomplete |
+         *     | unsupported_media_type | 415 | Unsupported content type |
+         *     | token_missing | 400 | No token in the request |
+         *     | token_malformed | 400 | Malformed token |
+         *     | algorithm_not_allowed | 401 | Signing algorithm not allowed |
+         *     | key_missing | 401 | No key id in the token |
+         *     | key_unknown | 401 | Unknown key |
+         *     | key_revoked | 401 | Key revoked |
+         *     | signature_invalid | 401 | Signature does not match |
+         *     | token_expired | 401 | Token expired |
+         *     | token_not_yet_valid | 401 | Token issued in the future |
+         *     | token_lifetime_too_long | 400 | Token lifetime too long |
+         *     | claims_invalid | 400 | Invalid claims |
+         *     | token_type_not_allowed | 400 | Token type not allowed as a request |
+         *     | issuer_invalid | 401 | Issuer does not match the key's merchant |
+         *     | audience_invalid | 401 | Audience is not this gateway |
+         *     | jti_replayed | 409 | Token already used |
+         *     | path_malformed | 400 | Malformed path |
+         *     | method_not_allowed | 405 | Method not allowed |
+         *     | origin_not_allowed | 403 | Cross-origin form not allowed |
+         *     | action_malformed | 400 | Malformed action call |
+         *     | form_malformed | 400 | Malformed multipart form |
+         *     | rate_limited | 429 | Too many requests |
+         *     | validation_failed | 422 | Invalid request data |
+         *     | not_found | 404 | Not found |
+         *     | reference_conflict | 409 | Reference already used with other data |
+         *     | state_conflict | 409 | Transaction cannot change state |
+         *     | insufficient_funds | 422 | Insufficient funds |
+         *     | sandbox_only | 403 | Sandbox keys only |
+         *     | provider_error | 502 | Payment provider refused the request |
+         *     | provider_unavailable | 503 | Payment provider unavailable |
+         *     | provider_mismatch | 502 | Payment provider answered another charge |
+         *     | webhook_unauthorized | 401 | Unauthorized |
+         *     | invalid_argument | 400 | Invalid argument |
+         *     | forbidden | 403 | Not allowed for this role |
+         *     | internal_error | 500 | Internal error |
+         * @enum {string}
+         */
+        ErrorCode: "body_too_large" | "body_incomplete" | "unsupported_media_type" | "token_missing" | "token_malformed" | "algorithm_not_allowed" | "key_missing" | "key_unknown" | "key_revoked" | "signature_invalid" | "token_expired" | "token_not_yet_valid" | "token_lifetime_too_long" | "claims_invalid" | "token_type_not_allowed" | "issuer_invalid" | "audience_invalid" | "jti_replayed" | "path_malformed" | "method_not_allowed" | "origin_not_allowed" | "action_malformed" | "form_malformed" | "rate_limited" | "validation_failed" | "not_found" | "reference_conflict" | "state_conflict" | "insufficient_funds" | "sandbox_only" | "provider_error" | "provider_unavailable" | "provider_mismatch" | "webhook_unauthorized" | "invalid_argument" | "forbidden" | "internal_error";
+        ErrorData: {
+            error: {
+                type: components["schemas"]["ErrorCode"];
+                title: string;
+                /** @description What to fix, for your developer */
+                detail: string;
+                /** @description For invalid data: each field and why */
+                fields?: {
+                    path: string;
+                    message: string;
+                }[];
+            };
+        };
+        Problem: {
+            /** @example /docs/errors#signature_invalid */
+            type: string;
+            title: string;
+            status: number;
+            detail?: string;
+            code: components["schemas"]["ErrorCode"];
+        };
+        /**
+         * @description The data claim of Gateway In's token
+         * @example {
+         *       "name": "Maria da Silva",
+         *       "email": "maria@example.com",
+         *       "cpf": "529.982.247-25",
+         *       "amount": "10.50",
+         *       "currency": "BRL",
+         *       "merchant_user": "user-42",
+         *       "country": "BR",
+         *       "reference": "order-1003",
+         *       "paymentMethod": "pix",
+         *       "return_url": "https://shop.example.com/back"
+         *     }
+         */
+        GatewayInData: {
+            name: string;
+            email: string;
+            cpf: string;
+            /** @enum {string} */
+            paymentMethod?: "banco-do-brasil" | "bradesco" | "caixa" | "santander" | "pix";
+            /**
+             * @description In reais, not centavos: "10,50", "10.50" or 10.5; at most 100000.00
+             * @example 10.50
+             */
+            amount?: string | number;
+            /**
+             * @description BRL, the only currency; absent means BRL
+             * @default BRL
+             * @constant
+             */
+            currency?: "BRL";
+            /**
+             * @description Your unique id for this transaction; the same reference with the same data replays
+             * @example order-1001
+             */
+            reference: string;
+            /**
+             * @description Your id for the customer
+             * @example user-42
+             */
+            merchant_user: string;
+            /**
+             * @description BR, the only country
+             * @constant
+             */
+            country: "BR";
+            return_url?: string;
+            /**
+             * @description What the order is: a product, plan or brand of yours, shown under your name on the hosted pages (optional)
+             * @example Assinatura Premium
+             */
+            brand?: string;
+            /**
+             * @description The customer's phone (optional, free text)
+             * @example +55 11 91234-5678
+             */
+            phone?: string;
+        };
+        /**
+         * @example {
+         *       "name": "Maria da Silva",
+         *       "email": "maria@example.com",
+         *       "cpf": "529.982.247-25",
+         *       "amount": "10.50",
+         *       "currency": "BRL",
+         *       "merchant_user": "user-42",
+         *       "country": "BR",
+         *       "buyer_ip": "203.0.113.7",
+         *       "reference": "order-1001"
+         *     }
+         */
+        PixRequest: {
+            /**
+             * @description The customer's full name; blank or invalid is kept, flagged and asked again on the hosted form
+             * @default
+             * @example Maria da Silva
+             */
+            name?: string;
+            /**
+             * @description The customer's e-mail; blank or invalid is kept and flagged
+             * @default
+             * @example maria@example.com
+             */
+            email?: string;
+            /**
+             * @description The customer's CPF: 11 digits, optionally as 123.456.789-09; blank or invalid is kept and flagged
+             * @default
+             * @example 529.982.247-25
+             */
+            cpf?: string;
+            /**
+             * @description In reais, not centavos: "10,50", "10.50" or 10.5; at most 100000.00
+             * @example 10.50
+             */
+            amount: string | number;
+            /**
+             * @description BRL, the only currency; absent means BRL
+             * @default BRL
+             * @constant
+             */
+            currency?: "BRL";
+            /**
+             * @description Your unique id for this transaction; the same reference with the same data replays
+             * @example order-1001
+             */
+            reference: string;
+            /**
+             * @description Your id for the customer
+             * @example user-42
+             */
+            merchant_user: string;
+            /**
+             * @description BR, the only country
+             * @constant
+             */
+            country: "BR";
+            /**
+             * @description The customer's IP address (IPv4 or IPv6)
+             * @example 203.0.113.7
+             */
+            buyer_ip: string;
+            /**
+             * @description The customer's phone (optional, free text)
+             * @example +55 11 91234-5678
+             */
+            phone?: string;
+            /**
+             * @description What the order is: a product, plan or brand of yours, shown under your name on the hosted pages (optional)
+             * @example Assinatura Premium
+             */
+            brand?: string;
+        };
+        PixResponse: {
+            /**
+             * @description The deposit's id, for /api/status and refunds
+             * @example dep_01JD0000000000000000000000
+             */
+            id: string;
+            /**
+             * @description BRL
+             * @example BRL
+             */
+            currency: string;
+            /**
+             * @description In reais, as a number
+             * @example 10.5
+             */
+            amount: number;
+            /**
+             * @description Your reference
+             * @example order-1001
+             */
+            reference: string;
+            /** @description The BR Code (Pix copia e cola) to show or copy */
+            qrCodeText: string;
+            /** @description The same BR Code as a QR image: a PNG data URI */
+            qrCodeImage: string;
+        };
+        /**
+         * @example {
+         *       "name": "Maria da Silva",
+         *       "email": "maria@example.com",
+         *       "cpf": "529.982.247-25",
+         *       "amount": "10.50",
+         *       "currency": "BRL",
+         *       "merchant_user": "user-42",
+         *       "country": "BR",
+         *       "buyer_ip": "203.0.113.7",
+         *       "reference": "order-1002",
+         *       "successRedirectUrl": "https://shop.example.com/paid",
+         *       "failedRedirectUrl": "https://shop.example.com/failed"
+         *     }
+         */
+        PaymentInitiationRequest: {
+            /**
+             * @description The customer's full name; blank or invalid is kept, flagged and asked again on the hosted form
+             * @default
+             * @example Maria da Silva
+             */
+            name?: string;
+            /**
+             * @description The customer's e-mail; blank or invalid is kept and flagged
+             * @default
+             * @example maria@example.com
+             */
+            email?: string;
+            /**
+             * @description The customer's CPF: 11 digits, optionally as 123.456.789-09; blank or invalid is kept and flagged
+             * @default
+             * @example 529.982.247-25
+             */
+            cpf?: string;
+            /**
+             * @description In reais, not centavos: "10,50", "10.50" or 10.5; at most 100000.00
+             * @example 10.50
+             */
+            amount: string | number;
+            /**
+             * @description BRL, the only currency; absent means BRL
+             * @default BRL
+             * @constant
+             */
+            currency?: "BRL";
+            /**
+             * @description Your unique id for this transaction; the same reference with the same data replays
+             * @example order-1001
+             */
+            reference: string;
+            /**
+             * @description Your id for the customer
+             * @example user-42
+             */
+            merchant_user: string;
+            /**
+             * @description BR, the only country
+             * @constant
+             */
+            country: "BR";
+            /**
+             * @description The customer's IP address (IPv4 or IPv6)
+             * @example 203.0.113.7
+             */
+            buyer_ip: string;
+            /**
+             * @description The customer's phone (optional, free text)
+             * @example +55 11 91234-5678
+             */
+            phone?: string;
+            /**
+             * @description What the order is: a product, plan or brand of yours, shown under your name on the hosted pages (optional)
+             * @example Assinatura Premium
+             */
+            brand?: string;
+            /**
+             * @description Where the customer returns after paying: an absolute https URL within your registered origins; the normalised URL is stored and used
+             * @example https://shop.example.com/paid
+             */
+            successRedirectUrl: string;
+            /**
+             * @description Where the customer returns when the payment fails: an absolute https URL within your registered origins; the normalised URL is stored and used
+             * @example https://shop.example.com/failed
+             */
+            failedRedirectUrl: string;
+        };
+        PaymentInitiationResponse: {
+            /**
+             * @description The deposit's id
+             * @example dep_01JD0000000000000000000000
+             */
+            id: string;
+            /**
+             * @description BRL
+             * @example BRL
+             */
+            currency: string;
+            /**
+             * @description In reais with a decimal comma
+             * @example 10,50
+             */
+            amount: string;
+            /**
+             * @description Your reference
+             * @example order-1001
+             */
+            reference: string;
+            /**
+             * @description The hosted page where the customer pays from a bank account
+             * @example https://cashier.example.com/pay/…
+             */
+            paymentInitiationUrl: string;
+        };
+        /**
+         * @example {
+         *       "name": "Maria da Silva",
+         *       "email": "maria@example.com",
+         *       "cpf": "529.982.247-25",
+         *       "amount": "10.50",
+         *       "currency": "BRL",
+         *       "merchant_user": "user-42",
+         *       "country": "BR",
+         *       "buyer_ip": "203.0.113.7",
+         *       "reference": "payout-2001",
+         *       "paymentMethod": "pix",
+         *       "pix_key": "52998224725"
+         *     }
+         * @example {
+         *       "name": "Maria da Silva",
+         *       "email": "maria@example.com",
+         *       "cpf": "529.982.247-25",
+         *       "amount": "10.50",
+         *       "currency": "BRL",
+         *       "merchant_user": "user-42",
+         *       "country": "BR",
+         *       "buyer_ip": "203.0.113.7",
+         *       "reference": "payout-2002",
+         *       "paymentMethod": "banco-do-brasil",
+         *       "branch": "1234",
+         *       "account": "12345-5",
+         *       "account_type": "C"
+         *     }
+         */
+        GatewayOutRequest: {
+            /**
+             * @description The customer's full name; blank or invalid is kept, flagged and asked again on the hosted form
+             * @default
+             * @example Maria da Silva
+             */
+            name?: string;
+            /**
+             * @description The customer's e-mail; blank or invalid is kept and flagged
+             * @default
+             * @example maria@example.com
+             */
+            email?: string;
+            /**
+             * @description The customer's CPF: 11 digits, optionally as 123.456.789-09; blank or invalid is kept and flagged
+             * @default
+             * @example 529.982.247-25
+             */
+            cpf?: string;
+            /**
+             * @description pix (to the customer's CPF as Pix key) or the customer's bank
+             * @example pix
+             * @enum {string}
+             */
+            paymentMethod: "banco-do-brasil" | "bradesco" | "caixa" | "nubank" | "santander" | "pix";
+            /**
+             * @description In reais, not centavos: "10,50", "10.50" or 10.5; at most 100000.00
+             * @example 10.50
+             */
+            amount: string | number;
+            /**
+             * @description BRL, the only currency; absent means BRL
+             * @default BRL
+             * @constant
+             */
+            currency?: "BRL";
+            /**
+             * @description Your unique id for this transaction; the same reference with the same data replays
+             * @example order-1001
+             */
+            reference: string;
+            /**
+             * @description Your id for the customer
+             * @example user-42
+             */
+            merchant_user: string;
+            /**
+             * @description BR, the only country
+             * @constant
+             */
+            country: "BR";
+            /**
+             * @description The customer's IP address (IPv4 or IPv6)
+             * @example 203.0.113.7
+             */
+            buyer_ip: string;
+            /**
+             * @description The customer's phone (optional, free text)
+             * @example +55 11 91234-5678
+             */
+            phone?: string;
+            /**
+             * @description With pix: the customer's CPF registered as their Pix key, equal to cpf
+             * @example 52998224725
+             */
+            pix_key?: string;
+            /**
+             * @description With a bank: the branch (agência)
+             * @example 1234
+             */
+            branch?: string;
+            /**
+             * @description With a bank: the account with its check digit as the customer's bank prints it (leading zeros, dash and dots optional)
+             * @example 12345-5
+             */
+            account?: string;
+            /**
+             * @description With a bank: C (current account) or S (savings account)
+             * @example C
+             */
+            account_type?: string;
+        };
+        GatewayOutResponse: {
+            /**
+             * @description The payout's id, for /api/status and its callback
+             * @example pay_01JD0000000000000000000000
+             */
+            transfer_id: string;
+        };
+        /**
+         * @example {
+         *       "reference": "order-1001"
+         *     }
+         * @example {
+         *       "id": "dep_01JD0000000000000000000000"
+         *     }
+         */
+        StatusRequest: {
+            /**
+             * @description A deposit's or refund's id (or a payout's transfer_id)
+             * @example dep_01JD0000000000000000000000
+             */
+            id?: string;
+            /**
+             * @description A payout's transfer_id
+             * @example pay_01JD0000000000000000000000
+             */
+            transfer_id?: string;
+            /**
+             * @description Your reference of a deposit or payout
+             * @example order-1001
+             */
+            reference?: string;
+        };
+        StatusResponse: {
+            /** @description The transaction's id */
+            id: string;
+            /** @description A payout's id again, under the name its request answered */
+            transfer_id?: string;
+            /**
+             * @description pix, payment_initiation, gateway_in, gateway_out or refund
+             * @example pix
+             */
+            operation: string;
+            /** @description A refund's deposit */
+            deposit_id?: string;
+            /** @description Your reference (a refund's: its deposit's) */
+            reference: string;
+            /**
+             * @description pending, paid, failed or expired (deposit); pending, completed or canceled (payout); pending, completed or failed (refund)
+             * @example paid
+             */
+            status: string;
+            /**
+             * @description In reais with a decimal point
+             * @example 10.50
+             */
+            amount: string;
+            /** @example BRL */
+            currency: string;
+            /**
+             * @description ISO 8601
+             * @example 2026-11-22T21:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * @description ISO 8601
+             * @example 2026-11-22T21:00:05.000Z
+             */
+            updated_at: string;
+            /** @description When canceled or failed: why, as a code */
+            reason_code?: string;
+            /** @description When canceled or failed: why, in words */
+            reason?: string | null;
+        };
+        /**
+         * @example {
+         *       "reference": "order-1001",
+         *       "amount": "5.00",
+         *       "reason": "Produto devolvido"
+         *     }
+         */
+        RefundRequest: {
+            /**
+             * @description The paid deposit's id (or send reference)
+             * @example dep_01JD0000000000000000000000
+             */
+            id?: string;
+            /**
+             * @description The paid deposit's reference (or send id)
+             * @example order-1001
+             */
+            reference?: string;
+            /**
+             * @description In reais; absent means all that is left to refund
+             * @example 10.50
+             */
+            amount?: string | number;
+            /**
+             * @description Shown to the payer by their bank; the same request with another reason is another refund
+             * @example Produto devolvido
+             */
+            reason?: string;
+        };
+        RefundResponse: {
+            /**
+             * @description The refund's id
+             * @example rfd_01JD0000000000000000000000
+             */
+            id: string;
+            /** @description The refunded deposit's id */
+            deposit_id: string;
+            /**
+             * @description In reais with a decimal point
+             * @example 10.50
+             */
+            amount: string;
+            /** @example BRL */
+            currency: string;
+            /**
+             * @description The outcome follows by callback
+             * @constant
+             */
+            status: "pending";
+        };
+        /**
+         * @example {
+         *       "id": "dep_01JD0000000000000000000000",
+         *       "outcome": "paid"
+         *     }
+         */
+        SandboxSimulateRequest: {
+            /**
+             * @description Your sandbox deposit's id or payout's transfer_id
+             * @example dep_01JD0000000000000000000000
+             */
+            id: string;
+            /**
+             * @description paid, failed or expired (deposit); completed or canceled (payout); absent: the amount decides (x,01 fails or cancels, x,02 expires)
+             * @enum {string}
+             */
+            outcome?: "paid" | "failed" | "expired" | "completed" | "canceled";
+        };
+        SandboxSimulateResponse: {
+            /** @description The deposit's id */
+            id: string;
+            /**
+             * @description sandbox
+             * @example sandbox
+             */
+            mode: string;
+            /**
+             * @description The status reached
+             * @enum {string}
+             */
+            status: "paid" | "failed" | "expired" | "completed" | "canceled";
+            /**
+             * @description The callback on its way
+             * @example evt_01JD0000000000000000000000
+             */
+            event_id: string;
+        } | {
+            /** @description The payout's transfer_id */
+            transfer_id: string;
+            /**
+             * @description sandbox
+             * @example sandbox
+             */
+            mode: string;
+            /**
+             * @description The status reached
+             * @enum {string}
+             */
+            status: "paid" | "failed" | "expired" | "completed" | "canceled";
+            /**
+             * @description The callback on its way
+             * @example evt_01JD0000000000000000000000
+             */
+            event_id: string;
+        };
+        /** @example {} */
+        CallbacksTestRequest: Record<string, never>;
+        CallbacksTestResponse: {
+            /** @description The test callback's event_id */
+            event_id: string;
+            /** @description Your callback URL; null when none is registered */
+            url: string | null;
+            /** @description ISO 8601 */
+            sent_at: string;
+            /** @description Your endpoint's HTTP status; null when it could not be reached */
+            http_status: number | null;
+            /** @description How long your endpoint took */
+            latency_ms: number;
+            /** @description The start of your endpoint's answer */
+            body_excerpt: string | null;
+            /** @description Why it could not be delivered */
+            error: string | null;
+            /** @description true when your endpoint answered 2xx */
+            delivered: boolean;
+        };
+        Callback_deposit_paid: {
+            /**
+             * @description Unique per event: a retry carries the same one; ignore one you already handled
+             * @example evt_01JD0000000000000000000000
+             */
+            event_id: string;
+            /** @constant */
+            type: "deposit.paid";
+            /**
+             * @description When it happened, ISO 8601
+             * @example 2026-11-22T21:00:05.000Z
+             */
+            occurred_at: string;
+            /** @description The deposit's id */
+            id: string;
+            /** @description Your reference */
+            reference: string;
+            /** @description Your id for the customer */
+            merchant_user: string | null;
+            /**
+             * @description In reais with a decimal point
+             * @example 10.50
+             */
+            amount: string;
+            /** @example BRL */
+            currency: string;
+            /**
+             * @description The final status, as in the type
+             * @enum {string}
+             */
+            status: "paid" | "failed" | "expired";
+        };
+        Callback_deposit_failed: {
+            /**
+             * @description Unique per event: a retry carries the same one; ignore one you already handled
+             * @example evt_01JD0000000000000000000000
+             */
+            event_id: string;
+            /** @constant */
+            type: "deposit.failed";
+            /**
+             * @description When it happened, ISO 8601
+             * @example 2026-11-22T21:00:05.000Z
+             */
+            occurred_at: string;
+            /** @description The deposit's id */
+            id: string;
+            /** @description Your reference */
+            reference: string;
+            /** @description Your id for the customer */
+            merchant_user: string | null;
+            /**
+             * @description In reais with a decimal point
+             * @example 10.50
+             */
+            amount: string;
+            /** @example BRL */
+            currency: string;
+            /**
+             * @description The final status, as in the type
+             * @enum {string}
+             */
+            status: "paid" | "failed" | "expired";
+        };
+        Callback_deposit_expired: {
+            /**
+             * @description Unique per event: a retry carries the same one; ignore one you already handled
+             * @example evt_01JD0000000000000000000000
+             */
+            event_id: string;
+            /** @constant */
+            type: "deposit.expired";
+            /**
+             * @description When it happened, ISO 8601
+             * @example 2026-11-22T21:00:05.000Z
+             */
+            occurred_at: string;
+            /** @description The deposit's id */
+            id: string;
+            /** @description Your reference */
+            reference: string;
+            /** @description Your id for the customer */
+            merchant_user: string | null;
+            /**
+             * @description In reais with a decimal point
+             * @example 10.50
+             */
+            amount: string;
+            /** @example BRL */
+            currency: string;
+            /**
+             * @description The final status, as in the type
+             * @enum {string}
+             */
+            status: "paid" | "failed" | "expired";
+        };
+        Callback_gateway_out_completed: {
+            /**
+             * @description Unique per event: a retry carries the same one; ignore one you already handled
+             * @example evt_01JD0000000000000000000000
+             */
+            event_id: string;
+            /** @constant */
+            type: "gateway_out.completed";
+            /**
+             * @description When it happened, ISO 8601
+             * @example 2026-11-22T21:00:05.000Z
+             */
+            occurred_at: string;
+            /** @description The payout's id */
+            transfer_id: string;
+            /** @description The same id under the spec's older name */
+            transfers_id: string;
+            /** @description Your reference */
+            reference: string;
+            /** @description Your id for the customer */
+            merchant_user: string | null;
+            /** @description The same id under the spec's older name */
+            user_id: string | null;
+            /**
+             * @description In reais with a decimal point
+             * @example 10.50
+             */
+            amount: string;
+            /** @example BRL */
+            currency: string;
+            /**
+             * @description The final status, as in the type
+             * @enum {string}
+             */
+            status: "completed" | "canceled";
+            /** @description When canceled: why, as a code */
+            reason_code?: string;
+            /** @description When canceled: why, in words */
+            reason?: string;
+        };
+        Callback_gateway_out_canceled: {
+            /**
+             * @description Unique per event: a retry carries the same one; ignore one you already handled
+             * @example evt_01JD0000000000000000000000
+             */
+            event_id: string;
+            /** @constant */
+            type: "gateway_out.canceled";
+            /**
+             * @description When it happened, ISO 8601
+             * @example 2026-11-22T21:00:05.000Z
+             */
+            occurred_at: string;
+            /** @description The payout's id */
+            transfer_id: string;
+            /** @description The same id under the spec's older name */
+            transfers_id: string;
+            /** @description Your reference */
+            reference: string;
+            /** @description Your id for the customer */
+            merchant_user: string | null;
+            /** @description The same id under the spec's older name */
+            user_id: string | null;
+            /**
+             * @description In reais with a decimal point
+             * @example 10.50
+             */
+            amount: string;
+            /** @example BRL */
+            currency: string;
+            /**
+             * @description The final status, as in the type
+             * @enum {string}
+             */
+            status: "completed" | "canceled";
+            /** @description When canceled: why, as a code */
+            reason_code?: string;
+            /** @description When canceled: why, in words */
+            reason?: string;
+        };
+        Callback_refund_completed: {
+            /**
+             * @description Unique per event: a retry carries the same one; ignore one you already handled
+             * @example evt_01JD0000000000000000000000
+             */
+            event_id: string;
+            /** @constant */
+            type: "refund.completed";
+            /**
+             * @description When it happened, ISO 8601
+             * @example 2026-11-22T21:00:05.000Z
+             */
+            occurred_at: string;
+            /**
+             * @description The refund's id
+             * @example rfd_01JD0000000000000000000000
+             */
+            id: string;
+            /** @description The refunded deposit's id */
+            deposit_id: string;
+            /**
+             * @description In reais with a decimal point
+             * @example 10.50
+             */
+            amount: string;
+            /** @example BRL */
+            currency: string;
+            /** @description The deposit's reference */
+            reference: string;
+            /**
+             * @description The final status, as in the type
+             * @enum {string}
+             */
+            status: "completed" | "failed";
+            /** @description When failed: not_carried_out or provider_refused. When completed without the merchant asking (the PSP returned the money on its own): med_fraud, med_operational or returned_at_psp */
+            reason_code?: string;
+            /** @description With reason_code: the reason in words */
+            reason?: string | null;
+        };
+        Callback_refund_failed: {
+            /**
+             * @description Unique per event: a retry carries the same one; ignore one you already handled
+             * @example evt_01JD0000000000000000000000
+             */
+            event_id: string;
+            /** @constant */
+            type: "refund.failed";
+            /**
+             * @description When it happened, ISO 8601
+             * @example 2026-11-22T21:00:05.000Z
+             */
+            occurred_at: string;
+            /**
+             * @description The refund's id
+             * @example rfd_01JD0000000000000000000000
+             */
+            id: string;
+            /** @description The refunded deposit's id */
+            deposit_id: string;
+            /**
+             * @description In reais with a decimal point
+             * @example 10.50
+             */
+            amount: string;
+            /** @example BRL */
+            currency: string;
+            /** @description The deposit's reference */
+            reference: string;
+            /**
+             * @description The final status, as in the type
+             * @enum {string}
+             */
+            status: "completed" | "failed";
+            /** @description When failed: not_carried_out or provider_refused. When completed without the merchant asking (the PSP returned the money on its own): med_fraud, med_operational or returned_at_psp */
+            reason_code?: string;
+            /** @description With reason_code: the reason in words */
+            reason?: string | null;
+        };
+        Callback_test: {
+            /**
+             * @description Unique per event: a retry carries the same one; ignore one you already handled
+             * @example evt_01JD0000000000000000000000
+             */
+            event_id: string;
+            /** @constant */
+            type: "test";
+            /**
+             * @description When it happened, ISO 8601
+             * @example 2026-11-22T21:00:05.000Z
+             */
+            occurred_at: string;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    pix: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PixRequest"];
+            };
+        };
+        responses: {
+            /** @description A replay of an earlier request: the original answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PixResponse"];
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PixResponse"];
+                };
+            };
+            /** @description Refused: signed ErrorData once the token is accepted, an unsigned Problem when the token fails */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorData"];
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment provider failed (502, 503: retry the same request) or an unexpected error (500, with an opaque id) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorData"];
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    paymentInitiation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentInitiationRequest"];
+            };
+        };
+        responses: {
+            /** @description A replay of an earlier request: the original answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentInitiationResponse"];
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentInitiationResponse"];
+                };
+            };
+            /** @description Refused: signed ErrorData once the token is accepted, an unsigned Problem when the token fails */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorData"];
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment provider failed (502, 503: retry the same request) or an unexpected error (500, with an opaque id) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorData"];
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    gatewayOut: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GatewayOutRequest"];
+            };
+        };
+        responses: {
+            /** @description A replay of an earlier request: the original answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayOutResponse"];
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GatewayOutResponse"];
+                };
+            };
+            /** @description Refused: signed ErrorData once the token is accepted, an unsigned Problem when the token fails */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorData"];
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment provider failed (502, 503: retry the same request) or an unexpected error (500, with an opaque id) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorData"];
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatusRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusResponse"];
+                };
+            };
+            /** @description Refused: signed ErrorData once the token is accepted, an unsigned Problem when the token fails */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorData"];
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment provider failed (502, 503: retry the same request) or an unexpected error (500, with an opaque id) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorData"];
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    refund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefundRequest"];
+            };
+        };
+        responses: {
+            /** @description A replay of an earlier request: the original answer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundResponse"];
+                };
+            };
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundResponse"];
+                };
+            };
+            /** @description Refused: signed ErrorData once the token is accepted, an unsigned Problem when the token fails */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorData"];
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment provider failed (502, 503: retry the same request) or an unexpected error (500, with an opaque id) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorData"];
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    sandboxSimulate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxSimulateRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxSimulateResponse"];
+                };
+            };
+            /** @description Refused: signed ErrorData once the token is accepted, an unsigned Problem when the token fails */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorData"];
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment provider failed (502, 503: retry the same request) or an unexpected error (500, with an opaque id) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorData"];
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    callbacksTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallbacksTestRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallbacksTestResponse"];
+                };
+            };
+            /** @description Refused: signed ErrorData once the token is accepted, an unsigned Problem when the token fails */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorData"];
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment provider failed (502, 503: retry the same request) or an unexpected error (500, with an opaque id) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorData"];
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    gatewayIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Your key's id, the token's kid */
+                keyId: string;
+                /** @description A compact JWS signed as every request is (HS256, your key's secret, iat and exp), whose data claim is GatewayInData */
+                token: components["schemas"]["GatewayInData"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deposit exists: the customer goes to its hosted page */
+            303: {
+                headers: {
+                    /** @description The hosted payment page */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A page saying why, never a redirect: 400 a malformed token or claims, 401 a bad or expired token or a keyId that is not the token's, 409 a reference already used with other data, 422 invalid data (each field named), 429 too many pages from one address */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+        };
+    };
+}

@@ -1,0 +1,209 @@
+// The Node.js client of the Cashier API: signs each request with jose, verifies each answer and
+// callback with the same key, and throws every failure (a refusal, an answer that is not the
+// gateway's, no answer at all) as CashierError. Its types are generated from the gateway's decoded
+// OpenAPI document into api-types.ts, so the package carries nothing of the gateway's source.
+import { SignJWT, jwtVerify } from "jose";
+import type { components, paths, webhooks } from "./api-types.js";
+
+/** The path of each operation called with a signed POST (every one but Gateway In's address). */
+export type OperationPath = { [P in keyof paths]: paths[P] extends { post: object } ? P : never }[keyof paths];
+type Operation<P extends OperationPath> = paths[P]["post"];
+/** The `data` of a request to the operation at path P, e.g. `RequestData<"/api/pix">`. */
+export type RequestData<P extends OperationPath> = Operation<P>["requestBody"]["content"]["application/json"];
+/** The `data` of the operation's answer. */
+export type AnswerData<P extends OperationPath> = Operation<P>["responses"][200]["content"]["application/json"];
+/**
+ * A creating operation's answer. `replayed` is true when the request repeated an earlier one (the
+ * same reference and data): the gateway created nothing and answered the original (HTTP 200, not 201).
+ */
+export type Created<T> = T & { replayed: boolean };
+/** A verified callback's `data`: `event_id`, `type`, `occurred_at` and the event's fields, by `type`. */
+export type CallbackData = {
+  [T in keyof webhooks]: webhooks[T]["post"]["requestBody"]["content"]["application/json"];
+}[keyof webhooks];
+
+export type ClientOptions = {
+  baseUrl: string;
+  keyId: string;
+  /** The secret shown once when the key was created, used as UTF-8 text (never base64-decoded). */
+  secret: string;
+  /** How long to wait for an answer before throwing a network_error; 30 000 ms unless set. */
+  timeoutMs?: number;
+};
+
+/** An invalid field of a refused request, and why. */
+export type FieldError = NonNullable<components["schemas"]["ErrorData"]["error"]["fields"]>[number];
+
+/** What went wrong on this side: no answer, an answer that is not the gateway's, a callback that does not verify. */
+export type ClientErrorType = "network_error" | "invalid_response" | "invalid_callback";
+/** The gateway's error codes (the table at /docs), or one of the client's own. */
+export type CashierErrorType = components["schemas"]["ErrorCode"] | ClientErrorType;
+
+/**
+ * Every failure of a call: a refusal (`type` is the gateway's error code, `status` its HTTP
+ * status, `fields` each invalid field and why), or one of the client's own types with `status` 0
+ * when no answer came (network_error), the answer's HTTP status when it was not the gateway's
+ * (invalid_response), and the underlying error as `cause`.
+ */
+export class CashierError extends Error {
+  constructor(
+    readonly status: number,
+    readonly type: CashierErrorType,
+    readonly detail: string,
+    readonly fields: FieldError[] = [],
+    options: { cause?: unknown } = {},
+  ) {
+    super(`${type}: ${detail}`, options);
+    this.name = "CashierError";
+  }
+}
+
+// The gateway accepts clocks 30 s apart and signs its answers and callbacks for 60 s: a client
+// allows the same 30 s either way.
+const CLOCK_TOLERANCE_SECONDS = 30;
+const REQUEST_LIFETIME_SECONDS = 60;
+const RESPONSE_TYPE = "cashier-response+jwt";
+const CALLBACK_TYPE = "cashier-callback+jwt";
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+function reasonOf(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  // fetch says only "fetch failed"; why (ECONNREFUSED, a DNS failure, a reset) is in its cause.
+  return error.cause instanceof Error ? `${error.message}: ${error.cause.message}` : error.message;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** An unsigned answer: the gateway's problem+json (RFC 9457) when it could not accept the token. */
+function problemError(status: number, body: Record<string, unknown>): CashierError | null {
+  if (typeof body.detail !== "string") return null;
+  // `code` is the error code; a problem without one names it at the end of its `type` link.
+  const code =
+    typeof body.code === "string"
+      ? body.code
+      : String(body.type ?? "")
+          .split(/[#/]/)
+          .pop();
+  return code ? new CashierError(status, code as CashierErrorType, body.detail) : null;
+}
+
+export function createClient(options: ClientOptions) {
+  const key = new TextEncoder().encode(options.secret);
+  const baseUrl = options.baseUrl.replace(/\/+$/, "");
+  const timeoutMs = options.timeoutMs ?? 30_000;
+
+  const sign = (data: unknown) =>
+    new SignJWT({ data })
+      .setProtectedHeader({ alg: "HS256", kid: options.keyId })
+      .setIssuedAt()
+      .setExpirationTime(`${REQUEST_LIFETIME_SECONDS}s`)
+      .sign(key);
+
+  async function call<P extends OperationPath>(path: P, data: unknown): Promise<{ code: number; data: AnswerData<P> }> {
+    const where = `POST ${baseUrl}${path}`;
+    const jwt = await sign(data);
+    let response: Response;
+    let text: string;
+    try {
+      response = await fetch(baseUrl + path, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ jwt }),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      text = await response.text();
+    } catch (cause) {
+      throw new CashierError(0, "network_error", `${where}: ${reasonOf(cause)}`, [], { cause });
+    }
+    const body = parseJson(text);
+    const invalid = (why: string, cause?: unknown) =>
+      new CashierError(response.status, "invalid_response", `${where}: ${why}`, [], { cause });
+    if (!isRecord(body)) {
+      const kind = response.headers.get("content-type") ?? "no content type";
+      const excerpt = text.replace(/\s+/g, " ").trim().slice(0, 200);
+      throw invalid(`the answer is not the gateway's JSON (HTTP ${response.status}, ${kind}): ${excerpt}`);
+    }
+    if (typeof body.jwt !== "string") {
+      throw problemError(response.status, body) ?? invalid(`the answer has neither a jwt nor a problem's detail`);
+    }
+    let payload: Record<string, unknown>;
+    try {
+      ({ payload } = await jwtVerify(body.jwt, key, {
+        algorithms: ["HS256"],
+        typ: RESPONSE_TYPE,
+        clockTolerance: CLOCK_TOLERANCE_SECONDS,
+      }));
+    } catch (cause) {
+      throw invalid(`the answer's token does not verify with this key: ${reasonOf(cause)}`, cause);
+    }
+    const answer = payload.data;
+    if (typeof payload.code !== "number" || !isRecord(answer)) throw invalid("the answer's token has no code or data");
+    if (isRecord(answer.error)) {
+      const error = answer.error as { type: CashierErrorType; detail: string; fields?: FieldError[] };
+      throw new CashierError(payload.code, error.type, error.detail, error.fields);
+    }
+    return { code: payload.code, data: answer as AnswerData<P> };
+  }
+
+  /** An operation that answers its data. */
+  const read =
+    <P extends OperationPath>(path: P) =>
+    async (data: RequestData<P>): Promise<AnswerData<P>> =>
+      (await call(path, data)).data;
+
+  /** An operation that creates once per reference: 201, or 200 with the original answer for a replay. */
+  const create =
+    <P extends OperationPath>(path: P) =>
+    async (data: RequestData<P>): Promise<Created<AnswerData<P>>> => {
+      const answer = await call(path, data);
+      return { ...answer.data, replayed: answer.code === 200 };
+    };
+
+  return {
+    pix: create("/api/pix"),
+    paymentInitiation: create("/api/payment-initiation"),
+    gatewayOut: create("/api/gateway-out"),
+    refunds: { create: create("/api/refund") },
+    status: read("/api/status"),
+    sandbox: { simulate: read("/api/sandbox/simulate") },
+    callbacks: {
+      /** A signed callback of type test to your callback URL now, and how your endpoint answered. */
+      test: () => read("/api/callbacks/test")({}),
+    },
+    /** Where to send the customer for Gateway In: the data signed into the URL, valid for 60 s. */
+    gatewayInUrl: async (data: components["schemas"]["GatewayInData"]) =>
+      `${baseUrl}/direct/${encodeURIComponent(options.keyId)}/${await sign(data)}`,
+    /**
+     * The raw body your callback URL received, verified: its `data`. Verify it when it arrives:
+     * the token expires 60 s after the gateway signed it.
+     */
+    verifyCallback: async (body: string | Uint8Array): Promise<CallbackData> => {
+      const parsed = parseJson(typeof body === "string" ? body : new TextDecoder().decode(body));
+      if (!isRecord(parsed) || typeof parsed.jwt !== "string") {
+        throw new CashierError(0, "invalid_callback", 'the body is not {"jwt": "<token>"}');
+      }
+      try {
+        const { payload } = await jwtVerify(parsed.jwt, key, {
+          algorithms: ["HS256"],
+          typ: CALLBACK_TYPE,
+          clockTolerance: CLOCK_TOLERANCE_SECONDS,
+        });
+        return payload.data as CallbackData;
+      } catch (cause) {
+        throw new CashierError(0, "invalid_callback", `the callback's token does not verify: ${reasonOf(cause)}`, [], {
+          cause,
+        });
+      }
+    },
+  };
+}
+
+export type CashierClient = ReturnType<typeof createClient>;
