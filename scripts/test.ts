@@ -9,6 +9,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { forgetSchemaCounts, sumSchemaCounts } from "../test/support/schema-counts";
 import { OPENAPI_FILE } from "../test/psp-simulator/openapi-file";
+import { findPython } from "../test/support/python-client";
 
 const root = path.resolve(import.meta.dirname, "..");
 const bin = (name: string) => path.join(root, "node_modules/.bin", name);
@@ -70,6 +71,12 @@ if (!existsSync(OPENAPI_FILE)) {
   notices.push(
     `NOTICE: the API Pix contract tests are SKIPPED because the Central Bank's OpenAPI document is absent.\n` +
       `        Put bcb-pix-api/openapi.yaml (API Pix 2.9.0) at ${OPENAPI_FILE} to run them.`,
+  );
+}
+if (findPython() === null) {
+  notices.push(
+    "NOTICE: the Python client's end-to-end test is SKIPPED because no python3 imports jwt (PyJWT) and pip.\n" +
+      "        Install them (Debian: apt-get install python3-jwt python3-pip) to run it.",
   );
 }
 for (const notice of notices) console.log(`\n${notice}`);

@@ -1,0 +1,128 @@
+"""What a merchant's code does with the installed cashier_client, run by e2e/clients.spec.ts with
+Debian's python3 and python3-jwt against the running gateway: the steps of node-scenario.mts, and
+one JSON report the spec holds to the same expectations."""
+
+import http.server
+import json
+import os
+import re
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from typing import Any
+
+from cashier_client import CashierError, Client
+
+URL, KEY_ID, SECRET = os.environ["CASHIER_URL"], os.environ["CASHIER_KEY_ID"], os.environ["CASHIER_SECRET"]
+REFERENCE = os.environ["REFERENCE"]
+cashier = Client(URL, KEY_ID, SECRET)
+report: dict[str, Any] = {}
+
+
+def step(name: str, value: Any) -> None:
+    report[name] = value
+    print(f"{name}: {json.dumps(value)}", file=sys.stderr)
+
+
+received: list[tuple[dict[str, Any], bytes]] = []
+
+
+class CallbackEndpoint(http.server.BaseHTTPRequestHandler):
+    """The merchant's callback endpoint: each body verified as it arrives, 401 when it does not verify."""
+
+    def do_POST(self) -> None:
+        body = self.rfile.read(int(self.headers.get("content-length", 0)))
+        try:
+            received.append((dict(cashier.verify_callback(body)), body))
+            self.send_response(200)
+        except CashierError:
+            self.send_response(401)
+        self.end_headers()
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+server = http.server.ThreadingHTTPServer(("127.0.0.1", int(os.environ["CALLBACK_PORT"])), CallbackEndpoint)
+threading.Thread(target=server.serve_forever, daemon=True).start()
+
+
+def callback_of(event_id: str) -> tuple[dict[str, Any], bytes]:
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        for callback in received:
+            if callback[0]["event_id"] == event_id:
+                return callback
+        time.sleep(0.1)
+    raise TimeoutError(f"no callback {event_id} within 20 s")
+
+
+def refusal_of(call: Any) -> dict[str, Any]:
+    try:
+        call()
+    except CashierError as error:
+        fields = [field["path"] for field in error.fields]
+        return {"status": error.status, "type": error.type, "fields": fields, "has_cause": error.__cause__ is not None}
+    raise AssertionError("expected a CashierError")
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args: Any) -> None:
+        return None
+
+
+# The fields every operation's data shares, as the spec hands them.
+customer = json.loads(os.environ["CUSTOMER"])
+
+try:
+    order = {**customer, "amount": "10.50", "reference": f"{REFERENCE}-pix"}
+    deposit = cashier.pix(order)
+    step("created", {"replayed": deposit["replayed"], "is_deposit": deposit["id"].startswith("dep_"), "amount": deposit["amount"]})
+    again = cashier.pix(order)
+    step("replayed", {"replayed": again["replayed"], "same_deposit": again["id"] == deposit["id"]})
+    step("status", {"status": cashier.status({"id": deposit["id"]})["status"]})
+
+    simulated = cashier.sandbox.simulate({"id": deposit["id"], "outcome": "paid"})
+    step("simulated", {"status": simulated["status"]})
+    paid, paid_body = callback_of(simulated["event_id"])
+    step("callback", {"type": paid["type"], "same_deposit": paid.get("id") == deposit["id"], "status": paid.get("status")})
+    tested = cashier.callbacks.test()
+    step("test_callback", {"delivered": tested["delivered"], "type": callback_of(tested["event_id"])[0]["type"]})
+
+    refund = cashier.refunds.create({"id": deposit["id"], "amount": "5.00"})
+    refund_again = cashier.refunds.create({"id": deposit["id"], "amount": "5.00"})
+    step("refund", {
+        "replayed": refund["replayed"],
+        "status": refund["status"],
+        "replay": {"replayed": refund_again["replayed"], "same_refund": refund_again["id"] == refund["id"]},
+    })
+    payout = cashier.gateway_out({
+        **customer, "amount": "1.00", "reference": f"{REFERENCE}-out", "paymentMethod": "pix", "pix_key": "52998224725",
+    })
+    step("payout", {"replayed": payout["replayed"], "status": cashier.status({"transfer_id": payout["transfer_id"]})["status"]})
+    initiation = cashier.payment_initiation({
+        **customer,
+        "amount": "20,00",
+        "reference": f"{REFERENCE}-pi",
+        "successRedirectUrl": "https://shop.example.com/paid",
+        "failedRedirectUrl": "https://shop.example.com/failed",
+    })
+    step("payment_initiation", {"replayed": initiation["replayed"], "hosted": "/pay/" in initiation["paymentInitiationUrl"]})
+    try:
+        urllib.request.build_opener(NoRedirect).open(cashier.gateway_in_url({**customer, "reference": f"{REFERENCE}-in"}))
+        raise AssertionError("Gateway In did not redirect")
+    except urllib.error.HTTPError as link:
+        step("gateway_in", {"http_status": link.code, "to_payment": "/pay/" in link.headers.get("location", "")})
+
+    step("refused", refusal_of(lambda: cashier.gateway_out(
+        {**customer, "amount": "1", "reference": f"{REFERENCE}-bad", "paymentMethod": "bradesco"})))
+    step("wrong_secret", refusal_of(lambda: Client(URL, KEY_ID, "not-the-secret").status({"id": deposit["id"]})))
+    step("not_json", refusal_of(lambda: Client(os.environ["HTML_URL"], KEY_ID, SECRET).status({"id": deposit["id"]})))
+    step("unreachable", refusal_of(lambda: Client("http://127.0.0.1:1", KEY_ID, SECRET).status({"id": deposit["id"]})))
+    forged = re.sub(rb'\.[\w-]+"', b'.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"', paid_body, count=1)
+    step("forged_callback", refusal_of(lambda: cashier.verify_callback(forged)))
+finally:
+    server.shutdown()
+print(json.dumps(report))
