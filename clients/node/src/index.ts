@@ -58,8 +58,8 @@ export class CashierError extends Error {
   }
 }
 
-// The gateway accepts clocks 30 s apart and signs its answers and callbacks for 60 s: a client
-// allows the same 30 s either way.
+// The gateway accepts clocks 30 s apart: the client allows the same 30 s either way on the answers
+// (signed for 60 s) and the callbacks (signed for a day) it verifies.
 const CLOCK_TOLERANCE_SECONDS = 30;
 const REQUEST_LIFETIME_SECONDS = 60;
 const RESPONSE_TYPE = "cashier-response+jwt";
@@ -182,8 +182,8 @@ export function createClient(options: ClientOptions) {
     gatewayInUrl: async (data: components["schemas"]["GatewayInData"]) =>
       `${baseUrl}/direct/${encodeURIComponent(options.keyId)}/${await sign(data)}`,
     /**
-     * The raw body your callback URL received, verified: its `data`. Verify it when it arrives:
-     * the token expires 60 s after the gateway signed it.
+     * The raw body your callback URL received, verified: its `data`. On arrival, or later from
+     * your own queue: the token expires 24 h after the gateway signed it. Act once per `event_id`.
      */
     verifyCallback: async (body: string | Uint8Array): Promise<CallbackData> => {
       const parsed = parseJson(typeof body === "string" ? body : new TextDecoder().decode(body));

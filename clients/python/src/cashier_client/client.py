@@ -34,8 +34,8 @@ from .api_types import (
     StatusRequest,
 )
 
-# The gateway accepts clocks 30 s apart and signs its answers and callbacks for 60 s: the client
-# allows the same 30 s either way.
+# The gateway accepts clocks 30 s apart: the client allows the same 30 s either way on the answers
+# (signed for 60 s) and the callbacks (signed for a day) it verifies.
 CLOCK_TOLERANCE_SECONDS = 30
 REQUEST_LIFETIME_SECONDS = 60
 RESPONSE_TYPE = "cashier-response+jwt"
@@ -179,8 +179,8 @@ class Client:
 
     def verify_callback(self, body: bytes | str) -> CallbackData:
         """The raw body your callback URL received, verified: its data (event_id, type,
-        occurred_at and the event's fields). Verify it when it arrives: the token expires 60 s
-        after the gateway signed it."""
+        occurred_at and the event's fields). On arrival, or later from your own queue: the token
+        expires 24 h after the gateway signed it. Act once per event_id."""
         try:
             parsed = json.loads(body)
         except ValueError:
