@@ -28,10 +28,11 @@ const server = http.createServer(async (request, response) => {
 });
 await new Promise<void>((resolve) => server.listen(Number(CALLBACK_PORT), "127.0.0.1", resolve));
 
-async function callbackOf(eventId: string): Promise<{ data: CallbackData; body: string }> {
+/** The callback of this event once it has come `times` times (a resend brings it again). */
+async function callbackOf(eventId: string, times = 1): Promise<{ data: CallbackData; body: string }> {
   for (const deadline = Date.now() + 20_000; Date.now() < deadline;) {
-    const callback = received.find((c) => c.data.event_id === eventId);
-    if (callback) return callback;
+    const callbacks = received.filter((c) => c.data.event_id === eventId);
+    if (callbacks.length >= times) return callbacks[0];
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`no callback ${eventId} within 20 s`);
@@ -112,6 +113,17 @@ try {
     replayed: initiation.replayed,
     hosted: initiation.paymentInitiationUrl.includes("/pay/"),
   });
+  const balance = await cashier.balance();
+  step("balance", { mode: balance.mode, currency: balance.currency });
+  const listed = await cashier.transactions.list({ reference: `${REFERENCE}-pix` });
+  step("transactions", { types: listed.transactions.map((t) => t.type).sort() });
+  const events = await cashier.events.list({ transaction_id: deposit.id });
+  step("events", {
+    paid_delivered: events.events.some((e) => e.event_id === simulated.event_id && e.status === "delivered"),
+  });
+  await cashier.events.resend({ event_id: simulated.event_id });
+  step("resent", { received_again: (await callbackOf(simulated.event_id, 2)).data.type });
+
   const link = await fetch(await cashier.gatewayInUrl({ ...customer, reference: `${REFERENCE}-in` }), {
     redirect: "manual",
   });

@@ -49,12 +49,13 @@ server = http.server.ThreadingHTTPServer(("127.0.0.1", int(os.environ["CALLBACK_
 threading.Thread(target=server.serve_forever, daemon=True).start()
 
 
-def callback_of(event_id: str) -> tuple[dict[str, Any], bytes]:
+def callback_of(event_id: str, times: int = 1) -> tuple[dict[str, Any], bytes]:
+    """The callback of this event once it has come `times` times (a resend brings it again)."""
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:
-        for callback in received:
-            if callback[0]["event_id"] == event_id:
-                return callback
+        callbacks = [callback for callback in received if callback[0]["event_id"] == event_id]
+        if len(callbacks) >= times:
+            return callbacks[0]
         time.sleep(0.1)
     raise TimeoutError(f"no callback {event_id} within 20 s")
 
@@ -110,6 +111,16 @@ try:
         "failedRedirectUrl": "https://shop.example.com/failed",
     })
     step("payment_initiation", {"replayed": initiation["replayed"], "hosted": "/pay/" in initiation["paymentInitiationUrl"]})
+    balance = cashier.balance()
+    step("balance", {"mode": balance["mode"], "currency": balance["currency"]})
+    listed = cashier.transactions.list({"reference": f"{REFERENCE}-pix"})
+    step("transactions", {"types": sorted(t["type"] for t in listed["transactions"])})
+    events = cashier.events.list({"transaction_id": deposit["id"]})
+    paid_delivered = any(e["event_id"] == simulated["event_id"] and e["status"] == "delivered" for e in events["events"])
+    step("events", {"paid_delivered": paid_delivered})
+    cashier.events.resend({"event_id": simulated["event_id"]})
+    step("resent", {"received_again": callback_of(simulated["event_id"], 2)[0]["type"]})
+
     try:
         urllib.request.build_opener(NoRedirect).open(cashier.gateway_in_url({**customer, "reference": f"{REFERENCE}-in"}))
         raise AssertionError("Gateway In did not redirect")

@@ -21,6 +21,10 @@ const routes = {
   "/api/status": (await import("@/app/api/status/route")).POST,
   "/api/sandbox/simulate": (await import("@/app/api/sandbox/simulate/route")).POST,
   "/api/callbacks/test": (await import("@/app/api/callbacks/test/route")).POST,
+  "/api/balance": (await import("@/app/api/balance/route")).POST,
+  "/api/transactions": (await import("@/app/api/transactions/route")).POST,
+  "/api/events": (await import("@/app/api/events/route")).POST,
+  "/api/events/resend": (await import("@/app/api/events/resend/route")).POST,
 };
 
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
@@ -122,6 +126,13 @@ describe("the Node.js client", () => {
       transfer_id: payout.transfer_id,
       status: "pending",
     });
+
+    expect(await cashier.balance()).toMatchObject({ mode: "sandbox", reserved: "12.00" });
+    const listed = await cashier.transactions.list({ type: "payout" });
+    expect(listed.transactions.map((t) => t.id)).toEqual([payout.transfer_id]);
+    const { events } = await cashier.events.list({ transaction_id: deposit.id });
+    expect(events.map((e) => [e.event_id, e.status])).toEqual([[paid.event_id, "delivered"]]);
+    expect(await cashier.events.resend({ event_id: paid.event_id })).toMatchObject({ event_id: paid.event_id });
 
     const url = await cashier.gatewayInUrl({ ...customer, reference: "client-in" });
     expect(url.startsWith(`${server.url}/direct/${merchant.keyId}/`)).toBe(true);

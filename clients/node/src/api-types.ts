@@ -1,3 +1,5 @@
+// Generated from the gateway's decoded OpenAPI document (GET /openapi.decoded.json) by
+// `npm run clients:types`; do not edit. scripts/client-types.test.ts fails when it is stale.
 export interface paths {
     "/api/pix": {
         parameters: {
@@ -133,6 +135,86 @@ export interface paths {
          * @description A signed callback of type test; the answer is the attempt as the gateway saw it. Nothing is stored or retried. A live key gets 403 sandbox_only.
          */
         post: operations["callbacksTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Your money in your key's mode: available, reserved and pending
+         * @description The sums the console's balance page shows. Sandbox and live money are never added together: a key sees its own mode's.
+         */
+        post: operations["balance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Your deposits, payouts and refunds, newest first, a page at a time
+         * @description The console's list, for your key's mode: filter by type, status, reference and days (from, to); page with next_cursor (as after) and previous_cursor (as before). A bad filter or cursor is a 422 naming it.
+         */
+        post: operations["transactions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Your callback events with every delivery attempt, newest first, a page at a time
+         * @description Each event's payload is the data its callbacks carried; its attempts say what your endpoint answered. Filter by status, type or the transaction it reports; page as /api/transactions.
+         */
+        post: operations["events"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send one of your callback events again
+         * @description The same event_id and payload, queued from the start of the retry schedule, whether it was delivered or failed; earlier attempts stay on record and the audit log names your key. Another merchant's event, or one of the other mode, is 404 not_found.
+         */
+        post: operations["eventsResend"];
         delete?: never;
         options?: never;
         head?: never;
@@ -472,7 +554,6 @@ export interface components {
          * @description | code | HTTP | title |
          *     |---|---|---|
          *     | body_too_large | 413 | Request body too large |
-         *     | body_incomplete | 400 | Request body incomplete |
          *     | unsupported_media_type | 415 | Unsupported content type |
          *     | token_missing | 400 | No token in the request |
          *     | token_malformed | 400 | Malformed token |
@@ -510,8 +591,15 @@ export interface components {
          *     | internal_error | 500 | Internal error |
          * @enum {string}
          */
-        ErrorCode: "body_too_large" | "body_incomplete" | "unsupported_media_type" | "token_missing" | "token_malformed" | "algorithm_not_allowed" | "key_missing" | "key_unknown" | "key_revoked" | "signature_invalid" | "token_expired" | "token_not_yet_valid" | "token_lifetime_too_long" | "claims_invalid" | "token_type_not_allowed" | "issuer_invalid" | "audience_invalid" | "jti_replayed" | "path_malformed" | "method_not_allowed" | "origin_not_allowed" | "action_malformed" | "form_malformed" | "rate_limited" | "validation_failed" | "not_found" | "reference_conflict" | "state_conflict" | "insufficient_funds" | "sandbox_only" | "provider_error" | "provider_unavailable" | "provider_mismatch" | "webhook_unauthorized" | "invalid_argument" | "forbidden" | "internal_error";
+        ErrorCode: "body_too_large" | "unsupported_media_type" | "token_missing" | "token_malformed" | "algorithm_not_allowed" | "key_missing" | "key_unknown" | "key_revoked" | "signature_invalid" | "token_expired" | "token_not_yet_valid" | "token_lifetime_too_long" | "claims_invalid" | "token_type_not_allowed" | "issuer_invalid" | "audience_invalid" | "jti_replayed" | "path_malformed" | "method_not_allowed" | "origin_not_allowed" | "action_malformed" | "form_malformed" | "rate_limited" | "validation_failed" | "not_found" | "reference_conflict" | "state_conflict" | "insufficient_funds" | "sandbox_only" | "provider_error" | "provider_unavailable" | "provider_mismatch" | "webhook_unauthorized" | "invalid_argument" | "forbidden" | "internal_error";
         ErrorData: {
+            /**
+             * @description What was taken differently from what was probably meant, or ignored, each in words: a whole amount of 1000 or more read as reais, a data field the operation does not have; absent when there is none
+             * @example [
+             *       "unknown field \"colour\" was ignored"
+             *     ]
+             */
+            warnings?: string[];
             error: {
                 type: components["schemas"]["ErrorCode"];
                 title: string;
@@ -525,12 +613,17 @@ export interface components {
             };
         };
         Problem: {
-            /** @example /docs/errors#signature_invalid */
+            /**
+             * @description Where the code is explained: /docs/errors with the code as its anchor
+             * @example /docs/errors#signature_invalid
+             */
             type: string;
             title: string;
             status: number;
             detail?: string;
             code: components["schemas"]["ErrorCode"];
+            /** @description A 500's opaque id (err_…): quote it to support */
+            id?: string;
         };
         /**
          * @description The data claim of Gateway In's token
@@ -548,13 +641,26 @@ export interface components {
          *     }
          */
         GatewayInData: {
+            /**
+             * @description The customer's full name, required and valid: shown locked
+             * @example Maria da Silva
+             */
             name: string;
+            /**
+             * @description The customer's e-mail, required and valid: shown locked
+             * @example maria@example.com
+             */
             email: string;
+            /** @description The customer's CPF, required and valid: 11 digits, optionally as 123.456.789-09 */
             cpf: string;
-            /** @enum {string} */
+            /**
+             * @description pix or the customer's bank (optional: absent, the customer picks)
+             * @example pix
+             * @enum {string}
+             */
             paymentMethod?: "banco-do-brasil" | "bradesco" | "caixa" | "santander" | "pix";
             /**
-             * @description In reais, not centavos: "10,50", "10.50" or 10.5; at most 100000.00
+             * @description In reais (optional: absent, the customer types it)
              * @example 10.50
              */
             amount?: string | number;
@@ -579,6 +685,10 @@ export interface components {
              * @constant
              */
             country: "BR";
+            /**
+             * @description Where the customer goes back to (optional): an absolute https URL within your registered origins
+             * @example https://shop.example.com/back
+             */
             return_url?: string;
             /**
              * @description What the order is: a product, plan or brand of yours, shown under your name on the hosted pages (optional)
@@ -668,7 +778,7 @@ export interface components {
         PixResponse: {
             /**
              * @description The deposit's id, for /api/status and refunds
-             * @example dep_01JD0000000000000000000000
+             * @example dep_zo9enhlbzs028ktvumny
              */
             id: string;
             /**
@@ -690,6 +800,24 @@ export interface components {
             qrCodeText: string;
             /** @description The same BR Code as a QR image: a PNG data URI */
             qrCodeImage: string;
+            /**
+             * @description The deposit's status now: pending when created; a replay of the same request answers paid, failed or expired once it ended, and then the QR can no longer be paid
+             * @example pending
+             * @enum {string}
+             */
+            status: "pending" | "paid" | "failed" | "expired";
+            /**
+             * @description When the QR stops being payable, ISO 8601; the same on every replay
+             * @example 2026-11-22T21:30:00.000Z
+             */
+            expires_at: string;
+            /**
+             * @description What was taken differently from what was probably meant, or ignored, each in words: a whole amount of 1000 or more read as reais, a data field the operation does not have; absent when there is none
+             * @example [
+             *       "unknown field \"colour\" was ignored"
+             *     ]
+             */
+            warnings?: string[];
         };
         /**
          * @example {
@@ -780,7 +908,7 @@ export interface components {
         PaymentInitiationResponse: {
             /**
              * @description The deposit's id
-             * @example dep_01JD0000000000000000000000
+             * @example dep_zo9enhlbzs028ktvumny
              */
             id: string;
             /**
@@ -803,6 +931,13 @@ export interface components {
              * @example https://cashier.example.com/pay/…
              */
             paymentInitiationUrl: string;
+            /**
+             * @description What was taken differently from what was probably meant, or ignored, each in words: a whole amount of 1000 or more read as reais, a data field the operation does not have; absent when there is none
+             * @example [
+             *       "unknown field \"colour\" was ignored"
+             *     ]
+             */
+            warnings?: string[];
         };
         /**
          * @example {
@@ -919,27 +1054,34 @@ export interface components {
         GatewayOutResponse: {
             /**
              * @description The payout's id, for /api/status and its callback
-             * @example pay_01JD0000000000000000000000
+             * @example po_tcs557ohddg0yzr2rxbb
              */
             transfer_id: string;
+            /**
+             * @description What was taken differently from what was probably meant, or ignored, each in words: a whole amount of 1000 or more read as reais, a data field the operation does not have; absent when there is none
+             * @example [
+             *       "unknown field \"colour\" was ignored"
+             *     ]
+             */
+            warnings?: string[];
         };
         /**
          * @example {
          *       "reference": "order-1001"
          *     }
          * @example {
-         *       "id": "dep_01JD0000000000000000000000"
+         *       "id": "dep_zo9enhlbzs028ktvumny"
          *     }
          */
         StatusRequest: {
             /**
              * @description A deposit's or refund's id (or a payout's transfer_id)
-             * @example dep_01JD0000000000000000000000
+             * @example dep_zo9enhlbzs028ktvumny
              */
             id?: string;
             /**
              * @description A payout's transfer_id
-             * @example pay_01JD0000000000000000000000
+             * @example po_tcs557ohddg0yzr2rxbb
              */
             transfer_id?: string;
             /**
@@ -984,10 +1126,20 @@ export interface components {
              * @example 2026-11-22T21:00:05.000Z
              */
             updated_at: string;
-            /** @description When canceled or failed: why, as a code */
+            /**
+             * @description Why, as a code: a deposit that failed or expired (expired, psp_closed, charge_not_issued, customer_declined, sandbox_simulated), a payout canceled (psp_refused, sandbox_simulated or the operator's code), a refund that failed (not_carried_out, provider_refused) or that the PSP made on its own (med_fraud, med_operational, returned_at_psp)
+             * @example expired
+             */
             reason_code?: string;
-            /** @description When canceled or failed: why, in words */
+            /** @description With reason_code: why, in words */
             reason?: string | null;
+            /**
+             * @description What was taken differently from what was probably meant, or ignored, each in words: a whole amount of 1000 or more read as reais, a data field the operation does not have; absent when there is none
+             * @example [
+             *       "unknown field \"colour\" was ignored"
+             *     ]
+             */
+            warnings?: string[];
         };
         /**
          * @example {
@@ -999,7 +1151,7 @@ export interface components {
         RefundRequest: {
             /**
              * @description The paid deposit's id (or send reference)
-             * @example dep_01JD0000000000000000000000
+             * @example dep_zo9enhlbzs028ktvumny
              */
             id?: string;
             /**
@@ -1021,7 +1173,7 @@ export interface components {
         RefundResponse: {
             /**
              * @description The refund's id
-             * @example rfd_01JD0000000000000000000000
+             * @example rfd_h8xaethicd899objosw5
              */
             id: string;
             /** @description The refunded deposit's id */
@@ -1038,17 +1190,24 @@ export interface components {
              * @constant
              */
             status: "pending";
+            /**
+             * @description What was taken differently from what was probably meant, or ignored, each in words: a whole amount of 1000 or more read as reais, a data field the operation does not have; absent when there is none
+             * @example [
+             *       "unknown field \"colour\" was ignored"
+             *     ]
+             */
+            warnings?: string[];
         };
         /**
          * @example {
-         *       "id": "dep_01JD0000000000000000000000",
+         *       "id": "dep_zo9enhlbzs028ktvumny",
          *       "outcome": "paid"
          *     }
          */
         SandboxSimulateRequest: {
             /**
              * @description Your sandbox deposit's id or payout's transfer_id
-             * @example dep_01JD0000000000000000000000
+             * @example dep_zo9enhlbzs028ktvumny
              */
             id: string;
             /**
@@ -1072,9 +1231,16 @@ export interface components {
             status: "paid" | "failed" | "expired" | "completed" | "canceled";
             /**
              * @description The callback on its way
-             * @example evt_01JD0000000000000000000000
+             * @example evt_5tq2m8x4k7w9p3z6c1v0
              */
             event_id: string;
+            /**
+             * @description What was taken differently from what was probably meant, or ignored, each in words: a whole amount of 1000 or more read as reais, a data field the operation does not have; absent when there is none
+             * @example [
+             *       "unknown field \"colour\" was ignored"
+             *     ]
+             */
+            warnings?: string[];
         } | {
             /** @description The payout's transfer_id */
             transfer_id: string;
@@ -1090,9 +1256,16 @@ export interface components {
             status: "paid" | "failed" | "expired" | "completed" | "canceled";
             /**
              * @description The callback on its way
-             * @example evt_01JD0000000000000000000000
+             * @example evt_5tq2m8x4k7w9p3z6c1v0
              */
             event_id: string;
+            /**
+             * @description What was taken differently from what was probably meant, or ignored, each in words: a whole amount of 1000 or more read as reais, a data field the operation does not have; absent when there is none
+             * @example [
+             *       "unknown field \"colour\" was ignored"
+             *     ]
+             */
+            warnings?: string[];
         };
         /** @example {} */
         CallbacksTestRequest: Record<string, never>;
@@ -1113,11 +1286,317 @@ export interface components {
             error: string | null;
             /** @description true when your endpoint answered 2xx */
             delivered: boolean;
+            /**
+             * @description What was taken differently from what was probably meant, or ignored, each in words: a whole amount of 1000 or more read as reais, a data field the operation does not have; absent when there is none
+             * @example [
+             *       "unknown field \"colour\" was ignored"
+             *     ]
+             */
+            warnings?: string[];
+        };
+        /** @example {} */
+        BalanceRequest: Record<string, never>;
+        BalanceResponse: {
+            /**
+             * @description Your key's mode: the money of the other mode is never counted
+             * @enum {string}
+             */
+            mode: "sandbox" | "live";
+            /** @example BRL */
+            currency: string;
+            /**
+             * @description What you can pay out or refund now, in reais with a decimal point
+             * @example 10.50
+             */
+            available: string;
+            /**
+             * @description Held by your pending payouts and refunds until their outcome
+             * @example 10.50
+             */
+            reserved: string;
+            /**
+             * @description What your pending deposits would bring in if paid: not yours yet, and never counted in available
+             * @example 10.50
+             */
+            pending: string;
+            /**
+             * @description What was taken differently from what was probably meant, or ignored, each in words: a whole amount of 1000 or more read as reais, a data field the operation does not have; absent when there is none
+             * @example [
+             *       "unknown field \"colour\" was ignored"
+             *     ]
+             */
+            warnings?: string[];
+        };
+        /**
+         * @example {
+         *       "type": "deposit",
+         *       "status": "paid",
+         *       "limit": 20
+         *     }
+         * @example {
+         *       "reference": "order-1001"
+         *     }
+         */
+        TransactionsRequest: {
+            /**
+             * @description deposit, payout or refund; all three when absent
+             * @example deposit
+             * @enum {string}
+             */
+            type?: "deposit" | "payout" | "refund";
+            /**
+             * @description Only rows in this status, as /api/status names it
+             * @example paid
+             * @enum {string}
+             */
+            status?: "pending" | "paid" | "failed" | "expired" | "completed" | "canceled";
+            /**
+             * @description Only this reference (a refund's is its deposit's)
+             * @example order-1001
+             */
+            reference?: string;
+            /**
+             * @description Created on this day or later, YYYY-MM-DD in Brasília time (UTC−3)
+             * @example 2026-11-01
+             */
+            from?: string;
+            /**
+             * @description Created on this day or earlier, YYYY-MM-DD in Brasília time
+             * @example 2026-11-30
+             */
+            to?: string;
+            /**
+             * @description Rows in the page, 1 to 100
+             * @default 50
+             * @example 20
+             */
+            limit?: number;
+            /** @description An answer's next_cursor: the rows after it, older */
+            after?: string;
+            /** @description An answer's previous_cursor: the rows before it, newer */
+            before?: string;
+        };
+        TransactionsResponse: {
+            /** @description Your deposits, payouts and refunds of your key's mode, newest first */
+            transactions: {
+                /**
+                 * @description The deposit's, payout's or refund's id
+                 * @example dep_zo9enhlbzs028ktvumny
+                 */
+                id: string;
+                /**
+                 * @description deposit, payout or refund
+                 * @enum {string}
+                 */
+                type: "deposit" | "payout" | "refund";
+                /**
+                 * @description pix, payment_initiation, gateway_in, gateway_out or refund
+                 * @example pix
+                 */
+                operation: string;
+                /** @description A payout's id again, under the name its request answered */
+                transfer_id?: string;
+                /** @description A refund's deposit */
+                deposit_id?: string;
+                /**
+                 * @description Your reference (a refund's: its deposit's)
+                 * @example order-1001
+                 */
+                reference: string;
+                /**
+                 * @description As /api/status answers it
+                 * @example paid
+                 */
+                status: string;
+                /**
+                 * @description In reais with a decimal point
+                 * @example 10.50
+                 */
+                amount: string;
+                /** @example BRL */
+                currency: string;
+                /**
+                 * @description ISO 8601
+                 * @example 2026-11-22T21:00:00.000Z
+                 */
+                created_at: string;
+                /**
+                 * @description When it reached its final status, ISO 8601; null while pending
+                 * @example 2026-11-22T21:00:05.000Z
+                 */
+                settled_at: string | null;
+            }[];
+            /** @description Send it as after for the next (older) page; null on the last page */
+            next_cursor: string | null;
+            /** @description Send it as before for the previous (newer) page; null on the first page */
+            previous_cursor: string | null;
+            /**
+             * @description What was taken differently from what was probably meant, or ignored, each in words: a whole amount of 1000 or more read as reais, a data field the operation does not have; absent when there is none
+             * @example [
+             *       "unknown field \"colour\" was ignored"
+             *     ]
+             */
+            warnings?: string[];
+        };
+        /**
+         * @example {
+         *       "status": "failed"
+         *     }
+         * @example {
+         *       "transaction_id": "dep_zo9enhlbzs028ktvumny"
+         *     }
+         */
+        EventsRequest: {
+            /**
+             * @description pending (not delivered yet), delivered or failed (given up)
+             * @example failed
+             * @enum {string}
+             */
+            status?: "pending" | "delivered" | "failed";
+            /**
+             * @description Only events of this type
+             * @example deposit.paid
+             * @enum {string}
+             */
+            type?: "gateway_out.completed" | "gateway_out.canceled" | "deposit.paid" | "deposit.failed" | "deposit.expired" | "refund.completed" | "refund.failed";
+            /**
+             * @description Only the events reporting this deposit, payout (its transfer_id) or refund
+             * @example dep_zo9enhlbzs028ktvumny
+             */
+            transaction_id?: string;
+            /**
+             * @description Rows in the page, 1 to 100
+             * @default 50
+             * @example 20
+             */
+            limit?: number;
+            /** @description An answer's next_cursor: the rows after it, older */
+            after?: string;
+            /** @description An answer's previous_cursor: the rows before it, newer */
+            before?: string;
+        };
+        EventsResponse: {
+            /** @description Your callback events of your key's mode, newest first */
+            events: {
+                /**
+                 * @description The callback's event_id
+                 * @example evt_5tq2m8x4k7w9p3z6c1v0
+                 */
+                event_id: string;
+                /** @example deposit.paid */
+                type: string;
+                /**
+                 * @description pending (waiting for its next attempt), delivered or failed (given up after the last retry)
+                 * @enum {string}
+                 */
+                status: "pending" | "delivered" | "failed";
+                /** @description The deposit, payout or refund it reports */
+                transaction_id: string | null;
+                /**
+                 * @description ISO 8601
+                 * @example 2026-11-22T21:00:05.000Z
+                 */
+                created_at: string;
+                /**
+                 * @description When it is sent next, ISO 8601; null unless pending
+                 * @example 2026-11-22T21:00:15.000Z
+                 */
+                next_attempt_at: string | null;
+                /**
+                 * @description ISO 8601; null until delivered
+                 * @example 2026-11-22T21:00:05.120Z
+                 */
+                delivered_at: string | null;
+                /** @description The callback's data claim, as every attempt sent it (iat and exp are fresh each time) */
+                payload: {
+                    [key: string]: unknown;
+                };
+                /** @description Every attempt so far, first first */
+                attempts: {
+                    /**
+                     * @description 1 for the first attempt
+                     * @example 1
+                     */
+                    number: number;
+                    /**
+                     * @description succeeded (your endpoint answered 2xx), failed, in_flight (being sent now) or interrupted (the gateway stopped mid-attempt: you may have received it)
+                     * @enum {string}
+                     */
+                    state: "succeeded" | "failed" | "in_flight" | "interrupted";
+                    /**
+                     * @description ISO 8601
+                     * @example 2026-11-22T21:00:05.000Z
+                     */
+                    started_at: string;
+                    /**
+                     * @description ISO 8601; null while in flight or interrupted
+                     * @example 2026-11-22T21:00:05.120Z
+                     */
+                    finished_at: string | null;
+                    /** @description Where it was sent; null when no callback URL was set */
+                    url: string | null;
+                    /** @description The key that signed it */
+                    key_id: string | null;
+                    /** @description Your endpoint's answer; null when none came */
+                    http_status: number | null;
+                    /** @description How long your endpoint took */
+                    latency_ms: number | null;
+                    /** @description Why it was not delivered, when no answer says it */
+                    error: string | null;
+                    /** @description The first 500 bytes of your endpoint's answer */
+                    response_excerpt: string | null;
+                }[];
+            }[];
+            /** @description Send it as after for the next (older) page; null on the last page */
+            next_cursor: string | null;
+            /** @description Send it as before for the previous (newer) page; null on the first page */
+            previous_cursor: string | null;
+            /**
+             * @description What was taken differently from what was probably meant, or ignored, each in words: a whole amount of 1000 or more read as reais, a data field the operation does not have; absent when there is none
+             * @example [
+             *       "unknown field \"colour\" was ignored"
+             *     ]
+             */
+            warnings?: string[];
+        };
+        /**
+         * @example {
+         *       "event_id": "evt_5tq2m8x4k7w9p3z6c1v0"
+         *     }
+         */
+        EventsResendRequest: {
+            /**
+             * @description The callback's event_id
+             * @example evt_5tq2m8x4k7w9p3z6c1v0
+             */
+            event_id: string;
+        };
+        EventsResendResponse: {
+            /** @description The same event_id: your de-duplication still holds */
+            event_id: string;
+            /**
+             * @description pending: queued again
+             * @example pending
+             * @enum {string}
+             */
+            status: "pending" | "delivered" | "failed";
+            /**
+             * @description When it is sent, ISO 8601 (now: the next worker round)
+             * @example 2026-11-22T21:00:05.000Z
+             */
+            next_attempt_at: string;
+            /**
+             * @description What was taken differently from what was probably meant, or ignored, each in words: a whole amount of 1000 or more read as reais, a data field the operation does not have; absent when there is none
+             * @example [
+             *       "unknown field \"colour\" was ignored"
+             *     ]
+             */
+            warnings?: string[];
         };
         Callback_deposit_paid: {
             /**
              * @description Unique per event: a retry carries the same one; ignore one you already handled
-             * @example evt_01JD0000000000000000000000
+             * @example evt_5tq2m8x4k7w9p3z6c1v0
              */
             event_id: string;
             /** @constant */
@@ -1145,11 +1624,22 @@ export interface components {
              * @enum {string}
              */
             status: "paid" | "failed" | "expired";
+            /**
+             * @description When failed or expired: why, as a code (expired, psp_closed, charge_not_issued, customer_declined, sandbox_simulated)
+             * @example expired
+             * @enum {string}
+             */
+            reason_code?: "expired" | "psp_closed" | "charge_not_issued" | "customer_declined" | "sandbox_simulated";
+            /**
+             * @description With reason_code: the reason in words
+             * @example not paid before its deadline
+             */
+            reason?: string;
         };
         Callback_deposit_failed: {
             /**
              * @description Unique per event: a retry carries the same one; ignore one you already handled
-             * @example evt_01JD0000000000000000000000
+             * @example evt_5tq2m8x4k7w9p3z6c1v0
              */
             event_id: string;
             /** @constant */
@@ -1177,11 +1667,22 @@ export interface components {
              * @enum {string}
              */
             status: "paid" | "failed" | "expired";
+            /**
+             * @description When failed or expired: why, as a code (expired, psp_closed, charge_not_issued, customer_declined, sandbox_simulated)
+             * @example expired
+             * @enum {string}
+             */
+            reason_code?: "expired" | "psp_closed" | "charge_not_issued" | "customer_declined" | "sandbox_simulated";
+            /**
+             * @description With reason_code: the reason in words
+             * @example not paid before its deadline
+             */
+            reason?: string;
         };
         Callback_deposit_expired: {
             /**
              * @description Unique per event: a retry carries the same one; ignore one you already handled
-             * @example evt_01JD0000000000000000000000
+             * @example evt_5tq2m8x4k7w9p3z6c1v0
              */
             event_id: string;
             /** @constant */
@@ -1209,11 +1710,22 @@ export interface components {
              * @enum {string}
              */
             status: "paid" | "failed" | "expired";
+            /**
+             * @description When failed or expired: why, as a code (expired, psp_closed, charge_not_issued, customer_declined, sandbox_simulated)
+             * @example expired
+             * @enum {string}
+             */
+            reason_code?: "expired" | "psp_closed" | "charge_not_issued" | "customer_declined" | "sandbox_simulated";
+            /**
+             * @description With reason_code: the reason in words
+             * @example not paid before its deadline
+             */
+            reason?: string;
         };
         Callback_gateway_out_completed: {
             /**
              * @description Unique per event: a retry carries the same one; ignore one you already handled
-             * @example evt_01JD0000000000000000000000
+             * @example evt_5tq2m8x4k7w9p3z6c1v0
              */
             event_id: string;
             /** @constant */
@@ -1225,13 +1737,13 @@ export interface components {
             occurred_at: string;
             /** @description The payout's id */
             transfer_id: string;
-            /** @description The same id under the spec's older name */
+            /** @description The same id under its older name, kept for older integrations */
             transfers_id: string;
             /** @description Your reference */
             reference: string;
             /** @description Your id for the customer */
             merchant_user: string | null;
-            /** @description The same id under the spec's older name */
+            /** @description The same id under its older name, kept for older integrations */
             user_id: string | null;
             /**
              * @description In reais with a decimal point
@@ -1253,7 +1765,7 @@ export interface components {
         Callback_gateway_out_canceled: {
             /**
              * @description Unique per event: a retry carries the same one; ignore one you already handled
-             * @example evt_01JD0000000000000000000000
+             * @example evt_5tq2m8x4k7w9p3z6c1v0
              */
             event_id: string;
             /** @constant */
@@ -1265,13 +1777,13 @@ export interface components {
             occurred_at: string;
             /** @description The payout's id */
             transfer_id: string;
-            /** @description The same id under the spec's older name */
+            /** @description The same id under its older name, kept for older integrations */
             transfers_id: string;
             /** @description Your reference */
             reference: string;
             /** @description Your id for the customer */
             merchant_user: string | null;
-            /** @description The same id under the spec's older name */
+            /** @description The same id under its older name, kept for older integrations */
             user_id: string | null;
             /**
              * @description In reais with a decimal point
@@ -1293,7 +1805,7 @@ export interface components {
         Callback_refund_completed: {
             /**
              * @description Unique per event: a retry carries the same one; ignore one you already handled
-             * @example evt_01JD0000000000000000000000
+             * @example evt_5tq2m8x4k7w9p3z6c1v0
              */
             event_id: string;
             /** @constant */
@@ -1305,7 +1817,7 @@ export interface components {
             occurred_at: string;
             /**
              * @description The refund's id
-             * @example rfd_01JD0000000000000000000000
+             * @example rfd_h8xaethicd899objosw5
              */
             id: string;
             /** @description The refunded deposit's id */
@@ -1332,7 +1844,7 @@ export interface components {
         Callback_refund_failed: {
             /**
              * @description Unique per event: a retry carries the same one; ignore one you already handled
-             * @example evt_01JD0000000000000000000000
+             * @example evt_5tq2m8x4k7w9p3z6c1v0
              */
             event_id: string;
             /** @constant */
@@ -1344,7 +1856,7 @@ export interface components {
             occurred_at: string;
             /**
              * @description The refund's id
-             * @example rfd_01JD0000000000000000000000
+             * @example rfd_h8xaethicd899objosw5
              */
             id: string;
             /** @description The refunded deposit's id */
@@ -1371,7 +1883,7 @@ export interface components {
         Callback_test: {
             /**
              * @description Unique per event: a retry carries the same one; ignore one you already handled
-             * @example evt_01JD0000000000000000000000
+             * @example evt_5tq2m8x4k7w9p3z6c1v0
              */
             event_id: string;
             /** @constant */
@@ -1711,6 +2223,182 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CallbacksTestResponse"];
+                };
+            };
+            /** @description Refused: signed ErrorData once the token is accepted, an unsigned Problem when the token fails */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorData"];
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment provider failed (502, 503: retry the same request) or an unexpected error (500, with an opaque id) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorData"];
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    balance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BalanceRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BalanceResponse"];
+                };
+            };
+            /** @description Refused: signed ErrorData once the token is accepted, an unsigned Problem when the token fails */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorData"];
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment provider failed (502, 503: retry the same request) or an unexpected error (500, with an opaque id) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorData"];
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    transactions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransactionsRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionsResponse"];
+                };
+            };
+            /** @description Refused: signed ErrorData once the token is accepted, an unsigned Problem when the token fails */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorData"];
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment provider failed (502, 503: retry the same request) or an unexpected error (500, with an opaque id) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorData"];
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    events: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventsRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventsResponse"];
+                };
+            };
+            /** @description Refused: signed ErrorData once the token is accepted, an unsigned Problem when the token fails */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorData"];
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment provider failed (502, 503: retry the same request) or an unexpected error (500, with an opaque id) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorData"];
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    eventsResend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventsResendRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventsResendResponse"];
                 };
             };
             /** @description Refused: signed ErrorData once the token is accepted, an unsigned Problem when the token fails */

@@ -178,6 +178,16 @@ export function createClient(options: ClientOptions) {
       /** A signed callback of type test to your callback URL now, and how your endpoint answered. */
       test: () => read("/api/callbacks/test")({}),
     },
+    /** Your money in your key's mode: available, reserved and pending. */
+    balance: () => read("/api/balance")({}),
+    /** Your deposits, payouts and refunds, newest first, a page at a time (`next_cursor` as `after`). */
+    transactions: { list: (query: RequestData<"/api/transactions"> = {}) => read("/api/transactions")(query) },
+    events: {
+      /** Your callback events with every delivery attempt, newest first, a page at a time. */
+      list: (query: RequestData<"/api/events"> = {}) => read("/api/events")(query),
+      /** One of your callback events queued again: the same event_id and payload. */
+      resend: read("/api/events/resend"),
+    },
     /** Where to send the customer for Gateway In: the data signed into the URL, valid for 60 s. */
     gatewayInUrl: async (data: components["schemas"]["GatewayInData"]) =>
       `${baseUrl}/direct/${encodeURIComponent(options.keyId)}/${await sign(data)}`,

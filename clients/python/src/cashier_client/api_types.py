@@ -3,7 +3,7 @@
 from typing import Any, Literal, NotRequired, TypedDict
 
 
-ErrorCode = Literal["body_too_large", "body_incomplete", "unsupported_media_type", "token_missing", "token_malformed", "algorithm_not_allowed", "key_missing", "key_unknown", "key_revoked", "signature_invalid", "token_expired", "token_not_yet_valid", "token_lifetime_too_long", "claims_invalid", "token_type_not_allowed", "issuer_invalid", "audience_invalid", "jti_replayed", "path_malformed", "method_not_allowed", "origin_not_allowed", "action_malformed", "form_malformed", "rate_limited", "validation_failed", "not_found", "reference_conflict", "state_conflict", "insufficient_funds", "sandbox_only", "provider_error", "provider_unavailable", "provider_mismatch", "webhook_unauthorized", "invalid_argument", "forbidden", "internal_error"]
+ErrorCode = Literal["body_too_large", "unsupported_media_type", "token_missing", "token_malformed", "algorithm_not_allowed", "key_missing", "key_unknown", "key_revoked", "signature_invalid", "token_expired", "token_not_yet_valid", "token_lifetime_too_long", "claims_invalid", "token_type_not_allowed", "issuer_invalid", "audience_invalid", "jti_replayed", "path_malformed", "method_not_allowed", "origin_not_allowed", "action_malformed", "form_malformed", "rate_limited", "validation_failed", "not_found", "reference_conflict", "state_conflict", "insufficient_funds", "sandbox_only", "provider_error", "provider_unavailable", "provider_mismatch", "webhook_unauthorized", "invalid_argument", "forbidden", "internal_error"]
 
 
 class ErrorDataErrorFieldsItem(TypedDict):
@@ -21,24 +21,33 @@ class ErrorDataError(TypedDict):
 
 
 class ErrorData(TypedDict):
+    # What was taken differently from what was probably meant, or ignored, each in words: a whole amount of 1000 or more read as reais, a data field the operation does not have; absent when there is none
+    warnings: NotRequired[list[str]]
     error: ErrorDataError
 
 
 class Problem(TypedDict):
+    # Where the code is explained: /docs/errors with the code as its anchor
     type: str
     title: str
     status: int
     detail: NotRequired[str]
     code: ErrorCode
+    # A 500's opaque id (err_…): quote it to support
+    id: NotRequired[str]
 
 
 class GatewayInData(TypedDict):
     """The data claim of Gateway In's token"""
+    # The customer's full name, required and valid: shown locked
     name: str
+    # The customer's e-mail, required and valid: shown locked
     email: str
+    # The customer's CPF, required and valid: 11 digits, optionally as 123.456.789-09
     cpf: str
+    # pix or the customer's bank (optional: absent, the customer picks)
     paymentMethod: NotRequired[Literal["banco-do-brasil", "bradesco", "caixa", "santander", "pix"]]
-    # In reais, not centavos: "10,50", "10.50" or 10.5; at most 100000.00
+    # In reais (optional: absent, the customer types it)
     amount: NotRequired[str | float]
     # BRL, the only currency; absent means BRL
     currency: NotRequired[Literal["BRL"]]
@@ -48,6 +57,7 @@ class GatewayInData(TypedDict):
     merchant_user: str
     # BR, the only country
     country: Literal["BR"]
+    # Where the customer goes back to (optional): an absolute https URL within your registered origins
     return_url: NotRequired[str]
     # What the order is: a product, plan or brand of yours, shown under your name on the hosted pages (optional)
     brand: NotRequired[str]
@@ -93,6 +103,12 @@ class PixResponse(TypedDict):
     qrCodeText: str
     # The same BR Code as a QR image: a PNG data URI
     qrCodeImage: str
+    # The deposit's status now: pending when created; a replay of the same request answers paid, failed or expired once it ended, and then the QR can no longer be paid
+    status: Literal["pending", "paid", "failed", "expired"]
+    # When the QR stops being payable, ISO 8601; the same on every replay
+    expires_at: str
+    # What was taken differently from what was probably meant, or ignored, each in words: a whole amount of 1000 or more read as reais, a data field the operation does not have; absent when there is none
+    warnings: NotRequired[list[str]]
 
 
 class PaymentInitiationRequest(TypedDict):
@@ -135,6 +151,8 @@ class PaymentInitiationResponse(TypedDict):
     reference: str
     # The hosted page where the customer pays from a bank account
     paymentInitiationUrl: str
+    # What was taken differently from what was probably meant, or ignored, each in words: a whole amount of 1000 or more read as reais, a data field the operation does not have; absent when there is none
+    warnings: NotRequired[list[str]]
 
 
 class GatewayOutRequest(TypedDict):
@@ -173,6 +191,8 @@ class GatewayOutRequest(TypedDict):
 class GatewayOutResponse(TypedDict):
     # The payout's id, for /api/status and its callback
     transfer_id: str
+    # What was taken differently from what was probably meant, or ignored, each in words: a whole amount of 1000 or more read as reais, a data field the operation does not have; absent when there is none
+    warnings: NotRequired[list[str]]
 
 
 class StatusRequest(TypedDict):
@@ -204,10 +224,12 @@ class StatusResponse(TypedDict):
     created_at: str
     # ISO 8601
     updated_at: str
-    # When canceled or failed: why, as a code
+    # Why, as a code: a deposit that failed or expired (expired, psp_closed, charge_not_issued, customer_declined, sandbox_simulated), a payout canceled (psp_refused, sandbox_simulated or the operator's code), a refund that failed (not_carried_out, provider_refused) or that the PSP made on its own (med_fraud, med_operational, returned_at_psp)
     reason_code: NotRequired[str]
-    # When canceled or failed: why, in words
+    # With reason_code: why, in words
     reason: NotRequired[str | None]
+    # What was taken differently from what was probably meant, or ignored, each in words: a whole amount of 1000 or more read as reais, a data field the operation does not have; absent when there is none
+    warnings: NotRequired[list[str]]
 
 
 class RefundRequest(TypedDict):
@@ -231,6 +253,8 @@ class RefundResponse(TypedDict):
     currency: str
     # The outcome follows by callback
     status: Literal["pending"]
+    # What was taken differently from what was probably meant, or ignored, each in words: a whole amount of 1000 or more read as reais, a data field the operation does not have; absent when there is none
+    warnings: NotRequired[list[str]]
 
 
 class SandboxSimulateRequest(TypedDict):
@@ -249,6 +273,8 @@ class SandboxSimulateResponseVariant1(TypedDict):
     status: Literal["paid", "failed", "expired", "completed", "canceled"]
     # The callback on its way
     event_id: str
+    # What was taken differently from what was probably meant, or ignored, each in words: a whole amount of 1000 or more read as reais, a data field the operation does not have; absent when there is none
+    warnings: NotRequired[list[str]]
 
 
 class SandboxSimulateResponseVariant2(TypedDict):
@@ -260,6 +286,8 @@ class SandboxSimulateResponseVariant2(TypedDict):
     status: Literal["paid", "failed", "expired", "completed", "canceled"]
     # The callback on its way
     event_id: str
+    # What was taken differently from what was probably meant, or ignored, each in words: a whole amount of 1000 or more read as reais, a data field the operation does not have; absent when there is none
+    warnings: NotRequired[list[str]]
 
 
 SandboxSimulateResponse = SandboxSimulateResponseVariant1 | SandboxSimulateResponseVariant2
@@ -286,6 +314,166 @@ class CallbacksTestResponse(TypedDict):
     error: str | None
     # true when your endpoint answered 2xx
     delivered: bool
+    # What was taken differently from what was probably meant, or ignored, each in words: a whole amount of 1000 or more read as reais, a data field the operation does not have; absent when there is none
+    warnings: NotRequired[list[str]]
+
+
+class BalanceRequest(TypedDict):
+    pass
+
+
+class BalanceResponse(TypedDict):
+    # Your key's mode: the money of the other mode is never counted
+    mode: Literal["sandbox", "live"]
+    currency: str
+    # What you can pay out or refund now, in reais with a decimal point
+    available: str
+    # Held by your pending payouts and refunds until their outcome
+    reserved: str
+    # What your pending deposits would bring in if paid: not yours yet, and never counted in available
+    pending: str
+    # What was taken differently from what was probably meant, or ignored, each in words: a whole amount of 1000 or more read as reais, a data field the operation does not have; absent when there is none
+    warnings: NotRequired[list[str]]
+
+
+TransactionsRequest = TypedDict("TransactionsRequest", {
+    # deposit, payout or refund; all three when absent
+    "type": NotRequired[Literal["deposit", "payout", "refund"]],
+    # Only rows in this status, as /api/status names it
+    "status": NotRequired[Literal["pending", "paid", "failed", "expired", "completed", "canceled"]],
+    # Only this reference (a refund's is its deposit's)
+    "reference": NotRequired[str],
+    # Created on this day or later, YYYY-MM-DD in Brasília time (UTC−3)
+    "from": NotRequired[str],
+    # Created on this day or earlier, YYYY-MM-DD in Brasília time
+    "to": NotRequired[str],
+    # Rows in the page, 1 to 100
+    "limit": NotRequired[int],
+    # An answer's next_cursor: the rows after it, older
+    "after": NotRequired[str],
+    # An answer's previous_cursor: the rows before it, newer
+    "before": NotRequired[str],
+})
+
+
+class TransactionsResponseTransactionsItem(TypedDict):
+    # The deposit's, payout's or refund's id
+    id: str
+    # deposit, payout or refund
+    type: Literal["deposit", "payout", "refund"]
+    # pix, payment_initiation, gateway_in, gateway_out or refund
+    operation: str
+    # A payout's id again, under the name its request answered
+    transfer_id: NotRequired[str]
+    # A refund's deposit
+    deposit_id: NotRequired[str]
+    # Your reference (a refund's: its deposit's)
+    reference: str
+    # As /api/status answers it
+    status: str
+    # In reais with a decimal point
+    amount: str
+    currency: str
+    # ISO 8601
+    created_at: str
+    # When it reached its final status, ISO 8601; null while pending
+    settled_at: str | None
+
+
+class TransactionsResponse(TypedDict):
+    # Your deposits, payouts and refunds of your key's mode, newest first
+    transactions: list[TransactionsResponseTransactionsItem]
+    # Send it as after for the next (older) page; null on the last page
+    next_cursor: str | None
+    # Send it as before for the previous (newer) page; null on the first page
+    previous_cursor: str | None
+    # What was taken differently from what was probably meant, or ignored, each in words: a whole amount of 1000 or more read as reais, a data field the operation does not have; absent when there is none
+    warnings: NotRequired[list[str]]
+
+
+class EventsRequest(TypedDict):
+    # pending (not delivered yet), delivered or failed (given up)
+    status: NotRequired[Literal["pending", "delivered", "failed"]]
+    # Only events of this type
+    type: NotRequired[Literal["gateway_out.completed", "gateway_out.canceled", "deposit.paid", "deposit.failed", "deposit.expired", "refund.completed", "refund.failed"]]
+    # Only the events reporting this deposit, payout (its transfer_id) or refund
+    transaction_id: NotRequired[str]
+    # Rows in the page, 1 to 100
+    limit: NotRequired[int]
+    # An answer's next_cursor: the rows after it, older
+    after: NotRequired[str]
+    # An answer's previous_cursor: the rows before it, newer
+    before: NotRequired[str]
+
+
+class EventsResponseEventsItemAttemptsItem(TypedDict):
+    # 1 for the first attempt
+    number: float
+    # succeeded (your endpoint answered 2xx), failed, in_flight (being sent now) or interrupted (the gateway stopped mid-attempt: you may have received it)
+    state: Literal["succeeded", "failed", "in_flight", "interrupted"]
+    # ISO 8601
+    started_at: str
+    # ISO 8601; null while in flight or interrupted
+    finished_at: str | None
+    # Where it was sent; null when no callback URL was set
+    url: str | None
+    # The key that signed it
+    key_id: str | None
+    # Your endpoint's answer; null when none came
+    http_status: float | None
+    # How long your endpoint took
+    latency_ms: float | None
+    # Why it was not delivered, when no answer says it
+    error: str | None
+    # The first 500 bytes of your endpoint's answer
+    response_excerpt: str | None
+
+
+class EventsResponseEventsItem(TypedDict):
+    # The callback's event_id
+    event_id: str
+    type: str
+    # pending (waiting for its next attempt), delivered or failed (given up after the last retry)
+    status: Literal["pending", "delivered", "failed"]
+    # The deposit, payout or refund it reports
+    transaction_id: str | None
+    # ISO 8601
+    created_at: str
+    # When it is sent next, ISO 8601; null unless pending
+    next_attempt_at: str | None
+    # ISO 8601; null until delivered
+    delivered_at: str | None
+    # The callback's data claim, as every attempt sent it (iat and exp are fresh each time)
+    payload: dict[str, Any]
+    # Every attempt so far, first first
+    attempts: list[EventsResponseEventsItemAttemptsItem]
+
+
+class EventsResponse(TypedDict):
+    # Your callback events of your key's mode, newest first
+    events: list[EventsResponseEventsItem]
+    # Send it as after for the next (older) page; null on the last page
+    next_cursor: str | None
+    # Send it as before for the previous (newer) page; null on the first page
+    previous_cursor: str | None
+    # What was taken differently from what was probably meant, or ignored, each in words: a whole amount of 1000 or more read as reais, a data field the operation does not have; absent when there is none
+    warnings: NotRequired[list[str]]
+
+
+class EventsResendRequest(TypedDict):
+    # The callback's event_id
+    event_id: str
+
+
+class EventsResendResponse(TypedDict):
+    # The same event_id: your de-duplication still holds
+    event_id: str
+    # pending: queued again
+    status: Literal["pending", "delivered", "failed"]
+    # When it is sent, ISO 8601 (now: the next worker round)
+    next_attempt_at: str
+    # What was taken differently from what was probably meant, or ignored, each in words: a whole amount of 1000 or more read as reais, a data field the operation does not have; absent when there is none
+    warnings: NotRequired[list[str]]
 
 
 class CallbackDepositPaid(TypedDict):
@@ -305,6 +493,10 @@ class CallbackDepositPaid(TypedDict):
     currency: str
     # The final status, as in the type
     status: Literal["paid", "failed", "expired"]
+    # When failed or expired: why, as a code (expired, psp_closed, charge_not_issued, customer_declined, sandbox_simulated)
+    reason_code: NotRequired[Literal["expired", "psp_closed", "charge_not_issued", "customer_declined", "sandbox_simulated"]]
+    # With reason_code: the reason in words
+    reason: NotRequired[str]
 
 
 class CallbackDepositFailed(TypedDict):
@@ -324,6 +516,10 @@ class CallbackDepositFailed(TypedDict):
     currency: str
     # The final status, as in the type
     status: Literal["paid", "failed", "expired"]
+    # When failed or expired: why, as a code (expired, psp_closed, charge_not_issued, customer_declined, sandbox_simulated)
+    reason_code: NotRequired[Literal["expired", "psp_closed", "charge_not_issued", "customer_declined", "sandbox_simulated"]]
+    # With reason_code: the reason in words
+    reason: NotRequired[str]
 
 
 class CallbackDepositExpired(TypedDict):
@@ -343,6 +539,10 @@ class CallbackDepositExpired(TypedDict):
     currency: str
     # The final status, as in the type
     status: Literal["paid", "failed", "expired"]
+    # When failed or expired: why, as a code (expired, psp_closed, charge_not_issued, customer_declined, sandbox_simulated)
+    reason_code: NotRequired[Literal["expired", "psp_closed", "charge_not_issued", "customer_declined", "sandbox_simulated"]]
+    # With reason_code: the reason in words
+    reason: NotRequired[str]
 
 
 class CallbackGatewayOutCompleted(TypedDict):
@@ -353,13 +553,13 @@ class CallbackGatewayOutCompleted(TypedDict):
     occurred_at: str
     # The payout's id
     transfer_id: str
-    # The same id under the spec's older name
+    # The same id under its older name, kept for older integrations
     transfers_id: str
     # Your reference
     reference: str
     # Your id for the customer
     merchant_user: str | None
-    # The same id under the spec's older name
+    # The same id under its older name, kept for older integrations
     user_id: str | None
     # In reais with a decimal point
     amount: str
@@ -380,13 +580,13 @@ class CallbackGatewayOutCanceled(TypedDict):
     occurred_at: str
     # The payout's id
     transfer_id: str
-    # The same id under the spec's older name
+    # The same id under its older name, kept for older integrations
     transfers_id: str
     # Your reference
     reference: str
     # Your id for the customer
     merchant_user: str | None
-    # The same id under the spec's older name
+    # The same id under its older name, kept for older integrations
     user_id: str | None
     # In reais with a decimal point
     amount: str

@@ -16,9 +16,14 @@ from typing import Any, cast
 import jwt
 
 from .api_types import (
+    BalanceResponse,
     CallbackData,
     CallbacksTestResponse,
     ErrorDataErrorFieldsItem as FieldError,
+    EventsRequest,
+    EventsResendRequest,
+    EventsResendResponse,
+    EventsResponse,
     GatewayInData,
     GatewayOutCreated,
     GatewayOutRequest,
@@ -32,6 +37,8 @@ from .api_types import (
     SandboxSimulateRequest,
     StatusResponse,
     StatusRequest,
+    TransactionsRequest,
+    TransactionsResponse,
 )
 
 # The gateway accepts clocks 30 s apart: the client allows the same 30 s either way on the answers
@@ -89,6 +96,8 @@ class Client:
         self.refunds = _Refunds(self)
         self.sandbox = _Sandbox(self)
         self.callbacks = _Callbacks(self)
+        self.transactions = _Transactions(self)
+        self.events = _Events(self)
 
     def _sign(self, data: Mapping[str, Any]) -> str:
         now = int(time.time())
@@ -173,6 +182,10 @@ class Client:
         """A deposit's, payout's or refund's current status: exactly one of id, transfer_id or reference."""
         return cast(StatusResponse, self._call("/api/status", query)[1])
 
+    def balance(self) -> BalanceResponse:
+        """Your money in your key's mode: available, reserved and pending."""
+        return cast(BalanceResponse, self._call("/api/balance", {})[1])
+
     def gateway_in_url(self, data: GatewayInData) -> str:
         """Where to send the customer for Gateway In: the data signed into the URL, valid for 60 s."""
         return f"{self._base_url}/direct/{urllib.parse.quote(self._key_id, safe='')}/{self._sign(data)}"
@@ -194,28 +207,40 @@ class Client:
             raise CashierError(0, "invalid_callback", f"the callback's token does not verify: {error}") from error
 
 
-class _Refunds:
+class _Namespace:
     def __init__(self, client: Client) -> None:
         self._client = client
 
+
+class _Refunds(_Namespace):
     def create(self, data: RefundRequest) -> RefundCreated:
         """A refund of a paid deposit, whole or partial."""
         return cast(RefundCreated, self._client._create("/api/refund", data))
 
 
-class _Sandbox:
-    def __init__(self, client: Client) -> None:
-        self._client = client
-
+class _Sandbox(_Namespace):
     def simulate(self, data: SandboxSimulateRequest) -> SandboxSimulateResponse:
         """Move your sandbox deposit or payout to a final state (sandbox keys only)."""
         return cast(SandboxSimulateResponse, self._client._call("/api/sandbox/simulate", data)[1])
 
 
-class _Callbacks:
-    def __init__(self, client: Client) -> None:
-        self._client = client
-
+class _Callbacks(_Namespace):
     def test(self) -> CallbacksTestResponse:
         """A signed callback of type test to your callback URL now, and how your endpoint answered."""
         return cast(CallbacksTestResponse, self._client._call("/api/callbacks/test", {})[1])
+
+
+class _Transactions(_Namespace):
+    def list(self, query: TransactionsRequest | None = None) -> TransactionsResponse:
+        """Your deposits, payouts and refunds, newest first, a page at a time (next_cursor as after)."""
+        return cast(TransactionsResponse, self._client._call("/api/transactions", query or {})[1])
+
+
+class _Events(_Namespace):
+    def list(self, query: EventsRequest | None = None) -> EventsResponse:
+        """Your callback events with every delivery attempt, newest first, a page at a time."""
+        return cast(EventsResponse, self._client._call("/api/events", query or {})[1])
+
+    def resend(self, data: EventsResendRequest) -> EventsResendResponse:
+        """One of your callback events queued again: the same event_id and payload."""
+        return cast(EventsResendResponse, self._client._call("/api/events/resend", data)[1])
