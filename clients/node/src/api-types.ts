@@ -666,7 +666,6 @@ export interface components {
             amount?: string | number;
             /**
              * @description BRL, the only currency; absent means BRL
-             * @default BRL
              * @constant
              */
             currency?: "BRL";
@@ -716,20 +715,17 @@ export interface components {
          */
         PixRequest: {
             /**
-             * @description The customer's full name; blank or invalid is kept, flagged and asked again on the hosted form
-             * @default
+             * @description The customer's full name; absent, blank or invalid is kept, flagged and asked again on the hosted form
              * @example Maria da Silva
              */
             name?: string;
             /**
-             * @description The customer's e-mail; blank or invalid is kept and flagged
-             * @default
+             * @description The customer's e-mail; absent, blank or invalid is kept and flagged
              * @example maria@example.com
              */
             email?: string;
             /**
-             * @description The customer's CPF: 11 digits, optionally as 123.456.789-09; blank or invalid is kept and flagged
-             * @default
+             * @description The customer's CPF: 11 digits, optionally as 123.456.789-09; absent, blank or invalid is kept and flagged
              * @example 529.982.247-25
              */
             cpf?: string;
@@ -740,7 +736,6 @@ export interface components {
             amount: string | number;
             /**
              * @description BRL, the only currency; absent means BRL
-             * @default BRL
              * @constant
              */
             currency?: "BRL";
@@ -836,20 +831,17 @@ export interface components {
          */
         PaymentInitiationRequest: {
             /**
-             * @description The customer's full name; blank or invalid is kept, flagged and asked again on the hosted form
-             * @default
+             * @description The customer's full name; absent, blank or invalid is kept, flagged and asked again on the hosted form
              * @example Maria da Silva
              */
             name?: string;
             /**
-             * @description The customer's e-mail; blank or invalid is kept and flagged
-             * @default
+             * @description The customer's e-mail; absent, blank or invalid is kept and flagged
              * @example maria@example.com
              */
             email?: string;
             /**
-             * @description The customer's CPF: 11 digits, optionally as 123.456.789-09; blank or invalid is kept and flagged
-             * @default
+             * @description The customer's CPF: 11 digits, optionally as 123.456.789-09; absent, blank or invalid is kept and flagged
              * @example 529.982.247-25
              */
             cpf?: string;
@@ -860,7 +852,6 @@ export interface components {
             amount: string | number;
             /**
              * @description BRL, the only currency; absent means BRL
-             * @default BRL
              * @constant
              */
             currency?: "BRL";
@@ -971,20 +962,17 @@ export interface components {
          */
         GatewayOutRequest: {
             /**
-             * @description The customer's full name; blank or invalid is kept, flagged and asked again on the hosted form
-             * @default
+             * @description The customer's full name; absent, blank or invalid is kept, flagged and asked again on the hosted form
              * @example Maria da Silva
              */
             name?: string;
             /**
-             * @description The customer's e-mail; blank or invalid is kept and flagged
-             * @default
+             * @description The customer's e-mail; absent, blank or invalid is kept and flagged
              * @example maria@example.com
              */
             email?: string;
             /**
-             * @description The customer's CPF: 11 digits, optionally as 123.456.789-09; blank or invalid is kept and flagged
-             * @default
+             * @description The customer's CPF: 11 digits, optionally as 123.456.789-09; absent, blank or invalid is kept and flagged
              * @example 529.982.247-25
              */
             cpf?: string;
@@ -1001,7 +989,6 @@ export interface components {
             amount: string | number;
             /**
              * @description BRL, the only currency; absent means BRL
-             * @default BRL
              * @constant
              */
             currency?: "BRL";
@@ -1366,8 +1353,7 @@ export interface components {
              */
             to?: string;
             /**
-             * @description Rows in the page, 1 to 100
-             * @default 50
+             * @description Rows in the page, 1 to 100; absent: 50
              * @example 20
              */
             limit?: number;
@@ -1465,8 +1451,7 @@ export interface components {
              */
             transaction_id?: string;
             /**
-             * @description Rows in the page, 1 to 100
-             * @default 50
+             * @description Rows in the page, 1 to 100; absent: 50
              * @example 20
              */
             limit?: number;
@@ -2446,13 +2431,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A page saying why, never a redirect: 400 a malformed token or claims, 401 a bad or expired token or a keyId that is not the token's, 409 a reference already used with other data, 422 invalid data (each field named), 429 too many pages from one address */
+            /** @description A page saying why, never a redirect: 400 a malformed token or claims, 401 a bad or expired token or a keyId that is not the token's, 409 a reference already used with other data, 422 invalid data (each field named), 429 too many pages from one address. An address that is not valid percent-encoding (400) or another method (405) is a Problem. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "text/html": string;
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };

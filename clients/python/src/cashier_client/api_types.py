@@ -66,11 +66,11 @@ class GatewayInData(TypedDict):
 
 
 class PixRequest(TypedDict):
-    # The customer's full name; blank or invalid is kept, flagged and asked again on the hosted form
+    # The customer's full name; absent, blank or invalid is kept, flagged and asked again on the hosted form
     name: NotRequired[str]
-    # The customer's e-mail; blank or invalid is kept and flagged
+    # The customer's e-mail; absent, blank or invalid is kept and flagged
     email: NotRequired[str]
-    # The customer's CPF: 11 digits, optionally as 123.456.789-09; blank or invalid is kept and flagged
+    # The customer's CPF: 11 digits, optionally as 123.456.789-09; absent, blank or invalid is kept and flagged
     cpf: NotRequired[str]
     # In reais, not centavos: "10,50", "10.50" or 10.5; at most 100000.00
     amount: str | float
@@ -112,11 +112,11 @@ class PixResponse(TypedDict):
 
 
 class PaymentInitiationRequest(TypedDict):
-    # The customer's full name; blank or invalid is kept, flagged and asked again on the hosted form
+    # The customer's full name; absent, blank or invalid is kept, flagged and asked again on the hosted form
     name: NotRequired[str]
-    # The customer's e-mail; blank or invalid is kept and flagged
+    # The customer's e-mail; absent, blank or invalid is kept and flagged
     email: NotRequired[str]
-    # The customer's CPF: 11 digits, optionally as 123.456.789-09; blank or invalid is kept and flagged
+    # The customer's CPF: 11 digits, optionally as 123.456.789-09; absent, blank or invalid is kept and flagged
     cpf: NotRequired[str]
     # In reais, not centavos: "10,50", "10.50" or 10.5; at most 100000.00
     amount: str | float
@@ -156,11 +156,11 @@ class PaymentInitiationResponse(TypedDict):
 
 
 class GatewayOutRequest(TypedDict):
-    # The customer's full name; blank or invalid is kept, flagged and asked again on the hosted form
+    # The customer's full name; absent, blank or invalid is kept, flagged and asked again on the hosted form
     name: NotRequired[str]
-    # The customer's e-mail; blank or invalid is kept and flagged
+    # The customer's e-mail; absent, blank or invalid is kept and flagged
     email: NotRequired[str]
-    # The customer's CPF: 11 digits, optionally as 123.456.789-09; blank or invalid is kept and flagged
+    # The customer's CPF: 11 digits, optionally as 123.456.789-09; absent, blank or invalid is kept and flagged
     cpf: NotRequired[str]
     # pix (to the customer's CPF as Pix key) or the customer's bank
     paymentMethod: Literal["banco-do-brasil", "bradesco", "caixa", "nubank", "santander", "pix"]
@@ -347,7 +347,7 @@ TransactionsRequest = TypedDict("TransactionsRequest", {
     "from": NotRequired[str],
     # Created on this day or earlier, YYYY-MM-DD in Brasília time
     "to": NotRequired[str],
-    # Rows in the page, 1 to 100
+    # Rows in the page, 1 to 100; absent: 50
     "limit": NotRequired[int],
     # An answer's next_cursor: the rows after it, older
     "after": NotRequired[str],
@@ -398,7 +398,7 @@ class EventsRequest(TypedDict):
     type: NotRequired[Literal["gateway_out.completed", "gateway_out.canceled", "deposit.paid", "deposit.failed", "deposit.expired", "refund.completed", "refund.failed"]]
     # Only the events reporting this deposit, payout (its transfer_id) or refund
     transaction_id: NotRequired[str]
-    # Rows in the page, 1 to 100
+    # Rows in the page, 1 to 100; absent: 50
     limit: NotRequired[int]
     # An answer's next_cursor: the rows after it, older
     after: NotRequired[str]
