@@ -75,7 +75,7 @@ const refusal = (status: number, type: string, hasCause: boolean) => ({
   has_cause: hasCause,
 });
 const expectedReport = {
-  created: { replayed: false, is_deposit: true, amount: 10.5 },
+  created: { replayed: false, is_deposit: true, amount: 10.5, status: "pending" },
   replayed: { replayed: true, same_deposit: true },
   status: { status: "pending" },
   simulated: { status: "paid" },

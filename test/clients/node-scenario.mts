@@ -68,7 +68,12 @@ const customer = JSON.parse(CUSTOMER) as Customer;
 try {
   const order = { ...customer, amount: "10.50", reference: `${REFERENCE}-pix` };
   const deposit = await cashier.pix(order);
-  step("created", { replayed: deposit.replayed, is_deposit: deposit.id.startsWith("dep_"), amount: deposit.amount });
+  step("created", {
+    replayed: deposit.replayed,
+    is_deposit: deposit.id.startsWith("dep_"),
+    amount: deposit.amount,
+    status: deposit.status,
+  });
   const again = await cashier.pix(order);
   step("replayed", { replayed: again.replayed, same_deposit: again.id === deposit.id });
   step("status", { status: (await cashier.status({ id: deposit.id })).status });

@@ -80,7 +80,12 @@ customer = json.loads(os.environ["CUSTOMER"])
 try:
     order = {**customer, "amount": "10.50", "reference": f"{REFERENCE}-pix"}
     deposit = cashier.pix(order)
-    step("created", {"replayed": deposit["replayed"], "is_deposit": deposit["id"].startswith("dep_"), "amount": deposit["amount"]})
+    step("created", {
+        "replayed": deposit["replayed"],
+        "is_deposit": deposit["id"].startswith("dep_"),
+        "amount": deposit["amount"],
+        "status": deposit["status"],
+    })
     again = cashier.pix(order)
     step("replayed", {"replayed": again["replayed"], "same_deposit": again["id"] == deposit["id"]})
     step("status", {"status": cashier.status({"id": deposit["id"]})["status"]})
