@@ -1,6 +1,6 @@
 // A JSON Schema 2020-12 validator (OpenAPI 3.1's dialect) over a whole OpenAPI document, so that a
 // schema is named by its JSON pointer in the document and its $refs resolve as a generator's would.
-import Ajv2020, { type ValidateFunction } from "ajv/dist/2020";
+import Ajv2020, { type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 
 const DOCUMENT = "document";
