@@ -12,6 +12,8 @@ import { POST as pix } from "@/app/api/pix/route";
 import { POST as status } from "@/app/api/status/route";
 import { POST as transactions } from "@/app/api/transactions/route";
 import { POST as events } from "@/app/api/events/route";
+import { POST as resendEvent } from "@/app/api/events/resend/route";
+import { POST as balance } from "@/app/api/balance/route";
 import { getDb } from "@/lib/db/client";
 import type { TestMerchant } from "./api";
 import { customer } from "./customer";
@@ -37,6 +39,8 @@ export const baseRequests = {
     limit: 10,
   },
   "/api/events": { status: "failed", type: "deposit.paid", transaction_id: "dep_unknown", limit: 10 },
+  "/api/events/resend": { event_id: "evt_unknown" },
+  "/api/balance": {},
   "/direct": { ...customer, amount: "10,50", return_url: "https://shop.example/caixa" },
 } as const;
 
@@ -49,6 +53,8 @@ const handlers = {
   "/api/status": status,
   "/api/transactions": transactions,
   "/api/events": events,
+  "/api/events/resend": resendEvent,
+  "/api/balance": balance,
 };
 
 /** The arbitrary's values one case in five, the usual value otherwise. */
