@@ -183,20 +183,17 @@ for (const [label, amount, decide, reason] of [
     await expect(page).toHaveURL(new RegExp(`^${efi.bankUrl}/autorizar/`));
     await page.getByRole("button", { name: decide }).click();
 
-    await expect(page.getByRole("heading", { name: "O pagamento não foi aprovado" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Pagamento não concluído" })).toBeVisible();
     await expect(page).toHaveURL(/\/banco\/aguardando$/);
     await expect(page.getByTestId("bank-reason")).toContainText(reason);
-    await expect(page.getByRole("link", { name: "Escolher outro banco" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Tentar outro banco" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Pagar com Pix" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Desistir e voltar para a loja" })).toHaveAttribute(
-      "href",
-      `${shop.url}/falhou`,
-    );
+    await expect(page.getByRole("link", { name: "Voltar para a loja" })).toHaveAttribute("href", `${shop.url}/falhou`);
     await checkLightAndDark(page, testInfo, `6-failed-${amount === "0,11" ? "011" : "recusado"}-390`);
     expect(await depositStatus(page.request, reference)).toBe("pending");
 
     // Another bank is still the customer's to choose, and so is Pix.
-    await page.getByRole("link", { name: "Escolher outro banco" }).click();
+    await page.getByRole("link", { name: "Tentar outro banco" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Escolha o seu banco");
     await page.goBack();
     await page.getByRole("button", { name: "Pagar com Pix" }).click();

@@ -209,13 +209,17 @@ test("after `deposit pay` the receipt appears (rechecked on return to the tab), 
   await expect(page.getByTestId("receipt-amount")).toHaveText(/R\$\s149,90/);
   await expect(page.getByText("Loja Demo").first()).toBeVisible();
   await expect(page.getByText(/^dep_/)).toBeVisible();
-  await expect(page.getByText(/\d\d\/\d\d\/\d{4},? \d\d:\d\d/)).toBeVisible();
-  await expect(page.getByRole("link", { name: "Voltar para a loja" })).toHaveAttribute("href", `${shop.url}/caixa`);
+  await expect(page.getByText(/\d\d\/\d\d\/\d{4},? \d\d:\d\d \(horário de Brasília\)/)).toBeVisible();
+  const depositId = await depositIdOf(page, reference);
+  await expect(page.getByRole("link", { name: "Voltar para a loja" })).toHaveAttribute(
+    "href",
+    `${shop.url}/caixa?status=paid&deposit_id=${depositId}`,
+  );
   await expect(page.getByTestId("return-countdown")).toContainText(/Voltando para a loja em \d+ s/);
   await expectNoPersonalData(page);
   await keepScreenshot(page, testInfo, "receipt-390");
   await expectAccessibleLightAndDark(page, testInfo, "receipt-390");
-  await expect(page).toHaveURL(`${shop.url}/caixa`, { timeout: 15_000 });
+  await expect(page).toHaveURL(`${shop.url}/caixa?status=paid&deposit_id=${depositId}`, { timeout: 15_000 });
   // Back from the shop: the receipt to read again, with no countdown sending the customer away.
   await page.goBack();
   await expect(page.getByRole("heading", { name: "Pagamento confirmado" })).toBeVisible();
@@ -318,9 +322,10 @@ test("a double tap on Autorizar sends one request", async ({ page }, testInfo) =
     if (request.method() === "POST" && new URL(request.url()).pathname.endsWith("/autorizar"))
       decisions.push(request.postData() ?? "");
   });
-  const atShop = page.waitForRequest(`${shop.url}/ok`);
+  const atShop = page.waitForRequest(`${shop.url}/ok`, { timeout: 15_000 });
   await page.getByRole("button", { name: "Autorizar pagamento" }).dblclick();
-  await expect(page).toHaveURL(`${shop.url}/ok`);
+  await expect(page.getByRole("heading", { name: "Pagamento confirmado" })).toBeVisible();
+  await expect(page).toHaveURL(`${shop.url}/ok`, { timeout: 15_000 });
   expect(decisions).toEqual(["decision=authorize"]);
   // The payment's address (its token) never reaches the shop as a referrer.
   expect((await (await atShop).allHeaders()).referer).toBeUndefined();

@@ -49,6 +49,8 @@ async function createPayment(request: import("@playwright/test").APIRequestConte
 test("valid fields are locked and invalid ones editable; a corrected CPF lets the customer pay", async ({
   page,
 }, testInfo) => {
+  // Every step, then the receipt's 10 s back to the shop.
+  test.slow();
   const payment = await createPayment(page.request, { cpf: "123.456.789-00", email: "" });
   await page.goto(payment.paymentInitiationUrl);
   await expect(page.getByTestId("amount")).toHaveText(/R\$\s149,90/);
@@ -102,7 +104,12 @@ test("valid fields are locked and invalid ones editable; a corrected CPF lets th
   await keepScreenshot(page, testInfo, "4-consent-390");
   await expectAccessible(page);
   await page.getByRole("button", { name: "Autorizar pagamento" }).click();
-  await expect(page).toHaveURL(`${shopUrl}/ok`);
+  // The cashier's receipt, then on its own to the shop's success page.
+  await expect(page.getByRole("heading", { name: "Pagamento confirmado" })).toBeVisible();
+  await expect(page.getByTestId("receipt-method")).toHaveText("Pix pelo banco (Nubank)");
+  await expect(page.getByTestId("receipt-reference")).toHaveText(/^e2e-/);
+  await keepScreenshot(page, testInfo, "5-receipt-390");
+  await expect(page).toHaveURL(`${shopUrl}/ok`, { timeout: 15_000 });
   await expect(page.getByRole("heading")).toHaveText("Pedido pago");
 
   const status = JSON.parse(cashier("callbacks", "list", "--json")) as { type: string }[];
@@ -112,7 +119,9 @@ test("valid fields are locked and invalid ones editable; a corrected CPF lets th
   await expect(page.getByRole("heading", { name: "Pagamento confirmado" })).toBeVisible();
 });
 
-test("declining at the bank returns to the merchant's failure URL", async ({ page }, testInfo) => {
+test("declining at the bank: the ways on, the deposit still open, and the failure URL on giving up", async ({
+  page,
+}, testInfo) => {
   const payment = await createPayment(page.request, {});
   await page.goto(payment.paymentInitiationUrl);
   await expect(page.getByTestId("shown-cpf")).toHaveText("***.982.247-**");
@@ -120,10 +129,21 @@ test("declining at the bank returns to the merchant's failure URL", async ({ pag
   await page.getByLabel(/Caixa/).check();
   await page.getByRole("button", { name: "Continuar" }).click();
   await page.getByRole("button", { name: "Recusar" }).click();
-  await expect(page).toHaveURL(`${shopUrl}/falhou`);
-  await page.goto(payment.paymentInitiationUrl);
-  await expect(page.getByRole("heading", { name: "Pagamento não concluído" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pagamento não concluído");
+  await expect(page.getByTestId("bank-reason")).toContainText("recusado");
+  await expect(page.getByRole("button", { name: "Pagar com Pix" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Voltar para a loja" })).toHaveAttribute("href", `${shopUrl}/falhou`);
   await keepScreenshot(page, testInfo, "declined-390");
+  await expectAccessible(page);
+  // Another bank is the customer's to choose again.
+  await page.getByRole("link", { name: "Tentar outro banco" }).click();
+  await expect(page.getByRole("group", { name: "Escolha o seu banco" })).toBeVisible();
+  await page.goBack();
+  await page.getByRole("link", { name: "Voltar para a loja" }).click();
+  await expect(page).toHaveURL(`${shopUrl}/falhou`);
+  // Nothing ended: the link still leads to the payment.
+  await page.goto(payment.paymentInitiationUrl);
+  await expect(page.getByRole("heading", { name: "Seus dados" })).toBeVisible();
 });
 
 test("an expired link says so and leads back to the merchant", async ({ page }, testInfo) => {

@@ -1,15 +1,15 @@
-import { ButtonLink } from "@/components/ui/button";
-import { Button } from "@/components/ui/button";
-import { Card } from "@/components/ui/card";
-import type { Messages } from "@/lib/i18n/messages";
+import { Button, ButtonLink } from "@/components/ui/button";
+import type { Locale, Messages } from "@/lib/i18n/messages";
+import { FailureCard } from "./failure";
 
 /**
- * A live payment that did not go through at the customer's bank (refused there, rejected by the
- * initiator, or the bank could not be reached): what happened, the bank's reason when it gave
- * one, and the ways on: another bank (or the shop's bank again), Pix, or giving up, the only one
- * that leads back to the shop.
+ * A bank payment that did not go through ("Pagamento não concluído": declined at the bank,
+ * rejected by the initiator, or the bank could not be reached), in the one failure template: what
+ * happened, the bank's reason when it gave one, and the ways on: another bank (or the shop's bank
+ * again), Pix, or back to the shop, which cancels nothing.
  */
 export function BankFailure(props: {
+  locale: Locale;
   t: Messages;
   title: string;
   text: string;
@@ -21,16 +21,20 @@ export function BankFailure(props: {
   /** Where "Pagar com Pix" posts, when the method is the customer's. */
   toPix: string | null;
   /** The shop's page for a payment not made, when it sent one. */
-  giveUp: string | null;
+  returnUrl: string | null;
 }) {
   const { t } = props;
   const words = t.liveBank;
+  const failure = {
+    title: props.title,
+    text: props.text,
+    problems: [],
+    returnUrl: props.returnUrl,
+    code: null,
+    detail: null,
+  };
   return (
-    <Card aria-labelledby="bank-failure-title">
-      <h1 id="bank-failure-title" className="text-2xl font-bold">
-        {props.title}
-      </h1>
-      <p className="mt-2 text-stone-800 dark:text-stone-200">{props.text}</p>
+    <FailureCard locale={props.locale} t={t} failure={failure}>
       {props.reason && (
         <p
           className="mt-3 rounded-xl bg-amber-50 px-4 py-3 text-amber-950 dark:bg-amber-950 dark:text-amber-100"
@@ -56,11 +60,6 @@ export function BankFailure(props: {
           </form>
         )}
       </div>
-      {props.giveUp && (
-        <a href={props.giveUp} className="mt-5 inline-block py-2 underline">
-          {words.giveUp}
-        </a>
-      )}
-    </Card>
+    </FailureCard>
   );
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Alert } from "@/components/ui/alert";
 import { ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -32,8 +33,12 @@ export function notFoundFailure(t: Messages): Failure {
   };
 }
 
-/** The one failure template: a way back (to the shop when it is known, else to the help page) and the developer's detail folded under the code. */
-export function FailureCard(props: { locale: Locale; t: Messages; failure: Failure }) {
+/**
+ * The one failure template: a way back (to the shop when it is known, else to the help page) and
+ * the developer's detail folded under the code. `children`: the ways on a payment still open has
+ * (another bank, Pix), above the way back, which then steps aside as a secondary button.
+ */
+export function FailureCard(props: { locale: Locale; t: Messages; failure: Failure; children?: ReactNode }) {
   const { t, failure } = props;
   return (
     <Card aria-labelledby="failure-title">
@@ -51,8 +56,13 @@ export function FailureCard(props: { locale: Locale; t: Messages; failure: Failu
           </ul>
         </Alert>
       )}
+      {props.children}
       {failure.returnUrl ? (
-        <ButtonLink href={failure.returnUrl} className="mt-5">
+        <ButtonLink
+          href={failure.returnUrl}
+          variant={props.children ? "secondary" : "primary"}
+          className={props.children ? "mt-3" : "mt-5"}
+        >
           {t.backToShop}
         </ButtonLink>
       ) : (

@@ -1,20 +1,30 @@
-import { ButtonLink } from "@/components/ui/button";
+import { Button, ButtonLink } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { ReadOnlyField } from "@/components/ui/field";
 import type { Messages } from "@/lib/i18n/messages";
 
 const RETURN_SECONDS = 10;
 
-/** After payment: what was paid, to whom, when, under which id, and the way back to the shop. */
-export function Receipt(props: {
-  t: Messages;
+/** A paid payment's receipt, as the page writes it: each value already in the customer's words. */
+export type ReceiptFields = {
   amount: string;
   merchantName: string;
+  method: string;
+  reference: string;
+  /** The Pix's end-to-end id, when the provider gave one. */
+  endToEndId: string | null;
+  /** The date and time, in Brasília time and saying so. */
   paidAt: string;
   transactionId: string;
-  returnUrl: string | null;
-}) {
-  const { t } = props;
+};
+
+/**
+ * After payment, a receipt worth keeping: what was paid, to whom, how, for which order, when and
+ * under which ids; "Salvar comprovante" prints or saves it (the print hides every button and link);
+ * then the way back to the shop, counted down only right after paying (`countdown`).
+ */
+export function Receipt(props: { t: Messages; receipt: ReceiptFields; returnUrl: string | null; countdown: boolean }) {
+  const { t, receipt, returnUrl } = props;
   return (
     <Card aria-labelledby="receipt-title">
       <p
@@ -27,34 +37,51 @@ export function Receipt(props: {
         {t.receiptTitle}
       </h1>
       <p className="mt-1 text-center text-3xl font-bold tracking-tight" data-testid="receipt-amount">
-        {props.amount}
+        {receipt.amount}
       </p>
       <dl className="mt-5 space-y-3">
-        <ReadOnlyField label={t.paidTo} value={props.merchantName} />
-        <ReadOnlyField label={t.paidAt} value={props.paidAt} />
-        <ReadOnlyField label={t.transactionId} value={<code className="break-all">{props.transactionId}</code>} />
+        <ReadOnlyField label={t.paidTo} value={receipt.merchantName} testId="receipt-merchant" />
+        <ReadOnlyField label={t.paymentMethodLabel} value={receipt.method} testId="receipt-method" />
+        <ReadOnlyField label={t.fieldNames.reference} value={receipt.reference} testId="receipt-reference" />
+        <ReadOnlyField label={t.paidAt} value={receipt.paidAt} testId="receipt-paid-at" />
+        {receipt.endToEndId && (
+          <ReadOnlyField
+            label={t.endToEndId}
+            value={<code className="break-all">{receipt.endToEndId}</code>}
+            testId="receipt-end-to-end-id"
+          />
+        )}
+        <ReadOnlyField
+          label={t.transactionId}
+          value={<code className="break-all">{receipt.transactionId}</code>}
+          testId="receipt-transaction-id"
+        />
       </dl>
-      {props.returnUrl && (
-        <>
-          <ButtonLink href={props.returnUrl} className="mt-6">
-            {t.backToShop}
-          </ButtonLink>
-          {/* A visible countdown back to the shop, shown by the script that counts it (hosted-client.ts). */}
-          <p
-            className="mt-3 text-center text-stone-700 dark:text-stone-300"
-            data-testid="return-countdown"
-            data-return-url={props.returnUrl}
-            data-seconds={RETURN_SECONDS}
-            hidden
-          >
-            {t.returningIn}{" "}
-            <span className="tabular-nums" data-seconds-left="">
-              {RETURN_SECONDS}
-            </span>{" "}
-            {t.seconds}
-          </p>
-        </>
+      {returnUrl && (
+        <ButtonLink href={returnUrl} className="mt-6">
+          {t.backToShop}
+        </ButtonLink>
       )}
+      {returnUrl && props.countdown && (
+        // A visible countdown back to the shop, shown by the script that counts it (hosted-client.ts).
+        <p
+          className="mt-3 text-center text-stone-700 dark:text-stone-300"
+          data-testid="return-countdown"
+          data-return-url={returnUrl}
+          data-seconds={RETURN_SECONDS}
+          hidden
+        >
+          {t.returningIn}{" "}
+          <span className="tabular-nums" data-seconds-left="">
+            {RETURN_SECONDS}
+          </span>{" "}
+          {t.seconds}
+        </p>
+      )}
+      {/* Shown by the script that prints (hosted-client.ts): without it, the browser's own menu prints. */}
+      <Button variant="secondary" className="mt-3" data-print="" hidden>
+        {t.saveReceipt}
+      </Button>
     </Card>
   );
 }

@@ -40,14 +40,37 @@ export async function findHostedPayment(token: string, now: Date = new Date()): 
   return { deposit, merchantName: merchant?.name ?? "", merchantLogoUrl, state, isSimulated };
 }
 
+/** What a Gateway In `return_url` says of the payment as the customer leaves: a hint for the shop's page. */
+export type ReturnOutcome = "paid" | "failed" | "canceled";
+
+/** Paid; ended unpaid (failed or expired); or left by the customer while it is still open. */
+export function returnOutcome(state: HostedPaymentState): ReturnOutcome {
+  if (state === "paid") return "paid";
+  return state === "open" ? "canceled" : "failed";
+}
+
 /**
  * Where the customer goes back to: the success URL once paid, the failure URL otherwise. Parsed
  * again because rows stored before URLs were normalised may hold text no Location header can
- * carry; such a customer stays on the gateway's own page instead of meeting an error.
+ * carry; such a customer stays on the gateway's own page instead of meeting an error. Gateway In
+ * has one `return_url` for every outcome, so it carries `status` and `deposit_id` for the shop to
+ * tell them apart (the merchant's own query kept as sent, but for those two names).
  */
 export function merchantReturnUrl(payment: HostedPayment): string | null {
   const { deposit } = payment;
   const stored =
     (payment.state === "paid" ? deposit.successRedirectUrl : deposit.failedRedirectUrl) ?? deposit.returnUrl;
-  return stored === null ? null : (parseRedirectUrl(stored)?.href ?? null);
+  const url = stored === null ? null : parseRedirectUrl(stored);
+  if (!url) return null;
+  if (deposit.operation !== "gateway_in") return url.href;
+  const own = new URLSearchParams(url.search);
+  // The merchant's bytes untouched unless they used the gateway's names themselves.
+  if (own.has("status") || own.has("deposit_id")) {
+    own.delete("status");
+    own.delete("deposit_id");
+    url.search = own.toString();
+  }
+  const outcome = `status=${returnOutcome(payment.state)}&deposit_id=${encodeURIComponent(deposit.id)}`;
+  url.search = url.search ? `${url.search}&${outcome}` : outcome;
+  return url.href;
 }

@@ -184,7 +184,8 @@ export function createGatewayInSchema(limits: Limits) {
       .min(1, "must not be empty")
       .optional()
       .meta({
-        description: "Where the customer goes back to (optional): an absolute https URL within your registered origins",
+        description:
+          "Where the customer goes back to (optional): an absolute https URL within your registered origins. Its query gets status (paid, failed or canceled) and deposit_id, a hint for your page: trust only the signed callback or POST /api/status",
         examples: ["https://shop.example.com/back"],
       }),
     brand: brandSchema,

@@ -1,31 +1,38 @@
 import { FailureCard } from "@/components/pay/failure";
 import { Receipt } from "@/components/pay/receipt";
 import { merchantReturnUrl } from "@/lib/deposits/find-hosted-payment";
-import { formatBrl, formatDateTime } from "@/lib/i18n/messages";
+import { findReceipt } from "@/lib/deposits/find-receipt";
+import { fillText, formatBrl, formatDateTime } from "@/lib/i18n/messages";
 import type { HostedAnswer, PaymentRequest } from "./hosted-route";
+import type { DetailsPage } from "./payment-flow";
 
 /**
  * How a payment ended, on its details step: the receipt once paid, the failure template once
  * expired or failed, each with the way back to the shop and no amount left to pay in the header.
  */
-export function endedPaymentAnswer(
+export async function endedPaymentAnswer(
   { payment, locale, t, shell, title }: PaymentRequest,
-  state: "paid" | "expired" | "failed",
-): HostedAnswer {
+  { state, countdown }: Extract<DetailsPage, { kind: "ended" }>,
+): Promise<HostedAnswer> {
   const { deposit } = payment;
   const returnUrl = merchantReturnUrl(payment);
   if (state === "paid") {
-    const receipt = (
-      <Receipt
-        t={t}
-        amount={formatBrl(deposit.amountCents, locale)}
-        merchantName={payment.merchantName}
-        paidAt={formatDateTime(deposit.settledAt ?? deposit.updatedAt, locale)}
-        transactionId={deposit.id}
-        returnUrl={returnUrl}
-      />
-    );
-    return { title, page: shell(receipt, { amount: undefined }) };
+    const found = await findReceipt(deposit);
+    const receipt = {
+      amount: formatBrl(deposit.amountCents, locale),
+      merchantName: payment.merchantName,
+      method: found.bankName === null ? t.pix : fillText(t.methodBank, { bank: found.bankName }),
+      reference: found.reference,
+      endToEndId: found.endToEndId,
+      paidAt: `${formatDateTime(found.paidAt, locale)} (${t.brasiliaTime})`,
+      transactionId: deposit.id,
+    };
+    return {
+      title,
+      page: shell(<Receipt t={t} receipt={receipt} returnUrl={returnUrl} countdown={countdown} />, {
+        amount: undefined,
+      }),
+    };
   }
   const [failureTitle, text] = state === "expired" ? [t.expiredTitle, t.expiredText] : [t.failedTitle, t.failedText];
   const failure = { title: failureTitle, text, problems: [], returnUrl, code: null, detail: null };

@@ -5,8 +5,10 @@ import {
   bankStep,
   consentStep,
   detailsStep,
+  isFromPayment,
   openBankStep,
   pixStep,
+  stepAfterBankAnswer,
   stepAfterCheckout,
   stepPath,
   waitingStep,
@@ -46,11 +48,46 @@ describe("the hosted payment's flow", () => {
   it("tells how a closed payment ended on step 1, and sends every other step there", () => {
     for (const state of ["paid", "expired", "failed"] as const) {
       const closed = payment(charged, state);
-      expect(detailsStep(closed)).toEqual({ page: { kind: "ended", state } });
+      expect(detailsStep(closed)).toEqual({ page: { kind: "ended", state, countdown: false } });
       expect(bankStep(closed)).toEqual(toDetails);
       expect(consentStep(closed, "nubank")).toEqual(toDetails);
       expect(pixStep(closed)).toEqual(toDetails);
     }
+  });
+
+  it("counts a receipt down back to the shop only when the customer comes from paying, just after it", () => {
+    const paidAt = new Date("2030-01-01T12:00:00Z");
+    const paid = payment({ ...charged, settledAt: paidAt, updatedAt: paidAt }, "paid");
+    const at = (minutes: number) => new Date(paidAt.getTime() + minutes * 60_000);
+    expect(detailsStep(paid, true, at(1))).toEqual({ page: { kind: "ended", state: "paid", countdown: true } });
+    // The link opened again, or the address kept and opened later: the receipt stays put.
+    expect(detailsStep(paid, false, at(1))).toEqual({ page: { kind: "ended", state: "paid", countdown: false } });
+    expect(detailsStep(paid, true, at(11))).toEqual({ page: { kind: "ended", state: "paid", countdown: false } });
+    const failed = payment({ ...charged, settledAt: paidAt }, "failed");
+    expect(detailsStep(failed, true, at(1))).toEqual({ page: { kind: "ended", state: "failed", countdown: false } });
+    expect(stepPath("tok", { step: "details", fromPayment: true })).toBe("/pay/tok?origem=pagamento");
+    expect(isFromPayment(new URLSearchParams("origem=pagamento&lang=en"))).toBe(true);
+    expect(isFromPayment(new URLSearchParams("origem=outra"))).toBe(false);
+  });
+
+  it("after the sandbox bank's answer: the receipt once paid, the ways on once declined", () => {
+    expect(stepAfterBankAnswer("paid")).toEqual({ step: "details", fromPayment: true });
+    expect(stepAfterBankAnswer("failed")).toEqual({ step: "aguardando" });
+    expect(stepAfterBankAnswer("pending")).toEqual({ step: "details" });
+    // Declined at the sandbox bank: "Pagamento não concluído", another bank and Pix on offer.
+    const declined = { status: "failed", bankName: "Nubank", reason: "Recusado" } as const;
+    expect(waitingStep(payment(), declined)).toEqual({
+      page: {
+        kind: "failed",
+        bankName: "Nubank",
+        reason: "Recusado",
+        offersPix: true,
+        chooseBank: { step: "banco" },
+        retryBank: null,
+      },
+    });
+    // A sandbox attempt still waiting is answered on the consent screen, not waited for.
+    expect(waitingStep(payment(), { status: "pending", bankName: "Nubank" })).toEqual({ redirect: { step: "banco" } });
   });
 
   it("shows step 1's form until a Pix charge fixes the payment, then says so on step 1 and the bank step", () => {
@@ -184,7 +221,9 @@ describe("the live bank steps", () => {
     expect(waitingStep(live(), { status: "pending", bankName: "Bradesco" })).toEqual({
       page: { kind: "waiting", bankName: "Bradesco" },
     });
-    expect(waitingStep(live({}, "paid"), { status: "paid", bankName: "Bradesco" })).toEqual(toDetails);
+    expect(waitingStep(live({}, "paid"), { status: "paid", bankName: "Bradesco" })).toEqual({
+      redirect: { step: "details", fromPayment: true },
+    });
     expect(waitingStep(live({}, "expired"), { status: "pending", bankName: "Bradesco" })).toEqual(toDetails);
     expect(waitingStep(live(), { status: "none" })).toEqual({ redirect: { step: "banco" } });
     expect(waitingStep(live(), { status: "failed", bankName: "Bradesco", reason: "Recusado" })).toEqual({

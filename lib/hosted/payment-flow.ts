@@ -23,7 +23,9 @@ export type BankRefusal = (typeof bankRefusals)[number];
  * (and, live, why the bank could not be reached); the bank choice with why the customer is back.
  */
 export type StepAddress =
-  | { step: "details" | "pix" | "abrir" | "aguardando" }
+  /** Step 1; `fromPayment` when the customer arrives there from the payment just made (the receipt's countdown). */
+  | { step: "details"; fromPayment?: boolean }
+  | { step: "pix" | "abrir" | "aguardando" }
   | { step: "banco"; refusal?: BankRefusal }
   /**
    * No bank: where a live customer's chosen bank posts. With an attempt: the sandbox bank's consent
@@ -33,8 +35,11 @@ export type StepAddress =
   | { step: "autorizar"; bank?: string; attempt?: string; refusal?: BankRefusal };
 
 export type DetailsPage =
-  /** How the payment ended: the receipt once paid, the failure template once expired or failed. */
-  | { kind: "ended"; state: "paid" | "expired" | "failed" }
+  /**
+   * How the payment ended: the receipt once paid, the failure template once expired or failed.
+   * `countdown`: back to the shop on its own, only for a customer who arrives from paying.
+   */
+  | { kind: "ended"; state: "paid" | "expired" | "failed"; countdown: boolean }
   /** A Pix charge fixed the amount and method: what they are, and the way to the code. */
   | { kind: "charge-issued" }
   /** The payer's details (Payment Initiation), or the amount and method (Gateway In). */
@@ -80,9 +85,17 @@ export type StepDecision<Page> = { page: Page } | { redirect: StepAddress };
 
 const toDetails = { redirect: { step: "details" } } as const;
 
+/** The query that marks step 1 reached from the payment itself, not a link opened again. */
+const FROM_PAYMENT = "origem=pagamento";
+
+/** Whether step 1's address says the customer comes from the payment (FROM_PAYMENT). */
+export function isFromPayment(query: URLSearchParams): boolean {
+  return query.get("origem") === "pagamento";
+}
+
 /** The path of a step of the payment behind `token`. */
 export function stepPath(token: string, to: StepAddress): string {
-  if (to.step === "details") return `/pay/${token}`;
+  if (to.step === "details") return `/pay/${token}${to.fromPayment ? `?${FROM_PAYMENT}` : ""}`;
   if (to.step === "autorizar") {
     const query = [
       to.bank === undefined ? null : `banco=${encodeURIComponent(to.bank)}`,
@@ -96,10 +109,25 @@ export function stepPath(token: string, to: StepAddress): string {
   return `/pay/${token}/${to.step}`;
 }
 
-/** /pay/{token}: step 1, or how the payment ended. */
-export function detailsStep(payment: HostedPayment): StepDecision<DetailsPage> {
+/** A receipt counts down back to the shop this long after the payment, at the most. */
+const COUNTDOWN_WINDOW_MS = 10 * 60 * 1000;
+
+/**
+ * /pay/{token}: step 1, or how the payment ended. `fromPayment`: the address says the customer
+ * came from the payment (the Pix screen, the bank's answer); a receipt counts down back to the
+ * shop only then, and only just after the payment, so a link opened again later stays put.
+ */
+export function detailsStep(
+  payment: HostedPayment,
+  fromPayment = false,
+  now: Date = new Date(),
+): StepDecision<DetailsPage> {
   const { deposit, state } = payment;
-  if (state !== "open") return { page: { kind: "ended", state } };
+  if (state !== "open") {
+    const paidAt = deposit.settledAt ?? deposit.updatedAt;
+    const countdown = state === "paid" && fromPayment && now.getTime() - paidAt.getTime() < COUNTDOWN_WINDOW_MS;
+    return { page: { kind: "ended", state, countdown } };
+  }
   // A shop's fully locked Gateway In link with its QR issued: the customer belongs on the QR.
   if (
     deposit.operation === "gateway_in" &&
@@ -198,12 +226,18 @@ export function openBankStep(payment: HostedPayment, latest: LatestAttempt): Ste
   return { redirect: { step: "aguardando" } };
 }
 
-/** /pay/{token}/banco/aguardando: "Confirmando com o seu banco…" until the initiator's word is final. */
+/**
+ * /pay/{token}/banco/aguardando: "Confirmando com o seu banco…" until the initiator's word is
+ * final, then, when the bank did not pay, "Pagamento não concluído" and the ways on. The sandbox
+ * bank answers at once: its customer comes here only after a decline.
+ */
 export function waitingStep(payment: HostedPayment, progress: BankProgress): StepDecision<WaitingPage> {
   const { deposit } = payment;
-  // Paid: the receipt; ended otherwise: how. Both on step 1.
-  if (payment.state !== "open" || payment.isSimulated) return toDetails;
-  if (progress.status === "none") return { redirect: backToBank(payment) };
+  // Paid: the receipt, just after paying; ended otherwise: how. Both on step 1.
+  if (payment.state === "paid") return { redirect: { step: "details", fromPayment: true } };
+  if (payment.state !== "open") return toDetails;
+  if (progress.status === "none" || (payment.isSimulated && progress.status === "pending"))
+    return { redirect: backToBank(payment) };
   if (progress.status !== "failed") return { page: { kind: "waiting", bankName: progress.bankName } };
   const isShopBank = deposit.operation === "gateway_in" && !deposit.methodOpen;
   return {
@@ -218,7 +252,7 @@ export function waitingStep(payment: HostedPayment, progress: BankProgress): Ste
   };
 }
 
-/** Where a live customer picks a bank again: the choice, or the shop's bank. */
+/** Where a customer picks a bank again: the choice, or the shop's bank. */
 function backToBank({ deposit }: HostedPayment): StepAddress {
   if (deposit.operation === "gateway_in")
     return isBankMethod(deposit.paymentMethod) && !deposit.methodOpen
@@ -236,6 +270,15 @@ export function pixStep(payment: HostedPayment): StepDecision<PixPage> {
   const { pixCode, expiresAt } = payment.deposit;
   if (payment.state !== "open" || !pixCode || !expiresAt) return toDetails;
   return { page: { kind: "pix", pixCode, expiresAt } };
+}
+
+/**
+ * Where the sandbox bank's answer leads: the receipt once paid, "Pagamento não concluído" once
+ * declined, else step 1, which shows where the payment stands.
+ */
+export function stepAfterBankAnswer(attempt: "pending" | "paid" | "failed"): StepAddress {
+  if (attempt === "paid") return { step: "details", fromPayment: true };
+  return attempt === "failed" ? { step: "aguardando" } : { step: "details" };
 }
 
 /**

@@ -2,22 +2,18 @@
 // customer's authorize or decline is recorded on the attempt as the sandbox bank's word, then
 // confirmed and applied by the same confirmInitiation as a live initiator's, so a sandbox deposit
 // is paid the way a live one is (deposit.paid once, funds credited, refunds through the
-// initiations capability). Unlike a live bank's refusal, which leaves the deposit open for another
-// bank or Pix, a sandbox decline ends the deposit failed with deposit.failed and sends the
-// customer to the merchant's failedRedirectUrl: the sandbox is where a merchant builds against
-// that callback, as docs/api.md describes.
+// initiations capability). A decline fails the attempt, not the deposit, as a live bank's refusal
+// does: the customer may try another bank or Pix until the link expires (docs/decisions.md).
 import { findBank, isBankMethod } from "../banks/bank-directory";
 import { getDb } from "../db/client";
 import { type InitiationRecord, findInitiation, recordSandboxBankAnswer } from "../db/initiations";
-import { findTransaction, setTransactionBank } from "../db/transactions";
-import { type HostedPayment, findHostedPayment, merchantReturnUrl } from "../deposits/find-hosted-payment";
-import { settleDeposit } from "../deposits/settle-deposit";
-import { AppError, isAppError } from "../errors/app-error";
+import { setTransactionBank } from "../db/transactions";
+import { type HostedPayment, findHostedPayment } from "../deposits/find-hosted-payment";
+import { AppError } from "../errors/app-error";
 import { isIdOf } from "../ids/new-id";
 import { newEndToEndId } from "../pix/new-end-to-end-id";
 import { SANDBOX_ACCOUNT_ID } from "../providers/sandbox/sandbox-initiations";
 import { SANDBOX_ISPB } from "../providers/sandbox/sandbox-provider";
-import { isPending } from "../transactions/statuses";
 import { confirmInitiation } from "./confirm-initiation";
 
 /** What the sandbox bank tells the gateway when the customer declines. */
@@ -47,33 +43,19 @@ export async function findSandboxBankAttempt(
   return { id: attempt.id };
 }
 
-/** The deposit ended failed after its sandbox attempt failed; once, however often it is asked. */
-async function failDeposit(depositId: string): Promise<void> {
-  const deposit = await findTransaction(getDb(), depositId);
-  if (!deposit || deposit.operation === "gateway_out" || !isPending(deposit.status)) return;
-  try {
-    await getDb().$transaction((tx) =>
-      settleDeposit(tx, deposit, { outcome: "failed", reasonCode: "customer_declined" }, "customer"),
-    );
-  } catch (error) {
-    // Paid or ended meanwhile: that outcome stands.
-    if (!isAppError(error) || error.code !== "state_conflict") throw error;
-  }
-}
-
 /**
  * The customer's decision at the sandbox bank for one attempt (`initiationId`, unverified, from the
- * consent screen's address). Answers the merchant's URL to go back to, or null to show the
- * payment's own page (already ended, or a URL no Location header can carry).
+ * consent screen's address). Answers how the attempt stands after it (paid, failed, or still
+ * pending when the payment had ended before the answer), for the page to say.
  */
 export async function answerSandboxBank(options: {
   token: string;
   initiationId: string;
   decision: "authorize" | "decline";
-}): Promise<{ redirectTo: string | null }> {
+}): Promise<InitiationRecord["status"]> {
   const payment = await findHostedPayment(options.token);
   if (!payment) throw new AppError("not_found", "no payment at this address");
-  if (payment.state !== "open") return { redirectTo: null };
+  if (payment.state !== "open") return "pending";
   // A live customer never meets the sandbox bank.
   if (!payment.isSimulated)
     throw new AppError("invalid_argument", "the sandbox bank settles only a sandbox merchant's deposits");
@@ -99,8 +81,5 @@ export async function answerSandboxBank(options: {
   if (isBankMethod(attempt.participantId))
     await setTransactionBank(getDb(), deposit.id, findBank(attempt.participantId).code);
   await confirmInitiation(attempt);
-  // Read again rather than trusting the outcome: a repeat after a crash between the two finishes it.
-  if ((await findInitiation(getDb(), attempt.id))?.status === "failed") await failDeposit(deposit.id);
-  const after = await findHostedPayment(options.token);
-  return { redirectTo: after && after.state !== "open" ? merchantReturnUrl(after) : null };
+  return (await findInitiation(getDb(), attempt.id))?.status ?? "pending";
 }

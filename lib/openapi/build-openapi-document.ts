@@ -291,7 +291,7 @@ Gateway In is the one GET: send your customer to /direct/{keyId}/{token}, the to
 Not operations of this API: ${notJwtRoutes.join(" and ")}/… take no signed token (the health check, and the payment provider's notifications).`;
 
 const gatewayInDescription =
-  "Opening the address creates the deposit once per reference and sends the customer (303) to its hosted page, in Portuguese (English by ?lang=en or the browser): a reload or a second click leads to the same payment. A token that cannot be accepted is a page in the customer's language with the reason and, when the token is yours, the way back to your return_url.";
+  "Opening the address creates the deposit once per reference and sends the customer (303) to its hosted page, in Portuguese (English by ?lang=en or the browser): a reload or a second click leads to the same payment. A token that cannot be accepted is a page in the customer's language with the reason and, when the token is yours, the way back to your return_url. The customer comes back to your return_url (by its link, or on their own after the receipt) with the outcome appended to its query, yours kept: status=paid, failed (the deposit ended unpaid: failed or expired) or canceled (the customer left while it was still open: it may yet be paid or expire), and deposit_id. Use them to choose the page you show, never to deliver the order: anyone can type that address, so trust only the signed callback or POST /api/status.";
 
 /** The OpenAPI 3.1 document of the JWT API for the given amount limit and address, written in `encoding`. */
 export function buildApiDocument<Extra extends object>(

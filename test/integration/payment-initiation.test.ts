@@ -142,29 +142,23 @@ describe("the hosted payment", () => {
     });
 
     const attempt = await openSandboxBankAttempt(token, "nubank");
-    expect(await answerSandboxBank({ token, initiationId: attempt, decision: "authorize" })).toEqual({
-      redirectTo: "https://shop.example/pedido/ok",
-    });
+    expect(await answerSandboxBank({ token, initiationId: attempt, decision: "authorize" })).toBe("paid");
     expect(await findTransaction(getDb(), data.id as string)).toMatchObject({ status: "paid", bankCode: "260" });
     const [event] = (await listCallbackEvents(getDb(), { limit: 50 })).filter((e) => e.payload.id === data.id);
     expect(await findCallbackEvent(getDb(), event.id)).toMatchObject({ type: "deposit.paid" });
     expect(await findHostedPayment(token)).toMatchObject({ state: "paid" });
     // A second answer changes nothing, and the paid payment starts at no bank again.
-    expect(await answerSandboxBank({ token, initiationId: attempt, decision: "decline" })).toEqual({
-      redirectTo: null,
-    });
+    expect(await answerSandboxBank({ token, initiationId: attempt, decision: "decline" })).toBe("pending");
     await expect(decideAtSandboxBank({ token, bank: "nubank", decision: "decline" })).rejects.toThrow(/has ended/);
   });
 
-  it("declining fails the deposit and returns to the failure URL with deposit.failed", async () => {
+  it("declining fails the attempt and leaves the deposit open, with no callback", async () => {
     const { data } = await send(valid());
     const token = tokenOf(data.paymentInitiationUrl);
-    expect(await decideAtSandboxBank({ token, bank: "caixa", decision: "decline" })).toEqual({
-      redirectTo: "https://shop.example/pedido/falhou",
-    });
-    expect(await findTransaction(getDb(), data.id as string)).toMatchObject({ status: "failed" });
+    expect(await decideAtSandboxBank({ token, bank: "caixa", decision: "decline" })).toBe("failed");
+    expect(await findTransaction(getDb(), data.id as string)).toMatchObject({ status: "pending" });
     const events = (await listCallbackEvents(getDb(), { limit: 50 })).filter((e) => e.payload.id === data.id);
-    expect(events.map((e) => e.type)).toEqual(["deposit.failed"]);
+    expect(events).toEqual([]);
   });
 
   it("pays the same order by Pix instead of a bank, once the payer's details are complete", async () => {

@@ -119,7 +119,7 @@ describe("a sandbox payment at the sandbox bank", () => {
 
     const authorized = await answer(token, consent.split("?")[1], "authorize");
     expect(authorized.status).toBe(303);
-    expect(authorized.headers.get("location")).toBe("https://shop.example/pedido/ok");
+    expect(authorized.headers.get("location")).toBe(`/pay/${token}?origem=pagamento`);
     const paidAttempt = await findInitiation(getDb(), attempt.id);
     expect(paidAttempt).toMatchObject({ status: "paid", endToEndId: expect.stringMatching(/^E99999999/) });
     expect(await findTransaction(getDb(), id)).toMatchObject({
@@ -132,9 +132,7 @@ describe("a sandbox payment at the sandbox bank", () => {
 
     // The same answer again (a double submit) and the other answer change nothing.
     expect((await answer(token, consent.split("?")[1], "authorize")).headers.get("location")).toBe(`/pay/${token}`);
-    expect(await answerSandboxBank({ token, initiationId: attempt.id, decision: "decline" })).toEqual({
-      redirectTo: null,
-    });
+    expect(await answerSandboxBank({ token, initiationId: attempt.id, decision: "decline" })).toBe("pending");
     expect((await eventsOf(id)).map((event) => event.type)).toEqual(["deposit.paid"]);
     expect(await getMerchantBalance(merchant.merchantId)).toEqual(credited);
 
@@ -152,29 +150,34 @@ describe("a sandbox payment at the sandbox bank", () => {
     });
   });
 
-  it("declining fails the attempt with the bank's reason, then the deposit, with deposit.failed and the failure URL", async () => {
+  it("declining fails the attempt with the bank's reason, not the deposit: another bank or Pix may still pay it", async () => {
     const { id, token } = await newPayment();
     const attempt = await openSandboxBankAttempt(token, "caixa");
     const declined = await answer(token, `banco=caixa&tentativa=${attempt}`, "decline");
-    expect(declined.headers.get("location")).toBe("https://shop.example/pedido/falhou");
+    expect(declined.headers.get("location")).toBe(`/pay/${token}/banco/aguardando`);
     expect(await findInitiation(getDb(), attempt)).toMatchObject({
       status: "failed",
       reason: expect.stringContaining("recusado"),
       endToEndId: null,
     });
-    expect(await findTransaction(getDb(), id)).toMatchObject({ status: "failed", bankCode: "104" });
-    expect((await eventsOf(id)).map((event) => event.type)).toEqual(["deposit.failed"]);
-
-    const why = { reason_code: "customer_declined", reason: "the customer declined the payment at their bank" };
+    expect(await findTransaction(getDb(), id)).toMatchObject({ status: "pending" });
+    expect(await eventsOf(id)).toEqual([]);
     const now = await readSigned(await postSigned(status, merchant, { id }), merchant);
-    expect(now.data).toMatchObject({ id, status: "failed", ...why });
+    expect(now.data).toMatchObject({ id, status: "pending" });
+
+    // Another bank then pays the same deposit, once.
+    const again = await openSandboxBankAttempt(token, "nubank");
+    const authorized = await answer(token, `banco=nubank&tentativa=${again}`, "authorize");
+    expect(authorized.headers.get("location")).toBe(`/pay/${token}?origem=pagamento`);
+    expect(await findTransaction(getDb(), id)).toMatchObject({ status: "paid", bankCode: "260" });
+    expect((await eventsOf(id)).map((event) => event.type)).toEqual(["deposit.paid"]);
     await runCallbackWorker({ isOnce: true });
     const received = receiver.received.find((callback) => callback.data.id === id);
     const { payload } = await jwtVerify(received!.jwt, new TextEncoder().encode(merchant.secret), {
       algorithms: ["HS256"],
       typ: "cashier-callback+jwt",
     });
-    expect(payload.data).toMatchObject({ type: "deposit.failed", id, status: "failed", ...why });
+    expect(payload.data).toMatchObject({ type: "deposit.paid", id, status: "paid" });
   });
 
   it("never takes another payment's attempt from the address", async () => {

@@ -14,7 +14,7 @@ export async function decideAtSandboxBank(options: {
   token: string;
   bank: BankMethod;
   decision: "authorize" | "decline";
-}): Promise<{ redirectTo: string | null }> {
+}): Promise<"pending" | "paid" | "failed"> {
   const initiationId = await openSandboxBankAttempt(options.token, options.bank);
   return answerSandboxBank({ token: options.token, initiationId, decision: options.decision });
 }

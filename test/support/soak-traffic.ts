@@ -351,23 +351,27 @@ export function startTraffic(options: TrafficOptions): Traffic {
       await simulate(user, deposit, "paid");
       await pollState(user, at, "paid");
     } else {
-      const bank = pick(SANDBOX_BANKS);
-      const start = await page(user, "GET /pay/{token}/autorizar", `${at}/autorizar?banco=${bank}`, [303]);
-      if (!start.location?.includes("tentativa=")) {
-        recorder.error(
-          "unexpected answer",
-          "GET /pay/{token}/autorizar",
-          "no attempt in the redirect",
-          String(start.location),
-        );
-        throw new StepFailed();
+      // A decline fails the attempt only: "Pagamento não concluído", then another bank pays it.
+      const isDeclinedFirst = chance(0.1);
+      for (const decision of isDeclinedFirst ? (["decline", "authorize"] as const) : (["authorize"] as const)) {
+        const bank = pick(SANDBOX_BANKS);
+        const start = await page(user, "GET /pay/{token}/autorizar", `${at}/autorizar?banco=${bank}`, [303]);
+        if (!start.location?.includes("tentativa=")) {
+          recorder.error(
+            "unexpected answer",
+            "GET /pay/{token}/autorizar",
+            "no attempt in the redirect",
+            String(start.location),
+          );
+          throw new StepFailed();
+        }
+        await page(user, "GET /pay/{token}/autorizar (consent)", start.location, [200]);
+        const decided = await page(user, "POST /pay/{token}/autorizar", start.location, [303], { decision });
+        const wanted = decision === "authorize" ? `${at}?origem=pagamento` : `${at}/banco/aguardando`;
+        expectEqual("POST /pay/{token}/autorizar", "redirect", decided.location, wanted);
+        if (decision === "decline") await page(user, "GET /pay/{token}/banco/aguardando", wanted, [200]);
       }
-      await page(user, "GET /pay/{token}/autorizar (consent)", start.location, [200]);
-      const decision = chance(0.9) ? "authorize" : "decline";
-      const decided = await page(user, "POST /pay/{token}/autorizar", start.location, [303], { decision });
-      const wanted = decision === "authorize" ? successRedirectUrl : failedRedirectUrl;
-      expectEqual("POST /pay/{token}/autorizar", "redirect", decided.location, wanted);
-      settle(deposit, decision === "authorize" ? "paid" : "failed");
+      settle(deposit, "paid");
     }
     await page(user, "GET /pay/{token}", at, [200]);
     await queryStatus(user, deposit, "reference");

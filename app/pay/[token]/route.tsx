@@ -3,7 +3,7 @@ import { DetailsForm } from "@/components/pay/details-form";
 import { detailsForm } from "@/lib/hosted/details-form";
 import { endedPaymentAnswer } from "@/lib/hosted/ended-payment";
 import { paymentRoute } from "@/lib/hosted/hosted-route";
-import { detailsStep } from "@/lib/hosted/payment-flow";
+import { detailsStep, isFromPayment } from "@/lib/hosted/payment-flow";
 import { submitDetailsForm } from "@/lib/hosted/submit-details-form";
 import { readHostedForm } from "@/lib/http/read-hosted-form";
 import { clearedRefusedFormCookie, readRefusedForm, refusedFormCookie } from "@/lib/http/refused-form";
@@ -11,14 +11,14 @@ import { clearedRefusedFormCookie, readRefusedForm, refusedFormCookie } from "@/
 // /pay/{token} - step 1 of a hosted payment: what is left to fill in (the payer's details for
 // Payment Initiation, the amount or method for Gateway In), or how the payment ended
 export const GET = paymentRoute(async (hosted) => {
-  const { request, token, payment, t, amount, title, shell, to } = hosted;
+  const { request, query, token, payment, t, amount, title, shell, to } = hosted;
   // Back from a refused submission (the POST below): its errors and what was typed, this once.
   const refused = readRefusedForm(request);
   const headers = refused ? { "set-cookie": clearedRefusedFormCookie(token) } : undefined;
-  const decided = detailsStep(payment);
+  const decided = detailsStep(payment, isFromPayment(query));
   if ("redirect" in decided) return { redirect: to(decided.redirect), headers };
   const { page } = decided;
-  if (page.kind === "ended") return { ...endedPaymentAnswer(hosted, page.state), headers };
+  if (page.kind === "ended") return { ...(await endedPaymentAnswer(hosted, page)), headers };
   const body =
     page.kind === "charge-issued" ? (
       <ChargeIssued t={t} amount={amount} toPix={to({ step: "pix" })} />

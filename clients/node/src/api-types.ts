@@ -230,7 +230,7 @@ export interface paths {
         };
         /**
          * Gateway In: send your customer to the hosted cashier with the deposit's data in a signed token
-         * @description Opening the address creates the deposit once per reference and sends the customer (303) to its hosted page, in Portuguese (English by ?lang=en or the browser): a reload or a second click leads to the same payment. A token that cannot be accepted is a page in the customer's language with the reason and, when the token is yours, the way back to your return_url.
+         * @description Opening the address creates the deposit once per reference and sends the customer (303) to its hosted page, in Portuguese (English by ?lang=en or the browser): a reload or a second click leads to the same payment. A token that cannot be accepted is a page in the customer's language with the reason and, when the token is yours, the way back to your return_url. The customer comes back to your return_url (by its link, or on their own after the receipt) with the outcome appended to its query, yours kept: status=paid, failed (the deposit ended unpaid: failed or expired) or canceled (the customer left while it was still open: it may yet be paid or expire), and deposit_id. Use them to choose the page you show, never to deliver the order: anyone can type that address, so trust only the signed callback or POST /api/status.
          */
         get: operations["gatewayIn"];
         put?: never;
@@ -685,7 +685,7 @@ export interface components {
              */
             country: "BR";
             /**
-             * @description Where the customer goes back to (optional): an absolute https URL within your registered origins
+             * @description Where the customer goes back to (optional): an absolute https URL within your registered origins. Its query gets status (paid, failed or canceled) and deposit_id, a hint for your page: trust only the signed callback or POST /api/status
              * @example https://shop.example.com/back
              */
             return_url?: string;

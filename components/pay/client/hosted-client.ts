@@ -2,7 +2,7 @@
 // inlined with the page's CSP nonce. The pages are whole without it (plain forms and links); it
 // adds what a phone needs on top, each part switched on by a data attribute the server renders:
 // masks, one submission per form, the Pix copy and countdown, the live status, the receipt's
-// way back. No framework: the page's HTML is already the server's.
+// way back and its print. No framework: the page's HTML is already the server's.
 import { isValidCpf } from "@brazilian-utils/brazilian-utils/is-valid-cpf";
 import { formatTimeLeft } from "@/lib/i18n/format-time-left";
 import { filterTypedBrl, formatTypedBrl, maskTypedCpf, parseTypedBrl } from "@/lib/i18n/typed-input";
@@ -207,6 +207,12 @@ all<HTMLButtonElement>("button[data-copy]").forEach(copyButton);
 all<HTMLElement>("[data-pix]").forEach(followPix);
 all<HTMLElement>("[data-bank-wait]").forEach(followBank);
 all<HTMLElement>("[data-return-url]").forEach(returnCountdown);
+// "Salvar comprovante": the browser's print, which on a phone also saves a PDF (hosted.css's print
+// rules leave the receipt alone on the page).
+all<HTMLButtonElement>("button[data-print]").forEach((button) => {
+  button.hidden = false;
+  button.addEventListener("click", () => window.print());
+});
 // After a submission came back with errors (not as the page opens: a phone would raise its
 // keyboard over the page before it is read), the keyboard lands on the first field to fix.
 document.querySelector<HTMLElement>("form[data-answered] [aria-invalid=true]")?.focus();

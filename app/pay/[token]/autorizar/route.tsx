@@ -40,7 +40,7 @@ async function sandboxBank(hosted: PaymentRequest) {
 // A live payment goes to the customer's own bank: a Gateway In link whose shop sent the bank starts
 // there as it opens; anything else goes on where its attempt stands (lib/hosted/payment-flow).
 async function liveApproval(hosted: PaymentRequest) {
-  const { token, payment, query, t, to, shell } = hosted;
+  const { token, payment, query, locale, t, to, shell } = hosted;
   const latest = toLatestAttempt(await findLatestAttempt(payment.deposit.id));
   const decided = bankApprovalStep(payment, query.get("banco"), latest, query.get("erro"));
   if ("redirect" in decided) return { redirect: to(decided.redirect) };
@@ -52,6 +52,7 @@ async function liveApproval(hosted: PaymentRequest) {
     title: [words.unreachableTitle, payment.merchantName].filter(Boolean).join(" · "),
     page: shell(
       <BankFailure
+        locale={locale}
         t={t}
         title={words.unreachableTitle}
         text={words.unavailable}
@@ -59,7 +60,7 @@ async function liveApproval(hosted: PaymentRequest) {
         chooseBank={null}
         retry={{ action: to({ step: "autorizar", bank: page.bank }), bankName: bank.name }}
         toPix={page.offersPix ? to({ step: "pix" }) : null}
-        giveUp={merchantReturnUrl(payment)}
+        returnUrl={merchantReturnUrl(payment)}
       />,
     ),
   };
@@ -72,7 +73,7 @@ export const GET = paymentRoute(async (hosted) =>
   hosted.payment.isSimulated ? sandboxBank(hosted) : liveApproval(hosted),
 );
 
-// The customer's answer at the sandbox bank: authorize or decline, then back to the merchant. Live:
+// The customer's answer at the sandbox bank: authorize (the receipt) or decline (the ways on). Live:
 // the bank picked on the choice (or the shop's, tried again), started at the initiator, then on to it.
 export const POST = paymentRoute(async ({ token, payment, request, query, to }) => {
   const form = await readHostedForm(request);
@@ -81,5 +82,5 @@ export const POST = paymentRoute(async ({ token, payment, request, query, to }) 
     { token, bank: query.get("banco") ?? "", attempt: query.get("tentativa") },
     form,
   );
-  return { redirect: typeof next === "string" ? next : to(next) };
+  return { redirect: to(next) };
 });

@@ -20,7 +20,7 @@ export const GET = stepRoute(
         deadline={formatTime(expiresAt, locale)}
         receiverName={findPixReceiverName(pixCode) ?? payment.merchantName}
         statusUrl={`/pay/${token}/status`}
-        doneUrl={to({ step: "details" })}
+        doneUrl={to({ step: "details", fromPayment: true })}
       />,
     ),
   }),

@@ -57,7 +57,7 @@ class GatewayInData(TypedDict):
     merchant_user: str
     # BR, the only country
     country: Literal["BR"]
-    # Where the customer goes back to (optional): an absolute https URL within your registered origins
+    # Where the customer goes back to (optional): an absolute https URL within your registered origins. Its query gets status (paid, failed or canceled) and deposit_id, a hint for your page: trust only the signed callback or POST /api/status
     return_url: NotRequired[str]
     # What the order is: a product, plan or brand of yours, shown under your name on the hosted pages (optional)
     brand: NotRequired[str]

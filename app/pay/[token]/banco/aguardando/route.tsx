@@ -8,13 +8,13 @@ import { fillText } from "@/lib/i18n/messages";
 import { findBankProgress } from "@/lib/initiations/find-bank-progress";
 
 // /pay/{token}/banco/aguardando - back from the customer's bank: "Confirmando com o seu banco…"
-// until the initiator's word is final; paid goes to the receipt (step 1), failed says why and what
-// is left to try
+// until the initiator's word is final; paid goes to the receipt (step 1), failed ("Pagamento não
+// concluído", also where the sandbox bank's decline lands) says why and what is left to try
 export const GET = paymentRoute(async (hosted) => {
   const progress = await findBankProgress(hosted.payment);
   return stepAnswer(
     ({ payment }) => waitingStep(payment, progress),
-    ({ token, payment, t, to, shell }, page) => {
+    ({ token, payment, locale, t, to, shell }, page) => {
       const words = t.liveBank;
       if (page.kind === "waiting")
         return {
@@ -32,6 +32,7 @@ export const GET = paymentRoute(async (hosted) => {
         title: [words.failedTitle, payment.merchantName].filter(Boolean).join(" · "),
         page: shell(
           <BankFailure
+            locale={locale}
             t={t}
             title={words.failedTitle}
             text={fillText(words.failedText, { bank: page.bankName })}
@@ -44,7 +45,7 @@ export const GET = paymentRoute(async (hosted) => {
               }
             }
             toPix={page.offersPix ? to({ step: "pix" }) : null}
-            giveUp={merchantReturnUrl(payment)}
+            returnUrl={merchantReturnUrl(payment)}
           />,
         ),
       };
