@@ -5,6 +5,7 @@ import { GET as direct } from "@/app/direct/[keyId]/[token]/route";
 import { POST as paymentInitiation } from "@/app/api/payment-initiation/route";
 import { getDb } from "@/lib/db/client";
 import { findTransaction } from "@/lib/db/transactions";
+import { findHostedPayment, merchantReturnUrl } from "@/lib/deposits/find-hosted-payment";
 import { signRequestToken } from "@/lib/envelope/sign-request-token";
 import { createTestMerchant, postSigned, readSigned, type TestMerchant } from "../support/api";
 import { decideAtSandboxBank } from "../support/sandbox-bank";
@@ -84,9 +85,11 @@ describe("redirect URLs", () => {
       data: { successRedirectUrl: "https://evil.example/\r\nSet-Cookie: x=1" },
     });
     const token = String(data.paymentInitiationUrl).split("/pay/")[1];
-    expect(await decideAtSandboxBank({ token, bank: "nubank", decision: "authorize" })).toEqual({
-      redirectTo: null,
-    });
+    expect(await decideAtSandboxBank({ token, bank: "nubank", decision: "authorize" })).toBe("paid");
     expect(await findTransaction(getDb(), data.id as string)).toMatchObject({ status: "paid" });
+    // Its receipt offers no way back that a Location header or a link could not carry.
+    const paid = await findHostedPayment(token);
+    expect(paid?.state).toBe("paid");
+    expect(merchantReturnUrl(paid!)).toBeNull();
   });
 });
