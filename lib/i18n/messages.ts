@@ -165,6 +165,7 @@ const ptBR = {
     cpf: "CPF inválido. Confira os 11 dígitos.",
     bank: "Escolha um banco.",
     amount: "Informe um valor válido, como 50,00.",
+    amountOverLimit: "O valor passa do limite de {limit} por pagamento. Informe um valor menor.",
     paymentMethod: "Escolha uma forma de pagamento.",
   },
 };
@@ -330,6 +331,7 @@ const en: Messages = {
     cpf: "This CPF is not valid. Check its 11 digits.",
     bank: "Choose a bank.",
     amount: "Enter a valid amount, such as 50.00.",
+    amountOverLimit: "The amount is over the limit of {limit} per payment. Enter a smaller amount.",
     paymentMethod: "Choose a payment method.",
   },
 };
@@ -354,8 +356,14 @@ export function withLang(path: string, lang: string | undefined): string {
   return lang ? `${path}${path.includes("?") ? "&" : "?"}lang=${encodeURIComponent(lang)}` : path;
 }
 
+/**
+ * "R$ 1.234,56", or "R$ 1,234.56" in English: the locale's digits after the real's sign, spaced
+ * in both (English's Intl writes "R$1,234.56", unlike what a customer sees anywhere else).
+ */
 export function formatBrl(cents: bigint, locale: Locale): string {
-  return new Intl.NumberFormat(locale, { style: "currency", currency: "BRL" }).format(Number(cents) / 100);
+  return new Intl.NumberFormat(locale, { style: "currency", currency: "BRL" })
+    .format(Number(cents) / 100)
+    .replace(/R\$(?=\d)/, () => "R$\u00a0");
 }
 
 /** A moment as the customer reads it, in Brasília time (where the gateway's customers are). */
