@@ -126,6 +126,23 @@ test.describe("at 390×664", () => {
     await copy.click();
     const toast = page.getByRole("status").filter({ hasText: "Código copiado" });
     await expect(toast).toBeVisible();
+    // "Copied" covers nothing: not the button, not the code it speaks of, not the steps.
+    const toastBox = (await toast.boundingBox())!;
+    for (const covered of [copy, page.getByLabel("Pix copia e cola"), page.locator("main ol")]) {
+      const other = (await covered.boundingBox())!;
+      const overlaps =
+        toastBox.x < other.x + other.width &&
+        other.x < toastBox.x + toastBox.width &&
+        toastBox.y < other.y + other.height &&
+        other.y < toastBox.y + toastBox.height;
+      expect(overlaps).toBe(false);
+    }
+    expect(
+      await toast.evaluate((node) => {
+        const { x, y, width, height } = node.getBoundingClientRect();
+        return document.elementFromPoint(x + width / 2, y + height / 2) === node;
+      }),
+    ).toBe(true);
     const code = await page.getByLabel("Pix copia e cola").inputValue();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
     await page.screenshot({ path: testInfo.outputPath("2-pix-copied-390x664.png") });
