@@ -6,7 +6,8 @@ import type { HostedAnswer, PaymentRequest } from "./hosted-route";
 
 /**
  * How a payment ended, on its details step: the receipt once paid, the failure template once
- * expired or failed, each with the way back to the shop and no amount left to pay in the header.
+ * expired or failed, each with the way back to the shop as its own button (not the frame's link
+ * again) and no amount left to pay in the header.
  */
 export function endedPaymentAnswer(
   { payment, locale, t, shell, title }: PaymentRequest,
@@ -25,13 +26,13 @@ export function endedPaymentAnswer(
         returnUrl={returnUrl}
       />
     );
-    return { title, page: shell(receipt, { amount: undefined }) };
+    return { title, page: shell(receipt, { amount: undefined, shopLink: false }) };
   }
   const [failureTitle, text] = state === "expired" ? [t.expiredTitle, t.expiredText] : [t.failedTitle, t.failedText];
   const failure = { title: failureTitle, text, problems: [], returnUrl, code: null, detail: null };
   return {
     title: [failureTitle, payment.merchantName].filter(Boolean).join(" · "),
     withScript: false,
-    page: shell(<FailureCard locale={locale} t={t} failure={failure} />, { amount: undefined }),
+    page: shell(<FailureCard locale={locale} t={t} failure={failure} />, { amount: undefined, shopLink: false }),
   };
 }

@@ -35,6 +35,7 @@ function payment(deposit: Partial<Deposit> = {}, state: HostedPayment["state"] =
     merchantLogoUrl: null,
     state,
     isSimulated: true,
+    shopOrigin: null,
   };
 }
 const gatewayIn = (deposit: Partial<Deposit> = {}) =>
