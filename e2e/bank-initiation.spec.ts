@@ -14,6 +14,7 @@ import {
   cashierAsync,
   addEfiAccount,
   expectAccessible,
+  expectNoTestBanner,
   fitsViewport,
   keepScreenshot,
   type Merchant,
@@ -98,6 +99,7 @@ async function checkLightAndDark(page: Page, testInfo: TestInfo, name: string): 
 /** From the payment's address to the bank choice: the shop sent valid details, so they are confirmed. */
 async function openBankChoice(page: Page, url: string): Promise<void> {
   await page.goto(url);
+  await expectNoTestBanner(page);
   await page.getByRole("button", { name: "Continuar" }).click();
   await expect(page).toHaveURL(/\/banco$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Escolha o seu banco");
@@ -119,6 +121,7 @@ test("the customer picks Bradesco, approves at the bank, sees the receipt and go
     "Santander",
   ].entries())
     await expect(featured.nth(index)).toHaveAccessibleName(name);
+  await expectNoTestBanner(page);
   await checkLightAndDark(page, testInfo, "1-bank-choice-390");
 
   // The rest, searched by name on the server.
@@ -142,6 +145,7 @@ test("the customer picks Bradesco, approves at the bank, sees the receipt and go
   // Back through the account's return address: the receipt, then the shop's success page.
   await expect(page.getByRole("heading", { name: "Pagamento confirmado" })).toBeVisible();
   await expect(page.getByTestId("receipt-amount")).toHaveText(/R\$\s149,90/);
+  await expectNoTestBanner(page);
   await keepScreenshot(page, testInfo, "4-receipt-390");
   await expect(page).toHaveURL(`${shop.url}/ok`, { timeout: 20_000 });
   await expect(page).toHaveTitle("Pedido pago");
@@ -157,7 +161,20 @@ test("the waiting page follows the bank until it says yes", async ({ page }, tes
   await page.goto(`/pay/${token}/banco/aguardando`);
   await expect(page.getByRole("heading", { name: "Confirmando com o seu banco…" })).toBeVisible();
   await expect(page.getByText("Esperando a confirmação de Santander.")).toBeVisible();
+  await expectNoTestBanner(page);
   await checkLightAndDark(page, testInfo, "5-waiting-390");
+  // The help page opened from a live payment leads back to it, and claims no test either.
+  await page.getByRole("link", { name: "Ajuda", exact: true }).click();
+  await expect(page.getByRole("link", { name: "Voltar para o pagamento" })).toHaveAttribute(
+    "href",
+    `/pay/${token}/banco/aguardando`,
+  );
+  await expect(page.getByRole("link", { name: "Voltar para a loja", exact: true })).toHaveAttribute(
+    "href",
+    `${shop.url}/falhou`,
+  );
+  await expectNoTestBanner(page);
+  await keepScreenshot(page, testInfo, "5-help-from-live-390");
   // English by ?lang=en, carried by the page's own links.
   await page.goto(`/pay/${token}/banco/aguardando?lang=en`);
   await expect(page.getByRole("heading", { name: "Confirming with your bank…" })).toBeVisible();
@@ -189,6 +206,7 @@ for (const [label, amount, decide, reason] of [
     await expect(page.getByRole("link", { name: "Tentar outro banco" })).toBeVisible();
     await expect(page.getByRole("button", { name: "Pagar com Pix" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Voltar para a loja" })).toHaveAttribute("href", `${shop.url}/falhou`);
+    await expectNoTestBanner(page);
     await checkLightAndDark(page, testInfo, `6-failed-${amount === "0,11" ? "011" : "recusado"}-390`);
     expect(await depositStatus(page.request, reference)).toBe("pending");
 
@@ -199,6 +217,8 @@ for (const [label, amount, decide, reason] of [
     await page.getByRole("button", { name: "Pagar com Pix" }).click();
     await expect(page).toHaveURL(/\/pix$/);
     await expect(page.getByTestId("time-left")).toBeVisible();
+    await expectNoTestBanner(page);
+    await keepScreenshot(page, testInfo, `6-live-pix-${amount === "0,11" ? "011" : "recusado"}-390`);
     expect(await depositStatus(page.request, reference)).toBe("pending");
   });
 }

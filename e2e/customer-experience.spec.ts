@@ -10,7 +10,15 @@ import { type Page, expect, test } from "@playwright/test";
 import { signRequestToken } from "../lib/envelope/sign-request-token";
 import { encodePng } from "../lib/images/encode-png";
 import { e2eServerEnv } from "./environment";
-import { cashier, expectAccessible, fitsViewport, keepScreenshot, type Merchant, startShop } from "./support";
+import {
+  cashier,
+  expectAccessible,
+  expectTestBanner,
+  fitsViewport,
+  keepScreenshot,
+  type Merchant,
+  startShop,
+} from "./support";
 
 const root = path.resolve(import.meta.dirname, "..");
 let merchant: Merchant;
@@ -126,6 +134,23 @@ test.describe("at 390×664", () => {
     await copy.click();
     const toast = page.getByRole("status").filter({ hasText: "Código copiado" });
     await expect(toast).toBeVisible();
+    // "Copied" covers nothing: not the button, not the code it speaks of, not the steps.
+    const toastBox = (await toast.boundingBox())!;
+    for (const covered of [copy, page.getByLabel("Pix copia e cola"), page.locator("main ol")]) {
+      const other = (await covered.boundingBox())!;
+      const overlaps =
+        toastBox.x < other.x + other.width &&
+        other.x < toastBox.x + toastBox.width &&
+        toastBox.y < other.y + other.height &&
+        other.y < toastBox.y + toastBox.height;
+      expect(overlaps).toBe(false);
+    }
+    expect(
+      await toast.evaluate((node) => {
+        const { x, y, width, height } = node.getBoundingClientRect();
+        return document.elementFromPoint(x + width / 2, y + height / 2) === node;
+      }),
+    ).toBe(true);
     const code = await page.getByLabel("Pix copia e cola").inputValue();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
     await page.screenshot({ path: testInfo.outputPath("2-pix-copied-390x664.png") });
@@ -310,6 +335,109 @@ test("every failure page names the shop and leads back, in Portuguese and Englis
   }
 });
 
+/** Every step of a sandbox payment at 390×844 and 390×664: the banner, and the shop a tap away. */
+async function checkSandboxStep(
+  page: Page,
+  testInfo: import("@playwright/test").TestInfo,
+  name: string,
+  shopLink: string | null,
+) {
+  await expectTestBanner(page);
+  const back = page.getByRole("link", { name: "Voltar para a loja", exact: true });
+  if (shopLink) await expect(back).toHaveAttribute("href", shopLink);
+  expect(await fitsViewport(page)).toBe(true);
+  await keepScreenshot(page, testInfo, `sandbox-${name}-390x844`);
+  await page.setViewportSize({ width: 390, height: 664 });
+  await page.screenshot({ path: testInfo.outputPath(`sandbox-${name}-390x664.png`) });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page);
+}
+
+test("every sandbox page says it is a test, and each step leads back to the shop without canceling", async ({
+  page,
+}, testInfo) => {
+  // Ten pages, each looked at twice and checked by axe.
+  test.setTimeout(180_000);
+  // Payment Initiation: details, bank choice, the sandbox bank's consent.
+  const payment = await paymentInitiation(page);
+  await page.goto(payment.url);
+  await checkSandboxStep(page, testInfo, "1-details", `${shop.url}/falhou`);
+  await page.getByRole("button", { name: "Continuar" }).click();
+  await expect(page).toHaveURL(/\/banco$/);
+  await checkSandboxStep(page, testInfo, "2-bank-choice", `${shop.url}/falhou`);
+  await page.getByRole("radio", { name: /Nubank/ }).check();
+  await page.getByRole("button", { name: "Continuar" }).click();
+  await expect(page.getByRole("button", { name: "Autorizar pagamento" })).toBeVisible();
+  const consentUrl = page.url();
+  await checkSandboxStep(page, testInfo, "3-consent", `${shop.url}/falhou`);
+
+  // The help page opened from the consent: the same payment's frame, the way back to it, the contacts.
+  await page.getByRole("link", { name: "Ajuda", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ajuda com o pagamento");
+  await expectTestBanner(page);
+  await expect(page.getByTestId("merchant-name")).toHaveText("Loja Demo");
+  const contacts = page.getByTestId("operator-contacts");
+  await expect(contacts.getByRole("heading")).toHaveText("Fale com a gente");
+  await expect(contacts.getByRole("link", { name: "0800 123 4567" })).toHaveAttribute("href", "tel:08001234567");
+  await expect(contacts.getByRole("link", { name: "sac@cashier.example" })).toHaveAttribute(
+    "href",
+    "mailto:sac@cashier.example",
+  );
+  await expect(contacts).toContainText("CNPJ11.222.333/0001-81");
+  await expect(contacts).toContainText("Encarregado de dados (LGPD)");
+  await expect(contacts.getByRole("link", { name: "privacidade@cashier.example" })).toBeVisible();
+  await checkSandboxStep(page, testInfo, "4-help", `${shop.url}/falhou`);
+  await page.getByRole("link", { name: "Voltar para o pagamento" }).click();
+  await expect(page).toHaveURL(consentUrl);
+
+  // "Voltar para a loja" is a plain link: at the shop, and the payment is still there to pay.
+  await page.getByRole("link", { name: "Voltar para a loja", exact: true }).click();
+  await expect(page).toHaveURL(`${shop.url}/falhou`);
+  await page.goBack();
+  await expect(page.getByRole("button", { name: "Autorizar pagamento" })).toBeVisible();
+
+  // Gateway In: the amount and method left open, then the Pix code, then paid.
+  const reference = `e2e-cx-banner-${Date.now()}`;
+  await page.goto(await directUrl({ amount: undefined }, undefined, reference));
+  await checkSandboxStep(page, testInfo, "5-checkout", `${shop.url}/caixa`);
+  await page.getByLabel("Valor (R$)").fill("50,00");
+  await page.getByRole("button", { name: "Continuar" }).click();
+  await expect(page).toHaveURL(/\/pix$/);
+  await checkSandboxStep(page, testInfo, "6-pix", `${shop.url}/caixa`);
+  cashier("deposit", "pay", await depositIdOf(page, reference));
+  await expect(page.getByRole("heading", { name: "Pagamento confirmado" })).toBeVisible({ timeout: 10_000 });
+  await checkSandboxStep(page, testInfo, "7-receipt", `${shop.url}/caixa`);
+
+  // Failures: a payment that expired, and a Gateway In link refused with its shop known.
+  const expired = await paymentInitiation(page);
+  execFileSync(
+    process.execPath,
+    ["--import", "tsx", path.join(root, "test/support/expire-deposit-process.ts"), expired.id],
+    { cwd: root, env: { ...process.env, ...e2eServerEnv } },
+  );
+  await page.goto(expired.url);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Este link de pagamento expirou");
+  await checkSandboxStep(page, testInfo, "8-expired", `${shop.url}/falhou`);
+  await page.goto(await directUrl({}, new Date(Date.now() - 10 * 60 * 1000)));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Não foi possível abrir o pagamento");
+  await checkSandboxStep(page, testInfo, "9-direct-refused", `${shop.url}/caixa`);
+  await page.goto(`${page.url()}?lang=en`);
+  await expectTestBanner(page, "en");
+
+  // Where no sandbox payment is known, nothing claims one: the 404, the bare help page.
+  for (const url of ["/pay/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "/pay/ajuda", "/pay/ajuda?voltar=//evil.example/pay/x"]) {
+    await page.goto(url);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByText("Ambiente de testes")).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Voltar para o pagamento" })).toHaveCount(0);
+  }
+  await expect(page.getByTestId("operator-contacts")).toContainText("sac@cashier.example");
+  await page.goto("/pay/ajuda?voltar=https://evil.example/pay/x&lang=en");
+  await expect(page.getByRole("link", { name: "Back to the payment" })).toHaveCount(0);
+  await expect(page.getByTestId("operator-contacts").getByRole("heading")).toHaveText("Contact us");
+  await keepScreenshot(page, testInfo, "help-en-390");
+});
+
 test("a double tap on Autorizar sends one request", async ({ page }, testInfo) => {
   const payment = await paymentInitiation(page);
   await page.goto(`${payment.url}/autorizar?banco=nubank`);
@@ -362,6 +490,53 @@ test('"1.234,56" typed into an open amount is R$ 1.234,56 in the header and on t
   await page.getByRole("button", { name: "Continuar" }).click();
   await expect(page).toHaveURL(/\/pix$/);
   await expect(page.getByTestId("amount")).toHaveText(/R\$\s1\.234,56/);
+});
+
+test.describe("in English at 390×664", () => {
+  test.use({ viewport: { width: 390, height: 664 } });
+
+  for (const [typed, written] of [
+    ["50.00", "50.00"],
+    ["1,234.56", "1,234.56"],
+  ]) {
+    test(`"${typed}" is an amount, R$ ${written} in the header and on the QR page`, async ({ page }, testInfo) => {
+      await page.goto(`${await directUrl({ amount: undefined })}?lang=en`);
+      const amount = page.getByLabel("Amount (R$)");
+      await expect(amount).toHaveAttribute("placeholder", "0.00");
+      await expect(page.getByText(/From R\$ 0\.01 to R\$ [\d,]+\.\d\d\./)).toBeVisible();
+      await amount.pressSequentially(typed);
+      await expect(amount).toHaveValue(written);
+      await expect(page.getByTestId("amount")).toHaveText(`R$ ${written}`);
+      await page.getByRole("button", { name: "Continue" }).click();
+      await expect(page).toHaveURL(/\/pix\?lang=en$/);
+      await expect(page.getByTestId("amount")).toHaveText(new RegExp(`^R\\$\\s${written.replace(/\./g, "\\.")}$`));
+      await expect(page).toHaveTitle(new RegExp(`^R\\$\\s${written.replace(/\./g, "\\.")} · Loja Demo$`));
+      await page.screenshot({ path: testInfo.outputPath(`pix-en-${typed.replace(/\W/g, "")}-390x664.png`) });
+      await keepScreenshot(page, testInfo, `pix-en-${typed.replace(/\W/g, "")}-390`);
+    });
+  }
+
+  test("an amount over the limit is refused naming the limit, in English and Portuguese", async ({
+    page,
+  }, testInfo) => {
+    const url = await directUrl({ amount: undefined });
+    await page.goto(`${url}?lang=en`);
+    await page.getByLabel("Amount (R$)").pressSequentially("1,000,000.00");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByText("The amount is over the limit of R$ 100,000.00 per payment.")).toBeVisible();
+    await expect(page.getByLabel("Amount (R$)")).toHaveValue("1,000,000.00");
+    await expect(page.getByLabel("Amount (R$)")).toBeFocused();
+    await keepScreenshot(page, testInfo, "amount-over-limit-en-390");
+    await page.goto(url);
+    await page.getByLabel("Valor (R$)").pressSequentially("1.000.000,00");
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await expect(page.getByText("O valor passa do limite de R$ 100.000,00 por pagamento.")).toBeVisible();
+    // Not an amount at all is still said as before.
+    await page.getByLabel("Valor (R$)").fill("abc");
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await expect(page.getByText("Informe um valor válido, como 50,00.")).toBeVisible();
+    await expectAccessibleLightAndDark(page, testInfo, "amount-invalid-390x664");
+  });
 });
 
 test("the CPF field refuses letters, checks its digits on leaving, and an error sends focus to the first field to fix", async ({
@@ -494,15 +669,16 @@ function drawLogo(): string {
 test("the merchant's logo beside its name and the order's description, on the checkout and the Pix screen", async ({
   page,
 }, testInfo) => {
+  const longName = "Mercado Solidário da Vila Esperança";
   const shopWithLogo = JSON.parse(
-    cashier("merchant", "create", "--name", "Loja Logo", "--redirect-origin", shop.url),
+    cashier("merchant", "create", "--name", longName, "--redirect-origin", shop.url),
   ) as Merchant;
   cashier("merchant", "update", shopWithLogo.merchantId, "--logo", drawLogo());
+  // No return_url: the way back is the merchant's own site, its one registered origin.
   const data = customer({
     amount: undefined,
     currency: "BRL",
     reference: `e2e-cx-logo-${Date.now()}`,
-    return_url: `${shop.url}/caixa`,
     brand: "Assinatura Premium",
   });
   await page.goto(
@@ -513,6 +689,14 @@ test("the merchant's logo beside its name and the order's description, on the ch
   expect(await logo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(96);
   expect(new URL((await logo.getAttribute("src")) ?? "", page.url()).origin).toBe(new URL(page.url()).origin);
   await expect(page.getByTestId("order-description")).toHaveText("Assinatura Premium");
+  // The whole name, wrapped beside the logo on a phone: never cut to "Mercado So…".
+  const name = page.getByTestId("merchant-name");
+  await expect(name).toHaveText(longName);
+  expect(await name.evaluate((node) => node.scrollWidth <= node.clientWidth && node.clientHeight > 30)).toBe(true);
+  await expect(page.getByRole("link", { name: "Voltar para a loja", exact: true })).toHaveAttribute(
+    "href",
+    `${shop.url}/`,
+  );
   await keepScreenshot(page, testInfo, "logo-checkout-390");
   await expectAccessibleLightAndDark(page, testInfo, "logo-checkout-390");
   await page.getByLabel("Valor (R$)").fill("29,90");

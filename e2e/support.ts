@@ -92,6 +92,25 @@ export async function expectAccessible(page: Page): Promise<void> {
   ).toEqual([]);
 }
 
+/** A sandbox payment's banner at the very top of the page, whole and readable. */
+export async function expectTestBanner(page: Page, locale: "pt-BR" | "en" = "pt-BR"): Promise<void> {
+  const banner = page.getByRole("region", { name: locale === "en" ? "Test environment" : "Ambiente de testes" });
+  await expect(banner).toHaveText(
+    locale === "en"
+      ? "Test environment: no real money moves"
+      : "Ambiente de testes: nenhum dinheiro real é movimentado",
+  );
+  await expect(banner).toBeVisible();
+  // First on the page, whatever the page has scrolled to (an anchor of the help page).
+  expect(await banner.evaluate((node) => node.getBoundingClientRect().top + window.scrollY)).toBe(0);
+}
+
+/** A live payment's page claims no test: neither banner nor its words. */
+export async function expectNoTestBanner(page: Page): Promise<void> {
+  await expect(page.locator("main")).toBeVisible();
+  await expect(page.getByText(/Ambiente de testes|Test environment/)).toHaveCount(0);
+}
+
 /** The merchant's own site, where customers come back to: every path answers a page with its title. */
 export async function startShop(
   titleFor: (path: string) => string,

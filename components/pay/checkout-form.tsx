@@ -2,7 +2,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import type { Messages } from "@/lib/i18n/messages";
+import { type Locale, type Messages, fillText } from "@/lib/i18n/messages";
 
 export type CheckoutField = "amount" | "paymentMethod";
 
@@ -16,10 +16,13 @@ export function CheckoutForm(props: {
   t: Messages;
   /** Where the form posts: the page's own address. */
   action: string;
+  /** How the amount is typed: "1.234,56" in Portuguese, "1,234.56" in English. */
+  locale: Locale;
   isAmountEditable: boolean;
-  /** The amount in the field, typed as Brazilians write it; empty when none was chosen. */
+  /** The amount in the field, typed as the locale writes it; empty when none was chosen. */
   amount: string;
   amountLimit: string;
+  isOverLimit: boolean;
   methods: { value: string; label: string }[] | null;
   /** The method chosen before, if any: preselected instead of Pix. */
   method?: string;
@@ -48,7 +51,13 @@ export function CheckoutForm(props: {
           id="amount"
           label={`${t.amount} (R$)`}
           hint={`${t.amountHint} ${t.amountLimits} R$ ${props.amountLimit}.`}
-          error={isInvalid("amount") ? t.errors.amount : undefined}
+          error={
+            !isInvalid("amount")
+              ? undefined
+              : props.isOverLimit
+                ? fillText(t.errors.amountOverLimit, { limit: `R$ ${props.amountLimit}` })
+                : t.errors.amount
+          }
         >
           {(control) => (
             <Input
@@ -57,9 +66,9 @@ export function CheckoutForm(props: {
               type="text"
               inputMode="decimal"
               autoComplete="off"
-              placeholder="0,00"
+              placeholder={props.locale === "en" ? "0.00" : "0,00"}
               defaultValue={props.amount}
-              data-brl=""
+              data-brl={props.locale}
               required
             />
           )}

@@ -1,6 +1,6 @@
 import { ReadOnlyField } from "@/components/ui/field";
 import type { CustomerField } from "@/lib/deposits/submit-customer-details";
-import type { Messages } from "@/lib/i18n/messages";
+import type { Locale, Messages } from "@/lib/i18n/messages";
 import { CheckoutForm } from "./checkout-form";
 import { CustomerForm } from "./customer-form";
 
@@ -15,9 +15,13 @@ export type DetailsFormContent = {
 } & (
   | {
       kind: "checkout";
+      /** The language the amount is typed in: "1.234,56" or "1,234.56". */
+      locale: Locale;
       isAmountEditable: boolean;
       amount: string;
       amountLimit: string;
+      /** The amount was refused for being over the limit, which its error then names. */
+      isOverLimit: boolean;
       /** The methods to choose from, Pix first; null when the shop sent one. */
       methods: { value: string; label: string }[] | null;
       method: string | undefined;
@@ -53,9 +57,11 @@ export function DetailsForm(props: {
         <CheckoutForm
           t={t}
           action={action}
+          locale={form.locale}
           isAmountEditable={form.isAmountEditable}
           amount={form.amount}
           amountLimit={form.amountLimit}
+          isOverLimit={form.isOverLimit}
           methods={form.methods}
           method={form.method}
           invalid={form.invalid}

@@ -60,6 +60,14 @@ export function PixPayment(props: {
       <Button data-copy="pix-code" hidden>
         {t.copyPixCode}
       </Button>
+      {/* "Copied" in the flow under the button, never over the code it speaks of (a phone's short
+          screen has the code right there); visible for 5 s, announced either way. */}
+      <div
+        role="status"
+        id="copy-toast"
+        data-message={t.copiedToast}
+        className="sr-only -mt-2 rounded-xl bg-emerald-100 px-4 py-3 text-center font-semibold text-emerald-950 dark:bg-emerald-900 dark:text-emerald-50"
+      />
       <Alert tone="warning" role="alert" id="copy-fallback" data-testid="copy-fallback" hidden>
         {t.copyFailed}
       </Alert>
@@ -94,12 +102,6 @@ export function PixPayment(props: {
           {t.checkPayment}
         </a>
       </noscript>
-      <div
-        role="status"
-        id="copy-toast"
-        data-message={t.copiedToast}
-        className="sr-only fixed inset-x-4 bottom-4 mx-auto max-w-sm rounded-xl bg-stone-900 px-4 py-3 text-center font-semibold text-white shadow-lg dark:bg-stone-100 dark:text-stone-900"
-      />
     </Card>
   );
 }

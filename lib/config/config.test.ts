@@ -6,6 +6,13 @@ import { generateCertificates } from "../../test/psp-simulator/generate-certific
 import { ConfigError, loadConfig } from "./config";
 
 const key = "ab".repeat(32);
+/** The least a production start takes. */
+const production = {
+  CASHIER_ENV: "production",
+  CASHIER_ENCRYPTION_KEY: key,
+  PIX_KEY: "pagamentos@cashier.example",
+  PUBLIC_BASE_URL: "https://pay.example",
+};
 
 function problems(env: Record<string, string>): string[] {
   try {
@@ -143,12 +150,6 @@ describe("loadConfig", () => {
   });
 
   it("seeds the demo merchant outside production only, and refuses to be told otherwise", () => {
-    const production = {
-      CASHIER_ENV: "production",
-      CASHIER_ENCRYPTION_KEY: key,
-      PIX_KEY: "pagamentos@cashier.example",
-      PUBLIC_BASE_URL: "https://pay.example",
-    };
     expect(loadConfig(production).seedDemo).toBe(false);
     expect(problems({ ...production, CASHIER_SEED_DEMO: "true" })[0]).toMatch(
       /^CASHIER_SEED_DEMO: the sandbox demo merchant is never seeded in production/,
@@ -170,6 +171,51 @@ describe("loadConfig", () => {
     expect(problems({ CASHIER_ENCRYPTION_KEY: key, CASHIER_MAX_AMOUNT: "1.000,00" })[0]).toMatch(
       /^CASHIER_MAX_AMOUNT: /,
     );
+  });
+
+  it("reads the operator's contacts; production shows only those set, elsewhere the demo's fill in", () => {
+    expect(loadConfig(production).operator).toEqual({
+      legalName: null,
+      cnpj: null,
+      sacPhone: null,
+      sacEmail: null,
+      dpoName: null,
+      dpoEmail: null,
+    });
+    const set = {
+      OPERATOR_LEGAL_NAME: "Pagamentos Exemplo S.A.",
+      OPERATOR_CNPJ: "11222333000181",
+      OPERATOR_SAC_PHONE: "0800 765 4321",
+      OPERATOR_SAC_EMAIL: "sac@pay.example",
+      OPERATOR_DPO_NAME: "Ana Souza",
+      OPERATOR_DPO_EMAIL: "dpo@pay.example",
+    };
+    expect(loadConfig({ ...production, ...set }).operator).toEqual({
+      legalName: "Pagamentos Exemplo S.A.",
+      cnpj: "11.222.333/0001-81",
+      sacPhone: "0800 765 4321",
+      sacEmail: "sac@pay.example",
+      dpoName: "Ana Souza",
+      dpoEmail: "dpo@pay.example",
+    });
+    expect(loadConfig({ ...production, OPERATOR_SAC_EMAIL: "sac@pay.example" }).operator).toMatchObject({
+      sacEmail: "sac@pay.example",
+      sacPhone: null,
+    });
+    const demo = loadConfig({ CASHIER_ENCRYPTION_KEY: key, OPERATOR_DPO_NAME: "Ana Souza" }).operator;
+    expect(demo).toMatchObject({ cnpj: "11.222.333/0001-81", sacEmail: "sac@cashier.example", dpoName: "Ana Souza" });
+    expect(
+      problems({
+        CASHIER_ENCRYPTION_KEY: key,
+        OPERATOR_CNPJ: "11.222.333/0001-00",
+        OPERATOR_SAC_PHONE: "call us",
+        OPERATOR_DPO_EMAIL: "dpo",
+      }),
+    ).toEqual([
+      "OPERATOR_CNPJ: must be a valid CNPJ, such as 11.222.333/0001-81",
+      "OPERATOR_SAC_PHONE: must be a Brazilian phone number, such as 0800 123 4567 or +55 11 4004-0001",
+      "OPERATOR_DPO_EMAIL: must be an e-mail address such as sac@example.com",
+    ]);
   });
 
   it("outside production generates a key once under the data directory and reuses it", () => {

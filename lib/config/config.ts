@@ -4,7 +4,13 @@ import { X509Certificate, createPrivateKey, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
-import { getPixKeyInfo } from "@brazilian-utils/brazilian-utils";
+import {
+  formatCnpj,
+  getPixKeyInfo,
+  isValidCnpj,
+  isValidPhone,
+  isValidServicePhone,
+} from "@brazilian-utils/brazilian-utils";
 import nextEnv from "@next/env";
 import ipaddr from "ipaddr.js";
 import { z } from "zod";
@@ -90,6 +96,9 @@ const scopeList = z
       .string()
       .regex(/^[\x21\x23-\x5b\x5d-\x7e]+( [\x21\x23-\x5b\x5d-\x7e]+)*$/, "must be scope names separated by spaces"),
   );
+
+const contactText = z.string().trim().min(1).max(120, "must be at most 120 characters");
+const contactEmail = z.email({ error: "must be an e-mail address such as sac@example.com" });
 
 function isIpOrCidr(value: string): boolean {
   try {
@@ -184,6 +193,24 @@ export const envSchema = z.object({
   PIX_PSP_WEBHOOK_MTLS_TERMINATOR: booleanString.default(false),
   PIX_PSP_RECONCILE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   PIX_PSP_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
+  // Who operates the gateway, as the help page shows customers: the SAC (Decreto 11.034/2022), the
+  // company behind it and its data protection officer (LGPD art. 41). Unset: not shown.
+  OPERATOR_LEGAL_NAME: contactText.optional(),
+  OPERATOR_CNPJ: z
+    .string()
+    .trim()
+    .refine((value) => isValidCnpj(value), "must be a valid CNPJ, such as 11.222.333/0001-81")
+    .transform((value) => formatCnpj(value.replace(/\D/g, "")))
+    .optional(),
+  OPERATOR_SAC_PHONE: contactText
+    .refine(
+      (value) => isValidPhone(value) || isValidServicePhone(value),
+      "must be a Brazilian phone number, such as 0800 123 4567 or +55 11 4004-0001",
+    )
+    .optional(),
+  OPERATOR_SAC_EMAIL: contactEmail.optional(),
+  OPERATOR_DPO_NAME: contactText.optional(),
+  OPERATOR_DPO_EMAIL: contactEmail.optional(),
   // Next.js sets it; read here only so development pages may allow what React's dev tools need.
   NODE_ENV: z.string().optional(),
   // Rate limits and their shared store. Each limit is a number of requests per minute.
@@ -247,6 +274,23 @@ export const envSchema = z.object({
     .optional(),
 });
 
+/**
+ * Outside production, the operator's contacts the help page shows until set: an example company
+ * (the CNPJ of the Receita's examples, addresses under the reserved .example domain), so a demo
+ * shows the page whole. Production shows only what the operator set.
+ */
+export const DEMO_OPERATOR = {
+  legalName: "Cashier Pagamentos Ltda. (demonstração)",
+  cnpj: "11.222.333/0001-81",
+  sacPhone: "0800 123 4567",
+  sacEmail: "sac@cashier.example",
+  dpoName: "Encarregado de dados (demonstração)",
+  dpoEmail: "privacidade@cashier.example",
+} as const;
+
+/** Who operates the gateway, for the customer: each null when the operator gave none. */
+export type OperatorContacts = { [K in keyof typeof DEMO_OPERATOR]: string | null };
+
 /** The random key in the Central Bank's BR Code manual: a valid key that reaches no one. */
 export const SANDBOX_PIX_KEY = "123e4567-e12b-12d1-a456-426655440000";
 
@@ -301,6 +345,8 @@ export type Config = {
   maxAmountCents: bigint;
   /** Null when no PSP is configured: live merchants then get provider_unavailable. */
   psp: PspSettings | null;
+  /** The operator's SAC, company and data protection officer, for the help page. */
+  operator: OperatorContacts;
   /** PIX_PSP_TIMEOUT_SECONDS: every PSP call's limit, the implicit account's and each stored account's. */
   pspTimeoutMs: number;
   /** How long a hosted payment page (Payment Initiation, Gateway In) can be paid. */
@@ -544,6 +590,22 @@ function loadPspSettings(vars: EnvVars, isProduction: boolean): PspSettings | nu
   };
 }
 
+function loadOperatorContacts(vars: EnvVars, isProduction: boolean): OperatorContacts {
+  const set: OperatorContacts = {
+    legalName: vars.OPERATOR_LEGAL_NAME ?? null,
+    cnpj: vars.OPERATOR_CNPJ ?? null,
+    sacPhone: vars.OPERATOR_SAC_PHONE ?? null,
+    sacEmail: vars.OPERATOR_SAC_EMAIL ?? null,
+    dpoName: vars.OPERATOR_DPO_NAME ?? null,
+    dpoEmail: vars.OPERATOR_DPO_EMAIL ?? null,
+  };
+  if (isProduction) return set;
+  const demo = Object.fromEntries(
+    Object.entries(set).map(([name, value]) => [name, value ?? DEMO_OPERATOR[name as keyof OperatorContacts]]),
+  );
+  return demo as OperatorContacts;
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
   const parsed = envSchema.safeParse(cleaned);
@@ -615,6 +677,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     maxAmountCents: BigInt(reais) * 100n + BigInt(centavos.padEnd(2, "0")),
     psp: loadPspSettings(vars, isProduction),
+    operator: loadOperatorContacts(vars, isProduction),
     pspTimeoutMs: vars.PIX_PSP_TIMEOUT_SECONDS * 1000,
     paymentUrlExpirationSeconds: vars.PAYMENT_URL_EXPIRATION_SECONDS,
     isNextDevelopment: vars.NODE_ENV === "development",

@@ -15,6 +15,7 @@ function payment(deposit: Partial<HostedPayment["deposit"]>, state: HostedPaymen
     merchantLogoUrl: null,
     state,
     isSimulated: true,
+    shopOrigin: null,
   };
 }
 

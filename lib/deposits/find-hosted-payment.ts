@@ -17,6 +17,8 @@ export type HostedPayment = {
   state: HostedPaymentState;
   /** Whether the sandbox bank may settle it: a sandbox merchant's deposit at a simulating provider. */
   isSimulated: boolean;
+  /** The merchant's site when it names one: its only registered redirect origin; null with none or several. */
+  shopOrigin: string | null;
 };
 
 /**
@@ -37,7 +39,9 @@ export async function findHostedPayment(token: string, now: Date = new Date()): 
     merchant?.mode === "sandbox" && (await findProvider(deposit.provider)).charges?.canSimulatePayments === true;
   const logoDigest = await findMerchantLogoDigest(getDb(), deposit.merchantId);
   const merchantLogoUrl = logoDigest === null ? null : `/pay/${token}/logo?v=${logoDigest}`;
-  return { deposit, merchantName: merchant?.name ?? "", merchantLogoUrl, state, isSimulated };
+  const origins = merchant?.redirectOrigins ?? [];
+  const shopOrigin = origins.length === 1 ? (parseRedirectUrl(origins[0])?.href ?? null) : null;
+  return { deposit, merchantName: merchant?.name ?? "", merchantLogoUrl, state, isSimulated, shopOrigin };
 }
 
 /** What a Gateway In `return_url` says of the payment as the customer leaves: a hint for the shop's page. */
@@ -73,4 +77,12 @@ export function merchantReturnUrl(payment: HostedPayment): string | null {
   const outcome = `status=${returnOutcome(payment.state)}&deposit_id=${encodeURIComponent(deposit.id)}`;
   url.search = url.search ? `${url.search}&${outcome}` : outcome;
   return url.href;
+}
+
+/**
+ * The shop, for a way back that cancels nothing: where this payment returns its customer, else
+ * the merchant's own site.
+ */
+export function shopUrl(payment: HostedPayment): string | null {
+  return merchantReturnUrl(payment) ?? payment.shopOrigin;
 }

@@ -9,14 +9,19 @@ import { gatewayInMethods } from "../deposits/schemas";
 import type { DetailsFormContent as DetailsForm, DetailsRow as Row } from "@/components/pay/details-form";
 import type { CustomerField } from "../deposits/submit-customer-details";
 import type { RefusedForm } from "../http/refused-form";
-import type { Messages } from "../i18n/messages";
-import { formatTypedBrl } from "../i18n/typed-input";
+import type { Locale, Messages } from "../i18n/messages";
+import { formatTypedBrl, parseTypedBrl } from "../i18n/typed-input";
 
 const bankName = (method: string) => bankDirectory.find((bank) => bank.method === method)?.name;
 
 /** The form for the payment as it stands; `amount` as the page's header shows it. */
 export function detailsForm(
-  { payment: { deposit }, t, amount }: { payment: Pick<HostedPayment, "deposit">; t: Messages; amount: string },
+  {
+    payment: { deposit },
+    t,
+    locale,
+    amount,
+  }: { payment: Pick<HostedPayment, "deposit">; t: Messages; locale: Locale; amount: string },
   answered: RefusedForm | null,
 ): DetailsForm {
   const isGatewayIn = deposit.operation === "gateway_in";
@@ -54,19 +59,24 @@ export function detailsForm(
     .filter((method) => deposit.mode !== "live" || method === "pix")
     .sort((a, b) => Number(b === "pix") - Number(a === "pix"))
     .map((method) => ({ value: method, label: method === "pix" ? t.pix : (bankName(method) ?? method) }));
+  const { maxAmountCents } = getConfig();
+  // A refused amount that reads as one was refused for its size: the error names the limit.
+  const typedCents = answered?.invalid.includes("amount") ? parseTypedBrl(answered.values.amount ?? "", locale) : null;
   return {
     rows,
     invalid,
     isAnswer,
     kind: "checkout",
+    locale,
     isAmountEditable: deposit.amountOpen,
     // Back from a bank step: the customer's earlier choice, still theirs to change.
     amount: answered
       ? (answered.values.amount ?? "")
       : deposit.amountEditable
         ? ""
-        : formatTypedBrl(deposit.amountCents),
-    amountLimit: formatTypedBrl(getConfig().maxAmountCents),
+        : formatTypedBrl(deposit.amountCents, locale),
+    amountLimit: formatTypedBrl(maxAmountCents, locale),
+    isOverLimit: typedCents !== null && typedCents > maxAmountCents,
     methods: deposit.methodOpen ? methods : null,
     method: answered?.values.paymentMethod ?? deposit.paymentMethod ?? undefined,
   };

@@ -8,7 +8,8 @@ import type { DetailsPage } from "./payment-flow";
 
 /**
  * How a payment ended, on its details step: the receipt once paid, the failure template once
- * expired or failed, each with the way back to the shop and no amount left to pay in the header.
+ * expired or failed, each with the way back to the shop as its own button (not the frame's link
+ * again) and no amount left to pay in the header.
  */
 export async function endedPaymentAnswer(
   { payment, locale, t, shell, title }: PaymentRequest,
@@ -31,6 +32,7 @@ export async function endedPaymentAnswer(
       title,
       page: shell(<Receipt t={t} receipt={receipt} returnUrl={returnUrl} countdown={countdown} />, {
         amount: undefined,
+        shopLink: false,
       }),
     };
   }
@@ -39,6 +41,6 @@ export async function endedPaymentAnswer(
   return {
     title: [failureTitle, payment.merchantName].filter(Boolean).join(" · "),
     withScript: false,
-    page: shell(<FailureCard locale={locale} t={t} failure={failure} />, { amount: undefined }),
+    page: shell(<FailureCard locale={locale} t={t} failure={failure} />, { amount: undefined, shopLink: false }),
   };
 }

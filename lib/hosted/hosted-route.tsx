@@ -1,7 +1,7 @@
 import type { ReactElement, ReactNode } from "react";
 import { FailureCard, notFoundFailure } from "@/components/pay/failure";
 import { PaymentShell } from "@/components/pay/payment-shell";
-import { type HostedPayment, findHostedPayment } from "@/lib/deposits/find-hosted-payment";
+import { type HostedPayment, findHostedPayment, shopUrl } from "@/lib/deposits/find-hosted-payment";
 import { type Locale, type Messages, formatBrl, messages, resolveLocale, withLang } from "@/lib/i18n/messages";
 import { type StepAddress, type StepDecision, stepPath } from "./payment-flow";
 import { renderHostedPage } from "./render-hosted-page";
@@ -81,8 +81,11 @@ export type PaymentRequest = HostedRequest & {
   amount: string;
   /** The tab says what is paid to whom ("R$ 149,90 · Loja Demo"), not the gateway's name. */
   title: string;
-  /** The step inside the frame every hosted page shares; the amount in its header unless told otherwise. */
-  shell: (children: ReactNode, options?: { amount?: string }) => ReactElement;
+  /**
+   * The step inside the frame every hosted page shares; the amount in its header unless told
+   * otherwise, and the way back to the shop unless the step offers its own (shopLink: false).
+   */
+  shell: (children: ReactNode, options?: { amount?: string; shopLink?: boolean }) => ReactElement;
   /** The address of a step of this payment, in the language of this one. */
   to: (step: StepAddress) => string;
 };
@@ -95,6 +98,7 @@ export function paymentRoute(handler: (request: PaymentRequest) => Promise<Hoste
     const { locale, t } = hosted;
     const { deposit } = payment;
     const known = deposit.amountEditable ? null : formatBrl(deposit.amountCents, locale);
+    const { pathname, search } = new URL(hosted.request.url);
     return handler({
       ...hosted,
       token,
@@ -112,6 +116,9 @@ export function paymentRoute(handler: (request: PaymentRequest) => Promise<Hoste
           logoUrl={payment.merchantLogoUrl}
           description={deposit.brand}
           amount={options ? options.amount : (known ?? "—")}
+          isSandbox={deposit.mode === "sandbox"}
+          shopUrl={options?.shopLink === false ? null : shopUrl(payment)}
+          returnPath={`${pathname}${search}`}
         >
           {children}
         </PaymentShell>

@@ -37,6 +37,7 @@ function payment(deposit: Partial<Deposit> = {}, state: HostedPayment["state"] =
     merchantLogoUrl: null,
     state,
     isSimulated: true,
+    shopOrigin: null,
   };
 }
 const gatewayIn = (deposit: Partial<Deposit> = {}) =>

@@ -23,6 +23,8 @@ const ptBR = {
   decline: "Recusar",
   back: "Voltar",
   backToShop: "Voltar para a loja",
+  backToPayment: "Voltar para o pagamento",
+  testMode: { title: "Ambiente de testes", text: "nenhum dinheiro real é movimentado" },
   expiredTitle: "Este link de pagamento expirou",
   expiredText: "O prazo para pagar terminou. Volte para a loja e gere um novo pagamento.",
   failedTitle: "Pagamento não concluído",
@@ -132,6 +134,15 @@ const ptBR = {
       "O pagamento é feito pelo Pix ou pelo seu banco e só é concluído quando você o confirma. A loja é responsável pelo pedido; o Cashier, pela cobrança.",
     ],
   ] as [string, string, string][],
+  contacts: {
+    title: "Fale com a gente",
+    intro: "Dúvidas sobre a cobrança ou sobre seus dados pessoais:",
+    sac: "SAC",
+    email: "E-mail",
+    company: "Empresa",
+    cnpj: "CNPJ",
+    dpo: "Encarregado de dados (LGPD)",
+  },
   liveBank: {
     chooseIntro: "Você vai aprovar o pagamento no app ou no site do seu banco e voltar para cá.",
     featured: "Bancos mais usados",
@@ -168,6 +179,7 @@ const ptBR = {
     cpf: "CPF inválido. Confira os 11 dígitos.",
     bank: "Escolha um banco.",
     amount: "Informe um valor válido, como 50,00.",
+    amountOverLimit: "O valor passa do limite de {limit} por pagamento. Informe um valor menor.",
     paymentMethod: "Escolha uma forma de pagamento.",
   },
 };
@@ -197,6 +209,8 @@ const en: Messages = {
   decline: "Decline",
   back: "Back",
   backToShop: "Back to the shop",
+  backToPayment: "Back to the payment",
+  testMode: { title: "Test environment", text: "no real money moves" },
   expiredTitle: "This payment link has expired",
   expiredText: "The time to pay is over. Go back to the shop to start a new payment.",
   failedTitle: "Payment not completed",
@@ -302,6 +316,15 @@ const en: Messages = {
       "The payment is made by Pix or by your bank and completes only when you confirm it. The shop answers for the order; Cashier for the charge.",
     ],
   ],
+  contacts: {
+    title: "Contact us",
+    intro: "Questions about the charge or your personal data:",
+    sac: "Customer service (SAC)",
+    email: "E-mail",
+    company: "Company",
+    cnpj: "CNPJ",
+    dpo: "Data protection officer (LGPD)",
+  },
   liveBank: {
     chooseIntro: "You will approve the payment in your bank's app or website and come back here.",
     featured: "Most used banks",
@@ -336,6 +359,7 @@ const en: Messages = {
     cpf: "This CPF is not valid. Check its 11 digits.",
     bank: "Choose a bank.",
     amount: "Enter a valid amount, such as 50.00.",
+    amountOverLimit: "The amount is over the limit of {limit} per payment. Enter a smaller amount.",
     paymentMethod: "Choose a payment method.",
   },
 };
@@ -360,8 +384,14 @@ export function withLang(path: string, lang: string | undefined): string {
   return lang ? `${path}${path.includes("?") ? "&" : "?"}lang=${encodeURIComponent(lang)}` : path;
 }
 
+/**
+ * "R$ 1.234,56", or "R$ 1,234.56" in English: the locale's digits after the real's sign, spaced
+ * in both (English's Intl writes "R$1,234.56", unlike what a customer sees anywhere else).
+ */
 export function formatBrl(cents: bigint, locale: Locale): string {
-  return new Intl.NumberFormat(locale, { style: "currency", currency: "BRL" }).format(Number(cents) / 100);
+  return new Intl.NumberFormat(locale, { style: "currency", currency: "BRL" })
+    .format(Number(cents) / 100)
+    .replace(/R\$(?=\d)/, () => "R$\u00a0");
 }
 
 /** A moment as the customer reads it, in Brasília time (where the gateway's customers are). */

@@ -33,10 +33,11 @@ async function openAmountLink(): Promise<string> {
   return (response.headers.get("location") ?? "").replace(/^\/pay\//, "");
 }
 
-const post = (payToken: string, fields: Record<string, string>) =>
-  submit(new Request(`http://localhost/pay/${payToken}`, { method: "POST", body: new URLSearchParams(fields) }), {
-    params: Promise.resolve({ token: payToken }),
-  });
+const post = (payToken: string, fields: Record<string, string>, lang = "") =>
+  submit(
+    new Request(`http://localhost/pay/${payToken}${lang}`, { method: "POST", body: new URLSearchParams(fields) }),
+    { params: Promise.resolve({ token: payToken }) },
+  );
 
 describe("POST /pay/{token}: an amount typed by the customer", () => {
   it.each(["50.5", "1.50", "1234.56", "abc"])(
@@ -62,13 +63,31 @@ describe("POST /pay/{token}: an amount typed by the customer", () => {
   );
 
   it.each([
-    ["1.234,56", 123456n],
-    ["50", 5000n],
-    ["1.000", 100000n],
-  ])("takes %s as Brazilians write it and issues the Pix charge for it", async (typed, cents) => {
+    ["1.234,56", 123456n, "Portuguese", ""],
+    ["50", 5000n, "Portuguese", ""],
+    ["1.000", 100000n, "Portuguese", ""],
+    ["50.00", 5000n, "English", "?lang=en"],
+    ["1,234.56", 123456n, "English", "?lang=en"],
+    ["1234.5", 123450n, "English", "?lang=en"],
+  ])("takes %s as %s writes it and issues the Pix charge for it", async (typed, cents, _language, lang) => {
     const payToken = await openAmountLink();
-    const answer = await post(payToken, { amount: typed, paymentMethod: "pix" });
-    expect(answer.headers.get("location")).toBe(`/pay/${payToken}/pix`);
+    const answer = await post(payToken, { amount: typed, paymentMethod: "pix" }, lang);
+    expect(answer.headers.get("location")).toBe(`/pay/${payToken}/pix${lang}`);
     expect((await findHostedPayment(payToken))?.deposit).toMatchObject({ amountCents: cents, amountEditable: false });
+  });
+
+  it("refuses the Portuguese decimal comma on an English page rather than guess, and names the limit past it", async () => {
+    const payToken = await openAmountLink();
+    const refused = await post(payToken, { amount: "50,5", paymentMethod: "pix" }, "?lang=en");
+    expect(refused.headers.get("location")).toBe(`/pay/${payToken}?lang=en`);
+    expect((await findHostedPayment(payToken))?.deposit).toMatchObject({ amountEditable: true, pixCode: null });
+
+    const over = await post(payToken, { amount: "1.000.000,00", paymentMethod: "pix" });
+    const cookie = (over.headers.get("set-cookie") ?? "").split(";")[0];
+    const page = await details(new Request(`http://localhost/pay/${payToken}`, { headers: { cookie } }), {
+      params: Promise.resolve({ token: payToken }),
+    });
+    expect(await page.text()).toContain("O valor passa do limite de R$ 100.000,00 por pagamento.");
+    expect((await findHostedPayment(payToken))?.deposit).toMatchObject({ amountEditable: true, pixCode: null });
   });
 });

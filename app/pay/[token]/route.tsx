@@ -30,7 +30,7 @@ export const GET = paymentRoute(async (hosted) => {
 
 // The form of step 1. Refused, it goes back to the page with what to fix (lib/http/refused-form),
 // never answering the POST itself.
-export const POST = paymentRoute(async ({ token, payment, request, to }) => {
-  const { next, refused } = await submitDetailsForm({ token, payment }, await readHostedForm(request));
+export const POST = paymentRoute(async ({ token, payment, locale, request, to }) => {
+  const { next, refused } = await submitDetailsForm({ token, payment, locale }, await readHostedForm(request));
   return { redirect: to(next), headers: refused ? { "set-cookie": refusedFormCookie(token, refused) } : undefined };
 });

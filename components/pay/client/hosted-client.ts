@@ -47,17 +47,18 @@ function submitOnce(form: HTMLFormElement): void {
   });
 }
 
-/** An amount typed as Brazilians write it; the header's amount follows it. */
+/** An amount typed as the page's language writes it (data-brl); the header's amount follows it. */
 function maskAmount(input: HTMLInputElement): void {
   const header = document.querySelector('[data-testid="amount"]');
+  const locale = input.dataset.brl === "en" ? "en" : "pt-BR";
   input.addEventListener("input", () => {
-    input.value = filterTypedBrl(input.value);
-    const cents = parseTypedBrl(input.value);
-    if (header) header.textContent = cents === null || cents === 0n ? "—" : `R$ ${formatTypedBrl(cents)}`;
+    input.value = filterTypedBrl(input.value, locale);
+    const cents = parseTypedBrl(input.value, locale);
+    if (header) header.textContent = cents === null || cents === 0n ? "—" : `R$ ${formatTypedBrl(cents, locale)}`;
   });
   input.addEventListener("blur", () => {
-    const cents = parseTypedBrl(input.value);
-    if (cents !== null) input.value = formatTypedBrl(cents);
+    const cents = parseTypedBrl(input.value, locale);
+    if (cents !== null) input.value = formatTypedBrl(cents, locale);
   });
 }
 

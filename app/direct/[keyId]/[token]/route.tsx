@@ -42,7 +42,7 @@ export const GET = hostedRoute<{ keyId: string; token: string }>(async ({ locale
       title: shop.merchantName ? `${failure.title} · ${shop.merchantName}` : failure.title,
       withScript: false,
       page: (
-        <PaymentShell locale={locale} t={t} merchantName={shop.merchantName}>
+        <PaymentShell locale={locale} t={t} merchantName={shop.merchantName} isSandbox={shop.isSandbox}>
           <FailureCard locale={locale} t={t} failure={failure} />
         </PaymentShell>
       ),

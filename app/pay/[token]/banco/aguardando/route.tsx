@@ -47,6 +47,7 @@ export const GET = paymentRoute(async (hosted) => {
             toPix={page.offersPix ? to({ step: "pix" }) : null}
             returnUrl={merchantReturnUrl(payment)}
           />,
+          { shopLink: false },
         ),
       };
     },
