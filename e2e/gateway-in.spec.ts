@@ -107,6 +107,8 @@ async function depositIdOf(page: Page, reference: string): Promise<string> {
 test("a bank chosen by the customer, authorized: the receipt, then return_url with status=paid", async ({
   page,
 }, testInfo) => {
+  // Waits out the receipt's 10 s back to the shop.
+  test.slow();
   await page.goto(await directUrl({ amount: undefined }));
   const amount = page.getByLabel("Valor (R$)");
   await expect(amount).toBeEditable();
@@ -240,6 +242,8 @@ test("Recusar at the bank: Pagamento não concluído, with another bank, Pix and
 test("after Recusar, another bank pays the same deposit; a bank the shop sent is tried again", async ({
   page,
 }, testInfo) => {
+  // Waits out the receipt's 10 s back to the shop.
+  test.slow();
   const reference = await declineAtCaixa(page);
   await page.getByRole("link", { name: "Tentar outro banco" }).click();
   await page.getByRole("radio", { name: "Banco do Brasil" }).check();
@@ -266,15 +270,15 @@ test("after Recusar, another bank pays the same deposit; a bank the shop sent is
 test("an expired link leads back to the shop with status=failed", async ({ page }) => {
   await page.goto(await directUrl({ paymentMethod: "pix" }));
   const depositId = await depositIdOf(page, lastReference);
+  // Off the Pix screen first: its script would follow the expiry on its own.
+  const link = new URL(page.url()).pathname.replace(/\/pix$/, "");
+  await page.goto("about:blank");
   execFileSync(
     process.execPath,
     ["--import", "tsx", path.join(root, "test/support/expire-deposit-process.ts"), depositId],
-    {
-      cwd: root,
-      env: { ...process.env, ...e2eServerEnv },
-    },
+    { cwd: root, env: { ...process.env, ...e2eServerEnv } },
   );
-  await page.goto(new URL(page.url()).pathname.replace(/\/pix$/, ""));
+  await page.goto(link);
   await expect(page.getByRole("heading", { name: "Este link de pagamento expirou" })).toBeVisible();
   await page.getByRole("link", { name: "Voltar para a loja" }).click();
   await expectBackAtShop(page, "failed", depositId);
