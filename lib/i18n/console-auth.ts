@@ -22,6 +22,7 @@ const ptBR = {
       "merchant-viewer": "Leitura do lojista",
     } as Record<string, string>,
     language: "English",
+    menu: "Menu",
   },
   login: {
     title: "Entrar no console",
@@ -104,6 +105,7 @@ const en: Messages = {
     logoutEverywhere: "Sign out everywhere",
     roles: { operator: "Operator", "merchant-admin": "Merchant admin", "merchant-viewer": "Merchant viewer" },
     language: "Português",
+    menu: "Menu",
   },
   login: {
     title: "Sign in to the console",

@@ -29,14 +29,16 @@ export function TransactionsTable(props: {
       <tbody>
         {props.rows.map((row) => (
           <tr key={row.id} data-testid="transaction-row" data-id={row.id}>
-            <Td className="hidden whitespace-nowrap sm:table-cell">{formatConsoleTime(row.createdAt, locale)}</Td>
-            <Td className="hidden whitespace-nowrap sm:table-cell">
+            <Td label={t.columns.createdAt} className="hidden whitespace-nowrap sm:table-cell">
+              {formatConsoleTime(row.createdAt, locale)}
+            </Td>
+            <Td label={t.columns.type} className="hidden whitespace-nowrap sm:table-cell">
               {t.operations[row.operation] ?? row.operation}
               {row.mode === "live" ? null : (
                 <span className="block text-xs text-stone-700 dark:text-stone-300">{t.modes[row.mode]}</span>
               )}
             </Td>
-            <Td>
+            <Td label={t.columns.reference}>
               {/* On a phone the two hidden columns come first in the reference's cell. */}
               <span className="block text-xs text-stone-700 sm:hidden dark:text-stone-300">
                 {formatConsoleTime(row.createdAt, locale)} · {t.operations[row.operation] ?? row.operation}
@@ -47,13 +49,19 @@ export function TransactionsTable(props: {
               </Link>
               <span className="block font-mono text-xs text-stone-700 dark:text-stone-300">{row.id}</span>
             </Td>
-            {props.showsMerchant && <Td className="hidden md:table-cell">{row.merchantName}</Td>}
-            <Td className="hidden lg:table-cell">
+            {props.showsMerchant && (
+              <Td label={t.columns.merchant} className="hidden md:table-cell">
+                {row.merchantName}
+              </Td>
+            )}
+            <Td label={t.columns.customer} className="hidden lg:table-cell">
               {row.customerName}
               <span className="block text-xs text-stone-700 dark:text-stone-300">{row.customerEmail}</span>
             </Td>
-            <Td className="text-right whitespace-nowrap tabular-nums">{formatBrl(row.amountCents, locale)}</Td>
-            <Td>
+            <Td label={t.columns.amount} className="text-right whitespace-nowrap tabular-nums">
+              {formatBrl(row.amountCents, locale)}
+            </Td>
+            <Td label={t.columns.status}>
               <StatusBadge t={t} status={row.status} />
             </Td>
           </tr>
