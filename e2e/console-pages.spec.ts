@@ -91,6 +91,10 @@ for (const role of roles) {
       // A compact header: one line, the menu closed.
       const header = (await page.locator("header").first().boundingBox())!;
       expect(header.height).toBeLessThanOrEqual(64);
+      // The merchant's money is test money: its users see it in the header; an operator sees it per transaction.
+      await expect(page.locator("header").first().getByTestId("sandbox-badge")).toHaveCount(
+        role === "operator" ? 0 : 1,
+      );
       for (const entry of entries) {
         const nav = await openConsoleNavigation(page);
         await expect(nav.getByRole("link")).toHaveCount(entries.length);
@@ -114,6 +118,10 @@ for (const role of roles) {
         expect(response?.status()).toBe(200);
         await expect(page).toHaveTitle(/\S/);
         expect(await findOverflowingCells(page), `${consolePage.name}: cells`).toEqual([]);
+        if (consolePage.name === "transactions")
+          await expect(page.getByTestId("transaction-row").getByTestId("sandbox-badge")).toHaveCount(
+            await page.getByTestId("transaction-row").count(),
+          );
         expect(await fitsViewport(page)).toBe(true);
         for (const scheme of ["light", "dark"] as const)
           await checkScheme(page, testInfo, `${consolePage.name}-${role}`, scheme);

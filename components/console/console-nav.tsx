@@ -2,6 +2,7 @@ import type { Actor, ConsoleRole } from "@/lib/access/actor";
 import type { AuthMessages } from "@/lib/i18n/console-auth";
 import type { Locale } from "@/lib/i18n/messages";
 import { Button } from "../ui/button";
+import { SandboxBadge } from "./sandbox-badge";
 
 type Entry = { href: string; label: keyof AuthMessages["nav"]; roles: ConsoleRole[] };
 
@@ -30,6 +31,8 @@ const linkClass =
  */
 export function ConsoleNav(props: {
   actor: Actor;
+  /** A merchant user's merchant is in sandbox: its money is test money. */
+  isSandbox: boolean;
   words: AuthMessages;
   locale: Locale;
   logOut: (form: FormData) => Promise<void>;
@@ -86,6 +89,7 @@ export function ConsoleNav(props: {
           <a href="/console" className="flex min-h-11 items-center text-lg font-bold text-brand-800">
             {words.consoleName}
           </a>
+          {props.isSandbox && <SandboxBadge label={t.sandbox} />}
         </div>
         <div className="hidden flex-wrap items-center justify-end gap-2 text-sm sm:flex">{account}</div>
         <details className="group sm:hidden" data-testid="console-menu">

@@ -23,6 +23,7 @@ const ptBR = {
     } as Record<string, string>,
     language: "English",
     menu: "Menu",
+    sandbox: "Sandbox",
   },
   login: {
     title: "Entrar no console",
@@ -106,6 +107,7 @@ const en: Messages = {
     roles: { operator: "Operator", "merchant-admin": "Merchant admin", "merchant-viewer": "Merchant viewer" },
     language: "Português",
     menu: "Menu",
+    sandbox: "Sandbox",
   },
   login: {
     title: "Sign in to the console",
