@@ -118,6 +118,11 @@ for (const role of roles) {
         expect(response?.status()).toBe(200);
         await expect(page).toHaveTitle(/\S/);
         expect(await findOverflowingCells(page), `${consolePage.name}: cells`).toEqual([]);
+        if (consolePage.name === "audit") {
+          // Actions and roles in words, never their codes.
+          await expect(page.getByRole("cell", { name: "Entrou", exact: true }).first()).toBeVisible();
+          await expect(page.getByRole("cell", { name: /^[a-z_]+\.[a-z_.]+$/ })).toHaveCount(0);
+        }
         if (consolePage.name === "transactions")
           await expect(page.getByTestId("transaction-row").getByTestId("sandbox-badge")).toHaveCount(
             await page.getByTestId("transaction-row").count(),

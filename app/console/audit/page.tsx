@@ -80,7 +80,7 @@ export default async function AuditPage(props: { searchParams: Promise<SearchPar
                 <option value="">—</option>
                 {page.actions.map((action) => (
                   <option key={action} value={action}>
-                    {action}
+                    {t.actions[action] ?? action}
                   </option>
                 ))}
               </Select>
@@ -120,12 +120,10 @@ export default async function AuditPage(props: { searchParams: Promise<SearchPar
                   <Td label={t.at} className="whitespace-nowrap">
                     {formatConsoleTime(event.createdAt, locale)}
                   </Td>
-                  <Td label={t.action} className="font-mono">
-                    {event.action}
-                  </Td>
+                  <Td label={t.action}>{t.actions[event.action] ?? event.action}</Td>
                   <Td label={t.actor}>
                     {event.actorEmail}
-                    <span className="block text-stone-700">{event.actorRole}</span>
+                    <span className="block text-stone-700">{t.actorRoles[event.actorRole] ?? event.actorRole}</span>
                   </Td>
                   <Td label={t.target} className="font-mono break-all">
                     {[event.targetType, event.targetId].filter(Boolean).join(" ")}
