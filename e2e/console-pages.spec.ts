@@ -119,9 +119,14 @@ for (const role of roles) {
         await expect(page).toHaveTitle(/\S/);
         expect(await findOverflowingCells(page), `${consolePage.name}: cells`).toEqual([]);
         if (consolePage.name === "audit") {
-          // Actions and roles in words, never their codes.
+          // Actions in words, never their codes.
           await expect(page.getByRole("cell", { name: "Entrou", exact: true }).first()).toBeVisible();
           await expect(page.getByRole("cell", { name: /^[a-z_]+\.[a-z_.]+$/ })).toHaveCount(0);
+        }
+        if (consolePage.name === "payouts") {
+          // The destination masked, as the transaction's detail shows it, and named.
+          await expect(page.getByText("Chave Pix ***.982.247-**").first()).toBeVisible();
+          expect(await page.content()).not.toContain("52998224725");
         }
         if (consolePage.name === "transactions")
           await expect(page.getByTestId("transaction-row").getByTestId("sandbox-badge")).toHaveCount(
