@@ -7,6 +7,9 @@ import { expect, test } from "@playwright/test";
 import { findLowContrastText } from "./page-checks";
 import { expectAccessible, keepScreenshot } from "./support";
 
+// /docs is long: axe twice and the measure twice take minutes on a busy machine.
+test.describe.configure({ timeout: 180_000 });
+
 const pages = [
   { name: "home", path: "/" },
   { name: "docs", path: "/docs" },
