@@ -8,8 +8,10 @@ import Database from "better-sqlite3";
 import { type Browser, expect, test } from "@playwright/test";
 import {
   E2E_CONSOLE_PASSWORD,
+  consoleUser,
   createConsoleUserWithCli,
   logInToConsole,
+  openConsoleNavigation,
   setUpConsoleUser,
   totpCode,
 } from "./console-support";
@@ -57,7 +59,7 @@ for (const viewport of viewports) {
       await keepScreenshot(page, testInfo, `login-refused-${viewport.name}`);
 
       await logInToConsole(page, user);
-      const nav = page.getByRole("navigation", { name: "Console" });
+      const nav = await openConsoleNavigation(page);
       for (const entry of ["Visão geral", "Transações", "Pagamentos", "Saldo", "Chaves", "Lojistas", "Auditoria"]) {
         await expect(nav.getByRole("link", { name: entry })).toBeVisible();
       }
@@ -82,11 +84,11 @@ for (const viewport of viewports) {
         false,
       );
       await logInToConsole(page, user);
-      const nav = page.getByRole("navigation", { name: "Console" });
+      const nav = await openConsoleNavigation(page);
       await expect(nav.getByRole("link", { name: "Transações" })).toBeVisible();
       for (const hidden of ["Pagamentos", "Lojistas", "Auditoria"])
         await expect(nav.getByRole("link", { name: hidden })).toHaveCount(0);
-      await expect(page.getByTestId("console-user")).toContainText("Leitura do lojista");
+      await expect(consoleUser(page)).toContainText("Leitura do lojista");
       expect(await fitsViewport(page)).toBe(true);
       await keepScreenshot(page, testInfo, `console-merchant-viewer-${viewport.name}`);
       // The server refuses what the navigation hides.

@@ -10,7 +10,13 @@ import { type APIRequestContext, expect, test } from "@playwright/test";
 import { jwtVerify } from "jose";
 import { signRequestToken } from "../lib/envelope/sign-request-token";
 import { startReceiver } from "../test/support/callback-receiver";
-import { newSignedInPage, nextActionRequest, replayAction, signInAsNew } from "./console-support";
+import {
+  newSignedInPage,
+  nextActionRequest,
+  openConsoleNavigation,
+  replayAction,
+  signInAsNew,
+} from "./console-support";
 import { cashier, expectAccessible, fitsViewport, keepScreenshot, type Merchant } from "./support";
 
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
@@ -43,7 +49,7 @@ test("a merchant admin sets the callback URL in the console, and POST /api/callb
   expect(before.error).toContain(`merchant update ${merchant.merchantId} --callback-url URL`);
 
   await signInAsNew(page, "merchant-admin", merchant.merchantId);
-  await page.getByRole("navigation").getByRole("link", { name: "Configurações" }).click();
+  await (await openConsoleNavigation(page)).getByRole("link", { name: "Configurações" }).click();
   await expect(page).toHaveURL(/\/console\/settings$/);
   await expect(page.getByRole("heading", { name: "Configurações", level: 1 })).toBeVisible();
   await expect(page.getByRole("heading", { name: /Loja Autoatendimento/ })).toBeVisible();
@@ -118,7 +124,7 @@ test("a merchant admin sets the callback URL in the console, and POST /api/callb
     "merchant-viewer",
     merchant.merchantId,
   );
-  await viewer.getByRole("navigation").getByRole("link", { name: "Configurações" }).click();
+  await (await openConsoleNavigation(viewer)).getByRole("link", { name: "Configurações" }).click();
   await expect(viewer.getByTestId("callback-url")).toHaveText(receiver.url);
   await expect(viewer.getByText("só um administrador do lojista pode mudá-las")).toBeVisible();
   await expect(viewer.getByRole("textbox")).toHaveCount(0);
@@ -134,7 +140,9 @@ test("a merchant admin sets the callback URL in the console, and POST /api/callb
 
 test("an operator keeps the merchants page: /console/settings sends them there", async ({ page }) => {
   await signInAsNew(page, "operator");
-  await expect(page.getByRole("navigation").getByRole("link", { name: "Configurações" })).toHaveCount(0);
+  const nav = await openConsoleNavigation(page);
+  await expect(nav.getByRole("link", { name: "Transações" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Configurações" })).toHaveCount(0);
   await page.goto("/console/settings");
   await expect(page).toHaveURL(/\/console\/merchants$/);
 });

@@ -1,7 +1,7 @@
 // Console users for the browser tests: created with the CLI against the server's database, set
 // up through the setup link's pages, and signed in through the login page with the code an
 // authenticator app would show.
-import { type APIRequestContext, type Browser, type Page, type Request, expect } from "@playwright/test";
+import { type APIRequestContext, type Browser, type Locator, type Page, type Request, expect } from "@playwright/test";
 import { jwtVerify } from "jose";
 import { signRequestToken } from "../lib/envelope/sign-request-token";
 import type { Received } from "../test/support/callback-receiver";
@@ -69,7 +69,23 @@ export async function logInToConsole(page: Page, user: E2eConsoleUser): Promise<
     await page.getByLabel(/Código de verificação|Verification code/).fill(code);
   }
   await page.getByRole("button", { name: /^(Entrar|Sign in)$/ }).click();
-  await expect(page.getByTestId("console-user")).toContainText(user.email);
+  await expect(consoleUser(page)).toContainText(user.email, { timeout: 15_000 });
+}
+
+/** Who the header says is signed in (the desk header's copy; on a phone the same words are in the menu). */
+export const consoleUser = (page: Page) => page.getByTestId("console-user").first();
+
+/**
+ * The console's navigation as the user reaches it: on a phone the menu is opened first (a
+ * <details>: its summary is the button), at a desk it is in the header.
+ */
+export async function openConsoleNavigation(page: Page): Promise<Locator> {
+  const menu = page.getByTestId("console-menu");
+  if (await menu.isVisible()) {
+    if ((await menu.getAttribute("open")) === null) await menu.locator("summary").click();
+    await expect(menu).toHaveAttribute("open", "");
+  }
+  return page.getByRole("navigation", { name: /^Console$/ });
 }
 
 /** A console user of the role, created with the CLI, set up and signed in on the page. */

@@ -109,7 +109,7 @@ test("an operator approves a held live payout in two steps and Efí sends it onc
   await card.getByRole("button", { name: "Aprovar e enviar" }).click();
   const confirm = card.getByRole("button", { name: "Confirmar envio de R$ 7,50" });
   await expect(confirm).toBeFocused();
-  await expect(card).toContainText("Envia R$ 7,50 para 52998224725 pelo PSP agora");
+  await expect(card).toContainText("Envia R$ 7,50 para Chave Pix ***.982.247-** pelo PSP agora");
   expect(efi.sendCount(idEnvioOf(approved))).toBe(0);
   await expectAccessible(page);
   expect(await fitsViewport(page)).toBe(true);

@@ -3,6 +3,7 @@ import { ConsoleNav } from "@/components/console/console-nav";
 import { getConsoleLocale } from "@/lib/console/console-locale";
 import { findActor } from "@/lib/console/require-actor";
 import { authMessages } from "@/lib/i18n/console-auth";
+import { findMerchantInScope } from "@/lib/merchants/find-merchant-in-scope";
 import { logOut, logOutEverywhere, switchConsoleLanguage } from "./session-actions";
 
 // The frame of every console page, the login and setup pages included (without navigation there).
@@ -10,11 +11,13 @@ import { logOut, logOutEverywhere, switchConsoleLanguage } from "./session-actio
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const locale = await getConsoleLocale();
   const actor = await findActor();
+  const merchant = actor?.merchantId ? await findMerchantInScope(actor, actor.merchantId) : null;
   return (
     <div lang={locale}>
       {actor && (
         <ConsoleNav
           actor={actor}
+          isSandbox={merchant?.mode === "sandbox"}
           words={authMessages[locale]}
           locale={locale}
           logOut={logOut}

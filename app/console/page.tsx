@@ -275,7 +275,7 @@ export default async function OverviewPage(props: {
             <tbody>
               {health.failingEndpoints.map((endpoint) => (
                 <tr key={endpoint.merchantId}>
-                  <Td>
+                  <Td label={words.common.merchant}>
                     <a
                       href={`/console/transactions?merchant=${endpoint.merchantId}`}
                       className="font-semibold text-brand-700 underline"
@@ -283,10 +283,16 @@ export default async function OverviewPage(props: {
                       {endpoint.merchantName}
                     </a>
                   </Td>
-                  <Td className="max-w-72 break-all">{endpoint.callbackUrl ?? t.noUrl}</Td>
-                  <Td className="text-right tabular-nums">{endpoint.retrying}</Td>
-                  <Td className="text-right tabular-nums">{endpoint.failed}</Td>
-                  <Td>
+                  <Td label={t.endpoint} className="max-w-72 break-all">
+                    {endpoint.callbackUrl ?? t.noUrl}
+                  </Td>
+                  <Td label={t.retrying} className="text-right tabular-nums">
+                    {endpoint.retrying}
+                  </Td>
+                  <Td label={t.failed} className="text-right tabular-nums">
+                    {endpoint.failed}
+                  </Td>
+                  <Td label={t.lastAnswer}>
                     {endpoint.lastFailure ? (
                       <>
                         {endpoint.lastFailure.httpStatus

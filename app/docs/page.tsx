@@ -13,7 +13,8 @@ const codeBlock = "overflow-x-auto rounded-lg bg-stone-900 p-4 font-mono text-sm
 
 function FieldTable({ caption, rows }: { caption: string; rows: FieldRow[] }) {
   return (
-    <div className="overflow-x-auto">
+    // Focusable and named, so a keyboard can scroll it too (axe: scrollable-region-focusable).
+    <div role="region" aria-label={caption} tabIndex={0} className="overflow-x-auto">
       <table className="w-full text-left text-sm">
         <caption className="text-left font-semibold">{caption}</caption>
         <thead>
@@ -97,7 +98,9 @@ export default function DocsPage() {
         {codeSamples.map((sample) => (
           <div key={sample.language}>
             <h3 className="font-semibold">{sample.title}</h3>
-            <pre className={codeBlock}>{sample.code}</pre>
+            <pre tabIndex={0} className={codeBlock}>
+              {sample.code}
+            </pre>
           </div>
         ))}
       </section>
@@ -136,7 +139,7 @@ export default function DocsPage() {
                 </p>
                 <FieldTable caption="Token data" rows={schemaFields(document, token["x-data"])} />
                 {schemaExamples(document, token["x-data"]).map((example) => (
-                  <pre key={example} className={codeBlock}>
+                  <pre key={example} tabIndex={0} className={codeBlock}>
                     {example}
                   </pre>
                 ))}
@@ -153,7 +156,7 @@ export default function DocsPage() {
               </p>
               <FieldTable caption="Request data" rows={schemaFields(document, post.requestBody["x-data"])} />
               {schemaExamples(document, post.requestBody["x-data"]).map((example) => (
-                <pre key={example} className={codeBlock}>
+                <pre key={example} tabIndex={0} className={codeBlock}>
                   {example}
                 </pre>
               ))}

@@ -76,7 +76,11 @@ export function BarChart(props: {
               {props.table.rows.map((row) => (
                 <tr key={row[0]}>
                   {row.map((cell, i) => (
-                    <Td key={i} className={i > 0 ? "text-right tabular-nums" : "whitespace-nowrap"}>
+                    <Td
+                      key={i}
+                      label={props.table.columns[i]}
+                      className={i > 0 ? "text-right tabular-nums" : "whitespace-nowrap"}
+                    >
                       {cell}
                     </Td>
                   ))}

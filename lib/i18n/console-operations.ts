@@ -2,6 +2,14 @@
 // Portuguese first, English second.
 import type { Locale } from "./messages";
 
+type PayoutDestinationWords = {
+  pixKey: string | null;
+  bankCode: string | null;
+  branch: string | null;
+  account: string | null;
+  accountType: string | null;
+};
+
 const ptBR = {
   common: {
     merchant: "Lojista",
@@ -113,6 +121,13 @@ const ptBR = {
     reference: "Referência",
     beneficiary: "Beneficiário",
     destination: "Destino",
+    /** A payout's destination, masked, each part named. */
+    describeDestination: (d: PayoutDestinationWords) =>
+      d.pixKey
+        ? `Chave Pix ${d.pixKey}`
+        : [d.bankCode && `Banco ${d.bankCode}`, d.branch && `Agência ${d.branch}`, d.account && `Conta ${d.account}`]
+            .filter(Boolean)
+            .join(" · ") + (d.accountType ? ` (${d.accountType})` : ""),
     amount: "Valor",
     status: "Situação",
     pending: "Pendente",
@@ -375,6 +390,12 @@ const en: Messages = {
     reference: "Reference",
     beneficiary: "Beneficiary",
     destination: "Destination",
+    describeDestination: (d) =>
+      d.pixKey
+        ? `Pix key ${d.pixKey}`
+        : [d.bankCode && `Bank ${d.bankCode}`, d.branch && `Branch ${d.branch}`, d.account && `Account ${d.account}`]
+            .filter(Boolean)
+            .join(" · ") + (d.accountType ? ` (${d.accountType})` : ""),
     amount: "Amount",
     status: "Status",
     pending: "Pending",

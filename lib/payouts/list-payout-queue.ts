@@ -1,5 +1,6 @@
 import { type Actor, assertRole } from "../access/actor";
 import { getDb } from "../db/client";
+import { maskAccount, maskPixKey } from "../deposits/mask-customer";
 import { listPayoutQueue as readPayoutQueue } from "../db/transactions";
 import { findProvider } from "../providers/registry";
 import { type PayoutClaim, isBeingMarked } from "../transactions/statuses";
@@ -19,8 +20,14 @@ export type QueuedPayout = {
   customerName: string | null;
   /** pix, or the bank's method name. */
   paymentMethod: string | null;
-  /** The Pix key, or "bank branch account (type)". */
-  destination: string;
+  /** The Pix key or the bank account, masked as the transaction's detail masks them. */
+  destination: {
+    pixKey: string | null;
+    bankCode: string | null;
+    branch: string | null;
+    account: string | null;
+    accountType: string | null;
+  };
   createdAt: Date;
   /**
    * Whether its account sends it through the PSP (the account has transfers): the operator then
@@ -35,17 +42,16 @@ export type QueuedPayout = {
   processing: { since: Date; forMs: number; outcome: PayoutClaim | null; isResumable: boolean } | null;
 };
 
-function destinationOf(payout: {
-  pixKey: string | null;
-  bankCode: string | null;
-  branch: string | null;
-  account: string | null;
-  accountType: string | null;
-}): string {
-  if (payout.pixKey) return payout.pixKey;
-  return [payout.bankCode, payout.branch, payout.account, payout.accountType ? `(${payout.accountType})` : null]
-    .filter(Boolean)
-    .join(" ");
+// A screen is shared: the queue shows what the operator needs to recognise the destination, and
+// the transaction's detail (and its audited reveal) has the rest.
+function destinationOf(payout: QueuedPayout["destination"]): QueuedPayout["destination"] {
+  return {
+    pixKey: payout.pixKey ? maskPixKey(payout.pixKey) : null,
+    bankCode: payout.bankCode,
+    branch: payout.branch,
+    account: payout.account ? maskAccount(payout.account) : null,
+    accountType: payout.accountType,
+  };
 }
 
 /**

@@ -122,7 +122,7 @@ describe("payouts queue", () => {
       merchantName: "Loja B",
       status: "pending",
       amountCents: 1050n,
-      destination: "52998224725",
+      destination: { pixKey: "***.982.247-**", bankCode: null, branch: null, account: null, accountType: null },
       processing: null,
     });
     expect(payouts.find((payout) => payout.transferId === stuck)?.processing).toEqual({

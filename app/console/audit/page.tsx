@@ -80,7 +80,7 @@ export default async function AuditPage(props: { searchParams: Promise<SearchPar
                 <option value="">—</option>
                 {page.actions.map((action) => (
                   <option key={action} value={action}>
-                    {action}
+                    {t.actions[action] ?? action}
                   </option>
                 ))}
               </Select>
@@ -117,18 +117,26 @@ export default async function AuditPage(props: { searchParams: Promise<SearchPar
             <tbody>
               {page.rows.map((event) => (
                 <tr key={event.id}>
-                  <Td className="whitespace-nowrap">{formatConsoleTime(event.createdAt, locale)}</Td>
-                  <Td className="font-mono">{event.action}</Td>
-                  <Td>
-                    {event.actorEmail}
-                    <span className="block text-stone-700">{event.actorRole}</span>
+                  <Td label={t.at} className="whitespace-nowrap">
+                    {formatConsoleTime(event.createdAt, locale)}
                   </Td>
-                  <Td className="font-mono break-all">
+                  <Td label={t.action}>{t.actions[event.action] ?? event.action}</Td>
+                  <Td label={t.actor}>
+                    {event.actorEmail}
+                    <span className="block text-stone-700">{t.actorRoles[event.actorRole] ?? event.actorRole}</span>
+                  </Td>
+                  <Td label={t.target} className="font-mono break-all">
                     {[event.targetType, event.targetId].filter(Boolean).join(" ")}
                   </Td>
-                  <Td className="font-mono">{event.merchantId ?? "—"}</Td>
-                  <Td className="font-mono">{event.ip ?? "—"}</Td>
-                  <Td className="font-mono text-xs break-all">{event.detail ? JSON.stringify(event.detail) : ""}</Td>
+                  <Td label={t.merchant} className="font-mono">
+                    {event.merchantId ?? "—"}
+                  </Td>
+                  <Td label={t.ip} className="font-mono">
+                    {event.ip ?? "—"}
+                  </Td>
+                  <Td label={t.detail} className="font-mono text-xs break-all">
+                    {event.detail ? JSON.stringify(event.detail) : ""}
+                  </Td>
                 </tr>
               ))}
             </tbody>

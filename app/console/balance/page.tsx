@@ -59,7 +59,7 @@ export default async function BalancePage(props: {
                 : [{ mode: merchant.mode, availableCents: null, reservedCents: null }]
               ).map((balance) => (
                 <tr key={`${merchant.merchantId}-${balance.mode}`}>
-                  <Td>
+                  <Td label={words.common.merchant}>
                     <a
                       href={`/console/balance?merchant=${merchant.merchantId}&mode=${balance.mode}`}
                       className="font-semibold text-brand-700 underline"
@@ -67,11 +67,11 @@ export default async function BalancePage(props: {
                       {merchant.name}
                     </a>
                   </Td>
-                  <Td>{words.common.modes[balance.mode]}</Td>
-                  <Td className="text-right tabular-nums">
+                  <Td label={words.common.mode}>{words.common.modes[balance.mode]}</Td>
+                  <Td label={t.available} className="text-right tabular-nums">
                     {balance.availableCents === null ? t.noBalance : formatBrl(balance.availableCents, locale)}
                   </Td>
-                  <Td className="text-right tabular-nums">
+                  <Td label={t.reserved} className="text-right tabular-nums">
                     {balance.reservedCents === null ? "—" : formatBrl(balance.reservedCents, locale)}
                   </Td>
                 </tr>
@@ -159,24 +159,26 @@ export default async function BalancePage(props: {
             <tbody>
               {ledger.lines.map((line) => (
                 <tr key={line.id}>
-                  <Td className="whitespace-nowrap">{formatDateTime(line.createdAt, locale)}</Td>
-                  <Td>
+                  <Td label={t.createdAt} className="whitespace-nowrap">
+                    {formatDateTime(line.createdAt, locale)}
+                  </Td>
+                  <Td label={t.kind}>
                     {t.kinds[line.kind]}
                     {line.memo && <div className="text-xs text-stone-700">{line.memo}</div>}
                   </Td>
-                  <Td className="text-right whitespace-nowrap tabular-nums">
+                  <Td label={t.availableChange} className="text-right whitespace-nowrap tabular-nums">
                     {signed(line.availableDeltaCents, locale)}
                   </Td>
-                  <Td className="text-right whitespace-nowrap tabular-nums">
+                  <Td label={t.availableAfter} className="text-right whitespace-nowrap tabular-nums">
                     {formatBrl(line.availableAfterCents, locale)}
                   </Td>
-                  <Td className="text-right whitespace-nowrap tabular-nums">
+                  <Td label={t.reservedChange} className="text-right whitespace-nowrap tabular-nums">
                     {signed(line.reservedDeltaCents, locale)}
                   </Td>
-                  <Td className="text-right whitespace-nowrap tabular-nums">
+                  <Td label={t.reservedAfter} className="text-right whitespace-nowrap tabular-nums">
                     {formatBrl(line.reservedAfterCents, locale)}
                   </Td>
-                  <Td>
+                  <Td label={t.transaction}>
                     {line.transactionId ? (
                       <a
                         href={`/console/transactions/${line.transactionId}`}

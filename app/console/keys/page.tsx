@@ -81,14 +81,16 @@ export default async function KeysPage(props: {
               <tbody>
                 {listed.keys.map((key) => (
                   <tr key={key.keyId} data-testid={`key-${key.keyId}`}>
-                    <Td>
+                    <Td label={t.keyId}>
                       <code className="font-mono">{key.keyId}</code>
                     </Td>
-                    <Td className="whitespace-nowrap">{formatDateTime(key.createdAt, locale)}</Td>
-                    <Td className="whitespace-nowrap">
+                    <Td label={t.createdAt} className="whitespace-nowrap">
+                      {formatDateTime(key.createdAt, locale)}
+                    </Td>
+                    <Td label={t.lastUsed} className="whitespace-nowrap">
                       {key.lastUsedAt ? formatDateTime(key.lastUsedAt, locale) : words.common.never}
                     </Td>
-                    <Td>
+                    <Td label={t.state}>
                       {key.revokedAt ? (
                         <Badge tone="error">{t.revokedAt(formatDateTime(key.revokedAt, locale))}</Badge>
                       ) : (
@@ -96,7 +98,7 @@ export default async function KeysPage(props: {
                       )}
                     </Td>
                     {canManage && (
-                      <Td>
+                      <Td label={t.revoke}>
                         {!key.revokedAt && <RevokeKeyForm keyId={key.keyId} locale={locale} action={revokeKeyAction} />}
                       </Td>
                     )}

@@ -41,7 +41,7 @@ export default async function MerchantsPage() {
           <tbody>
             {merchants.map((merchant) => (
               <tr key={merchant.merchantId}>
-                <Td>
+                <Td label={t.name}>
                   <a
                     href={`/console/merchants/${merchant.merchantId}`}
                     className="font-semibold text-brand-700 underline"
@@ -50,16 +50,18 @@ export default async function MerchantsPage() {
                   </a>
                   <div className="font-mono text-xs text-stone-700">{merchant.merchantId}</div>
                 </Td>
-                <Td>
+                <Td label={words.common.mode}>
                   <Badge tone={merchant.mode === "live" ? "error" : "neutral"}>
                     {words.common.modes[merchant.mode]}
                   </Badge>
                 </Td>
-                <Td className="max-w-72 break-all">
+                <Td label={t.callbackUrl} className="max-w-72 break-all">
                   {merchant.callbackUrl ?? <span className="text-stone-700">{t.noCallbackUrl}</span>}
                 </Td>
-                <Td>{merchant.keys.filter((key) => key.revokedAt === null).length}</Td>
-                <Td className="whitespace-nowrap">{formatDateTime(new Date(merchant.createdAt), locale)}</Td>
+                <Td label={t.keys}>{merchant.keys.filter((key) => key.revokedAt === null).length}</Td>
+                <Td label={t.createdAt} className="whitespace-nowrap">
+                  {formatDateTime(new Date(merchant.createdAt), locale)}
+                </Td>
               </tr>
             ))}
           </tbody>

@@ -129,9 +129,7 @@ export default async function PayoutsPage(props: {
                     </div>
                     <div className="col-span-2 sm:col-span-3">
                       <dt className="text-sm text-stone-700">{t.destination}</dt>
-                      <dd className="break-all">
-                        {payout.paymentMethod} · {payout.destination}
-                      </dd>
+                      <dd className="break-all">{t.describeDestination(payout.destination)}</dd>
                     </div>
                   </dl>
                   <div className="lg:w-96">
@@ -158,7 +156,7 @@ export default async function PayoutsPage(props: {
                             payout.isSentByProvider && !payout.processing
                               ? {
                                   amount: formatBrl(payout.amountCents, locale),
-                                  destination: payout.destination,
+                                  destination: t.describeDestination(payout.destination),
                                   action: approvePayoutAction,
                                 }
                               : undefined

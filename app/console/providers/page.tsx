@@ -67,16 +67,18 @@ export default async function ProvidersPage() {
           <tbody>
             {accounts.map((account) => (
               <tr key={account.id} data-testid={`provider-${account.id}`}>
-                <Td>
+                <Td label={t.label}>
                   <div className="font-semibold">{account.label}</div>
                   <div className="font-mono text-xs text-stone-700">{account.id}</div>
                 </Td>
-                <Td>
+                <Td label={t.kind}>
                   <code className="font-mono">{account.kind}</code>
                 </Td>
-                <Td>{account.rails.map((rail) => t.railNames[rail]).join(", ")}</Td>
-                <Td className="break-all">{account.pix_key}</Td>
-                <Td className="text-sm">
+                <Td label={t.rails}>{account.rails.map((rail) => t.railNames[rail]).join(", ")}</Td>
+                <Td label={t.pixKey} className="break-all">
+                  {account.pix_key}
+                </Td>
+                <Td label={t.initiation} className="text-sm">
                   {account.initiation ? (
                     <>
                       <div>{account.initiation.receiver.name}</div>
@@ -97,16 +99,18 @@ export default async function ProvidersPage() {
                     <span className="text-stone-700">{t.noInitiation}</span>
                   )}
                 </Td>
-                <Td className="max-w-72 font-mono text-xs break-all">{account.webhook_url}</Td>
-                <Td>
+                <Td label={t.webhookUrl} className="max-w-72 font-mono text-xs break-all">
+                  {account.webhook_url}
+                </Td>
+                <Td label={t.status}>
                   {account.disabled_at ? (
                     <Badge tone="neutral">{t.disabledAt(formatDateTime(new Date(account.disabled_at), locale))}</Badge>
                   ) : (
                     <Badge tone="success">{t.active}</Badge>
                   )}
                 </Td>
-                <Td>{account.merchants}</Td>
-                <Td>
+                <Td label={t.merchants}>{account.merchants}</Td>
+                <Td label={t.actions}>
                   {!account.disabled_at && (
                     <DisableProviderForm
                       accountId={account.id}

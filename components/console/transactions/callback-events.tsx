@@ -71,15 +71,17 @@ export function CallbackEvents(props: {
               <tbody>
                 {event.attempts.map((attempt) => (
                   <tr key={attempt.number} data-testid="callback-attempt" data-state={attempt.state}>
-                    <Td>{attempt.number}</Td>
-                    <Td>
+                    <Td label="#">{attempt.number}</Td>
+                    <Td label={t.status}>
                       <StatusBadge t={t} status={attempt.state} />
                     </Td>
-                    <Td className="whitespace-nowrap">{formatConsoleTime(attempt.startedAt, locale)}</Td>
-                    <Td className="whitespace-nowrap">
+                    <Td label={t.startedAt} className="whitespace-nowrap">
+                      {formatConsoleTime(attempt.startedAt, locale)}
+                    </Td>
+                    <Td label={t.finishedAt} className="whitespace-nowrap">
                       {attempt.finishedAt ? formatConsoleTime(attempt.finishedAt, locale) : "—"}
                     </Td>
-                    <Td className="min-w-48">
+                    <Td label={t.answer} className="min-w-48">
                       <span className="font-semibold">
                         {attempt.httpStatus !== null ? `HTTP ${attempt.httpStatus}` : (attempt.error ?? t.noAnswer)}
                       </span>
@@ -104,7 +106,7 @@ export function CallbackEvents(props: {
                         </span>
                       )}
                     </Td>
-                    <Td className="text-right tabular-nums">
+                    <Td label={t.latency} className="text-right tabular-nums">
                       {attempt.latencyMs !== null ? `${attempt.latencyMs} ms` : "—"}
                     </Td>
                   </tr>

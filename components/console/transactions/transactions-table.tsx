@@ -3,6 +3,7 @@ import { Table, Td, Th } from "@/components/ui/table";
 import { type TransactionsMessages, formatConsoleTime } from "@/lib/i18n/console-transactions";
 import { type Locale, formatBrl } from "@/lib/i18n/messages";
 import type { TransactionListItem } from "@/lib/console-transactions/list-transactions";
+import { SandboxBadge } from "../sandbox-badge";
 import { StatusBadge } from "./status-badge";
 
 /** One page of the list. The id opens the detail; the merchant column only for operators. */
@@ -29,31 +30,36 @@ export function TransactionsTable(props: {
       <tbody>
         {props.rows.map((row) => (
           <tr key={row.id} data-testid="transaction-row" data-id={row.id}>
-            <Td className="hidden whitespace-nowrap sm:table-cell">{formatConsoleTime(row.createdAt, locale)}</Td>
-            <Td className="hidden whitespace-nowrap sm:table-cell">
-              {t.operations[row.operation] ?? row.operation}
-              {row.mode === "live" ? null : (
-                <span className="block text-xs text-stone-700 dark:text-stone-300">{t.modes[row.mode]}</span>
-              )}
+            <Td label={t.columns.createdAt} className="hidden whitespace-nowrap sm:table-cell">
+              {formatConsoleTime(row.createdAt, locale)}
             </Td>
-            <Td>
+            <Td label={t.columns.type} className="hidden whitespace-nowrap sm:table-cell">
+              {t.operations[row.operation] ?? row.operation}
+            </Td>
+            <Td label={t.columns.reference}>
               {/* On a phone the two hidden columns come first in the reference's cell. */}
               <span className="block text-xs text-stone-700 sm:hidden dark:text-stone-300">
                 {formatConsoleTime(row.createdAt, locale)} · {t.operations[row.operation] ?? row.operation}
-                {row.mode === "live" ? "" : ` · ${t.modes[row.mode]}`}
               </span>
               <Link href={`/console/transactions/${row.id}`} className="font-semibold break-all underline">
                 {row.reference}
               </Link>
+              {row.mode === "sandbox" && <SandboxBadge label={t.modes.sandbox} className="ml-2" />}
               <span className="block font-mono text-xs text-stone-700 dark:text-stone-300">{row.id}</span>
             </Td>
-            {props.showsMerchant && <Td className="hidden md:table-cell">{row.merchantName}</Td>}
-            <Td className="hidden lg:table-cell">
+            {props.showsMerchant && (
+              <Td label={t.columns.merchant} className="hidden md:table-cell">
+                {row.merchantName}
+              </Td>
+            )}
+            <Td label={t.columns.customer} className="hidden lg:table-cell">
               {row.customerName}
               <span className="block text-xs text-stone-700 dark:text-stone-300">{row.customerEmail}</span>
             </Td>
-            <Td className="text-right whitespace-nowrap tabular-nums">{formatBrl(row.amountCents, locale)}</Td>
-            <Td>
+            <Td label={t.columns.amount} className="text-right whitespace-nowrap tabular-nums">
+              {formatBrl(row.amountCents, locale)}
+            </Td>
+            <Td label={t.columns.status}>
               <StatusBadge t={t} status={row.status} />
             </Td>
           </tr>

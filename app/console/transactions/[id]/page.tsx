@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import { ConsolePageHeader } from "@/components/console/page-header";
 import { CallbackEvents } from "@/components/console/transactions/callback-events";
 import { CustomerData } from "@/components/console/transactions/customer-data";
+import { SandboxBadge } from "@/components/console/sandbox-badge";
 import { StatusBadge } from "@/components/console/transactions/status-badge";
 import { Card } from "@/components/ui/card";
 import { getConsoleLocale } from "@/lib/console/console-locale";
@@ -74,7 +75,12 @@ export default async function TransactionPage(props: Props) {
       <ConsolePageHeader
         title={`${t.kinds[detail.kind]} · ${formatBrl(detail.amountCents, locale)}`}
         intro={detail.reference}
-        actions={<StatusBadge t={t} status={detail.status} />}
+        actions={
+          <div className="flex flex-wrap gap-2">
+            {detail.mode === "sandbox" && <SandboxBadge label={t.modes.sandbox} />}
+            <StatusBadge t={t} status={detail.status} />
+          </div>
+        }
       />
       <div className="space-y-5">
         <Card aria-labelledby="details">
