@@ -58,6 +58,12 @@ export async function setUpConsoleUser(
 /** Signs in through the login page and waits for the console's navigation. */
 export async function logInToConsole(page: Page, user: E2eConsoleUser): Promise<void> {
   await page.goto("/console/login");
+  await submitLogin(page, user);
+  await expect(page.getByTestId("console-user")).toContainText(user.email);
+}
+
+/** Fills and sends the login form the page shows, with the code the user's authenticator shows now. */
+export async function submitLogin(page: Page, user: E2eConsoleUser): Promise<void> {
   await page.getByLabel("E-mail").fill(user.email);
   await page.getByLabel(/^(Senha|Password)$/).fill(user.password);
   if (user.totpSecret) {
@@ -69,7 +75,6 @@ export async function logInToConsole(page: Page, user: E2eConsoleUser): Promise<
     await page.getByLabel(/Código de verificação|Verification code/).fill(code);
   }
   await page.getByRole("button", { name: /^(Entrar|Sign in)$/ }).click();
-  await expect(page.getByTestId("console-user")).toContainText(user.email);
 }
 
 /** A console user of the role, created with the CLI, set up and signed in on the page. */
