@@ -38,7 +38,7 @@ export async function setUpConsoleUser(
   await page.getByLabel(/Repita a senha|Repeat the password/).fill(E2E_CONSOLE_PASSWORD);
   await page.getByRole("button", { name: /Salvar senha|Save password/ }).click();
   const secretText = page.getByTestId("totp-secret");
-  await expect(secretText).toBeVisible();
+  await expect(secretText).toBeVisible({ timeout: 20_000 });
   if (!withTotp) {
     await page.getByRole("button", { name: /Continuar sem autenticador|Continue without authenticator/ }).click();
     await expect(page).toHaveURL(/\/console\/login$/);
@@ -59,7 +59,8 @@ export async function setUpConsoleUser(
 export async function logInToConsole(page: Page, user: E2eConsoleUser): Promise<void> {
   await page.goto("/console/login");
   await submitLogin(page, user);
-  await expect(page.getByTestId("console-user")).toContainText(user.email);
+  // scrypt, on a machine shared with other runs, can take longer than expect's 5 s (here and above).
+  await expect(page.getByTestId("console-user")).toContainText(user.email, { timeout: 20_000 });
 }
 
 /** Fills and sends the login form the page shows, with the code the user's authenticator shows now. */
