@@ -21,6 +21,7 @@ import { readServerActionIds } from "@/lib/http/server-action-ids";
 import { addressKeyOf } from "@/lib/rate-limits/address-key";
 import { consumeRateLimit } from "@/lib/rate-limits/consume-rate-limit";
 import { newNonce, securityHeaders } from "@/lib/security/security-headers";
+import { CONSOLE_PATH_HEADER } from "@/lib/console/return-path";
 
 function refuse(code: ErrorCode, detail: string): Response {
   const { status, title } = errorCodes[code];
@@ -138,6 +139,11 @@ export async function proxy(request: NextRequest): Promise<Response> {
   forwarded.set("x-nonce", nonce);
   forwarded.set("x-lang", /^[A-Za-z-]{1,16}$/.exec(request.nextUrl.searchParams.get("lang") ?? "")?.[0] ?? "");
   forwarded.delete("x-retry-after");
+  // x-console-path: the page a console request asked for, where sign-in returns a signed-out
+  // browser (lib/console/return-path checks it again). nextUrl is percent-encoded already.
+  const asked = `${request.nextUrl.pathname}${request.nextUrl.search}`;
+  if (asked.startsWith("/console") && /^[\x21-\x7e]{1,2048}$/.test(asked)) forwarded.set(CONSOLE_PATH_HEADER, asked);
+  else forwarded.delete(CONSOLE_PATH_HEADER);
   let response: Response;
   if (refusal instanceof Response) {
     response = refusal;

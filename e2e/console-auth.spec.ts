@@ -172,11 +172,12 @@ test("ten failed sign-ins from one address are throttled while another signs in;
   idleSessionsOf(user.email);
   const export_ = await desk.request.get("/console/transactions/export.csv", { maxRedirects: 0 });
   expect(export_.status()).toBe(307);
-  expect(export_.headers().location).toMatch(/\/console\/login$/);
+  // Each to the login page, carrying where it was going.
+  expect(export_.headers().location).toMatch(/\/console\/login\?next=%2Fconsole%2Ftransactions%2Fexport\.csv$/);
   await desk.goto("/console/transactions");
-  await expect(desk).toHaveURL(/\/console\/login$/);
+  await expect(desk).toHaveURL(/\/console\/login\?next=%2Fconsole%2Ftransactions$/);
   await desk.goto("/console/audit");
-  await expect(desk).toHaveURL(/\/console\/login$/);
+  await expect(desk).toHaveURL(/\/console\/login\?next=%2Fconsole%2Faudit$/);
 
   // Signed in again: the audit log has the failures, the throttle and the new sign-in, with addresses.
   await logInToConsole(desk, user);

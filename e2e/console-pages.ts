@@ -30,6 +30,7 @@ export const consolePages: ConsolePage[] = [
   { name: "merchants", path: () => "/console/merchants", roles: ["operator"], nav: "Lojistas" },
   { name: "merchant", path: (s) => `/console/merchants/${s.merchantId}`, roles: ["operator"] },
   { name: "providers", path: () => "/console/providers", roles: ["operator"], nav: "PSPs" },
+  { name: "users", path: () => "/console/users", roles: ["operator", "merchant-admin"], nav: "Usuários" },
   { name: "audit", path: () => "/console/audit", roles: ["operator"], nav: "Auditoria" },
 ];
 

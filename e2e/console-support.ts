@@ -38,7 +38,7 @@ export async function setUpConsoleUser(
   await page.getByLabel(/Repita a senha|Repeat the password/).fill(E2E_CONSOLE_PASSWORD);
   await page.getByRole("button", { name: /Salvar senha|Save password/ }).click();
   const secretText = page.getByTestId("totp-secret");
-  await expect(secretText).toBeVisible();
+  await expect(secretText).toBeVisible({ timeout: 20_000 });
   if (!withTotp) {
     await page.getByRole("button", { name: /Continuar sem autenticador|Continue without authenticator/ }).click();
     await expect(page).toHaveURL(/\/console\/login$/);
@@ -58,6 +58,13 @@ export async function setUpConsoleUser(
 /** Signs in through the login page and waits for the console's navigation. */
 export async function logInToConsole(page: Page, user: E2eConsoleUser): Promise<void> {
   await page.goto("/console/login");
+  await submitLogin(page, user);
+  // scrypt, on a machine shared with other runs, can take longer than expect's 5 s (here and above).
+  await expect(consoleUser(page)).toContainText(user.email, { timeout: 20_000 });
+}
+
+/** Fills and sends the login form the page shows, with the code the user's authenticator shows now. */
+export async function submitLogin(page: Page, user: E2eConsoleUser): Promise<void> {
   await page.getByLabel("E-mail").fill(user.email);
   await page.getByLabel(/^(Senha|Password)$/).fill(user.password);
   if (user.totpSecret) {
@@ -69,7 +76,6 @@ export async function logInToConsole(page: Page, user: E2eConsoleUser): Promise<
     await page.getByLabel(/Código de verificação|Verification code/).fill(code);
   }
   await page.getByRole("button", { name: /^(Entrar|Sign in)$/ }).click();
-  await expect(consoleUser(page)).toContainText(user.email, { timeout: 15_000 });
 }
 
 /** Who the header says is signed in (the desk header's copy; on a phone the same words are in the menu). */

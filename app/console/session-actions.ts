@@ -3,6 +3,7 @@ import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { CONSOLE_LANG_COOKIE } from "@/lib/console/console-locale";
 import { consoleClientIp, requireActor } from "@/lib/console/require-actor";
+import { CONSOLE_HOME, safeReturnPath } from "@/lib/console/return-path";
 import { SESSION_COOKIE, sessionCookieOptions } from "@/lib/console/session-cookie";
 import { formText } from "@/lib/http/form-text";
 import { formArguments, formStateArguments, parseActionArguments } from "@/lib/http/parse-action-arguments";
@@ -18,7 +19,8 @@ export async function logIn(state: LoginState, form: FormData): Promise<LoginSta
   );
   if (result.status !== "signed_in") return result;
   (await cookies()).set(SESSION_COOKIE, result.token, sessionCookieOptions(result.absoluteExpiresAt));
-  redirect("/console");
+  // The form's field is the client's to write: only a path of this console is followed.
+  redirect(safeReturnPath(formText(form, "next")) ?? CONSOLE_HOME);
 }
 
 export async function logOut(form: FormData): Promise<void> {

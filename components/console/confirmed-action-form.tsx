@@ -10,9 +10,10 @@ export type ConfirmedActionState = { status: "idle" } | FormFailure;
 /**
  * An action that cannot be undone (revoking a key, disabling a PSP account), taken in two steps:
  * the button opens a warning with the confirming button, so one tap never does it. Once done, the
- * page shows the new state instead.
+ * page shows the new state instead, or the action's answer is shown once below (`done`: a new
+ * setup link).
  */
-export function ConfirmedActionForm(props: {
+export function ConfirmedActionForm<Done extends { status: "done" } = never>(props: {
   /** Hidden inputs the action reads. */
   fields: Record<string, string>;
   label: string;
@@ -22,13 +23,21 @@ export function ConfirmedActionForm(props: {
   confirmLabel: string;
   pendingLabel: string;
   words: { cancel: string; failure: FailureWords };
-  action: (state: ConfirmedActionState, form: FormData) => Promise<ConfirmedActionState>;
+  action: (
+    state: ConfirmedActionState | NoInfer<Done>,
+    form: FormData,
+  ) => Promise<ConfirmedActionState | NoInfer<Done>>;
+  done?: (state: Done) => React.ReactNode;
 }) {
-  const [state, formAction] = useActionState(props.action, { status: "idle" });
-  const [isConfirming, setConfirming] = useState(false);
+  const [state, formAction] = useActionState<ConfirmedActionState | Done, FormData>(props.action, { status: "idle" });
+  // The state the confirmation was opened in: a done answer closes it, a refusal keeps it open.
+  const [openedAt, setOpenedAt] = useState<ConfirmedActionState | Done | null>(null);
+  const isConfirming = openedAt !== null && (state.status !== "done" || openedAt === state);
+  const setConfirming = (open: boolean) => setOpenedAt(open ? state : null);
   return (
     <div className="space-y-2">
       {state.status === "error" && <FormFailureAlert failure={state} words={props.words.failure} />}
+      {state.status === "done" && props.done?.(state as Done)}
       {isConfirming ? (
         <form action={formAction} className="max-w-72 space-y-2">
           {Object.entries(props.fields).map(([name, value]) => (

@@ -19,6 +19,7 @@ const entries: Entry[] = [
   { href: "/console/merchants", label: "merchants", roles: ["operator"] },
   { href: "/console/providers", label: "providers", roles: ["operator"] },
   { href: "/console/audit", label: "audit", roles: ["operator"] },
+  { href: "/console/users", label: "users", roles: ["operator", "merchant-admin"] },
 ];
 
 const linkClass =

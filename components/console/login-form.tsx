@@ -12,11 +12,14 @@ export type LoginState =
 export function LoginForm(props: {
   action: (state: LoginState, form: FormData) => Promise<LoginState>;
   words: AuthMessages["login"];
+  /** The console page sign-in returns to (the action checks it again). */
+  returnTo: string;
 }) {
   const [state, action] = useActionState(props.action, { status: "idle" });
   const t = props.words;
   return (
     <form action={action} className="grid gap-4">
+      <input type="hidden" name="next" value={props.returnTo} />
       {state.status === "refused" && (
         <Alert tone="error" role="alert">
           {t.refused}

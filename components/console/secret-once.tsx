@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Alert } from "../ui/alert";
 import { Button } from "../ui/button";
 
-type Words = {
+export type CopyWords = {
   secretTitle: string;
   secretWarning: string;
   keyId: string;
@@ -13,7 +13,8 @@ type Words = {
   copyFailed: string;
 };
 
-function CopyableValue(props: { id: string; label: string; value: string; words: Words }) {
+/** A value to copy, with its label and a copy button that says whether the copy worked. */
+export function CopyableValue(props: { id: string; label: string; value: string; words: CopyWords }) {
   const [note, setNote] = useState<string | null>(null);
   const copy = async () => {
     try {
@@ -51,7 +52,7 @@ function CopyableValue(props: { id: string; label: string; value: string; words:
 }
 
 /** A new key's id and secret, shown this once: the secret exists nowhere else in clear. */
-export function SecretOnce(props: { keyId: string; secret: string; words: Words; extra?: React.ReactNode }) {
+export function SecretOnce(props: { keyId: string; secret: string; words: CopyWords; extra?: React.ReactNode }) {
   return (
     <Alert tone="warning" role="alert" className="space-y-3" data-testid="secret-once">
       <h2 className="text-lg font-bold">{props.words.secretTitle}</h2>

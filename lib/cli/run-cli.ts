@@ -46,6 +46,8 @@ import { returnUnmatchedPix } from "../psp-returns/return-unmatched-pix";
 import { cliAuditActor } from "../audit/cli-audit-actor";
 import { createConsoleUser } from "../users/create-console-user";
 import { disableConsoleUser } from "../users/disable-console-user";
+import { issueConsoleUserSetupLink } from "../users/issue-console-user-setup-link";
+import { resetConsoleUserAuthenticator } from "../users/reset-console-user-authenticator";
 import { listConsoleUsers } from "../users/list-console-users";
 
 export type CliIo = {
@@ -118,7 +120,12 @@ const usage = `usage: npm run cashier -- <command>
               [--password-stdin]      (prints a one-time console setup link; with --password-stdin
                                        the password is set from standard input and the link only
                                        enrols the authenticator, which operators must have)
-  user disable EMAIL                  (ends every session of the user at once)
+  user disable EMAIL                  (ends every session of the user at once; never the last
+                                       operator who can sign in)
+  user setup-link EMAIL               (a new setup link for a user still setting up; the old one
+                                       stops working)
+  user reset-authenticator EMAIL      (a lost phone: clears the authenticator, recovery codes and
+                                       password, ends every session, prints a new setup link)
   user list`;
 
 class UsageError extends Error {}
@@ -462,11 +469,19 @@ const commands: Record<string, Command> = {
   },
   "user disable": async (args) => {
     const { positionals } = parse(args, {}, 1);
-    return disableConsoleUser(positionals[0], cliAuditActor());
+    return disableConsoleUser({ email: positionals[0] }, cliAuditActor());
+  },
+  "user setup-link": async (args) => {
+    const { positionals } = parse(args, {}, 1);
+    return issueConsoleUserSetupLink({ email: positionals[0] }, cliAuditActor());
+  },
+  "user reset-authenticator": async (args) => {
+    const { positionals } = parse(args, {}, 1);
+    return resetConsoleUserAuthenticator({ email: positionals[0] }, cliAuditActor());
   },
   "user list": async (args) => {
     parse(args, {}, 0);
-    return listConsoleUsers();
+    return listConsoleUsers(cliAuditActor());
   },
   "psp return": async (args) => {
     const { values, positionals } = parse(args, { amount: { type: "string" } }, 1);

@@ -3,6 +3,7 @@ import { redirect } from "next/navigation";
 import { CLIENT_IP_HEADER } from "../http/client-ip";
 import { findConsoleSession } from "../sessions/find-console-session";
 import type { Actor } from "../access/actor";
+import { CONSOLE_PATH_HEADER, loginPathFor } from "./return-path";
 import { SESSION_COOKIE } from "./session-cookie";
 
 /** The client address npm start's server resolved (trusted proxies applied), for the audit log. */
@@ -17,10 +18,11 @@ export async function findActor(): Promise<Actor | null> {
 
 /**
  * The signed-in console user, for server components, server actions and console routes. Without
- * a live session (none, expired, revoked, user disabled) the browser goes to the login page.
+ * a live session (none, expired, revoked, user disabled) the browser goes to the login page,
+ * which returns it to the page it asked for once signed in.
  */
 export async function requireActor(): Promise<Actor> {
   const actor = await findActor();
-  if (!actor) redirect("/console/login");
+  if (!actor) redirect(loginPathFor((await headers()).get(CONSOLE_PATH_HEADER)));
   return actor;
 }

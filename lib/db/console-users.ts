@@ -35,10 +35,6 @@ export async function findConsoleUserByEmail(db: DbOrTx, email: string): Promise
   return db.consoleUser.findUnique({ where: { email } });
 }
 
-export async function listConsoleUserRows(db: DbOrTx): Promise<ConsoleUserRecord[]> {
-  return db.consoleUser.findMany({ orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
-}
-
 export async function updateConsoleUser(
   db: DbOrTx,
   id: string,
@@ -96,4 +92,25 @@ export async function claimTotpStep(db: DbOrTx, userId: string, step: number): P
 
 export async function countUnusedRecoveryCodes(db: DbOrTx, userId: string): Promise<number> {
   return db.consoleRecoveryCode.count({ where: { userId, usedAt: null } });
+}
+
+/** Operators who can sign in (not disabled, password and authenticator set), but the one excluded. */
+export async function countSignInOperators(db: DbOrTx, exceptUserId: string): Promise<number> {
+  return db.consoleUser.count({
+    where: {
+      role: "operator",
+      disabledAt: null,
+      passwordHash: { not: null },
+      totpEnabledAt: { not: null },
+      id: { not: exceptUserId },
+    },
+  });
+}
+
+/** Every console user (null), or one merchant's, oldest first. */
+export async function listConsoleUserRows(db: DbOrTx, merchantId: string | null): Promise<ConsoleUserRecord[]> {
+  return db.consoleUser.findMany({
+    where: merchantId === null ? {} : { merchantId },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
 }

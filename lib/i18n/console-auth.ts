@@ -14,6 +14,7 @@ const ptBR = {
     merchants: "Lojistas",
     providers: "PSPs",
     audit: "Auditoria",
+    users: "Usuários",
     logout: "Sair",
     logoutEverywhere: "Sair de todos os dispositivos",
     roles: {
@@ -146,6 +147,7 @@ const en: Messages = {
     merchants: "Merchants",
     providers: "PSPs",
     audit: "Audit log",
+    users: "Users",
     logout: "Sign out",
     logoutEverywhere: "Sign out everywhere",
     roles: { operator: "Operator", "merchant-admin": "Merchant admin", "merchant-viewer": "Merchant viewer" },

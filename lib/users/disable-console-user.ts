@@ -1,22 +1,30 @@
-import { type AuditActor, recordAuditEvent } from "../audit/record-audit-event";
+import { recordAuditEvent } from "../audit/record-audit-event";
 import { getDb } from "../db/client";
 import { revokeUserConsoleSessions } from "../db/console-sessions";
-import { findConsoleUserByEmail, updateConsoleUser } from "../db/console-users";
+import { countSignInOperators, updateConsoleUser } from "../db/console-users";
 import { AppError } from "../errors/app-error";
-import { consoleEmailSchema } from "./schemas";
+import { type ConsoleUserRef, findManagedUser } from "./find-managed-user";
+import { type UserManager, hasFinishedSetup, ipOf } from "./user-access";
 
-/** Disables a user by e-mail: every session of theirs ends now, and they cannot sign in again. */
+/**
+ * Disables a user (`user disable` and the console's "Desativar"): every session of theirs ends
+ * now, and they cannot sign in or use a setup link again. The last operator who can sign in is
+ * never disabled, so the console always has someone to run it.
+ */
 export async function disableConsoleUser(
-  email: string,
-  by: AuditActor,
+  ref: ConsoleUserRef,
+  by: UserManager,
   now: Date = new Date(),
 ): Promise<{ id: string; email: string; disabledAt: string; sessionsEnded: number }> {
-  const address = consoleEmailSchema.parse(email);
   return getDb().$transaction(async (tx) => {
-    const user = await findConsoleUserByEmail(tx, address);
-    if (!user) throw new AppError("not_found", `no console user ${address}`);
+    const user = await findManagedUser(tx, by, ref);
     if (user.disabledAt)
-      throw new AppError("state_conflict", `${address} was disabled at ${user.disabledAt.toISOString()}`);
+      throw new AppError("state_conflict", `${user.email} was disabled at ${user.disabledAt.toISOString()}`);
+    if (user.role === "operator" && hasFinishedSetup(user) && (await countSignInOperators(tx, user.id)) === 0)
+      throw new AppError(
+        "state_conflict",
+        `${user.email} is the last operator who can sign in: set up another operator first`,
+      );
     await updateConsoleUser(tx, user.id, { disabledAt: now });
     const sessionsEnded = await revokeUserConsoleSessions(tx, user.id, now);
     await recordAuditEvent(tx, {
@@ -25,8 +33,8 @@ export async function disableConsoleUser(
       targetType: "console_user",
       targetId: user.id,
       merchantId: user.merchantId,
-      ip: null,
-      detail: { sessionsEnded },
+      ip: ipOf(by),
+      detail: { email: user.email, sessionsEnded },
     });
     return { id: user.id, email: user.email, disabledAt: now.toISOString(), sessionsEnded };
   });

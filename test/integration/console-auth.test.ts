@@ -414,7 +414,7 @@ describe("console sessions", () => {
   it("disabling a user refuses their live session at once and their next sign-in", async () => {
     const user = await createTestConsoleUser({ role: "operator" });
     const { token } = await startTestConsoleSession(user);
-    const disabled = await disableConsoleUser(user.email.toUpperCase(), cliAuditActor());
+    const disabled = await disableConsoleUser({ email: user.email.toUpperCase() }, cliAuditActor());
     expect(disabled.sessionsEnded).toBe(1);
     expect(await findConsoleSession(token, null)).toBeNull();
     expect(
@@ -427,7 +427,7 @@ describe("console sessions", () => {
       where: { targetId: user.id, action: "session.login_failed" },
     });
     expect(refusal.detail).toEqual({ reason: "disabled" });
-    expect(await refusalOf(disableConsoleUser(user.email, cliAuditActor()))).toBe("state_conflict");
+    expect(await refusalOf(disableConsoleUser({ email: user.email }, cliAuditActor()))).toBe("state_conflict");
     const disabledEvent = await getDb().auditEvent.findFirstOrThrow({
       where: { targetId: user.id, action: "user.disabled" },
     });

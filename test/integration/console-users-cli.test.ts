@@ -88,4 +88,40 @@ describe("npm run cashier -- user …", () => {
     expect(short.stderr).not.toContain("short\n");
     expect((await cashier(["user", "create", "--role", "operator"])).code).toBe(2);
   });
+
+  it("issues a new setup link and resets an authenticator with the console's operations: the old link stops working, each audited as the CLI", async () => {
+    const { merchantId } = await createTestMerchant();
+    const created = JSON.parse(
+      (
+        await cashier([
+          "user",
+          "create",
+          "--email",
+          "late@example.com",
+          "--role",
+          "merchant-viewer",
+          "--merchant",
+          merchantId,
+        ])
+      ).stdout,
+    ) as { id: string; setupUrl: string };
+    const renewed = await cashier(["user", "setup-link", "late@example.com"]);
+    expect(renewed.code).toBe(0);
+    const { setupUrl } = JSON.parse(renewed.stdout) as { setupUrl: string };
+    expect(setupUrl).not.toBe(created.setupUrl);
+    await expect(findSetupState(setupTokenOf(created.setupUrl))).rejects.toThrow(/not valid/);
+    const reset = await cashier(["user", "reset-authenticator", "late@example.com"]);
+    expect(reset.code).toBe(0);
+    expect(JSON.parse(reset.stdout)).toMatchObject({ id: created.id, sessionsEnded: 0 });
+    await expect(findSetupState(setupTokenOf(setupUrl))).rejects.toThrow(/not valid/);
+    const events = await getDb().auditEvent.findMany({
+      where: { targetId: created.id },
+      orderBy: { createdAt: "asc" },
+    });
+    expect(events.map((event) => [event.action, event.actorEmail.startsWith("cli:")])).toEqual([
+      ["user.created", true],
+      ["user.setup_link_issued", true],
+      ["user.authenticator_reset", true],
+    ]);
+  }, 180_000);
 });

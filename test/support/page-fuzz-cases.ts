@@ -304,7 +304,7 @@ function brokenMultipart(parts: [string, string][]): fc.Arbitrary<[string, strin
 
 /** What the fields of a form of this action are, as far as a guess from its name goes. */
 const ACTION_FIELDS: Record<string, string[]> = {
-  logIn: ["email", "password", "code"],
+  logIn: ["email", "password", "code", "next"],
   switchConsoleLanguage: ["lang"],
   savePassword: ["password", "confirmation"],
   enrolTotp: ["code"],
@@ -317,6 +317,10 @@ const ACTION_FIELDS: Record<string, string[]> = {
   markPayoutAction: ["transferId", "outcome", "reasonCode", "reason", "isResume"],
   approvePayoutAction: ["transferId"],
   disableProviderAction: ["accountId"],
+  inviteUserAction: ["email", "role", "merchantId"],
+  disableUserAction: ["userId"],
+  newSetupLinkAction: ["userId"],
+  resetAuthenticatorAction: ["userId"],
 };
 
 function formArgument(fixture: PageFuzzFixture, names: string[]): fc.Arbitrary<FormFields> {

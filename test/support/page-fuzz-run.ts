@@ -39,7 +39,7 @@ export function isRefusal(fuzz: PageCase, answer: RawAnswer): boolean {
   return Boolean(
     fuzz.action?.needsSession &&
     (fuzz.session === "none" || fuzz.session === "forged") &&
-    /^\/console\/login(;|$)/.test(location),
+    /^\/console\/login(\?next=[^;]*)?(;|$)/.test(location),
   );
 }
 

@@ -3,6 +3,7 @@ import { LoginForm } from "@/components/console/login-form";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { getConsoleLocale } from "@/lib/console/console-locale";
+import { CONSOLE_HOME, safeReturnPath } from "@/lib/console/return-path";
 import { authMessages } from "@/lib/i18n/console-auth";
 import { logIn } from "../session-actions";
 
@@ -14,7 +15,7 @@ export default async function LoginPage(props: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const t = authMessages[await getConsoleLocale()];
-  const { signedOut } = await props.searchParams;
+  const { signedOut, next } = await props.searchParams;
   return (
     <div className="mx-auto max-w-md">
       <Card>
@@ -24,7 +25,7 @@ export default async function LoginPage(props: {
             {t.login.loggedOut}
           </Alert>
         )}
-        <LoginForm action={logIn} words={t.login} />
+        <LoginForm action={logIn} words={t.login} returnTo={safeReturnPath(next) ?? CONSOLE_HOME} />
       </Card>
     </div>
   );
