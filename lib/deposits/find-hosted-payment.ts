@@ -1,6 +1,7 @@
 import { getDb } from "../db/client";
 import { findMerchantLogoDigest } from "../db/merchant-logos";
 import { findMerchant } from "../db/merchants";
+import { sumCompletedRefundsByDeposit } from "../db/refunds";
 import type { DepositRecord } from "../db/transactions";
 import { findProvider } from "../providers/registry";
 import { parseRedirectUrl } from "../transactions/check-redirect-url";
@@ -17,6 +18,8 @@ export type HostedPayment = {
   state: HostedPaymentState;
   /** Whether the sandbox bank may settle it: a sandbox merchant's deposit at a simulating provider. */
   isSimulated: boolean;
+  /** What completed refunds gave back to the payer (its receipt says so); zero unless paid. */
+  refundedCents: bigint;
 };
 
 /**
@@ -37,7 +40,9 @@ export async function findHostedPayment(token: string, now: Date = new Date()): 
     merchant?.mode === "sandbox" && (await findProvider(deposit.provider)).charges?.canSimulatePayments === true;
   const logoDigest = await findMerchantLogoDigest(getDb(), deposit.merchantId);
   const merchantLogoUrl = logoDigest === null ? null : `/pay/${token}/logo?v=${logoDigest}`;
-  return { deposit, merchantName: merchant?.name ?? "", merchantLogoUrl, state, isSimulated };
+  const refundedCents =
+    state === "paid" ? ((await sumCompletedRefundsByDeposit(getDb(), [deposit.id])).get(deposit.id) ?? 0n) : 0n;
+  return { deposit, merchantName: merchant?.name ?? "", merchantLogoUrl, state, isSimulated, refundedCents };
 }
 
 /**

@@ -1,8 +1,19 @@
 import { FailureCard } from "@/components/pay/failure";
 import { Receipt } from "@/components/pay/receipt";
 import { merchantReturnUrl } from "@/lib/deposits/find-hosted-payment";
-import { formatBrl, formatDateTime } from "@/lib/i18n/messages";
+import { type Messages, type Locale, fillText, formatBrl, formatDateTime } from "@/lib/i18n/messages";
+import { refundedStateOf } from "@/lib/refunds/refunded-state";
 import type { HostedAnswer, PaymentRequest } from "./hosted-route";
+
+/** What a paid payment's receipt says of its refunds, once one has completed: the payer's money back. */
+function refundNotice(t: Messages, locale: Locale, deposit: { amountCents: bigint }, refundedCents: bigint) {
+  const state = refundedStateOf({ amountCents: deposit.amountCents, refundedCents });
+  if (state === null) return undefined;
+  const amounts = { refunded: formatBrl(refundedCents, locale), amount: formatBrl(deposit.amountCents, locale) };
+  return state === "refunded"
+    ? { title: t.refundedTitle, text: fillText(t.refundedText, amounts) }
+    : { title: t.receiptTitle, text: fillText(t.partiallyRefundedText, amounts) };
+}
 
 /**
  * How a payment ended, on its details step: the receipt once paid, the failure template once
@@ -23,6 +34,7 @@ export function endedPaymentAnswer(
         paidAt={formatDateTime(deposit.settledAt ?? deposit.updatedAt, locale)}
         transactionId={deposit.id}
         returnUrl={returnUrl}
+        refund={refundNotice(t, locale, deposit, payment.refundedCents)}
       />
     );
     return { title, page: shell(receipt, { amount: undefined }) };

@@ -35,6 +35,7 @@ function payment(deposit: Partial<Deposit> = {}, state: HostedPayment["state"] =
     merchantLogoUrl: null,
     state,
     isSimulated: true,
+    refundedCents: 0n,
   };
 }
 const gatewayIn = (deposit: Partial<Deposit> = {}) =>

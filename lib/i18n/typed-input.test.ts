@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { filterTypedBrl, formatTypedBrl, maskTypedCpf, parseTypedBrl } from "./typed-input";
+import {
+  filterTypedBrl,
+  formatTypedBrl,
+  maskTypedCpf,
+  parseTypedBrl,
+  formatLocaleTypedBrl,
+  parseLocaleBrl,
+} from "./typed-input";
 
 describe("typed amounts", () => {
   it("reads reais as Brazilians write them", () => {
@@ -30,5 +37,22 @@ describe("typed CPF", () => {
     expect(maskTypedCpf("abc529982247250")).toBe("529.982.247-25");
     expect(maskTypedCpf("5299")).toBe("529.9");
     expect(maskTypedCpf("x")).toBe("");
+  });
+});
+
+describe("amounts in the console's language", () => {
+  it("reads each language's own way of writing money, and refuses the other's", () => {
+    expect(parseLocaleBrl("1.234,56", "pt-BR")).toBe(123456n);
+    expect(parseLocaleBrl("50", "pt-BR")).toBe(5000n);
+    expect(parseLocaleBrl("50.00", "pt-BR")).toBeNull();
+    expect(parseLocaleBrl("1,234.56", "en")).toBe(123456n);
+    expect(parseLocaleBrl("50.00", "en")).toBe(5000n);
+    expect(parseLocaleBrl("1.234,56", "en")).toBeNull();
+    expect(parseLocaleBrl("dez", "en")).toBeNull();
+  });
+
+  it("writes centavos back as each language types them", () => {
+    expect(formatLocaleTypedBrl(123456n, "pt-BR")).toBe("1.234,56");
+    expect(formatLocaleTypedBrl(123456n, "en")).toBe("1,234.56");
   });
 });

@@ -32,3 +32,18 @@ export function maskTypedCpf(typed: string): string {
     [d.slice(0, 3), d.slice(3, 6), d.slice(6, 9)].filter(Boolean).join(".") + (d.length > 9 ? `-${d.slice(9)}` : "")
   );
 }
+
+/**
+ * An amount typed the way the console's language writes money: "1.234,56" in Portuguese,
+ * "1,234.56" and "50.00" in English, which swaps the two separators and is read as its mirror.
+ */
+export function parseLocaleBrl(typed: string, locale: "pt-BR" | "en"): bigint | null {
+  if (locale === "pt-BR") return parseTypedBrl(typed);
+  return parseTypedBrl(typed.replace(/[.,]/g, (separator) => (separator === "." ? "," : ".")));
+}
+
+/** Centavos as the console's language types them: "1.234,56", or "1,234.56" in English. */
+export function formatLocaleTypedBrl(cents: bigint, locale: "pt-BR" | "en"): string {
+  const typed = formatTypedBrl(cents);
+  return locale === "pt-BR" ? typed : typed.replace(/[.,]/g, (separator) => (separator === "." ? "," : "."));
+}
