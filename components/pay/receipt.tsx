@@ -23,22 +23,34 @@ export type ReceiptFields = {
  * under which ids; "Salvar comprovante" prints or saves it (the print hides every button and link);
  * then the way back to the shop, counted down only right after paying (`countdown`).
  */
-export function Receipt(props: { t: Messages; receipt: ReceiptFields; returnUrl: string | null; countdown: boolean }) {
-  const { t, receipt, returnUrl } = props;
+export function Receipt(props: {
+  t: Messages;
+  receipt: ReceiptFields;
+  returnUrl: string | null;
+  countdown: boolean;
+  /** Once money went back to the payer: the title and the line that say so. */
+  refund?: { title: string; text: string };
+}) {
+  const { t, receipt, returnUrl, refund } = props;
   return (
     <Card aria-labelledby="receipt-title">
       <p
         aria-hidden="true"
         className="mx-auto flex size-14 items-center justify-center rounded-full bg-emerald-100 text-3xl text-emerald-900 dark:bg-emerald-900 dark:text-emerald-50"
       >
-        ✓
+        {refund ? "↩" : "✓"}
       </p>
       <h1 id="receipt-title" className="mt-3 text-center text-2xl font-bold">
-        {t.receiptTitle}
+        {refund?.title ?? t.receiptTitle}
       </h1>
       <p className="mt-1 text-center text-3xl font-bold tracking-tight" data-testid="receipt-amount">
         {receipt.amount}
       </p>
+      {refund && (
+        <p className="mt-2 text-center font-semibold" data-testid="receipt-refund">
+          {refund.text}
+        </p>
+      )}
       <dl className="mt-5 space-y-3">
         <ReadOnlyField label={t.paidTo} value={receipt.merchantName} testId="receipt-merchant" />
         <ReadOnlyField label={t.paymentMethodLabel} value={receipt.method} testId="receipt-method" />

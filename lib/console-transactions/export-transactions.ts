@@ -4,6 +4,7 @@ import { recordAuditEvent } from "../audit/record-audit-event";
 import { getDb } from "../db/client";
 import type { Keyset } from "../db/keyset";
 import { formatAmountDot } from "../money/format-amount";
+import { refundedStateOf } from "../refunds/refunded-state";
 import type { TransactionFilters } from "./console-schemas";
 import { type TransactionListItem, readTransactionRows, toListFilter } from "./list-transactions";
 
@@ -26,6 +27,9 @@ const columns: [string, (row: TransactionListItem) => string][] = [
   ["customer_email", (row) => row.customerEmail],
   ["customer_cpf", (row) => row.customerCpf],
   ["settled_at", (row) => row.settledAt?.toISOString() ?? ""],
+  // Appended, so a spreadsheet reading the columns by position keeps working; `status` stays the API's.
+  ["refund_state", (row) => refundedStateOf(row) ?? ""],
+  ["refunded_amount", (row) => (row.refundedCents > 0n ? formatAmountDot(row.refundedCents) : "")],
 ];
 
 /**

@@ -56,6 +56,10 @@ export type TransactionDetail = Pick<
   /** A refund's deposit. */
   deposit: { id: string; reference: string } | null;
   refunds: { id: string; status: string; amountCents: bigint; createdAt: Date }[];
+  /** What completed refunds gave back (a deposit's "Devolvido"). */
+  refundedCents: bigint;
+  /** What a new refund may still take: a paid deposit's amount less its pending and completed refunds; else zero. */
+  refundableCents: bigint;
   timeline: TimelineEntry[];
   callbacks: CallbackItem[];
 };
@@ -64,6 +68,9 @@ async function listCallbacks(objectId: string, now: Date): Promise<CallbackItem[
   const events = await listObjectCallbackEvents(getDb(), objectId);
   return events.map((event) => describeCallbackEvent(event, now));
 }
+
+const sumRefunds = (refunds: { status: string; amountCents: bigint }[], statuses: string[]) =>
+  refunds.filter((r) => statuses.includes(r.status)).reduce((sum, r) => sum + r.amountCents, 0n);
 
 type StatusEvent = {
   fromStatus: string | null;
@@ -125,6 +132,8 @@ export async function getTransactionDetail(actor: Actor, id: string): Promise<Tr
       destination: null,
       deposit: { id: refund.depositId, reference: refund.deposit.reference },
       refunds: [],
+      refundedCents: 0n,
+      refundableCents: 0n,
       timeline: toTimeline(await listRefundEvents(db, refund.id)),
       callbacks: await listCallbacks(refund.id, now),
     };
@@ -178,6 +187,8 @@ export async function getTransactionDetail(actor: Actor, id: string): Promise<Tr
         : null,
     deposit: null,
     refunds: refunds.map((r) => ({ id: r.id, status: r.status, amountCents: r.amountCents, createdAt: r.createdAt })),
+    refundedCents: sumRefunds(refunds, ["completed"]),
+    refundableCents: t.status === "paid" ? t.amountCents - sumRefunds(refunds, ["pending", "completed"]) : 0n,
     timeline: toTimeline(events),
     callbacks,
   };

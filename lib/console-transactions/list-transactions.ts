@@ -2,7 +2,7 @@ import type { Actor } from "../access/actor";
 import { getDb } from "../db/client";
 import { type Keyset, type PageRequest, compareNewestFirst } from "../db/keyset";
 import { readKeysetPage } from "../db/read-keyset-page";
-import { listRefundsPage } from "../db/refunds";
+import { listRefundsPage, sumCompletedRefundsByDeposit } from "../db/refunds";
 import { type TransactionListFilter, listTransactionsPage, lowerEmail } from "../db/transactions";
 import { maskCpf, maskEmail } from "../deposits/mask-customer";
 import { chooseMerchantScope } from "../merchants/find-merchant-in-scope";
@@ -32,6 +32,8 @@ export type TransactionListItem = {
   customerCpf: string;
   /** A refund's deposit. */
   depositId: string | null;
+  /** What completed refunds gave back of a paid deposit (its "Devolvido"); zero for anything else. */
+  refundedCents: bigint;
   createdAt: Date;
   settledAt: Date | null;
 };
@@ -95,6 +97,10 @@ export async function readTransactionRows(filter: ListFilter, page: PageRequest)
     wantsTransactions ? listTransactionsPage(getDb(), rest, page) : [],
     wantsRefunds ? listRefundsPage(getDb(), rest, page) : [],
   ]);
+  const refunded = await sumCompletedRefundsByDeposit(
+    getDb(),
+    transactions.filter((t) => t.status === "paid").map((t) => t.id),
+  );
   const rows: TransactionListItem[] = [
     ...transactions.map((t) => ({
       id: t.id,
@@ -111,6 +117,7 @@ export async function readTransactionRows(filter: ListFilter, page: PageRequest)
       customerEmail: maskEmail(t.customerEmail),
       customerCpf: maskCpf(t.customerCpf),
       depositId: null,
+      refundedCents: refunded.get(t.id) ?? 0n,
       createdAt: t.createdAt,
       settledAt: t.settledAt,
     })),
@@ -129,6 +136,7 @@ export async function readTransactionRows(filter: ListFilter, page: PageRequest)
       customerEmail: maskEmail(r.deposit.customerEmail),
       customerCpf: maskCpf(r.deposit.customerCpf),
       depositId: r.depositId,
+      refundedCents: 0n,
       createdAt: r.createdAt,
       settledAt: r.settledAt,
     })),

@@ -196,3 +196,17 @@ export async function listDepositRefunds(db: DbOrTx, depositId: string): Promise
 export async function listRefundEvents(db: DbOrTx, refundId: string) {
   return db.refundEvent.findMany({ where: { refundId }, orderBy: { createdAt: "asc" }, omit: { id: true } });
 }
+
+/**
+ * What completed refunds gave back of each deposit, for a page of deposits at once: the console's
+ * "Devolvido" and the customer's receipt. Pending refunds are not counted: the money has not left.
+ */
+export async function sumCompletedRefundsByDeposit(db: DbOrTx, depositIds: string[]): Promise<Map<string, bigint>> {
+  if (depositIds.length === 0) return new Map();
+  const groups = await db.refund.groupBy({
+    by: ["depositId"],
+    where: { depositId: { in: depositIds }, status: "completed" },
+    _sum: { amountCents: true },
+  });
+  return new Map(groups.map((group) => [group.depositId, group._sum.amountCents ?? 0n]));
+}

@@ -16,6 +16,7 @@ function payment(deposit: Partial<HostedPayment["deposit"]>, state: HostedPaymen
     state,
     isSimulated: true,
     shopOrigin: null,
+    refundedCents: 0n,
   };
 }
 

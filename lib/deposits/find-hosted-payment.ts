@@ -1,6 +1,7 @@
 import { getDb } from "../db/client";
 import { findMerchantLogoDigest } from "../db/merchant-logos";
 import { findMerchant } from "../db/merchants";
+import { sumCompletedRefundsByDeposit } from "../db/refunds";
 import type { DepositRecord } from "../db/transactions";
 import { findProvider } from "../providers/registry";
 import { parseRedirectUrl } from "../transactions/check-redirect-url";
@@ -19,6 +20,8 @@ export type HostedPayment = {
   isSimulated: boolean;
   /** The merchant's site when it names one: its only registered redirect origin; null with none or several. */
   shopOrigin: string | null;
+  /** What completed refunds gave back to the payer (its receipt says so); zero unless paid. */
+  refundedCents: bigint;
 };
 
 /**
@@ -39,9 +42,19 @@ export async function findHostedPayment(token: string, now: Date = new Date()): 
     merchant?.mode === "sandbox" && (await findProvider(deposit.provider)).charges?.canSimulatePayments === true;
   const logoDigest = await findMerchantLogoDigest(getDb(), deposit.merchantId);
   const merchantLogoUrl = logoDigest === null ? null : `/pay/${token}/logo?v=${logoDigest}`;
+  const refundedCents =
+    state === "paid" ? ((await sumCompletedRefundsByDeposit(getDb(), [deposit.id])).get(deposit.id) ?? 0n) : 0n;
   const origins = merchant?.redirectOrigins ?? [];
   const shopOrigin = origins.length === 1 ? (parseRedirectUrl(origins[0])?.href ?? null) : null;
-  return { deposit, merchantName: merchant?.name ?? "", merchantLogoUrl, state, isSimulated, shopOrigin };
+  return {
+    deposit,
+    merchantName: merchant?.name ?? "",
+    merchantLogoUrl,
+    state,
+    isSimulated,
+    shopOrigin,
+    refundedCents,
+  };
 }
 
 /** What a Gateway In `return_url` says of the payment as the customer leaves: a hint for the shop's page. */

@@ -2,9 +2,20 @@ import { FailureCard } from "@/components/pay/failure";
 import { Receipt } from "@/components/pay/receipt";
 import { merchantReturnUrl } from "@/lib/deposits/find-hosted-payment";
 import { findReceipt } from "@/lib/deposits/find-receipt";
-import { fillText, formatBrl, formatDateTime } from "@/lib/i18n/messages";
+import { type Messages, type Locale, fillText, formatBrl, formatDateTime } from "@/lib/i18n/messages";
+import { refundedStateOf } from "@/lib/refunds/refunded-state";
 import type { HostedAnswer, PaymentRequest } from "./hosted-route";
 import type { DetailsPage } from "./payment-flow";
+
+/** What a paid payment's receipt says of its refunds, once one has completed: the payer's money back. */
+function refundNotice(t: Messages, locale: Locale, deposit: { amountCents: bigint }, refundedCents: bigint) {
+  const state = refundedStateOf({ amountCents: deposit.amountCents, refundedCents });
+  if (state === null) return undefined;
+  const amounts = { refunded: formatBrl(refundedCents, locale), amount: formatBrl(deposit.amountCents, locale) };
+  return state === "refunded"
+    ? { title: t.refundedTitle, text: fillText(t.refundedText, amounts) }
+    : { title: t.receiptTitle, text: fillText(t.partiallyRefundedText, amounts) };
+}
 
 /**
  * How a payment ended, on its details step: the receipt once paid, the failure template once
@@ -30,10 +41,19 @@ export async function endedPaymentAnswer(
     };
     return {
       title,
-      page: shell(<Receipt t={t} receipt={receipt} returnUrl={returnUrl} countdown={countdown} />, {
-        amount: undefined,
-        shopLink: false,
-      }),
+      page: shell(
+        <Receipt
+          t={t}
+          receipt={receipt}
+          returnUrl={returnUrl}
+          countdown={countdown}
+          refund={refundNotice(t, locale, deposit, payment.refundedCents)}
+        />,
+        {
+          amount: undefined,
+          shopLink: false,
+        },
+      ),
     };
   }
   const [failureTitle, text] = state === "expired" ? [t.expiredTitle, t.expiredText] : [t.failedTitle, t.failedText];

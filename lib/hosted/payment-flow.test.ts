@@ -38,6 +38,7 @@ function payment(deposit: Partial<Deposit> = {}, state: HostedPayment["state"] =
     state,
     isSimulated: true,
     shopOrigin: null,
+    refundedCents: 0n,
   };
 }
 const gatewayIn = (deposit: Partial<Deposit> = {}) =>

@@ -45,6 +45,8 @@ const ptBR = {
     expired: "Expirado",
     canceled: "Cancelado",
     delivered: "Entregue",
+    refunded: "Devolvido",
+    partially_refunded: "Parcialmente devolvido",
   } as Record<string, string>,
   modes: { sandbox: "Sandbox", live: "Produção" } as Record<string, string>,
   columns: {
@@ -136,6 +138,8 @@ const ptBR = {
     not_found: "não encontrado (ou de outro lojista).",
     invalid_argument: "pedido inválido.",
   } as Record<string, string>,
+  outgoing: "saída",
+  refunded: "Devolvido",
 };
 
 type Messages = typeof ptBR;
@@ -184,6 +188,8 @@ const en: Messages = {
     expired: "Expired",
     canceled: "Canceled",
     delivered: "Delivered",
+    refunded: "Refunded",
+    partially_refunded: "Partially refunded",
   },
   modes: { sandbox: "Sandbox", live: "Live" },
   columns: {
@@ -269,6 +275,8 @@ const en: Messages = {
     not_found: "not found (or another merchant's).",
     invalid_argument: "invalid request.",
   },
+  outgoing: "outgoing",
+  refunded: "Refunded",
 };
 
 export const transactionsMessages: Record<Locale, Messages> = { "pt-BR": ptBR, en };
@@ -282,3 +290,54 @@ export function formatConsoleTime(date: Date, locale: Locale): string {
     timeZone: "America/Sao_Paulo",
   }).format(date);
 }
+
+// The refund form's words, apart from the page's: they hold functions, which a server page cannot
+// hand to a client component (components/console/transactions/refund-form reads them itself).
+const refundFormPtBR = {
+  open: "Devolver",
+  intro: (left: string) =>
+    `Resta devolver ${left}. A devolução volta pelo Pix à conta que pagou e não pode ser desfeita.`,
+  amount: "Valor a devolver",
+  amountHint: "O valor todo restante, ou menos para uma devolução parcial. Ex.: 1.234,56",
+  reason: "Motivo",
+  reasonHint: "O banco do pagador mostra este texto. Até 140 caracteres.",
+  review: "Revisar devolução",
+  confirmText: (amount: string, reference: string) => `Devolver ${amount} do depósito ${reference}?`,
+  confirm: (amount: string) => `Confirmar devolução de ${amount}`,
+  pending: "Devolvendo…",
+  edit: "Voltar e alterar",
+  cancel: "Cancelar",
+  done: (amount: string, id: string) => `Devolução ${id} de ${amount} pedida. A situação aparece abaixo.`,
+  nothingLeft: "Este depósito já foi devolvido por inteiro.",
+  amountInvalid: "digite um valor em reais, como 1.234,56.",
+  amountTooLarge: (left: string) => `no máximo ${left}, o que resta devolver.`,
+  reasonMissing: "diga o motivo; o banco do pagador mostra este texto.",
+  fieldNames: { amount: "Valor", reason: "Motivo" } as Record<string, string>,
+  codes: { insufficient_funds: "Saldo disponível insuficiente:" } as Record<string, string>,
+};
+
+export const refundFormMessages: Record<Locale, typeof refundFormPtBR> = {
+  "pt-BR": refundFormPtBR,
+  en: {
+    open: "Refund",
+    intro: (left: string) =>
+      `${left} is left to refund. The refund goes back by Pix to the account that paid and cannot be undone.`,
+    amount: "Amount to refund",
+    amountHint: "All that is left, or less for a partial refund. E.g. 1,234.56",
+    reason: "Reason",
+    reasonHint: "The payer's bank shows this text. Up to 140 characters.",
+    review: "Review refund",
+    confirmText: (amount: string, reference: string) => `Refund ${amount} of deposit ${reference}?`,
+    confirm: (amount: string) => `Confirm refund of ${amount}`,
+    pending: "Refunding…",
+    edit: "Back and change",
+    cancel: "Cancel",
+    done: (amount: string, id: string) => `Refund ${id} of ${amount} requested. Its status shows below.`,
+    nothingLeft: "This deposit has been refunded in full.",
+    amountInvalid: "type an amount in reais, such as 1,234.56.",
+    amountTooLarge: (left: string) => `at most ${left}, what is left to refund.`,
+    reasonMissing: "say why; the payer's bank shows this text.",
+    fieldNames: { amount: "Amount", reason: "Reason" },
+    codes: { insufficient_funds: "Not enough available balance:" },
+  },
+};

@@ -9,7 +9,8 @@ import { getDb } from "../db/client";
 import { lockMerchantFunds, sumMerchantLedger } from "../db/ledger";
 import type { MerchantRecord } from "../db/merchants";
 import { type RefundWithDeposit, findRefundByRequest, insertRefund, sumRefundedCents } from "../db/refunds";
-import { findMerchantTransaction } from "../db/transactions";
+import type { Tx } from "../db/client";
+import { type Actor, findMerchantTransaction } from "../db/transactions";
 import { AppError } from "../errors/app-error";
 import { recordFundsMovement } from "../funds/record-funds-movement";
 import { newId } from "../ids/new-id";
@@ -41,10 +42,22 @@ const REFUND_WINDOW_MS = 90 * 24 * 3600_000;
 
 let schema: ReturnType<typeof createRefundSchema> | undefined;
 
+/**
+ * Who asks besides the merchant's API: the console names its form's submission (`requestKey`, so
+ * a double submit is one refund while a second refund of the same amount and reason is another),
+ * who acted for the refund's history, and its audit event, written in the refund's transaction.
+ */
+export type RefundRequester = {
+  requestKey: string;
+  actor: Actor;
+  record: (tx: Tx, refund: RefundWithDeposit) => Promise<unknown>;
+};
+
 /** The refund; isNew is false when the request replayed an earlier one. */
 export async function createRefund(options: {
   merchant: MerchantRecord;
   data: unknown;
+  requester?: RefundRequester;
 }): Promise<{ refund: RefundWithDeposit; isNew: boolean }> {
   schema ??= createRefundSchema({ maxAmountCents: getConfig().maxAmountCents });
   const request = schema.parse(options.data);
@@ -81,7 +94,13 @@ export async function createRefund(options: {
   const provider = await findProvider(deposit.provider);
   capabilityOf(provider, "refunds");
   // The deposit, not how it was named: {id} and {reference} of one deposit are the same request.
-  const requestHash = hashRequest("refund", { deposit_id: deposit.id, amount: request.amount, reason: request.reason });
+  const requester = options.requester;
+  const requestHash = hashRequest(
+    "refund",
+    requester
+      ? { deposit_id: deposit.id, console_request: requester.requestKey }
+      : { deposit_id: deposit.id, amount: request.amount, reason: request.reason },
+  );
 
   const created = await getDb().$transaction(async (tx) => {
     await lockMerchantFunds(tx, merchantId);
@@ -115,17 +134,22 @@ export async function createRefund(options: {
       transactionId: deposit.id,
       memo: `refund ${id}`,
     });
-    const refund = await insertRefund(tx, {
-      id,
-      merchantId,
-      depositId: deposit.id,
-      mode: deposit.mode,
-      amountCents,
-      currency: deposit.currency,
-      description: request.reason ?? null,
-      requestHash,
-      provider: provider.accountId,
-    });
+    const refund = await insertRefund(
+      tx,
+      {
+        id,
+        merchantId,
+        depositId: deposit.id,
+        mode: deposit.mode,
+        amountCents,
+        currency: deposit.currency,
+        description: request.reason ?? null,
+        requestHash,
+        provider: provider.accountId,
+      },
+      requester?.actor,
+    );
+    await requester?.record(tx, refund);
     return { refund, isNew: true };
   });
 

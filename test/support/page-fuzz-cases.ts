@@ -316,6 +316,7 @@ const ACTION_FIELDS: Record<string, string[]> = {
   alertAction: ["alertId", "action", "merchant"],
   markPayoutAction: ["transferId", "outcome", "reasonCode", "reason", "isResume"],
   approvePayoutAction: ["transferId"],
+  refundDepositAction: ["depositId", "amount", "reason", "requestKey"],
   disableProviderAction: ["accountId"],
   inviteUserAction: ["email", "role", "merchantId"],
   disableUserAction: ["userId"],

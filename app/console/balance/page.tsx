@@ -13,6 +13,7 @@ import { listLedger } from "@/lib/funds/list-ledger";
 import { listMerchantBalances } from "@/lib/funds/list-merchant-balances";
 import { ledgerQuerySchema } from "@/lib/funds/schemas";
 import { operationsMessages } from "@/lib/i18n/console-operations";
+import { Money } from "@/components/console/money";
 import { formatBrl, formatDateTime } from "@/lib/i18n/messages";
 import { chooseMerchantScope } from "@/lib/merchants/find-merchant-in-scope";
 import { listConsoleMerchants } from "@/lib/merchants/list-console-merchants";
@@ -23,7 +24,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 const signed = (cents: bigint, locale: Parameters<typeof formatBrl>[1]) =>
-  cents === 0n ? "—" : `${cents > 0n ? "+" : ""}${formatBrl(cents, locale)}`;
+  cents === 0n ? "—" : <Money cents={cents} locale={locale} signed />;
 
 export default async function BalancePage(props: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;

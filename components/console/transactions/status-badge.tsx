@@ -13,6 +13,8 @@ const tones: Record<string, BadgeTone> = {
   canceled: "error",
   interrupted: "error",
   expired: "neutral",
+  refunded: "neutral",
+  partially_refunded: "neutral",
 };
 
 /** A transaction's, callback's or attempt's state in words, coloured by what it means for the money. */

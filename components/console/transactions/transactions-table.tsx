@@ -1,9 +1,11 @@
 import Link from "next/link";
 import { Table, Td, Th } from "@/components/ui/table";
 import { type TransactionsMessages, formatConsoleTime } from "@/lib/i18n/console-transactions";
-import { type Locale, formatBrl } from "@/lib/i18n/messages";
+import type { Locale } from "@/lib/i18n/messages";
+import { refundedStateOf } from "@/lib/refunds/refunded-state";
 import type { TransactionListItem } from "@/lib/console-transactions/list-transactions";
 import { SandboxBadge } from "../sandbox-badge";
+import { Money } from "../money";
 import { StatusBadge } from "./status-badge";
 
 /** One page of the list. The id opens the detail; the merchant column only for operators. */
@@ -57,10 +59,10 @@ export function TransactionsTable(props: {
               <span className="block text-xs text-stone-700 dark:text-stone-300">{row.customerEmail}</span>
             </Td>
             <Td label={t.columns.amount} className="text-right whitespace-nowrap tabular-nums">
-              {formatBrl(row.amountCents, locale)}
+              <Money cents={row.amountCents} locale={locale} isOutgoing={row.kind !== "deposit"} />
             </Td>
             <Td label={t.columns.status}>
-              <StatusBadge t={t} status={row.status} />
+              <StatusBadge t={t} status={refundedStateOf(row) ?? row.status} />
             </Td>
           </tr>
         ))}

@@ -4,15 +4,19 @@ import { ConsolePageHeader } from "@/components/console/page-header";
 import { CallbackEvents } from "@/components/console/transactions/callback-events";
 import { CustomerData } from "@/components/console/transactions/customer-data";
 import { SandboxBadge } from "@/components/console/sandbox-badge";
+import { Money } from "@/components/console/money";
+import { RefundForm } from "@/components/console/transactions/refund-form";
 import { StatusBadge } from "@/components/console/transactions/status-badge";
 import { Card } from "@/components/ui/card";
 import { getConsoleLocale } from "@/lib/console/console-locale";
 import { refusePage } from "@/lib/console/refuse-page";
 import { requireActor } from "@/lib/console/require-actor";
-import { formatConsoleTime, transactionsMessages } from "@/lib/i18n/console-transactions";
+import { formatConsoleTime, refundFormMessages, transactionsMessages } from "@/lib/i18n/console-transactions";
+import { randomAlphanumeric } from "@/lib/ids/new-id";
+import { refundedStateOf } from "@/lib/refunds/refunded-state";
 import { formatBrl } from "@/lib/i18n/messages";
 import { type TransactionDetail, getTransactionDetail } from "@/lib/console-transactions/get-transaction-detail";
-import { resendCallbackAction, revealCustomerAction } from "./actions";
+import { refundDepositAction, resendCallbackAction, revealCustomerAction } from "./actions";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -49,6 +53,10 @@ export default async function TransactionPage(props: Props) {
   const detail = await load(actor, id);
   const time = (date: Date | null) => (date ? formatConsoleTime(date, locale) : null);
   const canResend = actor.role === "operator" || actor.role === "merchant-admin";
+  // The same roles may refund (lib/console-transactions/refund-console-deposit decides again on the server).
+  const canRefund = canResend && detail.refundableCents > 0n;
+  const refundedState = detail.kind === "deposit" ? refundedStateOf(detail) : null;
+  const minus = detail.kind === "deposit" ? "" : "\u2212";
   const customerRows = detail.customer
     ? ([
         ["name", t.name, detail.customer.name ?? ""],
@@ -73,12 +81,13 @@ export default async function TransactionPage(props: Props) {
         </Link>
       </p>
       <ConsolePageHeader
-        title={`${t.kinds[detail.kind]} · ${formatBrl(detail.amountCents, locale)}`}
+        title={`${t.kinds[detail.kind]} · ${minus}${formatBrl(detail.amountCents, locale)}`}
         intro={detail.reference}
         actions={
           <div className="flex flex-wrap gap-2">
             {detail.mode === "sandbox" && <SandboxBadge label={t.modes.sandbox} />}
             <StatusBadge t={t} status={detail.status} />
+            {refundedState && <StatusBadge t={t} status={refundedState} />}
           </div>
         }
       />
@@ -157,6 +166,12 @@ export default async function TransactionPage(props: Props) {
             <h2 id="refunds" className="mb-2 text-lg font-semibold">
               {t.refunds}
             </h2>
+            {detail.refundedCents > 0n && (
+              <p className="mb-2" data-testid="refunded-total">
+                {t.refunded}: <Money cents={detail.refundedCents} locale={locale} isOutgoing /> /{" "}
+                {formatBrl(detail.amountCents, locale)}
+              </p>
+            )}
             {detail.refunds.length === 0 ? (
               <p>{t.noRefunds}</p>
             ) : (
@@ -166,12 +181,29 @@ export default async function TransactionPage(props: Props) {
                     <Link href={`/console/transactions/${refund.id}`} className="font-mono underline">
                       {refund.id}
                     </Link>
-                    <span className="tabular-nums">{formatBrl(refund.amountCents, locale)}</span>
+                    <span className="tabular-nums">
+                      <Money cents={refund.amountCents} locale={locale} isOutgoing />
+                    </span>
                     <StatusBadge t={t} status={refund.status} />
                     <span className="text-sm text-stone-700 dark:text-stone-300">{time(refund.createdAt)}</span>
                   </li>
                 ))}
               </ul>
+            )}
+            {canResend && detail.status === "paid" && detail.refundableCents === 0n && (
+              <p className="mt-2">{refundFormMessages[locale].nothingLeft}</p>
+            )}
+            {canRefund && (
+              <div className="mt-4 border-t border-stone-200 pt-4">
+                <RefundForm
+                  locale={locale}
+                  depositId={detail.id}
+                  reference={detail.reference}
+                  refundableCents={detail.refundableCents.toString()}
+                  requestKey={randomAlphanumeric(24)}
+                  action={refundDepositAction}
+                />
+              </div>
             )}
           </Card>
         )}
