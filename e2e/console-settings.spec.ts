@@ -60,16 +60,18 @@ test("a merchant admin sets the callback URL in the console, and POST /api/callb
   await expectAccessible(page);
   await keepScreenshot(page, testInfo, "settings-390");
 
-  // A URL the server refuses, and an origin with a path: each field says why, in Portuguese, and
-  // keeps what was typed; the keyboard lands on the first field to fix.
+  // A URL the server refuses, and an origin with a path: each field names the value refused and
+  // says why, in Portuguese, and keeps what was typed; the keyboard lands on the first field to fix.
   await callbackUrl.fill("ftp://loja.example/callback");
   await origins.fill("https://loja.example\nhttps://loja.example/retorno");
   await page.getByRole("button", { name: "Salvar", exact: true }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Confira os campos:" })).toContainText(
-    "URL de callback: Use um endereço http(s) completo",
+    "URL de callback: “ftp://loja.example/callback” não serve. Use um endereço http(s) completo",
   );
   await expect(callbackUrl).toHaveAccessibleDescription(/Use um endereço http\(s\) completo/);
-  await expect(origins).toHaveAccessibleDescription(/A 2ª origem não serve: use só esquema, host e porta/);
+  await expect(origins).toHaveAccessibleDescription(
+    /A 2ª origem, “https:\/\/loja\.example\/retorno”, não serve: use só esquema, host e porta/,
+  );
   await expect(callbackUrl).toHaveAttribute("aria-invalid", "true");
   await expect(callbackUrl).toBeFocused();
   await expect(callbackUrl).toHaveValue("ftp://loja.example/callback");

@@ -10,6 +10,7 @@ import { Field } from "../ui/field";
 import { Input } from "../ui/input";
 import { Select } from "../ui/select";
 import { Textarea } from "../ui/textarea";
+import { splitRedirectOrigins } from "@/lib/merchants/schemas";
 import { FormFailureAlert } from "./form-failure";
 import { PendingButton } from "./pending-button";
 import { SecretOnce } from "./secret-once";
@@ -17,30 +18,40 @@ import { SecretOnce } from "./secret-once";
 export type MerchantKeyState =
   { status: "idle" } | FormFailure | { status: "done"; merchantId: string; keyId: string; secret: string };
 /** A refusal carries what was typed: React resets a form after its action, to these values. */
-export type MerchantSettingsState =
-  { status: "idle" } | (FormFailure & { typed: { callbackUrl: string; redirectOrigins: string } }) | { status: "done" };
+type TypedSettings = { callbackUrl: string; redirectOrigins: string };
+export type MerchantSettingsState = { status: "idle" } | (FormFailure & { typed: TypedSettings }) | { status: "done" };
 
 type Action<S> = (state: S, form: FormData) => Promise<S>;
 
 /**
- * A field's problem in the reader's language. The server checks each of these fields against one
- * rule (lib/merchants/schemas), so the rule is said here; redirectOrigins.2 is the third origin.
+ * A field's problem in the reader's language, naming the value refused when the form kept what was
+ * typed. The server checks each of these fields against one rule (lib/merchants/schemas), so the
+ * rule is said here; redirectOrigins.2 is the third origin as the server split them.
  */
 const describeField =
-  (t: OperationsMessages["merchants"]) =>
+  (t: OperationsMessages["merchants"], typed?: TypedSettings) =>
   (field: FieldError): string => {
     const [name, index] = field.path.split(".");
-    if (name === "callbackUrl") return t.callbackUrlInvalid;
-    if (name === "redirectOrigins" && index !== undefined) return t.redirectOriginInvalid(Number(index) + 1);
+    if (name === "callbackUrl") return t.callbackUrlInvalid(typed?.callbackUrl.trim());
+    if (name === "redirectOrigins" && index !== undefined)
+      return t.redirectOriginInvalid(
+        Number(index) + 1,
+        typed && splitRedirectOrigins(typed.redirectOrigins)[Number(index)],
+      );
     return field.message;
   };
 
 /** The problems the server found with one field (redirectOrigins.2 counts as redirectOrigins). */
-function fieldError(state: { status: string } | FormFailure, name: string, locale: Locale): string | undefined {
+function fieldError(
+  state: { status: string } | (FormFailure & { typed?: TypedSettings }),
+  name: string,
+  locale: Locale,
+): string | undefined {
   if (state.status !== "error") return undefined;
-  const messages = (state as FormFailure).fields
+  const failure = state as FormFailure & { typed?: TypedSettings };
+  const messages = failure.fields
     .filter((field) => field.path.split(".")[0] === name)
-    .map(describeField(operationsMessages[locale].merchants));
+    .map(describeField(operationsMessages[locale].merchants, failure.typed));
   return messages.length ? messages.join(" ") : undefined;
 }
 
@@ -156,7 +167,7 @@ export function MerchantSettingsForm(props: {
         </Alert>
       )}
       {state.status === "error" && (
-        <FormFailureAlert failure={state} words={common.failure} describe={describeField(t)} />
+        <FormFailureAlert failure={state} words={common.failure} describe={describeField(t, state.typed)} />
       )}
       <CallbackAndOrigins
         state={state}

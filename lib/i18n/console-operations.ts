@@ -212,9 +212,10 @@ const ptBR = {
     redirectOrigins: "Origens de redirecionamento",
     redirectOriginsHint:
       "Uma por linha, como https://loja.example. As URLs de retorno do lojista precisam estar nessas origens.",
-    callbackUrlInvalid: "Use um endereço http(s) completo, como https://loja.example/cashier/callback.",
-    redirectOriginInvalid: (position: number) =>
-      `A ${position}ª origem não serve: use só esquema, host e porta, sem caminho, como https://loja.example.`,
+    callbackUrlInvalid: (typed?: string) =>
+      `${typed ? `“${typed}” não serve. ` : ""}Use um endereço http(s) completo, como https://loja.example/cashier/callback.`,
+    redirectOriginInvalid: (position: number, typed?: string) =>
+      `A ${position}ª origem${typed ? `, “${typed}”,` : ""} não serve: use só esquema, host e porta, sem caminho, como https://loja.example.`,
     keys: "Chaves ativas",
     createdAt: "Criado em",
     empty: "Nenhum lojista.",
@@ -481,9 +482,10 @@ const en: Messages = {
     redirectOrigins: "Redirect origins",
     redirectOriginsHint:
       "One per line, such as https://shop.example. The merchant's return URLs must be on these origins.",
-    callbackUrlInvalid: "Use a full http(s) address, such as https://shop.example/cashier/callback.",
-    redirectOriginInvalid: (position) =>
-      `Origin ${position} does not fit: use only the scheme, host and port, no path, such as https://shop.example.`,
+    callbackUrlInvalid: (typed) =>
+      `${typed ? `“${typed}” does not fit. ` : ""}Use a full http(s) address, such as https://shop.example/cashier/callback.`,
+    redirectOriginInvalid: (position, typed) =>
+      `Origin ${position}${typed ? `, “${typed}”,` : ""} does not fit: use only the scheme, host and port, no path, such as https://shop.example.`,
     keys: "Active keys",
     createdAt: "Created",
     empty: "No merchants.",

@@ -31,6 +31,9 @@ export const redirectOriginSchema = z
     return url.origin;
   });
 
+/** Redirect origins as the console's field takes them: one a line (or separated by spaces or commas). */
+export const splitRedirectOrigins = (typed: string): string[] => typed.split(/[\s,]+/).filter(Boolean);
+
 export const createMerchantSchema = z.object({
   name: z.string().trim().min(1, "is required").max(100, "must be at most 100 characters"),
   mode: merchantModeSchema.default("sandbox"),

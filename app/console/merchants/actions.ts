@@ -7,15 +7,11 @@ import { refuseAction } from "@/lib/console/refuse-action";
 import { formStateArguments, parseActionArguments } from "@/lib/http/parse-action-arguments";
 import { changeMerchantSettings } from "@/lib/merchants/change-merchant-settings";
 import { createConsoleMerchant } from "@/lib/merchants/create-console-merchant";
-import { merchantModeSchema } from "@/lib/merchants/schemas";
+import { merchantModeSchema, splitRedirectOrigins } from "@/lib/merchants/schemas";
 import { switchMerchantMode } from "@/lib/merchants/switch-merchant-mode";
 import type { MerchantKeyState, MerchantSettingsState } from "@/components/console/merchant-forms";
 
-/** Redirect origins as typed: one a line (or separated by spaces or commas). */
-const origins = (form: unknown) =>
-  formText(form, "redirectOrigins")
-    .split(/[\s,]+/)
-    .filter(Boolean);
+const origins = (form: unknown) => splitRedirectOrigins(formText(form, "redirectOrigins"));
 
 // A new merchant and its first key; the secret goes back in this answer only.
 export async function createMerchantAction(state: MerchantKeyState, form: FormData): Promise<MerchantKeyState> {
