@@ -5,15 +5,19 @@
 // one commits; then the final state, the funds movement and the callback commit together.
 import { changeStatus } from "../db/change-status";
 import { type Tx, getDb } from "../db/client";
-import { type PayoutRecord, findTransaction, reclaimProcessingTransaction } from "../db/transactions";
+import { type Actor, type PayoutRecord, findTransaction, reclaimProcessingTransaction } from "../db/transactions";
 import { AppError } from "../errors/app-error";
 import { findProvider } from "../providers/registry";
 import { isBeingMarked } from "../transactions/statuses";
 import { type PayoutEnding, finishPayout } from "./finish-payout";
 
-export type PayoutMarking =
-  | { transferId: string; outcome: "completed"; isResume?: boolean }
-  | { transferId: string; outcome: "canceled"; reasonCode: string; reason: string; isResume?: boolean };
+/**
+ * `by`: who the payout's history says moved it; an operator unless the merchant's own sandbox
+ * simulation did (POST /api/sandbox/simulate).
+ */
+export type PayoutMarking = { transferId: string; isResume?: boolean; by?: Extract<Actor, "operator" | "merchant"> } & (
+  { outcome: "completed" } | { outcome: "canceled"; reasonCode: string; reason: string }
+);
 
 /**
  * How long a payout must have been processing before `--resume` may take it over: a marking that
@@ -61,7 +65,7 @@ async function claim(marking: PayoutMarking, payout: PayoutRecord, at: Date): Pr
     id: payout.id,
     from: payout.status,
     to: "processing",
-    actor: "operator",
+    actor: marking.by ?? "operator",
     at,
     claimedOutcome: marking.outcome,
     note: `marking ${marking.outcome}`,
@@ -120,7 +124,7 @@ export async function markPayout(
       ? { outcome: "canceled", reasonCode: marking.reasonCode, reason: marking.reason }
       : { outcome: "completed" };
   const eventId = await getDb().$transaction(async (tx) => {
-    const id = await finishPayout(tx, payout, ending, { actor: "operator", at: new Date() });
+    const id = await finishPayout(tx, payout, ending, { actor: marking.by ?? "operator", at: new Date() });
     await alsoRecord?.(tx, payout);
     return id;
   });

@@ -38,12 +38,19 @@ export async function simulateTransaction(options: {
 
   if (transaction.operation === "gateway_out") {
     const outcome = request.outcome ?? outcomeByAmount(transaction.amountCents, { 1: "canceled" }, "completed");
-    if (outcome === "completed") return { code: 200, data: await markPayout({ transferId: transaction.id, outcome }) };
+    if (outcome === "completed")
+      return { code: 200, data: await markPayout({ transferId: transaction.id, outcome, by: "merchant" }) };
     if (outcome === "canceled") {
       const reason = "canceled by POST /api/sandbox/simulate";
       return {
         code: 200,
-        data: await markPayout({ transferId: transaction.id, outcome, reasonCode: SANDBOX_REASON_CODE, reason }),
+        data: await markPayout({
+          transferId: transaction.id,
+          outcome,
+          reasonCode: SANDBOX_REASON_CODE,
+          reason,
+          by: "merchant",
+        }),
       };
     }
     return refuseOutcome("payout", payoutOutcomes);
@@ -53,7 +60,7 @@ export async function simulateTransaction(options: {
   if (outcome === "paid") return { code: 200, data: await paySandboxDeposit(transaction.id) };
   if (outcome === "failed" || outcome === "expired") {
     const eventId = await getDb().$transaction((tx) =>
-      settleDeposit(tx, transaction, { outcome, reasonCode: SANDBOX_REASON_CODE }, "provider"),
+      settleDeposit(tx, transaction, { outcome, reasonCode: SANDBOX_REASON_CODE }, "merchant"),
     );
     return { code: 200, data: { id: transaction.id, mode: transaction.mode, status: outcome, event_id: eventId } };
   }

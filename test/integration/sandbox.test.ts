@@ -13,6 +13,8 @@ const { POST: testCallback } = await import("@/app/api/callbacks/test/route");
 const { runCallbackWorker } = await import("@/lib/callbacks/run-callback-worker");
 const { createTestMerchant, postSigned, readSigned } = await import("../support/api");
 const { startReceiver } = await import("../support/callback-receiver");
+const { getDb } = await import("@/lib/db/client");
+const { listTransactionEvents } = await import("@/lib/db/transactions");
 
 type Merchant = Awaited<ReturnType<typeof createTestMerchant>>;
 let merchant: Merchant;
@@ -68,6 +70,10 @@ describe("POST /api/sandbox/simulate", () => {
       expect(callback).toMatchObject({ type: `deposit.${outcome}`, id: created.id, status: outcome, amount: "150.00" });
       const { data: now } = await call(status, { id: created.id });
       expect(now.status).toBe(outcome);
+      // A simulated payment is the sandbox bank's Pix arriving, recorded as a live one is; an end
+      // the merchant chose is the merchant's.
+      const moves = await listTransactionEvents(getDb(), created.id as string);
+      expect(moves.at(-1)?.actor).toBe(outcome === "paid" ? "provider" : "merchant");
       if (outcome === "paid") {
         expect(callback).not.toHaveProperty("reason_code");
         expect(now).not.toHaveProperty("reason_code");
@@ -98,6 +104,9 @@ describe("POST /api/sandbox/simulate", () => {
           reason_code: "sandbox_simulated",
           reason: "canceled by POST /api/sandbox/simulate",
         });
+      // The console's timeline says the merchant moved it, not an operator who never did.
+      const moves = await listTransactionEvents(getDb(), request.transfer_id as string);
+      expect(moves.slice(1).map((move) => move.actor)).toEqual(["merchant", "merchant"]);
     }
   });
 
