@@ -438,12 +438,12 @@ describe("the CSV export", () => {
     const lines = (await readAll(rows)).split("\r\n");
     expect(lines.at(-1)).toBe("");
     expect(lines[0]).toBe(
-      "\ufeffcreated_at,id,type,operation,merchant_id,merchant_name,reference,deposit_id,status,amount,currency,mode,customer_name,customer_email,customer_cpf,settled_at",
+      "\ufeffcreated_at,id,type,operation,merchant_id,merchant_name,reference,deposit_id,status,amount,currency,mode,customer_name,customer_email,customer_cpf,settled_at,refund_state,refunded_amount",
     );
     const body = lines.slice(1, -1).map(cellsOf);
     expect(body).toHaveLength(4);
     const injected = body.find((cells) => cells[12] === "Ana Lima");
-    expect(injected?.slice(4, 16)).toEqual([
+    expect(injected?.slice(4, 18)).toEqual([
       shop.merchantId,
       'Loja, "CSV"',
       '\'=HYPERLINK("http://x")',
@@ -455,6 +455,8 @@ describe("the CSV export", () => {
       "Ana Lima",
       "m***@example.com",
       "***.982.247-**",
+      "",
+      "",
       "",
     ]);
     const [audit] = await getDb().auditEvent.findMany({
