@@ -109,7 +109,9 @@ export async function callApi(
   data: Record<string, unknown>,
 ): Promise<Record<string, unknown>> {
   const jwt = await signRequestToken({ keyId: merchant.keyId, secret: merchant.secret, data });
-  const response = await request.post(path, { data: { jwt } });
+  // A connection of its own: a socket kept alive across a slow CLI step between two calls can be
+  // closed by the server's keep-alive timeout just as it is reused (ECONNRESET on a loaded machine).
+  const response = await request.post(path, { data: { jwt }, headers: { connection: "close" } });
   expect(response.status(), path).toBe(201);
   const { jwt: answer } = (await response.json()) as { jwt: string };
   return (await jwtVerify(answer, new TextEncoder().encode(merchant.secret))).payload.data as Record<string, unknown>;
