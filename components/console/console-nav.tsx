@@ -85,9 +85,13 @@ export function ConsoleNav(props: {
   );
   return (
     <header className="relative border-b border-stone-300 bg-white text-stone-900 dark:border-stone-700 dark:bg-stone-900 dark:text-stone-50">
-      <div className="mx-auto flex max-w-7xl items-center justify-between gap-x-6 gap-y-2 px-4 py-2">
-        <div className="flex flex-wrap items-center gap-x-3">
-          <a href="/console" className="flex min-h-11 items-center text-lg font-bold text-brand-800">
+      <div className="mx-auto flex max-w-7xl items-center justify-between gap-x-3 gap-y-2 px-4 py-2 sm:gap-x-6">
+        {/* One line on a phone: the name, the sandbox badge and the menu fit 390 px side by side. */}
+        <div className="flex items-center gap-x-2 sm:gap-x-3">
+          <a
+            href="/console"
+            className="flex min-h-11 items-center text-base font-bold whitespace-nowrap text-brand-800 sm:text-lg"
+          >
             {words.consoleName}
           </a>
           {props.isSandbox && <SandboxBadge label={t.sandbox} />}
