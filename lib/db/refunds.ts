@@ -197,16 +197,23 @@ export async function listRefundEvents(db: DbOrTx, refundId: string) {
   return db.refundEvent.findMany({ where: { refundId }, orderBy: { createdAt: "asc" }, omit: { id: true } });
 }
 
+const REFUND_SUM_CHUNK = 500;
+
 /**
  * What completed refunds gave back of each deposit, for a page of deposits at once: the console's
  * "Devolvido" and the customer's receipt. Pending refunds are not counted: the money has not left.
  */
 export async function sumCompletedRefundsByDeposit(db: DbOrTx, depositIds: string[]): Promise<Map<string, bigint>> {
-  if (depositIds.length === 0) return new Map();
-  const groups = await db.refund.groupBy({
-    by: ["depositId"],
-    where: { depositId: { in: depositIds }, status: "completed" },
-    _sum: { amountCents: true },
-  });
-  return new Map(groups.map((group) => [group.depositId, group._sum.amountCents ?? 0n]));
+  const sums = new Map<string, bigint>();
+  // A CSV export asks for a thousand deposits at once: more bound parameters than SQLite takes in
+  // one statement, so the ids go a few hundred at a time.
+  for (let start = 0; start < depositIds.length; start += REFUND_SUM_CHUNK) {
+    const groups = await db.refund.groupBy({
+      by: ["depositId"],
+      where: { depositId: { in: depositIds.slice(start, start + REFUND_SUM_CHUNK) }, status: "completed" },
+      _sum: { amountCents: true },
+    });
+    for (const group of groups) sums.set(group.depositId, group._sum.amountCents ?? 0n);
+  }
+  return sums;
 }
