@@ -12,6 +12,9 @@ import { runTool } from "../support/run-tool";
 const root = path.resolve(import.meta.dirname, "../..");
 // A 1 s timeout makes the lease 3 s, so a crashed worker's claim lapses within the test.
 const fastEnv = { CALLBACK_TIMEOUT_SECONDS: "1", CALLBACK_POLL_MS: "100" };
+// A lease of 9 s (three timeouts): long enough that a second worker's start, seconds on a loaded
+// machine, still finds it held; a 3 s lease lapsed before it on CI-like load.
+const leaseEnv = { ...fastEnv, CALLBACK_TIMEOUT_SECONDS: "3" };
 
 let receiver: Receiver;
 let merchant: TestMerchant;
@@ -67,7 +70,7 @@ describe("crashes", () => {
     receiver.received.length = 0;
     receiver.replies.push("hang");
     const { eventId } = await completePayoutWithCallback(merchant.merchantId);
-    const doomed = startProcess([path.join(root, "scripts/cashier.ts"), "callbacks", "run"], fastEnv);
+    const doomed = startProcess([path.join(root, "scripts/cashier.ts"), "callbacks", "run"], leaseEnv);
     await waitFor(() => receiver.received.length === 1);
     doomed.child.kill("SIGKILL");
     await doomed.exited;
@@ -84,12 +87,12 @@ describe("crashes", () => {
     ]);
 
     // The lease still holds: nobody may send the event while the crashed worker might be sending.
-    const early = await runTool("cashier", ["callbacks", "run", "--once"], fastEnv);
+    const early = await runTool("cashier", ["callbacks", "run", "--once"], leaseEnv);
     expect(JSON.parse(early.stdout)).toEqual({ attempts: 0 });
     expect(receiver.received).toHaveLength(1);
 
-    await new Promise((resolve) => setTimeout(resolve, 3_200));
-    const late = await runTool("cashier", ["callbacks", "run", "--once"], fastEnv);
+    await new Promise((resolve) => setTimeout(resolve, 9_200));
+    const late = await runTool("cashier", ["callbacks", "run", "--once"], leaseEnv);
     expect(JSON.parse(late.stdout)).toEqual({ attempts: 1 });
     expect(receiver.received.map((r) => r.data.event_id)).toEqual([eventId, eventId]);
     expect(await findCallbackEvent(getDb(), eventId)).toMatchObject({ status: "delivered", attempts: 2 });
