@@ -399,14 +399,17 @@ test("every sandbox page says it is a test, and each step leads back to the shop
   // Gateway In: the amount and method left open, then the Pix code, then paid.
   const reference = `e2e-cx-banner-${Date.now()}`;
   await page.goto(await directUrl({ amount: undefined }, undefined, reference));
-  await checkSandboxStep(page, testInfo, "5-checkout", `${shop.url}/caixa`);
+  const depositId = await depositIdOf(page, reference);
+  // Gateway In's return_url says how the payment stands as the customer leaves.
+  const backToShop = (status: string) => `${shop.url}/caixa?status=${status}&deposit_id=${depositId}`;
+  await checkSandboxStep(page, testInfo, "5-checkout", backToShop("canceled"));
   await page.getByLabel("Valor (R$)").fill("50,00");
   await page.getByRole("button", { name: "Continuar" }).click();
   await expect(page).toHaveURL(/\/pix$/);
-  await checkSandboxStep(page, testInfo, "6-pix", `${shop.url}/caixa`);
-  cashier("deposit", "pay", await depositIdOf(page, reference));
+  await checkSandboxStep(page, testInfo, "6-pix", backToShop("canceled"));
+  cashier("deposit", "pay", depositId);
   await expect(page.getByRole("heading", { name: "Pagamento confirmado" })).toBeVisible({ timeout: 10_000 });
-  await checkSandboxStep(page, testInfo, "7-receipt", `${shop.url}/caixa`);
+  await checkSandboxStep(page, testInfo, "7-receipt", backToShop("paid"));
 
   // Failures: a payment that expired, and a Gateway In link refused with its shop known.
   const expired = await paymentInitiation(page);
