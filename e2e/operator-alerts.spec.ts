@@ -50,9 +50,9 @@ test("an operator sees a MED claw-back on the overview and resolves it; a mercha
   await expect(page.getByRole("listitem").filter({ hasText: "rfd_e2ealert0000000000001" })).toHaveCount(0);
 
   await page.goto("/console/audit");
-  await expect(page.getByRole("row").filter({ hasText: "alert.resolved" }).filter({ hasText: "PSPmed1" })).toHaveCount(
-    1,
-  );
+  await expect(
+    page.getByRole("row").filter({ hasText: "Alerta resolvido" }).filter({ hasText: "PSPmed1" }),
+  ).toHaveCount(1);
 
   const { merchantId } = JSON.parse(cashier("merchant", "create", "--name", "Loja Alerta")) as { merchantId: string };
   const merchantPage = await newSignedInPage(browser, { width: 390, height: 844 }, "merchant-admin", merchantId);

@@ -169,9 +169,9 @@ test("an operator approves a held live payout in two steps and Efí sends it onc
   expect([canceled, stale].map((id) => efi.sendCount(idEnvioOf(id)))).toEqual([0, 0]);
 
   await page.goto("/console/audit");
-  await expect(page.getByRole("row").filter({ hasText: "payout.approved" }).filter({ hasText: approved })).toHaveCount(
-    1,
-  );
+  await expect(
+    page.getByRole("row").filter({ hasText: "Pagamento aprovado" }).filter({ hasText: approved }),
+  ).toHaveCount(1);
 });
 
 test("an operator sees the PSP accounts at 390 px, with what each serves and its webhook, and no secret", async ({
