@@ -1,6 +1,14 @@
 // The console's own words for sign-in, setup, sessions, the navigation and the audit log.
 import type { Locale } from "./messages";
 
+// The roles' words, the header's and the audit log's alike.
+const ptRoles = {
+  operator: "Operador",
+  "merchant-admin": "Administrador do lojista",
+  "merchant-viewer": "Leitura do lojista",
+};
+const enRoles = { operator: "Operator", "merchant-admin": "Merchant admin", "merchant-viewer": "Merchant viewer" };
+
 const ptBR = {
   consoleName: "Console Cashier",
   nav: {
@@ -17,11 +25,7 @@ const ptBR = {
     users: "Usuários",
     logout: "Sair",
     logoutEverywhere: "Sair de todos os dispositivos",
-    roles: {
-      operator: "Operador",
-      "merchant-admin": "Administrador do lojista",
-      "merchant-viewer": "Leitura do lojista",
-    } as Record<string, string>,
+    roles: ptRoles as Record<string, string>,
     language: "English",
     menu: "Menu",
     sandbox: "Sandbox",
@@ -87,9 +91,7 @@ const ptBR = {
     next: "Mais antigos",
     /** Who acted, by the role the record names; a key's or the command line's too. */
     actorRoles: {
-      operator: "Operador",
-      "merchant-admin": "Administrador do lojista",
-      "merchant-viewer": "Leitura do lojista",
+      ...ptRoles,
       api: "Chave de API do lojista",
       cli: "Linha de comando",
     } as Record<string, string>,
@@ -153,7 +155,7 @@ const en: Messages = {
     users: "Users",
     logout: "Sign out",
     logoutEverywhere: "Sign out everywhere",
-    roles: { operator: "Operator", "merchant-admin": "Merchant admin", "merchant-viewer": "Merchant viewer" },
+    roles: enRoles,
     language: "Português",
     menu: "Menu",
     sandbox: "Sandbox",
@@ -218,9 +220,7 @@ const en: Messages = {
     previous: "Newer",
     next: "Older",
     actorRoles: {
-      operator: "Operator",
-      "merchant-admin": "Merchant admin",
-      "merchant-viewer": "Merchant viewer",
+      ...enRoles,
       api: "Merchant's API key",
       cli: "Command line",
     },
