@@ -79,7 +79,9 @@ test("Payment Initiation walked with the CSP on: no violation, back at the merch
   await page.getByLabel(/Nubank/).check();
   await page.getByRole("button", { name: "Continuar" }).click();
   await page.getByRole("button", { name: "Autorizar pagamento" }).click();
-  await expect(page).toHaveURL(`${shop.url}/ok`);
+  // The receipt first, then its countdown's script takes the customer back: both under the CSP.
+  await expect(page.getByRole("heading", { name: "Pagamento confirmado" })).toBeVisible();
+  await expect(page).toHaveURL(`${shop.url}/ok`, { timeout: 15_000 });
   expect(violations).toEqual([]);
 });
 
@@ -90,7 +92,8 @@ test("Gateway In walked with the CSP on, by the bank and by Pix: no violation", 
   await page.getByRole("radio", { name: "Santander" }).check();
   await page.getByRole("button", { name: "Continuar" }).click();
   await page.getByRole("button", { name: "Autorizar pagamento" }).click();
-  await expect(page).toHaveURL(`${shop.url}/caixa`);
+  await expect(page.getByRole("heading", { name: "Pagamento confirmado" })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`^${shop.url}/caixa\\?status=paid&`), { timeout: 15_000 });
 
   // A locked Pix link opens on the QR (issue 12). The Pix page polls its status: connect-src 'self' must allow it.
   const polled = page.waitForResponse((response) => response.url().endsWith("/status"));
