@@ -10,7 +10,8 @@ export function auditPayoutMarking(actor: AuditActor, ip: string | null, marking
   return (tx: Tx, payout: PayoutRecord) =>
     recordAuditEvent(tx, {
       actor,
-      action: `payout.${marking.outcome}`,
+      // Spelled out, so the audit log's label table is checked against it (lib/i18n/console-auth.test.ts).
+      action: marking.outcome === "completed" ? "payout.completed" : "payout.canceled",
       targetType: "payout",
       targetId: payout.id,
       merchantId: payout.merchantId,
