@@ -6,7 +6,7 @@
 // table of the three with the gateway's and the floor's ratio to the baseline.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -14,9 +14,12 @@ import autocannon from "autocannon";
 import pg from "pg";
 
 export const root = path.resolve(import.meta.dirname, "..");
-const { values } = parseArgs({
+const { values, positionals } = parseArgs({
   options: { seconds: { type: "string", default: "4" }, database: { type: "string", default: "sqlite,postgres" } },
+  allowPositionals: true,
 });
+/** What a script names beyond the options (bench/profile.ts: the route). */
+export const ARGUMENTS = positionals;
 export const SECONDS = Number(values.seconds);
 const CONNECTIONS = [1, 16, 64];
 export const KEY_ID = "mk_test_benchmark0001";
@@ -49,7 +52,16 @@ const { applyMigrations } = await import("../lib/db/apply-migrations");
 const { createMerchant } = await import("../lib/merchants/create-merchant");
 const { createDb, disconnectDb, setDb } = await import("../lib/db/client");
 
-export type Result = { rps: number; p50: number; p99: number; non2xx: number; errors: number; rssMb: number[] };
+export type Result = {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  rssMb: number[];
+  /** The server's CPU time (every process of it) over the measured run, per request answered. */
+  cpuMsPerRequest: number;
+};
 
 /** One request body per token: each carries its own data, so nothing repeats within a run. */
 export async function signedBodies(count: number, data: (i: number) => Record<string, unknown>): Promise<string[]> {
@@ -64,8 +76,8 @@ export async function signedBodies(count: number, data: (i: number) => Record<st
   return bodies;
 }
 
-/** Resident memory of a process and its children (cluster workers), in MB, read while it serves. */
-function residentMb(pid: number): number[] {
+/** A process and its descendants (cluster workers): pid, parent and resident memory in kB. */
+function processTree(pid: number): number[][] {
   const table = execFileSync("ps", ["-eo", "pid=,ppid=,rss="], { encoding: "utf8" })
     .trim()
     .split("\n")
@@ -77,7 +89,30 @@ function residentMb(pid: number): number[] {
       if (tree.has(parent) && !tree.has(child)) grew = tree.add(child).size > 0;
     }
   }
-  return table.filter(([child]) => tree.has(child)).map(([, , rss]) => Math.round(rss / 1024));
+  return table.filter(([child]) => tree.has(child));
+}
+
+/** Resident memory of a process and its children, in MB, read while it serves. */
+const residentMb = (pid: number) => processTree(pid).map(([, , rss]) => Math.round(rss / 1024));
+
+const clockTicks = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim());
+
+/**
+ * CPU time (user + system) a process and its children have used so far, in ms, from /proc: it
+ * holds better than requests per second on a machine the load generator shares.
+ */
+function cpuMs(pid: number): number {
+  let ticks = 0;
+  for (const [child] of processTree(pid)) {
+    try {
+      // The fields after the command's ")" (which may hold spaces): utime and stime are the 12th and 13th.
+      const fields = readFileSync(`/proc/${child}/stat`, "utf8").split(") ")[1].split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // Gone between ps and the read: its time is lost with it, as for any process that exits.
+    }
+  }
+  return (ticks * 1000) / clockTicks;
 }
 
 async function load(
@@ -90,6 +125,7 @@ async function load(
   let next = 0;
   let rssMb: number[] = [];
   const sample = setTimeout(() => (rssMb = residentMb(server.pid as number)), (seconds * 1000) / 2);
+  const cpuBefore = cpuMs(server.pid as number);
   const result = await autocannon({
     url,
     connections,
@@ -98,6 +134,7 @@ async function load(
     headers: { "content-type": "application/json" },
     requests: [{ setupRequest: (request) => ({ ...request, body: bodies[next++ % bodies.length] }) }],
   });
+  const cpuUsed = cpuMs(server.pid as number) - cpuBefore;
   clearTimeout(sample);
   if (next > bodies.length) console.warn(`  (ran out of fresh tokens: ${next - bodies.length} repeats)`);
   return {
@@ -107,6 +144,7 @@ async function load(
     non2xx: result.non2xx,
     errors: result.errors,
     rssMb,
+    cpuMsPerRequest: cpuUsed / Math.max(1, result.requests.total),
   };
 }
 
@@ -220,6 +258,9 @@ export async function freshDatabase(
   return { ...database, merchantId };
 }
 
+/** What the issue asks of the gateway at 16 and 64 connections (bench/README.md): printed met or missed. */
+export type Goals = { floorRatioAt16: number; p99At16Ms: number; p99At64Ms?: number; cpuToFloor?: number };
+
 export type Bench = {
   /** The route, such as /api/pix. */
   path: string;
@@ -227,6 +268,7 @@ export type Bench = {
   data: (i: number, run: string) => Record<string, unknown>;
   /** Writes what the requests need (on the process's database, set by the harness). */
   seed?: () => Promise<void>;
+  goals: Goals;
 };
 
 const cell = (r: Result) => `${r.rps.toFixed(0).padStart(6)} ${String(r.p50).padStart(5)} ${String(r.p99).padStart(5)}`;
@@ -265,13 +307,43 @@ function startSide(
   );
 }
 
-/** Runs the gateway and the baseline at each connection count on each database and prints the table. */
+const verdict = (isMet: boolean) => (isMet ? "met" : "MISSED");
+
+/** The headline of one database: the gateway against the Next.js floor, each goal met or missed. */
+function headline(label: string, at16: Result[], at64: Result[] | null, goals: Goals): string[] {
+  const [gateway, floor] = at16;
+  const ratio = gateway.rps / floor.rps;
+  const cpu = gateway.cpuMsPerRequest / floor.cpuMsPerRequest;
+  const lines = [
+    `${label}: the gateway at ${ratio.toFixed(2)}× the Next.js floor's req/s at 16 connections (goal ≥ ${goals.floorRatioAt16}×: ${verdict(ratio >= goals.floorRatioAt16)})`,
+    `  p99 at 16 connections ${gateway.p99} ms (goal < ${goals.p99At16Ms} ms: ${verdict(gateway.p99 < goals.p99At16Ms)})`,
+  ];
+  if (goals.p99At64Ms !== undefined && at64)
+    lines.push(
+      `  p99 at 64 connections ${at64[0].p99} ms (goal < ${goals.p99At64Ms} ms: ${verdict(at64[0].p99 < goals.p99At64Ms)})`,
+    );
+  lines.push(
+    `  CPU per request ${gateway.cpuMsPerRequest.toFixed(2)} ms, the floor's ${floor.cpuMsPerRequest.toFixed(2)} ms: ${cpu.toFixed(2)}×` +
+      (goals.cpuToFloor === undefined ? "" : ` (goal ≤ ${goals.cpuToFloor}×: ${verdict(cpu <= goals.cpuToFloor)})`),
+    `  resident memory per worker under load: ${gateway.rssMb.slice(1).join(", ")} MB (primary ${gateway.rssMb[0]} MB)`,
+  );
+  return lines;
+}
+
+/**
+ * Runs the gateway, the floor and the baseline at each connection count on each database, prints
+ * the table and the headline, and fails (exit code 1) when any server refused any request: a
+ * refused request is answered faster than a served one, so a figure with refusals would flatter.
+ */
 export async function runBench(bench: Bench): Promise<void> {
   const concurrency = process.env.WEB_CONCURRENCY ?? "the default";
   console.log(`POST ${bench.path}, ${SECONDS} s per run, a fresh database per run, WEB_CONCURRENCY ${concurrency}`);
+  const headlines: string[] = [];
+  let refusals = 0;
   for (const kind of values.database.split(",")) {
+    const label = kind === "postgres" ? "PostgreSQL" : "SQLite";
     const rows: string[] = [];
-    let at16: Result[] | null = null;
+    const byConnections = new Map<number, Result[]>();
     for (const connections of CONNECTIONS) {
       const results: Result[] = [];
       for (const [i, side] of SIDES.entries()) {
@@ -287,29 +359,31 @@ export async function runBench(bench: Bench): Promise<void> {
         await db.drop();
       }
       if (results.length < SIDES.length) break;
+      byConnections.set(connections, results);
       const [gateway, floor, baseline] = results;
-      if (connections === 16) at16 = results;
       const rss = `${gateway.rssMb.join("+")} MB`;
-      const ratio = (r: Result) => (r.rps / baseline.rps).toFixed(2);
       rows.push(
-        `${String(connections).padEnd(6)} ${cell(gateway).padEnd(20)} ${rss.padEnd(16)} ${cell(floor).padEnd(20)} ${cell(baseline).padEnd(20)} ${ratio(gateway).padEnd(7)} ${ratio(floor)}`,
+        `${String(connections).padEnd(6)} ${cell(gateway).padEnd(20)} ${rss.padEnd(16)} ${cell(floor).padEnd(20)} ${cell(baseline).padEnd(20)} ${(gateway.rps / floor.rps).toFixed(2).padEnd(9)} ${(floor.rps / baseline.rps).toFixed(2)}`,
+        `       CPU ms per request: ${SIDES.map((side, j) => `${side} ${results[j].cpuMsPerRequest.toFixed(2)}`).join(", ")}`,
       );
-      const failed = results.filter((r) => r.non2xx + r.errors > 0);
-      if (failed.length > 0) {
+      const refused = results.reduce((sum, r) => sum + r.non2xx + r.errors, 0);
+      if (refused > 0) {
+        refusals += refused;
         rows.push(
-          `       non-2xx/errors: ${SIDES.map((side, j) => `${side} ${results[j].non2xx}/${results[j].errors}`).join(", ")}`,
+          `       REFUSED (non-2xx/errors): ${SIDES.map((side, j) => `${side} ${results[j].non2xx}/${results[j].errors}`).join(", ")}`,
         );
       }
     }
+    const at16 = byConnections.get(16);
     if (!at16) continue;
-    console.log(`\n${kind === "postgres" ? "PostgreSQL" : "SQLite"}`);
+    console.log(`\n${label}`);
     console.log(
-      `${"conns".padEnd(6)} ${"gateway req/s p50 p99".padEnd(20)} ${"gateway RSS".padEnd(16)} ${"floor req/s p50 p99".padEnd(20)} ${"baseline req/s p50 p99".padEnd(20)} gateway floor (× baseline)`,
+      `${"conns".padEnd(6)} ${"gateway req/s p50 p99".padEnd(20)} ${"gateway RSS".padEnd(16)} ${"floor req/s p50 p99".padEnd(20)} ${"baseline req/s p50 p99".padEnd(20)} gw/floor  floor/baseline`,
     );
     for (const row of rows) console.log(row);
-    const [gateway, floor, baseline] = at16;
-    console.log(
-      `at 16 connections: gateway ${(gateway.rps / baseline.rps).toFixed(2)}× the baseline (p99 ${gateway.p99} ms, non-2xx ${gateway.non2xx}); the Next.js floor ${(floor.rps / baseline.rps).toFixed(2)}×`,
-    );
+    headlines.push(...headline(label, at16, byConnections.get(64) ?? null, bench.goals));
   }
+  console.log(`\n${headlines.join("\n")}`);
+  console.log(refusals === 0 ? "every request of every run was answered 2xx" : `${refusals} requests REFUSED`);
+  if (refusals > 0) process.exitCode = 1;
 }

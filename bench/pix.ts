@@ -6,4 +6,9 @@ import { requireBuild, runBench } from "./harness";
 import { pixData } from "./pix-data";
 
 requireBuild();
-await runBench({ path: "/api/pix", data: pixData });
+// The goals of issue 28 (bench/README.md).
+await runBench({
+  path: "/api/pix",
+  data: pixData,
+  goals: { floorRatioAt16: 0.6, p99At16Ms: 100, p99At64Ms: 400, cpuToFloor: 1.6 },
+});

@@ -1,28 +1,45 @@
-// npm run profile:pix [-- --seconds N]   (needs a build: npm run build)
+// npm run profile:pix | profile:status [-- --seconds N]   (needs a build: npm run build)
 // The gateway as `npm start` serves it, one process under `node --cpu-prof`, loaded with
-// POST /api/pix at 16 connections on SQLite, then stopped with SIGINT so the profile is written.
-// Prints self time by package (through the build's source maps for code Next.js bundled) and the
-// hottest functions.
+// POST /api/pix (each request a new deposit) or POST /api/status (over seeded deposits) at 16
+// connections on SQLite, then stopped with SIGINT so the profile is written. Prints self time by
+// package (through the build's source maps for code Next.js bundled) and the hottest functions.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { SourceMap } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { SECONDS, freshDatabase, loadOnce, requireBuild, startGateway, stopServer } from "./harness";
+import {
+  ARGUMENTS,
+  type Bench,
+  SECONDS,
+  freshDatabase,
+  loadOnce,
+  requireBuild,
+  startGateway,
+  stopServer,
+} from "./harness";
 import { pixData } from "./pix-data";
+import { statusRequests } from "./status-data";
 
 type Node = { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } };
 type Profile = { nodes: Node[]; startTime: number; samples: number[]; timeDeltas: number[] };
 
+const routes: Record<string, Pick<Bench, "data" | "seed">> = { pix: { data: pixData }, status: statusRequests() };
+const route = ARGUMENTS[0] ?? "pix";
+const requests = routes[route];
+if (!requests) {
+  console.error(`usage: tsx bench/profile.ts ${Object.keys(routes).join("|")}`);
+  process.exit(2);
+}
 requireBuild();
 process.env.WEB_CONCURRENCY = "1";
 const dir = mkdtempSync(path.join(tmpdir(), "cashier-profile-"));
-const db = await freshDatabase("sqlite", async () => undefined);
+const db = await freshDatabase("sqlite", requests.seed ?? (async () => undefined));
 if (!db) throw new Error("no database");
 const server = await startGateway(db.url, 3312, ["--cpu-prof", "--cpu-prof-dir", dir]);
 // Samples are kept from the measured load only: V8 stamps them with the same monotonic clock.
 const loadStarted = Number(process.hrtime.bigint() / 1000n) + 1_000_000;
-const result = await loadOnce("http://127.0.0.1:3312/api/pix", 16, SECONDS, pixData, server);
+const result = await loadOnce(`http://127.0.0.1:3312/api/${route}`, 16, SECONDS, requests.data, server);
 const loadEnded = Number(process.hrtime.bigint() / 1000n);
 await stopServer(server, "SIGINT");
 await db.drop();
@@ -85,7 +102,7 @@ const print = (entries: Map<string, number>, limit: number) => {
   }
 };
 console.log(
-  `${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms, ${result.non2xx} non-2xx; the server's CPU time during the measured load, idle excluded: ${(total / 1e6).toFixed(1)} s`,
+  `POST /api/${route}: ${result.rps.toFixed(0)} req/s, p99 ${result.p99} ms, ${result.non2xx} non-2xx, ${result.cpuMsPerRequest.toFixed(2)} ms of CPU per request; the server's CPU time during the measured load, idle excluded: ${(total / 1e6).toFixed(1)} s`,
 );
 console.log("\nself time by package");
 print(byPackage, 20);
