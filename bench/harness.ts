@@ -76,12 +76,16 @@ export async function signedBodies(count: number, data: (i: number) => Record<st
   return bodies;
 }
 
-/** A process and its descendants (cluster workers): pid, parent and resident memory in kB. */
+/**
+ * A process and its descendant node processes (cluster workers): pid, parent and resident memory
+ * in kB. Helpers of other programs (tsx's esbuild service) are left out of the server's figures.
+ */
 function processTree(pid: number): number[][] {
-  const table = execFileSync("ps", ["-eo", "pid=,ppid=,rss="], { encoding: "utf8" })
+  const rows = execFileSync("ps", ["-eo", "pid=,ppid=,rss=,comm="], { encoding: "utf8" })
     .trim()
     .split("\n")
-    .map((line) => line.trim().split(/\s+/).map(Number));
+    .map((line) => line.trim().split(/\s+/));
+  const table = rows.filter((row) => row[3] === "node").map((row) => row.slice(0, 3).map(Number));
   const tree = new Set([pid]);
   for (let grew = true; grew;) {
     grew = false;

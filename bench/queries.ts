@@ -1,11 +1,11 @@
 // npm run bench:queries [-- --database sqlite,postgres]
 // What the hot statements of an API request cost through Prisma 6's client, in CPU and wall time
 // per call, on a fresh database of each kind: each as the model query the code ran before (which
-// the js query compiler compiles on every call) beside the raw statement lib/db runs now through
-// the same client. Sequential calls, after a warm-up; the figures are per call.
+// the js query compiler compiles on every call) beside the raw statement lib/db runs now (through the
+// driver for the key and the jti, lib/db/driver). Sequential calls, after a warm-up; the figures are per call.
 import { KEY_ID, freshDatabase } from "./harness";
 
-const { createDb } = await import("../lib/db/client");
+const { createDb, setDb } = await import("../lib/db/client");
 const { findApiKeyWithMerchant } = await import("../lib/db/api-keys");
 const { claimJti } = await import("../lib/db/used-jtis");
 const { insertTransaction, recordPixCharge } = await import("../lib/db/transactions");
@@ -31,6 +31,8 @@ for (const kind of (process.argv.includes("--database")
     continue;
   }
   const db = createDb(database.url);
+  // The driver's statements (lib/db/driver) run on the process's client.
+  setDb(db);
   const far = new Date(Date.now() + 3_600_000);
   // Deposits without a charge: the first half for the model query, the second for the raw one.
   for (let n = 0; n < 2 * (CALLS + 200); n++) {
@@ -53,12 +55,12 @@ for (const kind of (process.argv.includes("--database")
     [
       "the key and its merchant",
       await time(() => db.apiKey.findUnique({ where: { id: KEY_ID }, include: { merchant: true } })),
-      await time(() => findApiKeyWithMerchant(db, KEY_ID)),
+      await time(() => findApiKeyWithMerchant(KEY_ID)),
     ],
     [
       "the jti claim",
       await time((i) => db.usedJti.create({ data: { keyId: KEY_ID, jti: `model-${i}`, expiresAt: far } })),
-      await time((i) => claimJti(db, { keyId: KEY_ID, jti: `raw-${i}`, expiresAt: far }, new Date())),
+      await time((i) => claimJti({ keyId: KEY_ID, jti: `raw-${i}`, expiresAt: far }, new Date())),
     ],
     [
       "the charge recorded",
@@ -85,5 +87,6 @@ for (const kind of (process.argv.includes("--database")
     console.log(`${name.padEnd(28)} ${cell(model)} ${cell(raw)} ${(100 * (1 - raw.cpu / model.cpu)).toFixed(0)} %`);
   }
   await db.$disconnect();
+  setDb(undefined);
   await database.drop();
 }

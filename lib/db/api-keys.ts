@@ -1,5 +1,6 @@
 import type { DbOrTx } from "./client";
-import { type MerchantRecord, toMerchantRecord } from "./merchants";
+import { decodeRow, driverColumns, queryRow, statement } from "./driver";
+import { type MerchantRecord, type MerchantRow, toMerchantRecord } from "./merchants";
 
 export type ApiKeyRecord = {
   id: string;
@@ -20,45 +21,51 @@ export async function findApiKey(db: DbOrTx, keyId: string): Promise<ApiKeyRecor
   return db.apiKey.findUnique({ where: { id: keyId } });
 }
 
-type KeyWithMerchantRow = Omit<ApiKeyRecord, "id" | "createdAt"> & {
-  keyId: string;
-  keyCreatedAt: Date;
-  name: string;
-  mode: string;
-  callbackUrl: string | null;
-  redirectOrigins: unknown;
-  providerRoutes: unknown;
-  payoutApproval: string;
-  payoutApprovalAboveCents: bigint | number | null;
-  createdAt: Date;
+const keyWithMerchant = statement(
+  "cashier_key_with_merchant",
+  `SELECT k."id" AS "keyId", k."merchantId", k."secretCiphertext", k."createdAt" AS "keyCreatedAt", k."revokedAt",
+          m."name", m."mode", m."callbackUrl", m."redirectOrigins", m."providerRoutes", m."payoutApproval",
+          m."payoutApprovalAboveCents", m."createdAt"
+   FROM "ApiKey" k JOIN "Merchant" m ON m."id" = k."merchantId"
+   WHERE k."id" = ?`,
+);
+
+const { ApiKey: keyColumns, Merchant: merchantColumns } = driverColumns;
+const keyWithMerchantColumns = {
+  keyId: keyColumns.id,
+  merchantId: keyColumns.merchantId,
+  secretCiphertext: keyColumns.secretCiphertext,
+  keyCreatedAt: keyColumns.createdAt,
+  revokedAt: keyColumns.revokedAt,
+  name: merchantColumns.name,
+  mode: merchantColumns.mode,
+  callbackUrl: merchantColumns.callbackUrl,
+  redirectOrigins: merchantColumns.redirectOrigins,
+  providerRoutes: merchantColumns.providerRoutes,
+  payoutApproval: merchantColumns.payoutApproval,
+  payoutApprovalAboveCents: merchantColumns.payoutApprovalAboveCents,
+  createdAt: merchantColumns.createdAt,
 };
 
 /**
  * The key and its merchant, for verifying a token that names the key in its kid: every API
- * request runs it. One statement as raw SQL through the same client (bench/queries.ts: about a
- * quarter of the CPU of the same findUnique with include, which Prisma 6 compiles on every call);
- * the driver adapters type its columns as the model's own (dates, JSON) on both databases.
+ * request runs it, on the process's database through the driver (lib/db/driver).
  */
 export async function findApiKeyWithMerchant(
-  db: DbOrTx,
   keyId: string,
 ): Promise<{ key: ApiKeyRecord; merchant: MerchantRecord } | null> {
-  const [row] = await db.$queryRaw<KeyWithMerchantRow[]>`
-    SELECT k."id" AS "keyId", k."merchantId", k."secretCiphertext", k."createdAt" AS "keyCreatedAt", k."revokedAt",
-           m."name", m."mode", m."callbackUrl", m."redirectOrigins", m."providerRoutes", m."payoutApproval",
-           m."payoutApprovalAboveCents", m."createdAt"
-    FROM "ApiKey" k JOIN "Merchant" m ON m."id" = k."merchantId"
-    WHERE k."id" = ${keyId}`;
-  if (!row) return null;
+  const found = await queryRow(keyWithMerchant, [keyId]);
+  if (!found) return null;
+  const row = decodeRow(found, keyWithMerchantColumns);
   return {
     key: {
-      id: row.keyId,
-      merchantId: row.merchantId,
-      secretCiphertext: row.secretCiphertext,
-      createdAt: row.keyCreatedAt,
-      revokedAt: row.revokedAt,
+      id: row.keyId as string,
+      merchantId: row.merchantId as string,
+      secretCiphertext: row.secretCiphertext as string,
+      createdAt: row.keyCreatedAt as Date,
+      revokedAt: row.revokedAt as Date | null,
     },
-    merchant: toMerchantRecord({ ...row, id: row.merchantId }),
+    merchant: toMerchantRecord({ ...(row as unknown as Omit<MerchantRow, "id">), id: row.merchantId as string }),
   };
 }
 

@@ -2,9 +2,10 @@
 // do not open a new pool each time). Only lib/db touches Prisma.
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { getConfig } from "../config/config";
 import { resolveDatabaseUrl } from "./database-url";
-import { serializeSqliteAdapter } from "./serialize-sqlite-adapter";
+import { type SerializedConnection, serializeSqliteAdapter } from "./serialize-sqlite-adapter";
 import { PrismaClient as PostgresClient } from "./generated/postgres/client";
 import { PrismaClient as SqliteClient } from "./generated/sqlite/client";
 
@@ -15,16 +16,62 @@ export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 /** A client or an open transaction: every data function takes either. */
 export type DbOrTx = Db | Tx;
 
+/**
+ * The driver connection a client's adapter holds, for lib/db/driver's prepared statements: the
+ * better-sqlite3 database with the lock Prisma's statements take, or the pg pool, with the type
+ * parsers its rows are read with.
+ */
+export type DriverConnection =
+  ({ dialect: "sqlite" } & SerializedConnection) | { dialect: "postgres"; pool: pg.Pool; types: pg.CustomTypesConfig };
+
+// Set each time Prisma opens the client's connection (at its first query, or again after a
+// disconnect), on the client itself: Next's bundles may hold this module more than once, and the
+// client cached on globalThis may have been made by another copy.
+const DRIVER_CONNECTION = Symbol.for("cashier.driverConnection");
+type WithDriverConnection = { [DRIVER_CONNECTION]?: { current: DriverConnection | null } };
+
+/** The client's driver connection as Prisma last opened it; null before its first connect. */
+export function driverConnectionOf(db: Db): DriverConnection | null {
+  return (db as WithDriverConnection)[DRIVER_CONNECTION]?.current ?? null;
+}
+
+const TIMESTAMP_OID = 1114;
+
+/**
+ * Prisma's DateTime is TIMESTAMP(3), without a zone, holding UTC: pg would read it as local time,
+ * so the driver's rows carry it as text and lib/db/driver reads it as UTC.
+ */
+const pgTypes: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") =>
+    oid === TIMESTAMP_OID
+      ? (value: string) => value
+      : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig["getTypeParser"],
+};
+
 export function createDb(databaseUrl: string): Db {
   const target = resolveDatabaseUrl(databaseUrl);
+  const slot: { current: DriverConnection | null } = { current: null };
+  let db: Db;
   if (target.provider === "postgres") {
-    const adapter = new PrismaPg({ connectionString: target.url, max: 10 });
-    return new PostgresClient({ adapter }) as unknown as Db;
+    const factory = new PrismaPg({ connectionString: target.url, max: 10 });
+    const connect = factory.connect.bind(factory);
+    factory.connect = async () => {
+      const adapter = await connect();
+      slot.current = { dialect: "postgres", pool: adapter.underlyingDriver(), types: pgTypes };
+      return adapter;
+    };
+    db = new PostgresClient({ adapter: factory }) as unknown as Db;
+  } else {
+    // busy timeout: a second process (the CLI beside the server) waits for the write lock instead
+    // of failing at once.
+    const adapter = serializeSqliteAdapter(
+      new PrismaBetterSQLite3({ url: target.filename, timeout: 10_000 }),
+      (connection) => (slot.current = { dialect: "sqlite", ...connection }),
+    );
+    db = new SqliteClient({ adapter });
   }
-  // busy timeout: a second process (the CLI beside the server) waits for the write lock instead
-  // of failing at once.
-  const adapter = serializeSqliteAdapter(new PrismaBetterSQLite3({ url: target.filename, timeout: 10_000 }));
-  return new SqliteClient({ adapter });
+  (db as WithDriverConnection)[DRIVER_CONNECTION] = slot;
+  return db;
 }
 
 const globalForDb = globalThis as unknown as { cashierDb?: Db };

@@ -1,4 +1,3 @@
-import { getDb } from "./client";
 import { isUniqueViolation } from "./errors";
 import { type TransactionRecord, findMerchantTransaction } from "./transactions";
 import { AppError } from "../errors/app-error";
@@ -32,7 +31,7 @@ export async function createOnce<R>(options: {
     return await options.create();
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    const existing = await findMerchantTransaction(getDb(), options.merchantId, { reference: options.reference });
+    const existing = await findMerchantTransaction(options.merchantId, { reference: options.reference });
     if (!existing) throw error;
     return answerExisting(existing);
   }

@@ -26,7 +26,7 @@ export type MerchantRecord = {
 /** What lib/merchants writes when it routes a merchant or changes its payout approval. */
 export type MerchantRouting = Pick<MerchantRecord, "providerRoutes" | "payoutApproval" | "payoutApprovalAboveCents">;
 
-type MerchantRow = {
+export type MerchantRow = {
   id: string;
   name: string;
   mode: string;

@@ -5,6 +5,7 @@
 // one lock, so nothing lands in someone else's transaction. Statements are synchronous in
 // better-sqlite3, so the lock is only ever held across awaits by a transaction itself.
 import type { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
+import type BetterSqlite3 from "better-sqlite3";
 
 type Adapter = Awaited<ReturnType<PrismaBetterSQLite3["connect"]>>;
 type Transaction = Awaited<ReturnType<Adapter["startTransaction"]>>;
@@ -36,9 +37,25 @@ function withOverrides<T extends object>(target: T, overrides: Partial<T>): T {
   });
 }
 
-function serializeAdapter(adapter: Adapter): Adapter {
+/**
+ * A connection's database and its lock, for lib/db/driver's prepared statements: run inside
+ * `exclusive`, a statement waits for an open transaction to end as Prisma's own statements do.
+ */
+export type SerializedConnection = {
+  database: BetterSqlite3.Database;
+  exclusive: <R>(run: () => R | Promise<R>) => Promise<R>;
+};
+
+/** The adapter's better-sqlite3 database: a public field of the adapter's class, not of its types. */
+function databaseOf(adapter: Adapter): BetterSqlite3.Database {
+  const database = (adapter as unknown as { client?: BetterSqlite3.Database }).client;
+  if (typeof database?.prepare !== "function") throw new Error("the SQLite adapter no longer exposes its database");
+  return database;
+}
+
+function serializeAdapter(adapter: Adapter, onConnect?: (connection: SerializedConnection) => void): Adapter {
   const lock = createLock();
-  const exclusive = async <R>(run: () => Promise<R>): Promise<R> => {
+  const exclusive = async <R>(run: () => R | Promise<R>): Promise<R> => {
     const release = await lock.acquire();
     try {
       return await run();
@@ -46,6 +63,7 @@ function serializeAdapter(adapter: Adapter): Adapter {
       release();
     }
   };
+  onConnect?.({ database: databaseOf(adapter), exclusive });
   return withOverrides(adapter, {
     queryRaw: (query) => exclusive(() => adapter.queryRaw(query)),
     executeRaw: (query) => exclusive(() => adapter.executeRaw(query)),
@@ -88,10 +106,16 @@ function serializeAdapter(adapter: Adapter): Adapter {
   });
 }
 
-/** The better-sqlite3 adapter factory, with every connection it makes serialised. */
-export function serializeSqliteAdapter(factory: PrismaBetterSQLite3): PrismaBetterSQLite3 {
+/**
+ * The better-sqlite3 adapter factory, with every connection it makes serialised; `onConnect` is
+ * told of each connection Prisma opens (not of a shadow database's).
+ */
+export function serializeSqliteAdapter(
+  factory: PrismaBetterSQLite3,
+  onConnect?: (connection: SerializedConnection) => void,
+): PrismaBetterSQLite3 {
   return withOverrides(factory, {
-    connect: async () => serializeAdapter(await factory.connect()),
+    connect: async () => serializeAdapter(await factory.connect(), onConnect),
     connectToShadowDb: async () => serializeAdapter(await factory.connectToShadowDb()),
   });
 }

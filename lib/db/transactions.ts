@@ -1,3 +1,4 @@
+import { decodeRow, driverColumns, queryRow, statement } from "./driver";
 import { AppError } from "../errors/app-error";
 import { type DepositOperation, operationsOfKind } from "../transactions/kinds";
 import {
@@ -137,14 +138,28 @@ export function lowerEmail(email: string | null | undefined): string | null {
 export type TransactionLookup = { id: string } | { reference: string };
 
 /** A merchant's transaction by id or by its reference; never another merchant's. */
+const transactionById = statement(
+  "cashier_transaction_by_id",
+  `SELECT * FROM "Transaction" WHERE "id" = ? AND "merchantId" = ?`,
+);
+const transactionByReference = statement(
+  "cashier_transaction_by_reference",
+  `SELECT * FROM "Transaction" WHERE "merchantId" = ? AND "reference" = ?`,
+);
+
+/**
+ * A merchant's transaction by id or reference: /api/status reads it on every request, so on the
+ * process's database through the driver (lib/db/driver).
+ */
 export async function findMerchantTransaction(
-  db: DbOrTx,
   merchantId: string,
   lookup: TransactionLookup,
 ): Promise<TransactionRecord | null> {
-  const where = "id" in lookup ? { id: lookup.id, merchantId } : { merchantId, reference: lookup.reference };
-  const row = await db.transaction.findFirst({ where });
-  return row ? toRecord(row) : null;
+  const row =
+    "id" in lookup
+      ? await queryRow(transactionById, [lookup.id, merchantId])
+      : await queryRow(transactionByReference, [merchantId, lookup.reference]);
+  return row ? toRecord(decodeRow(row, driverColumns.Transaction) as Row) : null;
 }
 
 export async function findTransaction(db: DbOrTx, id: string): Promise<TransactionRecord | null> {

@@ -5,7 +5,6 @@
 //  - anything unexpected: 500 with an opaque id; the details go to the server log only.
 import type { z } from "zod";
 import { getConfig } from "../config/config";
-import { getDb } from "../db/client";
 import { claimJti } from "../db/used-jtis";
 import type { MerchantRecord } from "../db/merchants";
 import { AppError, errorCodes } from "../errors/app-error";
@@ -156,7 +155,7 @@ export function withEnvelope(
       token = await readRequestToken(request);
       const verified = await verifyRequestToken(token, {
         findKey: findSigningKey,
-        claimJti: (entry) => claimJti(getDb(), entry, new Date()),
+        claimJti: (entry) => claimJti(entry, new Date()),
         audience: getConfig().jwtAudience,
         now: new Date(),
       });

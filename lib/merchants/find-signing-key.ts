@@ -1,7 +1,6 @@
 import { getConfig } from "../config/config";
 import { decryptSecret } from "../crypto/secret-box";
 import { findApiKeyWithMerchant } from "../db/api-keys";
-import { getDb } from "../db/client";
 import type { MerchantRecord } from "../db/merchants";
 
 /** A merchant's API key as a request is verified with it. */
@@ -17,7 +16,7 @@ export type MerchantSigningKey = SigningKey & { merchant: MerchantRecord };
 
 /** The key named by a token's kid, decrypted, with its merchant; null when there is none. */
 export async function findSigningKey(keyId: string): Promise<MerchantSigningKey | null> {
-  const found = await findApiKeyWithMerchant(getDb(), keyId);
+  const found = await findApiKeyWithMerchant(keyId);
   if (!found) return null;
   return {
     keyId: found.key.id,

@@ -63,7 +63,7 @@ export async function createRefund(options: {
   const request = schema.parse(options.data);
   const merchantId = options.merchant.id;
   const lookup = request.id !== undefined ? { id: request.id } : { reference: request.reference as string };
-  const deposit = await findMerchantTransaction(getDb(), merchantId, lookup);
+  const deposit = await findMerchantTransaction(merchantId, lookup);
   if (!deposit || deposit.operation === "gateway_out") {
     const [field, value] = "id" in lookup ? ["id", lookup.id] : ["reference", lookup.reference];
     throw new AppError("not_found", `no deposit with ${field} "${value}" for this merchant`);

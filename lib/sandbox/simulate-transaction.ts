@@ -31,7 +31,7 @@ export async function simulateTransaction(options: {
 }): Promise<{ code: number; data: SimulateAnswer }> {
   assertSandboxMerchant(options.merchant, "POST /api/sandbox/simulate");
   const request = simulateSchema.parse(options.data);
-  const transaction = await findMerchantTransaction(getDb(), options.merchant.id, { id: request.id });
+  const transaction = await findMerchantTransaction(options.merchant.id, { id: request.id });
   if (!transaction) {
     throw new AppError("not_found", `no deposit or payout with id "${request.id}" for this merchant`);
   }

@@ -1,4 +1,3 @@
-import { getDb } from "../db/client";
 import { findMerchantTransaction } from "../db/transactions";
 import { AppError } from "../errors/app-error";
 import { formatAmountDot } from "../money/format-amount";
@@ -15,7 +14,7 @@ export async function getTransactionStatus(options: {
   if (query.id?.startsWith("rfd_")) return getRefundStatus(options.merchantId, query.id);
   const id = query.id ?? query.transfer_id;
   const lookup = id !== undefined ? { id } : { reference: query.reference as string };
-  const found = await findMerchantTransaction(getDb(), options.merchantId, lookup);
+  const found = await findMerchantTransaction(options.merchantId, lookup);
   if (!found || (query.transfer_id !== undefined && found.operation !== "gateway_out")) {
     const [field, value] = query.id
       ? ["id", query.id]

@@ -522,7 +522,7 @@ describe("merchant routing", () => {
     expect(updated.code).toBe(0);
     expect(JSON.parse(updated.stdout).providerRoutes).toEqual({ charges: inter.id, refunds: inter.id, payouts: efiId });
     // What every API request reads: the key's merchant, through raw SQL.
-    const found = await findApiKeyWithMerchant(getDb(), merchant.keyId);
+    const found = await findApiKeyWithMerchant(merchant.keyId);
     expect(found?.merchant).toMatchObject({
       providerRoutes: { charges: inter.id, refunds: inter.id, payouts: efiId },
       payoutApproval: "automatic",
@@ -602,7 +602,7 @@ describe("payout approval", () => {
 
     const every = await cashier(["merchant", "update", merchant.merchantId, "--payout-approval", "operator"]);
     expect(JSON.parse(every.stdout)).toMatchObject({ payoutApproval: "operator", payoutApprovalAbove: null });
-    const found = await findApiKeyWithMerchant(getDb(), merchant.keyId);
+    const found = await findApiKeyWithMerchant(merchant.keyId);
     expect(found?.merchant).toMatchObject({ payoutApproval: "operator", payoutApprovalAboveCents: null });
 
     await cashier([
@@ -614,7 +614,7 @@ describe("payout approval", () => {
       "--approval-above",
       "10,50",
     ]);
-    expect((await findApiKeyWithMerchant(getDb(), merchant.keyId))?.merchant.payoutApprovalAboveCents).toBe(1050n);
+    expect((await findApiKeyWithMerchant(merchant.keyId))?.merchant.payoutApprovalAboveCents).toBe(1050n);
 
     const automatic = await cashier(["merchant", "update", merchant.merchantId, "--payout-approval", "automatic"]);
     expect(JSON.parse(automatic.stdout)).toMatchObject({ payoutApproval: "automatic", payoutApprovalAbove: null });

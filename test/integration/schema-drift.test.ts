@@ -6,6 +6,11 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { resolveDatabaseUrl } from "@/lib/db/database-url";
+import { driverColumns, madeStatements, postgresText } from "@/lib/db/driver";
+// Imported for the statements they make: every module with a driver statement is named here.
+import "@/lib/db/api-keys";
+import "@/lib/db/transactions";
+import "@/lib/db/used-jtis";
 import { createTestDatabase } from "../support/test-database";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -15,16 +20,26 @@ type Shape = Record<string, Record<string, { nullable: boolean }>>;
 
 const SCALARS = new Set(["String", "Int", "BigInt", "Float", "Decimal", "Boolean", "DateTime", "Json", "Bytes"]);
 
-/** Tables and columns as prisma/models.prisma declares them. */
-function modelShape(): Shape {
-  const shape: Shape = {};
+/** Each model's scalar columns with their declared type and whether they may be null. */
+function modelColumns(): Record<string, Record<string, { type: string; nullable: boolean }>> {
+  const models: Record<string, Record<string, { type: string; nullable: boolean }>> = {};
   for (const [, model, body] of read("prisma/models.prisma").matchAll(/^model (\w+) \{([\s\S]*?)^\}/gm)) {
-    shape[model] = {};
+    models[model] = {};
     for (const [, field, type, optional] of body.matchAll(/^\s+(\w+)\s+(\w+)(\?)?/gm)) {
-      if (SCALARS.has(type)) shape[model][field] = { nullable: optional === "?" };
+      if (SCALARS.has(type)) models[model][field] = { type, nullable: optional === "?" };
     }
   }
-  return shape;
+  return models;
+}
+
+/** Tables and columns as prisma/models.prisma declares them. */
+function modelShape(): Shape {
+  return Object.fromEntries(
+    Object.entries(modelColumns()).map(([model, columns]) => [
+      model,
+      Object.fromEntries(Object.entries(columns).map(([field, { nullable }]) => [field, { nullable }])),
+    ]),
+  );
 }
 
 async function databaseShape(url: string): Promise<Shape> {
@@ -77,6 +92,47 @@ describe("schema drift", () => {
 
   it(`the migrations build exactly the models on ${process.env.TEST_DATABASE}`, async () => {
     expect(await databaseShape(process.env.DATABASE_URL as string)).toEqual(modelShape());
+  });
+
+  it("lib/db/driver reads every column of its tables with the model's type", () => {
+    const models = modelColumns();
+    for (const [table, columns] of Object.entries(driverColumns)) {
+      const declared = Object.fromEntries(
+        Object.entries(models[table] ?? {}).map(([field, { type }]) => [field, type]),
+      );
+      expect(columns, table).toEqual(declared);
+    }
+  });
+
+  it(`every statement of lib/db/driver prepares against the migrations on ${process.env.TEST_DATABASE}`, async () => {
+    const statements = madeStatements();
+    expect(statements.map((s) => s.name).sort()).toEqual([
+      "cashier_claim_jti",
+      "cashier_key_with_merchant",
+      "cashier_transaction_by_id",
+      "cashier_transaction_by_reference",
+    ]);
+    const target = resolveDatabaseUrl(process.env.DATABASE_URL as string);
+    if (target.provider === "sqlite") {
+      const db = new Database(target.filename, { readonly: true });
+      try {
+        // Preparing compiles the statement against the schema: an unknown table or column throws.
+        for (const { sql } of statements) expect(() => db.prepare(sql), sql).not.toThrow();
+      } finally {
+        db.close();
+      }
+      return;
+    }
+    const client = new pg.Client({ connectionString: target.url });
+    await client.connect();
+    try {
+      for (const [i, { sql }] of statements.entries()) {
+        await client.query(`PREPARE drift_${i} AS ${postgresText(sql)}`);
+        await client.query(`DEALLOCATE drift_${i}`);
+      }
+    } finally {
+      await client.end();
+    }
   });
 
   it.runIf(process.env.TEST_DATABASE === "postgres")(

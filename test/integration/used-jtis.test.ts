@@ -14,21 +14,17 @@ describe("claimJti", () => {
     const t0 = new Date("2001-01-01T00:00:00Z");
     const at = (ms: number) => new Date(t0.getTime() + ms);
 
-    expect(await claimJti(getDb(), { keyId, jti: "first", expiresAt: at(1_000) }, t0)).toBe(true);
-    expect(await claimJti(getDb(), { keyId, jti: "first", expiresAt: at(1_000) }, at(10))).toBe(false);
+    expect(await claimJti({ keyId, jti: "first", expiresAt: at(1_000) }, t0)).toBe(true);
+    expect(await claimJti({ keyId, jti: "first", expiresAt: at(1_000) }, at(10))).toBe(false);
 
     // "first" has expired, but the last sweep was under a minute ago: it stays.
-    expect(await claimJti(getDb(), { keyId, jti: "second", expiresAt: at(600_000) }, at(30_000))).toBe(true);
+    expect(await claimJti({ keyId, jti: "second", expiresAt: at(600_000) }, at(30_000))).toBe(true);
     expect(await count("first")).toBe(1);
 
     // A minute on, the next claim sweeps it; the live entry is kept and still refuses a replay.
-    expect(
-      await claimJti(getDb(), { keyId, jti: "third", expiresAt: at(600_000) }, at(JTI_SWEEP_INTERVAL_MS + 1)),
-    ).toBe(true);
+    expect(await claimJti({ keyId, jti: "third", expiresAt: at(600_000) }, at(JTI_SWEEP_INTERVAL_MS + 1))).toBe(true);
     expect(await count("first")).toBe(0);
     expect(await count("second")).toBe(1);
-    expect(
-      await claimJti(getDb(), { keyId, jti: "second", expiresAt: at(600_000) }, at(JTI_SWEEP_INTERVAL_MS + 2)),
-    ).toBe(false);
+    expect(await claimJti({ keyId, jti: "second", expiresAt: at(600_000) }, at(JTI_SWEEP_INTERVAL_MS + 2))).toBe(false);
   });
 });

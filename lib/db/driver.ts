@@ -1,0 +1,217 @@
+// The few statements every API request runs (the key lookup, the jti claim, the status read) go
+// through the driver connection Prisma's adapter already holds, not through Prisma's query
+// pipeline: better-sqlite3 statements prepared once per connection, run under the same lock as
+// Prisma's statements; pg named statements, prepared once per pooled connection. Prisma stays the
+// schema, the migrations and every other query. The column types below are checked against
+// prisma/models.prisma by the schema-drift test, so a model change cannot leave them behind.
+import type BetterSqlite3 from "better-sqlite3";
+import { type DriverConnection, driverConnectionOf, getDb } from "./client";
+
+/** A model column's type, as prisma/models.prisma names it; the driver converts the others' values. */
+export type ColumnType = "String" | "Int" | "BigInt" | "Boolean" | "DateTime" | "Json";
+
+export type Columns = Record<string, ColumnType>;
+
+/** The columns the driver's statements read, by table: each as the model declares it. */
+export const driverColumns = {
+  ApiKey: {
+    id: "String",
+    merchantId: "String",
+    secretCiphertext: "String",
+    createdAt: "DateTime",
+    revokedAt: "DateTime",
+    lastUsedAt: "DateTime",
+  },
+  Merchant: {
+    id: "String",
+    name: "String",
+    mode: "String",
+    callbackUrl: "String",
+    redirectOrigins: "Json",
+    fundsLock: "Int",
+    providerRoutes: "Json",
+    payoutApproval: "String",
+    payoutApprovalAboveCents: "BigInt",
+    createdAt: "DateTime",
+    updatedAt: "DateTime",
+  },
+  UsedJti: { keyId: "String", jti: "String", expiresAt: "DateTime" },
+  Transaction: {
+    id: "String",
+    merchantId: "String",
+    operation: "String",
+    reference: "String",
+    status: "String",
+    mode: "String",
+    amountCents: "BigInt",
+    currency: "String",
+    requestHash: "String",
+    merchantUser: "String",
+    customerName: "String",
+    customerEmail: "String",
+    customerEmailLower: "String",
+    customerCpf: "String",
+    invalidFields: "Json",
+    buyerIp: "String",
+    phone: "String",
+    brand: "String",
+    pixTxid: "String",
+    pixCode: "String",
+    pixLocation: "String",
+    pixEndToEndId: "String",
+    provider: "String",
+    paymentMethod: "String",
+    pixKey: "String",
+    bankCode: "String",
+    branch: "String",
+    account: "String",
+    accountType: "String",
+    reasonCode: "String",
+    reason: "String",
+    claimedOutcome: "String",
+    payTokenHash: "String",
+    payTokenSealed: "String",
+    successRedirectUrl: "String",
+    failedRedirectUrl: "String",
+    returnUrl: "String",
+    amountEditable: "Boolean",
+    amountOpen: "Boolean",
+    methodOpen: "Boolean",
+    expiresAt: "DateTime",
+    settledAt: "DateTime",
+    createdAt: "DateTime",
+    updatedAt: "DateTime",
+  },
+} satisfies Record<string, Columns>;
+
+/**
+ * One statement, written once with `?` placeholders (numbered for pg): its name is the pg
+ * prepared statement's, so one name is one text.
+ */
+export type Statement = { name: string; sql: string };
+
+export type Param = string | number | bigint | boolean | Date | null;
+
+/** Every statement made, by name: a name used for two texts is refused. */
+const texts = new Map<string, string>();
+const numbered = new Map<string, string>();
+
+/** Every statement made so far, as written (the schema-drift test prepares each on both databases). */
+export const madeStatements = (): Statement[] => [...texts].map(([name, sql]) => ({ name, sql }));
+
+/** The same SQL with pg's numbered placeholders. */
+export const postgresText = (sql: string) => {
+  let text = numbered.get(sql);
+  if (text === undefined) {
+    let n = 0;
+    text = sql.replace(/\?/g, () => `$${++n}`);
+    numbered.set(sql, text);
+  }
+  return text;
+};
+
+export function statement(name: string, sql: string): Statement {
+  if (texts.has(name) && texts.get(name) !== sql) throw new Error(`two statements are named ${name}`);
+  texts.set(name, sql);
+  return { name, sql };
+}
+
+const preparedBySqlite = new WeakMap<BetterSqlite3.Database, Map<string, BetterSqlite3.Statement>>();
+
+function prepared(database: BetterSqlite3.Database, { sql }: Statement): BetterSqlite3.Statement {
+  let statements = preparedBySqlite.get(database);
+  if (!statements) preparedBySqlite.set(database, (statements = new Map()));
+  let prepared = statements.get(sql);
+  if (!prepared) statements.set(sql, (prepared = database.prepare(sql)));
+  return prepared;
+}
+
+// What Prisma writes on each database: SQLite keeps DateTime as ISO text with "+00:00", which its
+// comparisons order as text; booleans are 0 and 1.
+const sqliteParam = (value: Param) =>
+  value instanceof Date
+    ? value.toISOString().replace("Z", "+00:00")
+    : typeof value === "boolean"
+      ? Number(value)
+      : value;
+const postgresParam = (value: Param) => (value instanceof Date ? value.toISOString() : value);
+
+const isOpen = (connection: DriverConnection) =>
+  connection.dialect === "sqlite" ? connection.database.open : !connection.pool.ended;
+
+/** The process's client's connection, opened through Prisma when it is not yet (or no longer). */
+async function connection(): Promise<DriverConnection> {
+  const db = getDb();
+  const current = driverConnectionOf(db);
+  if (current && isOpen(current)) return current;
+  await db.$connect();
+  const opened = driverConnectionOf(db);
+  if (!opened) throw new Error("the database client opened no driver connection");
+  return opened;
+}
+
+/** The first row the statement selects, as the driver reads it (decode it with `decodeRow`). */
+export async function queryRow(query: Statement, params: Param[]): Promise<Record<string, unknown> | undefined> {
+  const target = await connection();
+  if (target.dialect === "sqlite") {
+    const values = params.map(sqliteParam);
+    return target.exclusive(
+      () => prepared(target.database, query).get(...values) as Record<string, unknown> | undefined,
+    );
+  }
+  const { rows } = await target.pool.query({
+    name: query.name,
+    text: postgresText(query.sql),
+    values: params.map(postgresParam),
+    types: target.types,
+  });
+  return rows[0] as Record<string, unknown> | undefined;
+}
+
+/** Runs a statement that writes; the number of rows it changed. */
+export async function execute(query: Statement, params: Param[]): Promise<number> {
+  const target = await connection();
+  if (target.dialect === "sqlite") {
+    const values = params.map(sqliteParam);
+    return target.exclusive(() => prepared(target.database, query).run(...values).changes);
+  }
+  const result = await target.pool.query({
+    name: query.name,
+    text: postgresText(query.sql),
+    values: params.map(postgresParam),
+  });
+  return result.rowCount ?? 0;
+}
+
+function decodeValue(value: unknown, type: ColumnType): unknown {
+  if (value === null || value === undefined) return null;
+  switch (type) {
+    case "BigInt":
+      // SQLite's integers arrive as bigint (the adapter's safe integers), pg's int8 as text.
+      return BigInt(value as bigint | string | number);
+    case "Int":
+      return Number(value);
+    case "Boolean":
+      return value === true || value === 1 || value === 1n;
+    case "DateTime": {
+      // SQLite: "2026-11-28T02:36:33.224+00:00"; pg: "2026-11-28 02:36:33.224", UTC without a zone.
+      const text = String(value);
+      return new Date(/[Zz]|[+-]\d\d:\d\d$/.test(text) ? text : `${text.replace(" ", "T")}Z`);
+    }
+    case "Json":
+      // SQLite keeps JSON as text; pg parses jsonb itself.
+      return typeof value === "string" ? JSON.parse(value) : value;
+    case "String":
+      return String(value);
+  }
+}
+
+/** A driver row with each column as Prisma would return it, by the columns' model types. */
+export function decodeRow<C extends Columns>(row: Record<string, unknown>, columns: C): Record<keyof C, unknown> {
+  const decoded: Record<string, unknown> = {};
+  for (const [name, type] of Object.entries(columns)) {
+    if (!(name in row)) throw new Error(`the driver's row has no column ${name}`);
+    decoded[name] = decodeValue(row[name], type);
+  }
+  return decoded as Record<keyof C, unknown>;
+}
