@@ -263,7 +263,13 @@ export async function freshDatabase(
 }
 
 /** What the issue asks of the gateway at 16 and 64 connections (bench/README.md): printed met or missed. */
-export type Goals = { floorRatioAt16: number; p99At16Ms: number; p99At64Ms?: number; cpuToFloor?: number };
+export type Goals = {
+  floorRatioAt16: number;
+  p99At16Ms: number;
+  p99At64Ms?: number;
+  cpuToFloor?: number;
+  rssPerWorkerMb?: number;
+};
 
 export type Bench = {
   /** The route, such as /api/pix. */
@@ -329,7 +335,10 @@ function headline(label: string, at16: Result[], at64: Result[] | null, goals: G
   lines.push(
     `  CPU per request ${gateway.cpuMsPerRequest.toFixed(2)} ms, the floor's ${floor.cpuMsPerRequest.toFixed(2)} ms: ${cpu.toFixed(2)}×` +
       (goals.cpuToFloor === undefined ? "" : ` (goal ≤ ${goals.cpuToFloor}×: ${verdict(cpu <= goals.cpuToFloor)})`),
-    `  resident memory per worker under load: ${gateway.rssMb.slice(1).join(", ")} MB (primary ${gateway.rssMb[0]} MB)`,
+    `  resident memory per worker under load: ${gateway.rssMb.slice(1).join(", ")} MB (primary ${gateway.rssMb[0]} MB); the floor's ${floor.rssMb.slice(1).join(", ")} MB` +
+      (goals.rssPerWorkerMb === undefined
+        ? ""
+        : ` (goal ≤ ${goals.rssPerWorkerMb} MB: ${verdict(Math.max(...gateway.rssMb.slice(1)) <= goals.rssPerWorkerMb)})`),
   );
   return lines;
 }

@@ -10,5 +10,5 @@ requireBuild();
 await runBench({
   path: "/api/pix",
   data: pixData,
-  goals: { floorRatioAt16: 0.6, p99At16Ms: 100, p99At64Ms: 400, cpuToFloor: 1.6 },
+  goals: { floorRatioAt16: 0.6, p99At16Ms: 100, p99At64Ms: 400, cpuToFloor: 1.6, rssPerWorkerMb: 220 },
 });

@@ -71,7 +71,7 @@ for (const kind of (process.argv.includes("--database")
         }),
       ),
       await time((i) =>
-        recordPixCharge(db, {
+        recordPixCharge({
           id: `dep_bench${nth(i, 1)}`,
           txid: `TXID${nth(i, 1)}`,
           qrCodeText: "00020101",

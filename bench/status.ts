@@ -10,5 +10,5 @@ await runBench({
   path: "/api/status",
   ...statusRequests(),
   // The goals of issue 28 (bench/README.md).
-  goals: { floorRatioAt16: 0.6, p99At16Ms: 50 },
+  goals: { floorRatioAt16: 0.6, p99At16Ms: 50, rssPerWorkerMb: 220 },
 });

@@ -183,6 +183,48 @@ export async function execute(query: Statement, params: Param[]): Promise<number
   return result.rowCount ?? 0;
 }
 
+/** Runs writes in one transaction, all committed or none; the number of rows each changed. */
+export async function executeInTransaction(writes: [Statement, Param[]][]): Promise<number[]> {
+  const target = await connection();
+  if (target.dialect === "sqlite") {
+    const { database } = target;
+    const runs = writes.map(([query, params]) => [prepared(database, query), params.map(sqliteParam)] as const);
+    // Synchronous from BEGIN to COMMIT: nothing else runs on the connection meanwhile.
+    return target.exclusive(() =>
+      database.transaction(() => runs.map(([run, values]) => run.run(...values).changes))(),
+    );
+  }
+  const client = await target.pool.connect();
+  let failure: Error | undefined;
+  try {
+    await client.query("BEGIN");
+    const changed: number[] = [];
+    for (const [query, params] of writes) {
+      const result = await client.query({
+        name: query.name,
+        text: postgresText(query.sql),
+        values: params.map(postgresParam),
+      });
+      changed.push(result.rowCount ?? 0);
+    }
+    await client.query("COMMIT");
+    return changed;
+  } catch (error) {
+    await client.query("ROLLBACK").catch((rollback: Error) => (failure = rollback));
+    throw error;
+  } finally {
+    // A connection whose ROLLBACK failed is not given back to the pool.
+    client.release(failure);
+  }
+}
+
+/** A value for a column of the type, as the driver binds it (JSON as its text). */
+export function encodeValue(value: unknown, type: ColumnType): Param {
+  if (value === undefined || value === null) return null;
+  if (type === "Json") return JSON.stringify(value);
+  return value as Param;
+}
+
 function decodeValue(value: unknown, type: ColumnType): unknown {
   if (value === null || value === undefined) return null;
   switch (type) {

@@ -1,4 +1,4 @@
-import { decodeRow, driverColumns, queryRow, statement } from "./driver";
+import { decodeRow, driverColumns, encodeValue, execute, executeInTransaction, queryRow, statement } from "./driver";
 import { AppError } from "../errors/app-error";
 import { type DepositOperation, operationsOfKind } from "../transactions/kinds";
 import {
@@ -179,23 +179,66 @@ export async function sumPendingDeposits(db: DbOrTx, merchantId: string, mode: s
   return sums._sum.amountCents ?? 0n;
 }
 
-/** Inserts a transaction with its creation event; a reference used before fails as a unique violation. */
+/** A new transaction's columns and its creation event's, as both inserts below write them. */
+function newTransactionRows(row: NewTransaction, actor: Actor) {
+  return {
+    transaction: {
+      ...row,
+      status: initialStatus,
+      customerEmailLower: lowerEmail(row.customerEmail),
+      invalidFields: row.invalidFields ?? undefined,
+    },
+    event: { id: `${row.id}_0`, fromStatus: null, toStatus: initialStatus, actor },
+  };
+}
+
+/**
+ * Inserts a transaction with its creation event, on the client or inside the caller's
+ * transaction (a payout, with its funds reserved); a reference used before fails as a unique
+ * violation.
+ */
 export async function insertTransaction(
   db: DbOrTx,
   row: NewTransaction,
   actor: Actor = "merchant",
 ): Promise<TransactionRecord> {
+  const { transaction, event } = newTransactionRows(row, actor);
   // One nested write: Prisma makes it atomic without an interactive transaction.
-  const created = await db.transaction.create({
-    data: {
-      ...row,
-      status: initialStatus,
-      customerEmailLower: lowerEmail(row.customerEmail),
-      invalidFields: row.invalidFields ?? undefined,
-      events: { create: { id: `${row.id}_0`, fromStatus: null, toStatus: initialStatus, actor } },
-    },
-  });
-  return toRecord(created);
+  return toRecord(await db.transaction.create({ data: { ...transaction, events: { create: event } } }));
+}
+
+const transactionColumns = Object.entries(driverColumns.Transaction);
+const insertTransactionRow = statement(
+  "cashier_insert_transaction",
+  `INSERT INTO "Transaction" (${transactionColumns.map(([name]) => `"${name}"`).join(", ")})
+   VALUES (${transactionColumns.map(() => "?").join(", ")})`,
+);
+const insertEventRow = statement(
+  "cashier_insert_transaction_event",
+  `INSERT INTO "TransactionEvent" ("id", "transactionId", "fromStatus", "toStatus", "actor", "createdAt")
+   VALUES (?, ?, ?, ?, ?, ?)`,
+);
+
+/**
+ * A deposit's row and its creation event, committed together through the driver (lib/db/driver):
+ * every /api/pix, Gateway In and Payment Initiation request writes one. Every column is written,
+ * the model's defaults included, so the record answered is the row stored.
+ */
+export async function insertDeposit(row: NewTransaction, actor: Actor = "merchant"): Promise<TransactionRecord> {
+  const now = new Date();
+  const { transaction, event } = newTransactionRows(row, actor);
+  const stored: Record<string, unknown> = {
+    // The model's defaults: false for its flags, null for what it may leave out.
+    ...Object.fromEntries(transactionColumns.map(([name, type]) => [name, type === "Boolean" ? false : null])),
+    ...transaction,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await executeInTransaction([
+    [insertTransactionRow, transactionColumns.map(([name, type]) => encodeValue(stored[name], type))],
+    [insertEventRow, [event.id, row.id, event.fromStatus, event.toStatus, event.actor, now]],
+  ]);
+  return toRecord(stored as Row);
 }
 
 export async function listTransactionEvents(db: DbOrTx, transactionId: string) {
@@ -267,15 +310,21 @@ export async function updateCheckoutChoice(
  * Records the charge a provider issued under the txid the row already holds. Conditional on no
  * code being recorded yet, so a repeated call (reconciliation beside a replay) writes once.
  */
-export async function recordPixCharge(
-  db: DbOrTx,
-  charge: { id: string; txid: string; qrCodeText: string; location: string | null },
-): Promise<boolean> {
-  // Every Pix deposit runs it: raw SQL (no query compilation), so updatedAt is set here.
-  const count = await db.$executeRaw`
-    UPDATE "Transaction" SET "pixCode" = ${charge.qrCodeText}, "pixLocation" = ${charge.location}, "updatedAt" = ${new Date()}
-    WHERE "id" = ${charge.id} AND "pixTxid" = ${charge.txid} AND "pixCode" IS NULL`;
-  return count === 1;
+const recordCharge = statement(
+  "cashier_record_pix_charge",
+  `UPDATE "Transaction" SET "pixCode" = ?, "pixLocation" = ?, "updatedAt" = ?
+   WHERE "id" = ? AND "pixTxid" = ? AND "pixCode" IS NULL`,
+);
+
+export async function recordPixCharge(charge: {
+  id: string;
+  txid: string;
+  qrCodeText: string;
+  location: string | null;
+}): Promise<boolean> {
+  // Every Pix deposit runs it, through the driver (lib/db/driver), so updatedAt is set here.
+  const values = [charge.qrCodeText, charge.location, new Date(), charge.id, charge.txid];
+  return (await execute(recordCharge, values)) === 1;
 }
 
 export async function findTransactionByPixTxid(db: DbOrTx, txid: string): Promise<DepositRecord | null> {

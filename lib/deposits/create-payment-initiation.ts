@@ -1,9 +1,8 @@
 // Payment Initiation (POST /api/payment-initiation): a pending deposit and the unique URL where
 // the customer pays from a bank account, then returns to the merchant's success or failure URL.
 import { getConfig } from "../config/config";
-import { getDb } from "../db/client";
 import type { MerchantRecord } from "../db/merchants";
-import { type TransactionRecord, insertTransaction } from "../db/transactions";
+import { type TransactionRecord, insertDeposit } from "../db/transactions";
 import { newId } from "../ids/new-id";
 import { formatAmountComma } from "../money/format-amount";
 import { AppError } from "../errors/app-error";
@@ -64,7 +63,7 @@ export async function createPaymentInitiation(options: {
     replay: async (existing) => ({ deposit: existing, isNew: false }),
     create: async () => {
       const id = newId("dep");
-      const deposit = await insertTransaction(getDb(), {
+      const deposit = await insertDeposit({
         id,
         merchantId: options.merchant.id,
         mode: options.merchant.mode,

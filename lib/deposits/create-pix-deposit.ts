@@ -1,9 +1,8 @@
 // Pix on-page (POST /api/pix): a pending deposit and the BR Code the customer pays in the
 // merchant's own page, with its QR image.
 import { getConfig } from "../config/config";
-import { getDb } from "../db/client";
 import type { MerchantRecord } from "../db/merchants";
-import { type TransactionRecord, insertTransaction } from "../db/transactions";
+import { type TransactionRecord, insertDeposit } from "../db/transactions";
 import { AppError } from "../errors/app-error";
 import { newId, randomAlphanumeric } from "../ids/new-id";
 import { amountToNumber } from "../money/format-amount";
@@ -57,7 +56,7 @@ export async function createPixDeposit(options: {
     create: async () => {
       // Chosen before anything is written: a live merchant without a PSP gets a clear 503.
       const provider = await providerForRail(options.merchant, "charges");
-      const deposit = await insertTransaction(getDb(), {
+      const deposit = await insertDeposit({
         id: newId("dep"),
         merchantId: options.merchant.id,
         mode: options.merchant.mode,

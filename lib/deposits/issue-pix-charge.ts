@@ -58,9 +58,7 @@ export async function issuePixCharge(deposit: TransactionRecord): Promise<Transa
     await raiseChargeMismatch(deposit, detail);
     throw new AppError("provider_mismatch", detail);
   }
-  if (
-    await recordPixCharge(getDb(), { id: deposit.id, txid, qrCodeText: charge.qrCodeText, location: charge.location })
-  ) {
+  if (await recordPixCharge({ id: deposit.id, txid, qrCodeText: charge.qrCodeText, location: charge.location })) {
     return { ...deposit, pixCode: charge.qrCodeText, pixLocation: charge.location };
   }
   // Someone else recorded it meanwhile (the same charge, by txid): answer what is stored.

@@ -2,8 +2,7 @@
 // in a signed token. Opening it creates the deposit once (idempotent on reference), so reloading
 // or opening it twice leads to the same hosted payment.
 import { getConfig } from "../config/config";
-import { getDb } from "../db/client";
-import { insertTransaction } from "../db/transactions";
+import { insertDeposit } from "../db/transactions";
 import { AppError } from "../errors/app-error";
 import { verifyRequestToken } from "../envelope/verify-request-token";
 import { newId } from "../ids/new-id";
@@ -64,7 +63,7 @@ export async function openGatewayIn(options: { keyId: string; token: string }): 
       if (isBank && merchant.mode === "live") capabilityOf(provider, "initiations");
       const id = newId("dep");
       const { payToken, stored } = issuePayToken(id);
-      await insertTransaction(getDb(), {
+      await insertDeposit({
         id,
         merchantId: merchant.id,
         mode: merchant.mode,

@@ -107,7 +107,7 @@ async function reconcileDeposit(
       );
       return "errors";
     }
-    issued = await recordPixCharge(getDb(), { id: deposit.id, txid: deposit.pixTxid as string, ...state.charge });
+    issued = await recordPixCharge({ id: deposit.id, txid: deposit.pixTxid as string, ...state.charge });
   }
   if (state.status === "paid") {
     let isPaid = false;

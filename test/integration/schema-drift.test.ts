@@ -108,7 +108,10 @@ describe("schema drift", () => {
     const statements = madeStatements();
     expect(statements.map((s) => s.name).sort()).toEqual([
       "cashier_claim_jti",
+      "cashier_insert_transaction",
+      "cashier_insert_transaction_event",
       "cashier_key_with_merchant",
+      "cashier_record_pix_charge",
       "cashier_transaction_by_id",
       "cashier_transaction_by_reference",
     ]);
