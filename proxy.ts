@@ -113,9 +113,28 @@ async function check(
   return null;
 }
 
+// An API answer's headers hold no nonce and no origin of the request's: the same for every one.
+let apiHeaders: Record<string, string> | undefined;
+
+/**
+ * An API route: its headers, after the checks every route gets. Nothing is forwarded to the
+ * handler (no nonce, language or console path: JSON for servers reads none of them), so Next.js
+ * passes the request on as it came, without rebuilding it from overridden headers: a measurable
+ * part of an API request's CPU (npm run profile:status).
+ */
+async function proxyApi(request: NextRequest, route: RouteRules): Promise<Response> {
+  const config = getConfig();
+  apiHeaders ??= securityHeaders({ kind: "api", nonce: "", isProduction: config.isProduction });
+  const refusal = await check(request, route);
+  const response = refusal instanceof Response ? refusal : NextResponse.next();
+  for (const [name, value] of Object.entries(apiHeaders)) response.headers.set(name, value);
+  return response;
+}
+
 export async function proxy(request: NextRequest): Promise<Response> {
   const config = getConfig();
   const route = routeRules(request.nextUrl.pathname);
+  if (route.kind === "api") return proxyApi(request, route);
   const nonce = newNonce();
   const payToken =
     route.kind === "page" && request.method === "GET"
