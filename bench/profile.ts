@@ -57,15 +57,22 @@ function sourceMapOf(url: string): SourceMap | null {
 }
 
 /** The package a frame's code belongs to: node_modules/<name>, ours, or node's own. */
+/** Where a frame's code was written: the bundled file's source through its map, else its own URL, with the line. */
+function sourceOf(frame: Node["callFrame"]): { source: string; line: number } {
+  const source = decodeURIComponent(frame.url);
+  if (source.includes("/.next/")) {
+    const entry = sourceMapOf(frame.url)?.findEntry(frame.lineNumber, frame.columnNumber);
+    if (entry && "originalSource" in entry)
+      return { source: decodeURIComponent(entry.originalSource), line: entry.originalLine + 1 };
+  }
+  return { source, line: frame.lineNumber + 1 };
+}
+
 function packageOf(frame: Node["callFrame"]): string {
   if (frame.url === "") return frame.functionName.startsWith("(") ? frame.functionName : "node internals (native)";
   if (frame.url.startsWith("node:")) return "node internals";
   if (frame.url.startsWith("wasm:")) return "@prisma/* (wasm query compiler)";
-  let source = decodeURIComponent(frame.url);
-  if (source.includes("/.next/")) {
-    const entry = sourceMapOf(frame.url)?.findEntry(frame.lineNumber, frame.columnNumber);
-    source = entry && "originalSource" in entry ? decodeURIComponent(entry.originalSource) : source;
-  }
+  const { source } = sourceOf(frame);
   const inModules = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source.slice(source.lastIndexOf("node_modules/")));
   if (inModules) return inModules[1].startsWith("@prisma/") ? "@prisma/*" : inModules[1];
   if (source.includes("/.next/")) return "next (bundled runtime)";
@@ -88,7 +95,13 @@ for (const file of readdirSync(dir).filter((name) => name.endsWith(".cpuprofile"
     const owner = packageOf(frame);
     total += micros;
     byPackage.set(owner, (byPackage.get(owner) ?? 0) + micros);
-    const name = `${frame.functionName || "(anonymous)"} [${owner}]`;
+    // An anonymous function of ours or of node's is named by where it was written.
+    const where = () => {
+      const { source, line } = sourceOf(frame);
+      return `${source.replace(/^.*?\/(lib|app|scripts|proxy\.ts|node_modules\/next)\b/, "$1").replace(/^node:/, "node:")}:${line}`;
+    };
+    const isPlace = !frame.functionName && (owner === "ours" || owner === "node internals");
+    const name = `${isPlace ? `(anonymous ${where()})` : frame.functionName || "(anonymous)"} [${owner}]`;
     byFunction.set(name, (byFunction.get(name) ?? 0) + micros);
   });
 }
