@@ -8,7 +8,7 @@ import { jwtVerify } from "jose";
 import { signRequestToken } from "../lib/envelope/sign-request-token";
 import { startReceiver } from "../test/support/callback-receiver";
 import { signInAsNew } from "./console-support";
-import { cashier, expectAccessible, fitsViewport, keepScreenshot, type Merchant } from "./support";
+import { cashier, depositIdOf, expectAccessible, fitsViewport, keepScreenshot, type Merchant } from "./support";
 
 const phone = { width: 390, height: 844 };
 const desk = { width: 1280, height: 800 };
@@ -46,14 +46,6 @@ async function openPaymentLink(page: Page, reference: string): Promise<string> {
 }
 
 /** What the merchant's server does to find the deposit: POST /api/status by its reference, verified. */
-async function depositIdOf(page: Page, reference: string): Promise<string> {
-  const jwt = await signRequestToken({ keyId: merchant.keyId, secret: merchant.secret, data: { reference } });
-  const response = await page.request.post("/api/status", { data: { jwt } });
-  const { jwt: answer } = (await response.json()) as { jwt: string };
-  const { payload } = await jwtVerify(answer, new TextEncoder().encode(merchant.secret));
-  return (payload.data as { id: string }).id;
-}
-
 /** The refund.completed callbacks the receiver got for the deposit, each verified with the merchant's key. */
 async function refundCallbacks(depositId: string, count: number) {
   const ofDeposit = () =>
@@ -100,7 +92,7 @@ test("an operator refunds part, then the rest, of a paid deposit: console, CSV, 
   const reference = `e2e-devolucao-${Date.now()}`;
   const customer = await (await browser.newContext({ viewport: phone, locale: "pt-BR" })).newPage();
   const paymentPath = await openPaymentLink(customer, reference);
-  const depositId = await depositIdOf(page, reference);
+  const depositId = await depositIdOf(page, merchant, reference);
   cashier("deposit", "pay", depositId);
   // The Pix screen sees the payment and turns into the receipt by itself.
   await expect(customer.getByRole("heading", { name: "Pagamento confirmado" })).toBeVisible({ timeout: 15_000 });

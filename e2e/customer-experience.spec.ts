@@ -12,6 +12,7 @@ import { encodePng } from "../lib/images/encode-png";
 import { e2eServerEnv } from "./environment";
 import {
   cashier,
+  depositIdOf,
   expectAccessible,
   expectTestBanner,
   fitsViewport,
@@ -79,13 +80,6 @@ async function paymentInitiation(
 }
 
 /** What the merchant's server does to find the deposit: POST /api/status by its reference. */
-async function depositIdOf(page: Page, reference: string): Promise<string> {
-  const jwt = await signRequestToken({ keyId: merchant.keyId, secret: merchant.secret, data: { reference } });
-  const response = await page.request.post("/api/status", { data: { jwt } });
-  return JSON.parse(Buffer.from(((await response.json()) as { jwt: string }).jwt.split(".")[1], "base64url").toString())
-    .data.id as string;
-}
-
 /** axe finds nothing serious or critical with the phone in light mode, nor in dark mode. */
 async function expectAccessibleLightAndDark(
   page: Page,
@@ -229,13 +223,13 @@ test("after `deposit pay` the receipt appears (rechecked on return to the tab), 
   await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
   await recheck;
 
-  cashier("deposit", "pay", await depositIdOf(page, reference));
+  cashier("deposit", "pay", await depositIdOf(page, merchant, reference));
   await expect(page.getByRole("heading", { name: "Pagamento confirmado" })).toBeVisible({ timeout: 10_000 });
   await expect(page.getByTestId("receipt-amount")).toHaveText(/R\$\s149,90/);
   await expect(page.getByText("Loja Demo").first()).toBeVisible();
   await expect(page.getByText(/^dep_/)).toBeVisible();
   await expect(page.getByText(/\d\d\/\d\d\/\d{4},? \d\d:\d\d \(horário de Brasília\)/)).toBeVisible();
-  const depositId = await depositIdOf(page, reference);
+  const depositId = await depositIdOf(page, merchant, reference);
   await expect(page.getByRole("link", { name: "Voltar para a loja" })).toHaveAttribute(
     "href",
     `${shop.url}/caixa?status=paid&deposit_id=${depositId}`,
@@ -399,7 +393,7 @@ test("every sandbox page says it is a test, and each step leads back to the shop
   // Gateway In: the amount and method left open, then the Pix code, then paid.
   const reference = `e2e-cx-banner-${Date.now()}`;
   await page.goto(await directUrl({ amount: undefined }, undefined, reference));
-  const depositId = await depositIdOf(page, reference);
+  const depositId = await depositIdOf(page, merchant, reference);
   // Gateway In's return_url says how the payment stands as the customer leaves.
   const backToShop = (status: string) => `${shop.url}/caixa?status=${status}&deposit_id=${depositId}`;
   await checkSandboxStep(page, testInfo, "5-checkout", backToShop("canceled"));

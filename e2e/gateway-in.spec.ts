@@ -6,7 +6,15 @@ import path from "node:path";
 import { type Page, expect, test } from "@playwright/test";
 import { signRequestToken } from "../lib/envelope/sign-request-token";
 import { e2eServerEnv } from "./environment";
-import { cashier, expectAccessible, fitsViewport, keepScreenshot, type Merchant, startShop } from "./support";
+import {
+  cashier,
+  depositIdOf,
+  expectAccessible,
+  fitsViewport,
+  keepScreenshot,
+  type Merchant,
+  startShop,
+} from "./support";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -60,8 +68,8 @@ test("Pix: a locked link opens on the QR, paid from outside the page, the receip
   await expectAccessible(page);
 
   // The customer pays in the bank app; the sandbox learns it from the command line.
-  cashier("deposit", "pay", await depositIdOf(page, lastReference));
-  const depositId = await depositIdOf(page, lastReference);
+  cashier("deposit", "pay", await depositIdOf(page, merchant, lastReference));
+  const depositId = await depositIdOf(page, merchant, lastReference);
   await expect(page.getByRole("heading", { name: "Pagamento confirmado" })).toBeVisible({ timeout: 10_000 });
   await expect(page.getByTestId("receipt-method")).toHaveText("Pix");
   await expect(page.getByTestId("receipt-end-to-end-id")).toHaveText(/^E\d{8}/);
@@ -95,15 +103,6 @@ test("details the shop sent are shown as text, masked, when something is left to
 });
 
 /** What the merchant's server does to find the deposit: POST /api/status by its reference. */
-async function depositIdOf(page: Page, reference: string): Promise<string> {
-  const jwt = await signRequestToken({ keyId: merchant.keyId, secret: merchant.secret, data: { reference } });
-  const response = await page.request.post("/api/status", { data: { jwt } });
-  const claims = JSON.parse(
-    Buffer.from(((await response.json()) as { jwt: string }).jwt.split(".")[1], "base64url").toString(),
-  );
-  return (claims as { data: { id: string } }).data.id;
-}
-
 test("a bank chosen by the customer, authorized: the receipt, then return_url with status=paid", async ({
   page,
 }, testInfo) => {
@@ -133,7 +132,7 @@ test("a bank chosen by the customer, authorized: the receipt, then return_url wi
   await page.getByRole("button", { name: "Autorizar pagamento" }).click();
 
   // The cashier's own receipt first: what a customer keeps.
-  const depositId = await depositIdOf(page, reference);
+  const depositId = await depositIdOf(page, merchant, reference);
   await expect(page.getByRole("heading", { name: "Pagamento confirmado" })).toBeVisible();
   await expect(page.getByTestId("receipt-amount")).toHaveText(/R\$\s75,50/);
   await expect(page.getByTestId("receipt-merchant")).toHaveText("Loja Verde");
@@ -216,7 +215,7 @@ test("Recusar at the bank: Pagamento não concluído, with another bank, Pix and
   await expect(
     page.getByText("O pagamento em Caixa Econômica Federal não foi concluído e nada foi cobrado."),
   ).toBeVisible();
-  const depositId = await depositIdOf(page, reference);
+  const depositId = await depositIdOf(page, merchant, reference);
   await expect(page.getByRole("link", { name: "Tentar outro banco" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Pagar com Pix" })).toBeVisible();
   const back = page.getByRole("link", { name: "Voltar para a loja" });
@@ -251,7 +250,7 @@ test("after Recusar, another bank pays the same deposit; a bank the shop sent is
   await page.getByRole("button", { name: "Autorizar pagamento" }).click();
   await expect(page.getByRole("heading", { name: "Pagamento confirmado" })).toBeVisible();
   await expect(page.getByTestId("receipt-method")).toHaveText("Pix pelo banco (Banco do Brasil)");
-  await expectBackAtShop(page, "paid", await depositIdOf(page, reference), 15_000);
+  await expectBackAtShop(page, "paid", await depositIdOf(page, merchant, reference), 15_000);
 
   // The shop chose Caixa: no other bank, no Pix, Caixa again.
   await page.goto(await directUrl({ paymentMethod: "caixa" }));
@@ -269,7 +268,7 @@ test("after Recusar, another bank pays the same deposit; a bank the shop sent is
 
 test("an expired link leads back to the shop with status=failed", async ({ page }) => {
   await page.goto(await directUrl({ paymentMethod: "pix" }));
-  const depositId = await depositIdOf(page, lastReference);
+  const depositId = await depositIdOf(page, merchant, lastReference);
   // Off the Pix screen first: its script would follow the expiry on its own.
   const link = new URL(page.url()).pathname.replace(/\/pix$/, "");
   await page.goto("about:blank");

@@ -5,12 +5,23 @@ import path from "node:path";
 import { promisify } from "node:util";
 import AxeBuilder from "@axe-core/playwright";
 import { type Page, type TestInfo, expect } from "@playwright/test";
+import { jwtVerify } from "jose";
+import { signRequestToken } from "../lib/envelope/sign-request-token";
 import type { PspSimulator } from "../test/psp-simulator/start-psp-simulator";
 import { e2eServerEnv } from "./environment";
 
 const root = path.resolve(import.meta.dirname, "..");
 
 export type Merchant = { merchantId: string; keyId: string; secret: string };
+
+/** The id of the merchant's transaction with this reference, as POST /api/status answers it (verified). */
+export async function depositIdOf(page: Page, merchant: Merchant, reference: string): Promise<string> {
+  const jwt = await signRequestToken({ keyId: merchant.keyId, secret: merchant.secret, data: { reference } });
+  const response = await page.request.post("/api/status", { data: { jwt } });
+  const { jwt: answer } = (await response.json()) as { jwt: string };
+  const { payload } = await jwtVerify(answer, new TextEncoder().encode(merchant.secret));
+  return (payload.data as { id: string }).id;
+}
 
 /** Runs an operator command (`npm run cashier -- …`) against the server's database. */
 export function cashier(...args: string[]): string {
