@@ -3,7 +3,7 @@ import { type CallbackItem, describeCallbackEvent } from "../callbacks/describe-
 import { listObjectCallbackEvents } from "../db/callback-events";
 import { getDb } from "../db/client";
 import { findMerchant } from "../db/merchants";
-import { listDepositRefunds, listRefundEvents } from "../db/refunds";
+import { amountTakingRefundStatuses, listDepositRefunds, listRefundEvents } from "../db/refunds";
 import { listTransactionEvents } from "../db/transactions";
 import { maskAccount, maskCpf, maskEmail, maskPhone, maskPixKey } from "../deposits/mask-customer";
 import { kindOfOperation } from "../transactions/kinds";
@@ -188,7 +188,8 @@ export async function getTransactionDetail(actor: Actor, id: string): Promise<Tr
     deposit: null,
     refunds: refunds.map((r) => ({ id: r.id, status: r.status, amountCents: r.amountCents, createdAt: r.createdAt })),
     refundedCents: sumRefunds(refunds, ["completed"]),
-    refundableCents: t.status === "paid" ? t.amountCents - sumRefunds(refunds, ["pending", "completed"]) : 0n,
+    // What createRefund would still take (sumRefundedCents counts the same refunds).
+    refundableCents: t.status === "paid" ? t.amountCents - sumRefunds(refunds, amountTakingRefundStatuses) : 0n,
     timeline: toTimeline(events),
     callbacks,
   };

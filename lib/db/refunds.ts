@@ -84,10 +84,13 @@ export async function findRefundByRequest(
   );
 }
 
-/** What a deposit's refunds take of its amount: pending and completed ones; failed ones gave it back. */
+/** The refunds that take a deposit's amount: pending and completed ones; failed ones gave it back. */
+export const amountTakingRefundStatuses = ["pending", "completed"];
+
+/** What a deposit's refunds take of its amount (amountTakingRefundStatuses). */
 export async function sumRefundedCents(db: DbOrTx, depositId: string): Promise<bigint> {
   const sums = await db.refund.aggregate({
-    where: { depositId, status: { in: ["pending", "completed"] } },
+    where: { depositId, status: { in: amountTakingRefundStatuses } },
     _sum: { amountCents: true },
   });
   return sums._sum.amountCents ?? 0n;
