@@ -48,7 +48,15 @@ export async function setUpConsoleUser(
   await page.getByLabel(/Código de 6 dígitos|6-digit code/).fill(freshTotpCode(totpSecret)!);
   await page.getByRole("button", { name: /Ativar autenticador|Turn on authenticator/ }).click();
   const codes = page.getByTestId("recovery-codes").getByRole("listitem");
-  await expect(codes).toHaveCount(10);
+  // On a loaded machine the enrolment's transaction can wait its turn behind other writers (CI
+  // once showed no codes after 5 s); should the form refuse instead, the failure says what it showed.
+  await expect(codes)
+    .toHaveCount(10, { timeout: 20_000 })
+    .catch(async (error: unknown) => {
+      throw new Error(`no recovery codes; the page shows: ${await page.locator("main").innerText()}`, {
+        cause: error,
+      });
+    });
   return {
     user: { email: user.email, password: E2E_CONSOLE_PASSWORD, totpSecret },
     recoveryCodes: await codes.allTextContents(),
