@@ -21,6 +21,8 @@ const { values, positionals } = parseArgs({
 /** What a script names beyond the options (bench/profile.ts: the route). */
 export const ARGUMENTS = positionals;
 export const SECONDS = Number(values.seconds);
+/** The databases --database names, in its order (both unless it says otherwise). */
+export const DATABASES = values.database.split(",");
 const CONNECTIONS = [1, 16, 64];
 export const KEY_ID = "mk_test_benchmark0001";
 export const SECRET = randomBytes(32).toString("base64url");
@@ -353,7 +355,7 @@ export async function runBench(bench: Bench): Promise<void> {
   console.log(`POST ${bench.path}, ${SECONDS} s per run, a fresh database per run, WEB_CONCURRENCY ${concurrency}`);
   const headlines: string[] = [];
   let refusals = 0;
-  for (const kind of values.database.split(",")) {
+  for (const kind of DATABASES) {
     const label = kind === "postgres" ? "PostgreSQL" : "SQLite";
     const rows: string[] = [];
     const byConnections = new Map<number, Result[]>();

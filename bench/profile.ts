@@ -1,7 +1,7 @@
-// npm run profile:pix | profile:status [-- --seconds N]   (needs a build: npm run build)
+// npm run profile:pix | profile:status [-- --seconds N --database postgres]   (needs a build)
 // The gateway as `npm start` serves it, one process under `node --cpu-prof`, loaded with
 // POST /api/pix (each request a new deposit) or POST /api/status (over seeded deposits) at 16
-// connections on SQLite, then stopped with SIGINT so the profile is written. Prints self time by
+// connections on SQLite (or the first database --database names), then stopped with SIGINT so the profile is written. Prints self time by
 // package (through the build's source maps for code Next.js bundled) and the hottest functions.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { SourceMap } from "node:module";
@@ -11,6 +11,7 @@ import { fileURLToPath } from "node:url";
 import {
   ARGUMENTS,
   type Bench,
+  DATABASES,
   SECONDS,
   freshDatabase,
   loadOnce,
@@ -21,7 +22,11 @@ import {
 import { pixData } from "./pix-data";
 import { statusRequests } from "./status-data";
 
-type Node = { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } };
+type Node = {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  children?: number[];
+};
 type Profile = { nodes: Node[]; startTime: number; samples: number[]; timeDeltas: number[] };
 
 const routes: Record<string, Pick<Bench, "data" | "seed">> = { pix: { data: pixData }, status: statusRequests() };
@@ -34,7 +39,7 @@ if (!requests) {
 requireBuild();
 process.env.WEB_CONCURRENCY = "1";
 const dir = mkdtempSync(path.join(tmpdir(), "cashier-profile-"));
-const db = await freshDatabase("sqlite", requests.seed ?? (async () => undefined));
+const db = await freshDatabase(DATABASES[0]!, requests.seed ?? (async () => undefined));
 if (!db) throw new Error("no database");
 const server = await startGateway(db.url, 3312, ["--cpu-prof", "--cpu-prof-dir", dir]);
 // Samples are kept from the measured load only: V8 stamps them with the same monotonic clock.
@@ -80,12 +85,23 @@ function packageOf(frame: Node["callFrame"]): string {
   return "ours";
 }
 
+/** A function of ours by where it was written (the build minifies names), else "". */
+function oursName(frame: Node["callFrame"]): string {
+  if (packageOf(frame) !== "ours") return "";
+  const { source, line } = sourceOf(frame);
+  return `${source.replace(/^.*?\/(lib|app|proxy\.ts)\b/, "$1")}:${line}`;
+}
+
 const byPackage = new Map<string, number>();
 const byFunction = new Map<string, number>();
+/** Time in a function of ours or anything it called: where the request's time goes, step by step. */
+const inclusive = new Map<string, number>();
 let total = 0;
 for (const file of readdirSync(dir).filter((name) => name.endsWith(".cpuprofile"))) {
   const profile = JSON.parse(readFileSync(path.join(dir, file), "utf8")) as Profile;
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const oursByNode = new Map<number, string>();
+  const parents = new Map(profile.nodes.flatMap((node) => (node.children ?? []).map((child) => [child, node.id])));
   let at = profile.startTime;
   profile.samples.forEach((id, i) => {
     const micros = profile.timeDeltas[i] ?? 0;
@@ -103,6 +119,13 @@ for (const file of readdirSync(dir).filter((name) => name.endsWith(".cpuprofile"
     const isPlace = !frame.functionName && (owner === "ours" || owner === "node internals");
     const name = `${isPlace ? `(anonymous ${where()})` : frame.functionName || "(anonymous)"} [${owner}]`;
     byFunction.set(name, (byFunction.get(name) ?? 0) + micros);
+    const onStack = new Set<string>();
+    for (let node: number | undefined = id; node !== undefined; node = parents.get(node)) {
+      const ours = oursByNode.get(node) ?? oursName((nodes.get(node) as Node).callFrame);
+      oursByNode.set(node, ours);
+      if (ours) onStack.add(ours);
+    }
+    for (const name of onStack) inclusive.set(name, (inclusive.get(name) ?? 0) + micros);
   });
 }
 rmSync(dir, { recursive: true, force: true });
@@ -121,3 +144,5 @@ console.log("\nself time by package");
 print(byPackage, 20);
 console.log("\nhottest functions (self time)");
 print(byFunction, 20);
+console.log("\nour functions, with what they call (inclusive time)");
+print(inclusive, 30);
