@@ -86,18 +86,18 @@ export const driverColumns = {
 
 /**
  * One statement, written once with `?` placeholders (numbered for pg): its name is the pg
- * prepared statement's, so one name is one text.
+ * prepared statement's, so one name is one text. postgresOnly: SQL that SQLite does not take.
  */
-export type Statement = { name: string; sql: string };
+export type Statement = { name: string; sql: string; postgresOnly?: true };
 
 export type Param = string | number | bigint | boolean | Date | null;
 
 /** Every statement made, by name: a name used for two texts is refused. */
-const texts = new Map<string, string>();
+const made = new Map<string, Statement>();
 const numbered = new Map<string, string>();
 
-/** Every statement made so far, as written (the schema-drift test prepares each on both databases). */
-export const madeStatements = (): Statement[] => [...texts].map(([name, sql]) => ({ name, sql }));
+/** Every statement made so far (the schema-drift test prepares each on the databases it is for). */
+export const madeStatements = (): Statement[] => [...made.values()];
 
 /** The same SQL with pg's numbered placeholders. */
 export const postgresText = (sql: string) => {
@@ -110,10 +110,26 @@ export const postgresText = (sql: string) => {
   return text;
 };
 
-export function statement(name: string, sql: string): Statement {
-  if (texts.has(name) && texts.get(name) !== sql) throw new Error(`two statements are named ${name}`);
-  texts.set(name, sql);
-  return { name, sql };
+export function statement(name: string, sql: string, postgresOnly?: true): Statement {
+  if (made.has(name) && made.get(name)!.sql !== sql) throw new Error(`two statements are named ${name}`);
+  const query: Statement = postgresOnly ? { name, sql, postgresOnly } : { name, sql };
+  made.set(name, query);
+  return query;
+}
+
+/** Writes that commit together or not at all: see executeBatch. */
+export type Batch = { writes: Statement[]; postgres: Statement };
+
+/**
+ * The writes as one batch. On pg they are sent as one statement: each write but the last is a
+ * data-modifying WITH, all of them run in that statement's snapshot and its foreign keys are
+ * checked at its end, so it commits or fails whole in one round trip instead of BEGIN, each write
+ * and COMMIT. On SQLite they run in one transaction, synchronously.
+ */
+export function batch(name: string, writes: Statement[]): Batch {
+  const last = writes.at(-1)!;
+  const before = writes.slice(0, -1).map((write, i) => `w${i} AS (${write.sql})`);
+  return { writes, postgres: statement(name, `WITH ${before.join(", ")} ${last.sql}`, true) };
 }
 
 const preparedBySqlite = new WeakMap<BetterSqlite3.Database, Map<string, BetterSqlite3.Statement>>();
@@ -183,39 +199,21 @@ export async function execute(query: Statement, params: Param[]): Promise<number
   return result.rowCount ?? 0;
 }
 
-/** Runs writes in one transaction, all committed or none; the number of rows each changed. */
-export async function executeInTransaction(writes: [Statement, Param[]][]): Promise<number[]> {
+/** Runs a batch's writes, each with its parameters: all committed or none. */
+export async function executeBatch({ writes, postgres }: Batch, params: Param[][]): Promise<void> {
   const target = await connection();
-  if (target.dialect === "sqlite") {
-    const { database } = target;
-    const runs = writes.map(([query, params]) => [prepared(database, query), params.map(sqliteParam)] as const);
-    // Synchronous from BEGIN to COMMIT: nothing else runs on the connection meanwhile.
-    return target.exclusive(() =>
-      database.transaction(() => runs.map(([run, values]) => run.run(...values).changes))(),
-    );
+  if (target.dialect === "postgres") {
+    await target.pool.query({
+      name: postgres.name,
+      text: postgresText(postgres.sql),
+      values: params.flat().map(postgresParam),
+    });
+    return;
   }
-  const client = await target.pool.connect();
-  let failure: Error | undefined;
-  try {
-    await client.query("BEGIN");
-    const changed: number[] = [];
-    for (const [query, params] of writes) {
-      const result = await client.query({
-        name: query.name,
-        text: postgresText(query.sql),
-        values: params.map(postgresParam),
-      });
-      changed.push(result.rowCount ?? 0);
-    }
-    await client.query("COMMIT");
-    return changed;
-  } catch (error) {
-    await client.query("ROLLBACK").catch((rollback: Error) => (failure = rollback));
-    throw error;
-  } finally {
-    // A connection whose ROLLBACK failed is not given back to the pool.
-    client.release(failure);
-  }
+  const { database } = target;
+  const runs = writes.map((query, i) => [prepared(database, query), params[i]!.map(sqliteParam)] as const);
+  // Synchronous from BEGIN to COMMIT: nothing else runs on the connection meanwhile.
+  await target.exclusive(() => database.transaction(() => runs.forEach(([run, values]) => run.run(...values)))());
 }
 
 /** A value for a column of the type, as the driver binds it (JSON as its text). */

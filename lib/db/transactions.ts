@@ -1,4 +1,4 @@
-import { decodeRow, driverColumns, encodeValue, execute, executeInTransaction, queryRow, statement } from "./driver";
+import { batch, decodeRow, driverColumns, encodeValue, execute, executeBatch, queryRow, statement } from "./driver";
 import { AppError } from "../errors/app-error";
 import { type DepositOperation, operationsOfKind } from "../transactions/kinds";
 import {
@@ -218,11 +218,12 @@ const insertEventRow = statement(
   `INSERT INTO "TransactionEvent" ("id", "transactionId", "fromStatus", "toStatus", "actor", "createdAt")
    VALUES (?, ?, ?, ?, ?, ?)`,
 );
+const insertDepositRows = batch("cashier_insert_deposit", [insertTransactionRow, insertEventRow]);
 
 /**
- * A deposit's row and its creation event, committed together through the driver (lib/db/driver):
- * every /api/pix, Gateway In and Payment Initiation request writes one. Every column is written,
- * the model's defaults included, so the record answered is the row stored.
+ * A deposit's row and its creation event, committed together through the driver (lib/db/driver; on
+ * PostgreSQL one statement): every /api/pix, Gateway In and Payment Initiation request writes one.
+ * Every column is written, the model's defaults included, so the record answered is the row stored.
  */
 export async function insertDeposit(row: NewTransaction, actor: Actor = "merchant"): Promise<TransactionRecord> {
   const now = new Date();
@@ -234,9 +235,9 @@ export async function insertDeposit(row: NewTransaction, actor: Actor = "merchan
     createdAt: now,
     updatedAt: now,
   };
-  await executeInTransaction([
-    [insertTransactionRow, transactionColumns.map(([name, type]) => encodeValue(stored[name], type))],
-    [insertEventRow, [event.id, row.id, event.fromStatus, event.toStatus, event.actor, now]],
+  await executeBatch(insertDepositRows, [
+    transactionColumns.map(([name, type]) => encodeValue(stored[name], type)),
+    [event.id, row.id, event.fromStatus, event.toStatus, event.actor, now],
   ]);
   return toRecord(stored as Row);
 }

@@ -108,6 +108,7 @@ describe("schema drift", () => {
     const statements = madeStatements();
     expect(statements.map((s) => s.name).sort()).toEqual([
       "cashier_claim_jti",
+      "cashier_insert_deposit",
       "cashier_insert_transaction",
       "cashier_insert_transaction_event",
       "cashier_key_with_merchant",
@@ -120,7 +121,8 @@ describe("schema drift", () => {
       const db = new Database(target.filename, { readonly: true });
       try {
         // Preparing compiles the statement against the schema: an unknown table or column throws.
-        for (const { sql } of statements) expect(() => db.prepare(sql), sql).not.toThrow();
+        for (const { sql } of statements.filter((s) => !s.postgresOnly))
+          expect(() => db.prepare(sql), sql).not.toThrow();
       } finally {
         db.close();
       }
