@@ -1,5 +1,5 @@
-// Runs before every route (Next.js 16's Proxy): what every answer shares and no handler should
-// repeat. In order: a path that is not valid percent-encoding is a 400; a method the route does
+// Runs before every route but the merchant API's (Next.js 16's Proxy): what every answer shares
+// and no handler should repeat. In order: a path that is not valid percent-encoding is a 400; a method the route does
 // not take is a 405 with Allow; a page POST (a hosted form, a server action) from another origin
 // or over 1 MB is refused; a POST Next.js would read as a server action is refused before it
 // throws (a host other than its Origin, an action this build does not have or outside the
@@ -20,7 +20,7 @@ import { type RouteRules, methodNotAllowed, routeRules } from "@/lib/http/route-
 import { readServerActionIds } from "@/lib/http/server-action-ids";
 import { addressKeyOf } from "@/lib/rate-limits/address-key";
 import { consumeRateLimit } from "@/lib/rate-limits/consume-rate-limit";
-import { newNonce, securityHeaders } from "@/lib/security/security-headers";
+import { apiSecurityHeaders, newNonce, securityHeaders } from "@/lib/security/security-headers";
 import { CONSOLE_PATH_HEADER } from "@/lib/console/return-path";
 
 function refuse(code: ErrorCode, detail: string): Response {
@@ -113,21 +113,17 @@ async function check(
   return null;
 }
 
-// An API answer's headers hold no nonce and no origin of the request's: the same for every one.
-let apiHeaders: Record<string, string> | undefined;
-
 /**
- * An API route: its headers, after the checks every route gets. Nothing is forwarded to the
+ * An API route the proxy runs for (health, the PSP's webhook, a hosted page's status, unknown
+ * /api/ paths): its headers, after the checks every route gets. Nothing is forwarded to the
  * handler (no nonce, language or console path: JSON for servers reads none of them), so Next.js
- * passes the request on as it came, without rebuilding it from overridden headers: a measurable
- * part of an API request's CPU (npm run profile:status).
+ * passes the request on as it came, without rebuilding it from overridden headers.
  */
 async function proxyApi(request: NextRequest, route: RouteRules): Promise<Response> {
-  const config = getConfig();
-  apiHeaders ??= securityHeaders({ kind: "api", nonce: "", isProduction: config.isProduction });
   const refusal = await check(request, route);
   const response = refusal instanceof Response ? refusal : NextResponse.next();
-  for (const [name, value] of Object.entries(apiHeaders)) response.headers.set(name, value);
+  for (const [name, value] of Object.entries(apiSecurityHeaders(getConfig().isProduction)))
+    response.headers.set(name, value);
   return response;
 }
 
@@ -179,6 +175,13 @@ export async function proxy(request: NextRequest): Promise<Response> {
 }
 
 export const config = {
-  // Built assets carry no token and run no code of ours.
-  matcher: ["/((?!_next/static|_next/image).*)"],
+  // Built assets carry no token and run no code of ours. The merchant API's routes (each served by
+  // lib/envelope/with-envelope, which sets their headers) are left out too: Next.js's proxy step
+  // was a fifth of a Pix request's CPU (bench/README.md), and they need nothing of it: their path
+  // is exact, a method they do not take is refused by npm start's server (lib/server/serve-gateway),
+  // no server action runs at a route handler, and none is rate-limited per address. Next.js takes
+  // this list only as a literal: a test checks it names every route the wrapper serves.
+  matcher: [
+    "/((?!_next/static|_next/image|api/(?:balance|callbacks/test|events|events/resend|gateway-out|payment-initiation|pix|refund|sandbox/simulate|status|transactions)$).*)",
+  ],
 };

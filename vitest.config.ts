@@ -23,7 +23,10 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["lib/**/*.test.ts", "scripts/**/*.test.ts", "test/conformance/**/*.test.ts"] },
+        test: {
+          name: "unit",
+          include: ["proxy.test.ts", "lib/**/*.test.ts", "scripts/**/*.test.ts", "test/conformance/**/*.test.ts"],
+        },
       },
       integration("sqlite"),
       ...(process.env.TEST_POSTGRES_URL ? [integration("postgres")] : []),

@@ -15,6 +15,7 @@ import { newId } from "../ids/new-id";
 import { log } from "../log/logger";
 import { findSigningKey, type MerchantSigningKey } from "../merchants/find-signing-key";
 import { recordKeyUse } from "../merchants/record-key-use";
+import { apiSecurityHeaders } from "../security/security-headers";
 import { addressKeyOf } from "../rate-limits/address-key";
 import { checkRateLimit, consumeRateLimit } from "../rate-limits/consume-rate-limit";
 import type { Limits } from "../transactions/request-schemas";
@@ -134,7 +135,10 @@ export function withEnvelope(
   return async function handle(request: Request): Promise<Response> {
     const started = performance.now();
     const context: Record<string, unknown> = { operation };
+    // The proxy does not run for these routes (proxy.ts): every answer gets its headers here.
     const finish = (response: Response) => {
+      for (const [name, value] of Object.entries(apiSecurityHeaders(getConfig().isProduction)))
+        response.headers.set(name, value);
       log.info("api request", { ...context, status: response.status, ms: Math.round(performance.now() - started) });
       return response;
     };

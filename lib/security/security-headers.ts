@@ -1,4 +1,5 @@
-// Every answer's security headers, from this one module (applied by proxy.ts). Three kinds:
+// Every answer's security headers, from this one module (applied by proxy.ts, and by the API
+// wrapper to the routes the proxy does not run for). Three kinds:
 //  - page: the hosted payment pages (their inline style and script) and the React pages (home,
 //    docs, console, error pages): scripts and styles only with this request's nonce, which Next.js
 //    reads from the request's own CSP header and puts on its scripts; forms post to the gateway and, on a payment page, to the merchant's redirect origins
@@ -56,6 +57,15 @@ export function securityHeaders(options: SecurityHeaderOptions): Record<string, 
     "cross-origin-opener-policy": "same-origin",
     ...(options.isProduction ? { "strict-transport-security": "max-age=63072000; includeSubDomains" } : {}),
   };
+}
+
+const apiHeaders = new Map<boolean, Record<string, string>>();
+
+/** An API answer's headers: no nonce and nothing of the request's, so the same for every one. */
+export function apiSecurityHeaders(isProduction: boolean): Record<string, string> {
+  let headers = apiHeaders.get(isProduction);
+  if (!headers) apiHeaders.set(isProduction, (headers = securityHeaders({ kind: "api", nonce: "", isProduction })));
+  return headers;
 }
 
 /** A fresh nonce for each answer: 16 random bytes, base64. */

@@ -13,8 +13,6 @@ import { CLIENT_IP_HEADER, resolveClientIp } from "../http/client-ip";
 import { methodNotAllowed, routeRules } from "../http/route-rules";
 import { logAbortedRequest } from "./log-aborted-request";
 
-const NEXT_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]);
-
 // The answers each server is still working on. A client that hangs up does not stop its handler,
 // and the server's "close" comes once the sockets are gone: the database must stay open until
 // every handler has written its answer (closing it under one left its transaction open after
@@ -47,10 +45,11 @@ export async function serveGateway(options: { dir: string; port: number }): Prom
   };
   const inFlight = new Set<http.ServerResponse>();
   const server = http.createServer(timeouts, (request, response) => {
-    // Methods Next.js has no handler for (TRACE, CONNECT…) fail inside it as a 500; they are
-    // refused here with what proxy.ts gives every other answer.
-    if (!NEXT_METHODS.has(request.method ?? "")) {
-      const rules = routeRules(targetPath(request.url ?? "/"));
+    // A method the route does not take is refused before Next.js is asked: those it has no handler
+    // for (TRACE, CONNECT…) fail inside it as a 500, and the merchant API's routes, which the proxy
+    // does not run for, would get Next.js's bare 405. The answer is proxy.ts's.
+    const rules = routeRules(targetPath(request.url ?? "/"));
+    if (!rules.methods.includes(request.method ?? "")) {
       const refusal = methodNotAllowed(request.method ?? "", rules);
       response
         .writeHead(405, {
