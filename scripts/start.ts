@@ -38,6 +38,12 @@ try {
 const SHUTDOWN_GRACE_MS = 25_000;
 
 if (cluster.isWorker) {
+  // tsx turns Node's source maps on for the TypeScript it runs, and with them on Node reads and
+  // keeps the map (its sources included) of every Next.js chunk a worker loads: about 70 MB a
+  // worker (bench/README.md). The served code gets Node's default, off, unless the operator asks
+  // for readable stacks with --enable-source-maps (NODE_OPTIONS).
+  const flags = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? "").split(/\s+/)];
+  if (!flags.includes("--enable-source-maps")) process.setSourceMapsEnabled(false);
   const server = await serveGateway({ dir: root, port: config.port });
   let isStopping = false;
   for (const signal of ["SIGINT", "SIGTERM"] as const) {

@@ -20,6 +20,8 @@ if (cluster.isPrimary) {
     process.exit(0);
   });
 } else {
+  // As npm start's workers (scripts/start.ts): Node's default, no source maps for the served chunks.
+  process.setSourceMapsEnabled(false);
   const app = next({ dev: false, dir: import.meta.dirname, port });
   await app.prepare();
   const handle = app.getRequestHandler();
