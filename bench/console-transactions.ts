@@ -106,8 +106,7 @@ try {
               ["paid", 60],
               ["expired", 20],
               ["pending", 10],
-              ["failed", 8],
-              ["canceled", 2],
+              ["failed", 10],
             ]);
       const customer = customers[Math.floor(random() * CUSTOMERS)];
       const createdAt = now - Math.floor(random() * 90 * DAY);
