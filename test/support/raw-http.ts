@@ -42,7 +42,9 @@ export function rawClient(baseUrl: string, options: { connections: number; timeo
             method: request.method,
             path: request.path,
             headers: request.headers,
-            agent,
+            // The retry below takes a connection of its own: the pool's other sockets may have
+            // been idle as long as the one that was cut, and be closed under it the same way.
+            agent: isRetry ? false : agent,
             // A redirect to a 20,000-character path has headers past Node's 16 KB: still an answer.
             maxHeaderSize: 1024 * 1024,
           },
