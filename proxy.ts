@@ -1,11 +1,11 @@
-// Runs before every route but the merchant API's (Next.js 16's Proxy): what every answer shares
-// and no handler should repeat. In order: a path that is not valid percent-encoding is a 400; a method the route does
-// not take is a 405 with Allow; a page POST (a hosted form, a server action) from another origin
-// or over 1 MB is refused; a POST Next.js would read as a server action is refused before it
-// throws (a host other than its Origin, an action this build does not have or outside the
-// console, a body it could not parse: lib/http/find-action-call-problem); hosted pages and
-// /direct are rate-limited per client IP (past the limit a customer's page is answered by
-// app/pay/limite, in their language); then every answer gets the security headers of
+// Runs before every route but the merchant API's (Next.js 16's Proxy): what every answer shares and
+// no handler should repeat. In order: a path that is not valid percent-encoding is a 400; a method
+// the route does not take is a 405 with Allow; a page POST (a hosted form, a server action) from
+// another origin or over 1 MB is refused; a POST Next.js would read as a server action is refused
+// before it throws (a host other than its Origin, an action this build does not have or outside the
+// console, a body it could not parse: lib/http/find-action-call-problem); hosted pages and /direct
+// are rate-limited per client IP (past the limit a customer's page is answered by app/pay/limite,
+// in their language); then every answer gets the security headers of
 // lib/security/security-headers.ts, pages with a fresh CSP nonce.
 import { type NextRequest, NextResponse } from "next/server";
 import { getConfig } from "@/lib/config/config";

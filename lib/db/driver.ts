@@ -5,6 +5,7 @@
 // schema, the migrations and every other query. The column types below are checked against
 // prisma/models.prisma by the schema-drift test, so a model change cannot leave them behind.
 import type BetterSqlite3 from "better-sqlite3";
+import type pg from "pg";
 import { type DriverConnection, driverConnectionOf, getDb } from "./client";
 
 /** A model column's type, as prisma/models.prisma names it; the driver converts the others' values. */
@@ -152,6 +153,14 @@ const sqliteParam = (value: Param) =>
       : value;
 const postgresParam = (value: Param) => (value instanceof Date ? value.toISOString() : value);
 
+/** The statement as pg runs it: prepared once per pooled connection under its name. */
+const postgresQuery = (query: Statement, params: Param[], types: pg.CustomTypesConfig): pg.QueryConfig => ({
+  name: query.name,
+  text: postgresText(query.sql),
+  values: params.map(postgresParam),
+  types,
+});
+
 const isOpen = (connection: DriverConnection) =>
   connection.dialect === "sqlite" ? connection.database.open : !connection.pool.ended;
 
@@ -175,12 +184,7 @@ export async function queryRow(query: Statement, params: Param[]): Promise<Recor
       () => prepared(target.database, query).get(...values) as Record<string, unknown> | undefined,
     );
   }
-  const { rows } = await target.pool.query({
-    name: query.name,
-    text: postgresText(query.sql),
-    values: params.map(postgresParam),
-    types: target.types,
-  });
+  const { rows } = await target.pool.query(postgresQuery(query, params, target.types));
   return rows[0] as Record<string, unknown> | undefined;
 }
 
@@ -191,11 +195,7 @@ export async function execute(query: Statement, params: Param[]): Promise<number
     const values = params.map(sqliteParam);
     return target.exclusive(() => prepared(target.database, query).run(...values).changes);
   }
-  const result = await target.pool.query({
-    name: query.name,
-    text: postgresText(query.sql),
-    values: params.map(postgresParam),
-  });
+  const result = await target.pool.query(postgresQuery(query, params, target.types));
   return result.rowCount ?? 0;
 }
 
@@ -203,11 +203,7 @@ export async function execute(query: Statement, params: Param[]): Promise<number
 export async function executeBatch({ writes, postgres }: Batch, params: Param[][]): Promise<void> {
   const target = await connection();
   if (target.dialect === "postgres") {
-    await target.pool.query({
-      name: postgres.name,
-      text: postgresText(postgres.sql),
-      values: params.flat().map(postgresParam),
-    });
+    await target.pool.query(postgresQuery(postgres, params.flat(), target.types));
     return;
   }
   const { database } = target;
