@@ -84,7 +84,13 @@ export type AccessDenial = {
   target?: { type: string; id: string };
 };
 
+// The brand that tells an AppError apart. The production build can carry one copy of this module
+// per server chunk, and an adapter cached on globalThis throws its own copy's class, so
+// `instanceof` is false across chunks; a registered symbol is the same in every copy.
+const APP_ERROR_BRAND = Symbol.for("cashier.AppError");
+
 export class AppError extends Error {
+  readonly [APP_ERROR_BRAND] = true;
   readonly status: number;
   readonly title: string;
 
@@ -101,6 +107,9 @@ export class AppError extends Error {
   }
 }
 
+/** Whether the error is an AppError from any copy of this module (see APP_ERROR_BRAND). */
 export function isAppError(error: unknown): error is AppError {
-  return error instanceof AppError;
+  return (
+    typeof error === "object" && error !== null && (error as { [APP_ERROR_BRAND]?: unknown })[APP_ERROR_BRAND] === true
+  );
 }
