@@ -98,8 +98,9 @@ export async function sumRefundedCents(db: DbOrTx, depositId: string): Promise<b
 
 /** The provider holds the refund: a later follow-up asks about it instead of asking for it again. */
 export async function markRefundSubmitted(db: DbOrTx, id: string, providerRefundId: string | null): Promise<void> {
+  // Also links a refund the provider took without naming it (Efí's devolver) once a report does.
   await db.refund.updateMany({
-    where: { id, isSubmitted: false },
+    where: { id, OR: [{ isSubmitted: false }, ...(providerRefundId ? [{ providerRefundId: null }] : [])] },
     data: { isSubmitted: true, ...(providerRefundId ? { providerRefundId } : {}) },
   });
 }
@@ -191,8 +192,12 @@ export async function listRefundsPage(
 }
 
 /** A deposit's refunds, oldest first. */
-export async function listDepositRefunds(db: DbOrTx, depositId: string): Promise<RefundRecord[]> {
-  const rows = await db.refund.findMany({ where: { depositId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+export async function listDepositRefunds(db: DbOrTx, depositId: string): Promise<RefundWithDeposit[]> {
+  const rows = await db.refund.findMany({
+    where: { depositId },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    include: withDeposit,
+  });
   return rows.map(withRefundStatus);
 }
 

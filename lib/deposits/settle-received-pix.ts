@@ -8,7 +8,7 @@ import { raiseOperatorAlert } from "../alerts/raise-operator-alert";
 import { isAppError } from "../errors/app-error";
 import { formatAmountDot } from "../money/format-amount";
 import type { PaymentProvider, ReceivedPix } from "../providers/contract/payment-provider";
-import { recordProviderRefund } from "../refunds/record-provider-refund";
+import { recordProviderRefunds } from "../refunds/record-provider-refund";
 import { isPaid, isPending } from "../transactions/statuses";
 import { settleDeposit } from "./settle-deposit";
 
@@ -72,6 +72,6 @@ export async function settleReceivedPix(pix: ReceivedPix, provider: PaymentProvi
       `a second Pix of ${formatAmountDot(pix.amountCents)} BRL paid deposit ${deposit.id}, already paid by ${deposit.pixEndToEndId}: nothing credited`,
     );
   }
-  for (const refund of pix.refunds) await recordProviderRefund(refund, pix.endToEndId);
+  await recordProviderRefunds(pix.endToEndId, pix.refunds);
   return outcome;
 }

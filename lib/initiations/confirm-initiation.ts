@@ -1,7 +1,8 @@
 // What the initiator says of an attempt, confirmed by asking it (never a webhook's or a return
 // address's word alone), applied: paid settles the deposit (paid, funds credited, deposit.paid, in
-// one transaction, once however often it is reported); failed ends the attempt with the
-// initiator's reason and leaves the deposit open for another bank or Pix; pending changes nothing.
+// one transaction, once however often it is reported) and then the payment's refunds; failed ends
+// the attempt with the initiator's reason and leaves the deposit open for another bank or Pix;
+// pending changes nothing.
 import { raiseOperatorAlert } from "../alerts/raise-operator-alert";
 import { changeStatus } from "../db/change-status";
 import { getDb } from "../db/client";
@@ -13,6 +14,7 @@ import { log } from "../log/logger";
 import { formatAmountDot } from "../money/format-amount";
 import type { PaymentProvider, ProviderInitiation } from "../providers/contract/payment-provider";
 import { capabilityOf, findProvider } from "../providers/registry";
+import { recordProviderRefunds } from "../refunds/record-provider-refund";
 import { isPending } from "../transactions/statuses";
 
 export type InitiationOutcome = "paid" | "failed" | "unchanged" | "unmatched";
@@ -89,7 +91,13 @@ export async function confirmInitiation(
     });
     return "unchanged";
   }
-  if (found.status === "paid") return settlePaid(attempt, found);
+  if (found.status === "paid") {
+    const outcome = await settlePaid(attempt, found);
+    // The payment's devolucoes (Efí's devolucao webhook names the payment): each settles the
+    // refund it matches, or is booked as the PSP's own.
+    if (found.endToEndId !== null) await recordProviderRefunds(found.endToEndId, found.refunds);
+    return outcome;
+  }
   if (found.status === "failed" && attempt.status === "pending") {
     const isChanged = await changeStatus(getDb(), "initiation", {
       id: attempt.id,

@@ -12,9 +12,9 @@ import { getDb } from "../db/client";
 import { lockMerchantFunds } from "../db/ledger";
 import {
   type RefundWithDeposit,
-  findRefund,
   findRefundByRequest,
   insertRefund,
+  listDepositRefunds,
   markRefundSubmitted,
 } from "../db/refunds";
 import { findTransactionByEndToEndId } from "../db/transactions";
@@ -26,6 +26,7 @@ import { formatAmountDot } from "../money/format-amount";
 import type { ProviderRefund, ProviderRefundNature } from "../providers/contract/payment-provider";
 import { hashRequest } from "../transactions/hash-request";
 import { isPaid, isPending } from "../transactions/statuses";
+import { matchProviderRefunds } from "./match-provider-refunds";
 import { settleRefund } from "./settle-refund";
 
 export type RefundReportOutcome = "completed" | "failed" | "unchanged";
@@ -94,6 +95,9 @@ function providerRefundReason(nature: ProviderRefundNature): { reasonCode: strin
   }
 }
 
+/** The PSP's name for a devolucao: the gateway's id where it carries one, else its own. */
+const devolucaoIdOf = (report: ProviderRefund) => report.refundId ?? report.providerRefundId ?? "unnamed";
+
 /**
  * Books a devolucao the PSP reports as done that no refund of the gateway's names: a refund by the
  * provider of the deposit the Pix paid. Once per devolucao, whoever reports it first (webhook or
@@ -106,12 +110,15 @@ async function bookProviderRefund(endToEndId: string, report: ProviderRefund): P
     // money was never anyone's balance, so there is nothing to debit.
     log.warn("PSP reports a devolucao of a Pix that credited no merchant", {
       endToEndId,
-      devolucaoId: report.refundId,
+      devolucaoId: devolucaoIdOf(report),
       amount: formatAmountDot(report.amountCents),
     });
     return "unchanged";
   }
-  const requestHash = hashRequest("provider_refund", { end_to_end_id: endToEndId, devolucao_id: report.refundId });
+  const requestHash = hashRequest("provider_refund", {
+    end_to_end_id: endToEndId,
+    devolucao_id: devolucaoIdOf(report),
+  });
   const reason = providerRefundReason(report.nature);
   try {
     return await getDb().$transaction(async (tx) => {
@@ -154,7 +161,7 @@ async function bookProviderRefund(endToEndId: string, report: ProviderRefund): P
       });
       await raiseOperatorAlert(tx, {
         kind: "provider_refund",
-        subject: `${endToEndId}/${report.refundId}`,
+        subject: `${endToEndId}/${devolucaoIdOf(report)}`,
         merchantId: deposit.merchantId,
         objectId: id,
         amountCents: report.amountCents,
@@ -169,18 +176,35 @@ async function bookProviderRefund(endToEndId: string, report: ProviderRefund): P
   }
 }
 
-/** For the PSP's webhook and reconciliation: a report about a refund of the Pix `endToEndId`. */
-export async function recordProviderRefund(report: ProviderRefund, endToEndId: string): Promise<RefundReportOutcome> {
-  const refund = await findRefund(getDb(), report.refundId);
-  if (refund) return applyRefundReport(refund, report);
+/** A report that names no refund of the gateway's: booked once the PSP says the money left. */
+async function recordUnmatchedRefund(endToEndId: string, report: ProviderRefund): Promise<RefundReportOutcome> {
   if (report.status !== "completed") {
     // Under way or not carried out: no money has moved yet, and it is booked when it has.
     log.info("PSP reports a devolucao the gateway did not ask for that is not done", {
       endToEndId,
-      devolucaoId: report.refundId,
+      devolucaoId: devolucaoIdOf(report),
       status: report.status,
     });
     return "unchanged";
   }
   return bookProviderRefund(endToEndId, report);
+}
+
+/**
+ * For the PSP's webhook and reconciliation: what the provider reports of the refunds of the Pix
+ * `endToEndId`, each applied to the stored refund it matches (lib/refunds/match-provider-refunds)
+ * or booked as the PSP's own. One outcome per report, in the order applied.
+ */
+export async function recordProviderRefunds(
+  endToEndId: string,
+  reports: ProviderRefund[],
+): Promise<RefundReportOutcome[]> {
+  if (reports.length === 0) return [];
+  const deposit = await findTransactionByEndToEndId(getDb(), endToEndId);
+  const stored = deposit ? await listDepositRefunds(getDb(), deposit.id) : [];
+  const { matched, unmatched } = matchProviderRefunds(stored, reports);
+  const outcomes: RefundReportOutcome[] = [];
+  for (const { refund, report } of matched) outcomes.push(await applyRefundReport(refund, report));
+  for (const report of unmatched) outcomes.push(await recordUnmatchedRefund(endToEndId, report));
+  return outcomes;
 }

@@ -29,6 +29,8 @@ const { returnFromBank } = await import("@/lib/initiations/return-from-bank");
 const { listParticipantBanks } = await import("@/lib/initiations/list-participant-banks");
 const { findProvider } = await import("@/lib/providers/registry");
 const { reconcileLiveDeposits } = await import("@/lib/jobs/reconcile-live-deposits");
+const { reconcilePendingRefunds } = await import("@/lib/refunds/reconcile-pending-refunds");
+const { followInitiation } = await import("@/lib/initiations/confirm-initiation");
 const { runCallbackWorker } = await import("@/lib/callbacks/run-callback-worker");
 const { getMerchantBalance } = await import("@/lib/funds/get-merchant-balance");
 const { cliAuditActor } = await import("@/lib/audit/cli-audit-actor");
@@ -243,6 +245,111 @@ describe("a live merchant's Payment Initiation through Efí", () => {
     expect(first.payload.code, JSON.stringify(first.data)).toBe(201);
     expect(again.data.refund_id).toBe(first.data.refund_id);
     expect(efi.initiation(paymentId)?.devolucoes).toHaveLength(1);
+  });
+
+  describe("a refund of an initiated payment completes from Efí's own record", () => {
+    /** A paid initiation of R$ 20.00 whose refunds Efí holds pendente until told. */
+    async function paidInitiation(name: string) {
+      const merchant = await newMerchant(name);
+      const { id, token } = await initiate(merchant, "20.00");
+      const { redirectTo } = await startBankInitiation({ token, participantId: (await bradesco()).id });
+      const paymentId = paymentIdOf(redirectTo);
+      await efi.approveInitiation(paymentId);
+      expect(await findTransaction(getDb(), id)).toMatchObject({ status: "paid" });
+      return { merchant, id, paymentId };
+    }
+
+    async function askRefund(merchant: Merchant, depositId: string, amount: string) {
+      const answer = await readSigned(await postSigned(refund, merchant, { id: depositId, amount }), merchant);
+      expect(answer.payload.code, JSON.stringify(answer.data)).toBe(201);
+      expect(answer.data).toMatchObject({ status: "pending", amount });
+      return answer.data.id as string;
+    }
+
+    const refundRow = (refundId: string) => getDb().refund.findUniqueOrThrow({ where: { id: refundId } });
+    const debits = (depositId: string) =>
+      getDb().ledgerEntry.count({ where: { transactionId: depositId, kind: "debit" } });
+    async function completedCallbacks(refundId: string) {
+      await runCallbackWorker({ isOnce: true });
+      return receiver.received
+        .map((received) => received.data)
+        .filter((data) => data.type === "refund.completed" && data.id === refundId);
+    }
+    const available = async (merchant: Merchant) =>
+      BigInt((await getMerchantBalance(merchant.merchantId)).available.replace(".", ""));
+
+    afterAll(() => {
+      efi.setInitiationRefundResult("aceito");
+      efi.setWebhooksEnabled(true);
+    });
+
+    it("when Efí's devolucao webhook arrives, and again for a second refund up to the rest", async () => {
+      efi.setInitiationRefundResult("later");
+      const { merchant, id, paymentId } = await paidInitiation("Devolução por webhook");
+      const before = await available(merchant);
+      for (const [amount, count] of [
+        ["12.00", 1],
+        ["8.00", 2],
+      ] as const) {
+        const refundId = await askRefund(merchant, id, amount);
+        expect(efi.initiation(paymentId)?.devolucoes).toHaveLength(count);
+        expect(await refundRow(refundId)).toMatchObject({ status: "pending", isSubmitted: true });
+        // Efí carries the devolucao out and posts its webhook to the account's address.
+        const devolucao = await efi.completeInitiationRefund(paymentId, "aceito");
+        expect(await refundRow(refundId)).toMatchObject({
+          status: "completed",
+          providerRefundId: devolucao.identificadorDevolucao,
+        });
+        expect(await completedCallbacks(refundId)).toHaveLength(1);
+        // A repeated webhook and a reconciliation run change nothing.
+        await followInitiation(await findProvider(accountId), paymentId);
+        await reconcilePendingRefunds(new Date(Date.now() + 20_000));
+        expect(await completedCallbacks(refundId)).toHaveLength(1);
+        expect(await debits(id)).toBe(count);
+      }
+      expect(before - (await available(merchant))).toBe(2000n);
+      expect(await getDb().operatorAlert.count({ where: { merchantId: merchant.merchantId } })).toBe(0);
+    });
+
+    it("when only reconciliation sees it, and again for a second refund up to the rest", async () => {
+      efi.setInitiationRefundResult("later");
+      const { merchant, id, paymentId } = await paidInitiation("Devolução por reconciliação");
+      const before = await available(merchant);
+      for (const [amount, count] of [
+        ["5.00", 1],
+        ["15.00", 2],
+      ] as const) {
+        const refundId = await askRefund(merchant, id, amount);
+        efi.setWebhooksEnabled(false);
+        await efi.completeInitiationRefund(paymentId, "aceito");
+        efi.setWebhooksEnabled(true);
+        expect(await refundRow(refundId)).toMatchObject({ status: "pending" });
+        await reconcilePendingRefunds(new Date(Date.now() + 20_000));
+        expect(await refundRow(refundId)).toMatchObject({ status: "completed" });
+        await reconcilePendingRefunds(new Date(Date.now() + 20_000));
+        await followInitiation(await findProvider(accountId), paymentId);
+        expect(await completedCallbacks(refundId)).toHaveLength(1);
+        expect(await debits(id)).toBe(count);
+        expect(efi.initiation(paymentId)?.devolucoes).toHaveLength(count);
+      }
+      expect(before - (await available(merchant))).toBe(2000n);
+    });
+
+    it("books a devolucao Efí made on its own once, with an operator alert", async () => {
+      efi.setInitiationRefundResult("aceito");
+      const { merchant, id, paymentId } = await paidInitiation("Devolução no portal");
+      const before = await available(merchant);
+      // The webhook Efí posts for it is one report; the two calls below repeat it.
+      await efi.addInitiationRefund(paymentId, "7.00");
+      await followInitiation(await findProvider(accountId), paymentId);
+      await followInitiation(await findProvider(accountId), paymentId);
+      const booked = await getDb().refund.findMany({ where: { depositId: id } });
+      expect(booked).toHaveLength(1);
+      expect(booked[0]).toMatchObject({ status: "completed", amountCents: 700n, reasonCode: "returned_at_psp" });
+      expect(await debits(id)).toBe(1);
+      expect(before - (await available(merchant))).toBe(700n);
+      expect(await getDb().operatorAlert.count({ where: { kind: "provider_refund", objectId: booked[0].id } })).toBe(1);
+    });
   });
 
   it("takes a Gateway In link to Bradesco with the amount left to the customer to Bradesco once it is typed", async () => {

@@ -17,7 +17,7 @@ const { getMerchantBalance } = await import("@/lib/funds/get-merchant-balance");
 const { fundSandboxMerchant } = await import("@/lib/funds/fund-sandbox-merchant");
 const { sandboxProvider } = await import("@/lib/providers/sandbox/sandbox-provider");
 const sandboxRefunds = sandboxProvider.refunds as NonNullable<typeof sandboxProvider.refunds>;
-const { recordProviderRefund } = await import("@/lib/refunds/record-provider-refund");
+const { recordProviderRefunds } = await import("@/lib/refunds/record-provider-refund");
 const { reconcilePendingRefunds } = await import("@/lib/refunds/reconcile-pending-refunds");
 const { AppError } = await import("@/lib/errors/app-error");
 const { createTestMerchant, post, postSigned, readProblem, readSigned } = await import("../support/api");
@@ -336,7 +336,10 @@ describe("provider outcomes", () => {
       failureReason: "conta do pagador encerrada",
       nature: "original" as const,
     };
-    expect(await recordProviderRefund(report, "E99999999202611222045abcdefghijk")).toBe("failed");
+    // Reported of the Pix that paid the deposit, as the PSP's webhook and reconciliation name it.
+    const { pixEndToEndId } = await getDb().transaction.findUniqueOrThrow({ where: { id: paid.id } });
+    const endToEndId = pixEndToEndId as string;
+    expect(await recordProviderRefunds(endToEndId, [report])).toEqual(["failed"]);
     const callbacks = await refundCallbacks(refundId);
     expect(callbacks).toHaveLength(1);
     const { payload } = await jwtVerify(callbacks[0].jwt, new TextEncoder().encode(shop.secret), {
@@ -354,19 +357,15 @@ describe("provider outcomes", () => {
     });
     expect(await balance(shop)).toMatchObject({ available: "10.00", reserved: "0.00" });
 
-    expect(await recordProviderRefund(report, "E99999999202611222045abcdefghijk")).toBe("unchanged");
+    expect(await recordProviderRefunds(endToEndId, [report])).toEqual(["unchanged"]);
     expect(
-      await recordProviderRefund(
+      await recordProviderRefunds(endToEndId, [
         { ...report, status: "completed", failureReason: null, nature: "original" },
-        "E99999999202611222045abcdefghijk",
-      ),
-    ).toBe("unchanged");
-    expect(
-      await recordProviderRefund(
-        { ...report, refundId: "rfdsomethingtheportalmade" },
-        "E99999999202611222045abcdefghijk",
-      ),
-    ).toBe("unchanged");
+      ]),
+    ).toEqual(["unchanged"]);
+    expect(await recordProviderRefunds(endToEndId, [{ ...report, refundId: "rfdsomethingtheportalmade" }])).toEqual([
+      "unchanged",
+    ]);
     expect(await refundCallbacks(refundId)).toHaveLength(0);
     expect(await balance(shop)).toMatchObject({ available: "10.00", reserved: "0.00" });
     expect((await refundsOf(paid.id))[0]).toMatchObject({

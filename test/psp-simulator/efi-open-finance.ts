@@ -356,6 +356,18 @@ ${
     };
   }
 
+  function addDevolucao(initiation: SimulatedInitiation, valor: string, key: string | null): SimulatedDevolucao {
+    const devolucao: SimulatedDevolucao = {
+      identificadorDevolucao: newEndToEndId("09089356").replace(/^E/, "D"),
+      valor,
+      status: "pendente",
+      dataCriacao: new Date().toISOString(),
+      idempotencyKey: key,
+    };
+    initiation.devolucoes.push(devolucao);
+    return devolucao;
+  }
+
   function finishRefund(
     initiation: SimulatedInitiation,
     devolucao: SimulatedDevolucao,
@@ -399,14 +411,7 @@ ${
       .reduce((sum, devolucao) => sum + readValor(devolucao.valor), 0n);
     if (readValor(item.valor) === 0n || refunded + readValor(item.valor) > readValor(initiation.valor))
       return efiError(422, "saldo_devolucao_insuficiente", "O valor da devolução ultrapassou o valor recebido");
-    const devolucao: SimulatedDevolucao = {
-      identificadorDevolucao: newEndToEndId("09089356").replace(/^E/, "D"),
-      valor: item.valor,
-      status: "pendente",
-      dataCriacao: new Date().toISOString(),
-      idempotencyKey: key,
-    };
-    initiation.devolucoes.push(devolucao);
+    const devolucao = addDevolucao(initiation, item.valor, key);
     const result = answer(devolucao);
     if (refundResult !== "later") finishRefund(initiation, devolucao, refundResult);
     return result;
@@ -482,6 +487,15 @@ ${
       const devolucao = initiation?.devolucoes.find((item) => item.status === "pendente");
       if (!initiation || !devolucao) throw new Error(`no pending refund of ${identificadorPagamento}`);
       devolucao.status = outcome;
+      await notify(refundNotice(initiation, devolucao));
+      return devolucao;
+    },
+    /** A devolucao made in Efí's portal, outside the API: aceito at once, notified. */
+    async addInitiationRefund(identificadorPagamento: string, valor: string) {
+      const initiation = initiations.get(identificadorPagamento);
+      if (!initiation) throw new Error(`no payment ${identificadorPagamento}`);
+      const devolucao = addDevolucao(initiation, valor, null);
+      devolucao.status = "aceito";
       await notify(refundNotice(initiation, devolucao));
       return devolucao;
     },

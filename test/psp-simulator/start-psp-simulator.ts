@@ -222,6 +222,8 @@ export type PspSimulator = {
     identificadorPagamento: string,
     outcome: "aceito" | "rejeitado",
   ): Promise<SimulatedDevolucao>;
+  /** A devolucao made in Efí's portal, outside the API: aceito at once, its webhook awaited. */
+  addInitiationRefund(identificadorPagamento: string, valor: string): Promise<SimulatedDevolucao>;
   /** What PUT /v1/config set, or null. */
   openFinanceConfig(): OpenFinanceConfig | null;
   close(): Promise<void>;
@@ -919,6 +921,7 @@ export async function startPspSimulator(options: PspSimulatorOptions = {}): Prom
     expireInitiation: openFinance.expireInitiation,
     setInitiationRefundResult: openFinance.setInitiationRefundResult,
     completeInitiationRefund: openFinance.completeInitiationRefund,
+    addInitiationRefund: openFinance.addInitiationRefund,
     openFinanceConfig: openFinance.openFinanceConfig,
 
     async close() {

@@ -49,8 +49,12 @@ export type ProviderRefundStatus = "pending" | "completed" | "failed";
 export type ProviderRefundNature = "original" | "withdrawal" | "med_fraud" | "med_operational" | null;
 
 export type ProviderRefund = {
-  /** The gateway's refund id (the devolucao id). */
-  refundId: string;
+  /**
+   * The gateway's refund id, where the provider carries it (API Pix: the devolucao id); null where
+   * the provider names a refund only by its own id (Efí's Open Finance), held in providerRefundId.
+   * lib/refunds/match-provider-refunds finds the stored refund either way.
+   */
+  refundId: string | null;
   status: ProviderRefundStatus;
   amountCents: bigint;
   /** The PSP's return transaction id, once it has one. */

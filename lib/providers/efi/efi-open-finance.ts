@@ -37,8 +37,9 @@
 // Refund ids: Efí's devolver takes no id of ours (the idempotency key is its only trace), and a
 // payment's devolucoes list only Efí's identificadorDevolucao. refundInitiation answers the
 // gateway's refund id with the identificadorDevolucao that appeared for it (or null when it
-// cannot tell which one it was); in findInitiation each refund's refundId is Efí's
-// identificadorDevolucao, to be matched on providerRefundId (else by order and amount).
+// cannot tell which one it was, and then never a final status: the listing settles it); in
+// findInitiation each refund names only Efí's identificadorDevolucao (providerRefundId, refundId
+// null), matched to the gateway's refunds by lib/refunds/match-provider-refunds.
 import { AppError, isAppError } from "../../errors/app-error";
 import { log } from "../../log/logger";
 import { formatAmountDot } from "../../money/format-amount";
@@ -162,7 +163,7 @@ export function createEfiInitiations(account: ProviderAccount, initiation: Initi
   function toRefund(devolucao: NonNullable<ListedPayment["devolucoes"]>[number]): ProviderRefund {
     const status = REFUND_STATUSES[devolucao.status];
     return {
-      refundId: devolucao.identificadorDevolucao,
+      refundId: null,
       status,
       amountCents: devolucao.valor,
       providerRefundId: devolucao.identificadorDevolucao,
@@ -323,12 +324,15 @@ export function createEfiInitiations(account: ProviderAccount, initiation: Initi
       const appeared = (after?.devolucoes ?? []).filter(
         (devolucao) => !known.has(devolucao.identificadorDevolucao) && devolucao.valor === amountCents,
       );
-      const status = REFUND_STATUSES[refunded.data.status];
+      const providerRefundId = appeared.length === 1 ? appeared[0].identificadorDevolucao : null;
+      // A final answer for a devolucao it cannot name would leave the one Efí lists unlinked, and
+      // booked again as Efí's own: under way until the listing names it.
+      const status = providerRefundId === null ? "pending" : REFUND_STATUSES[refunded.data.status];
       return {
         refundId,
         status,
         amountCents: refunded.data.valor ?? amountCents,
-        providerRefundId: appeared.length === 1 ? appeared[0].identificadorDevolucao : null,
+        providerRefundId,
         failureReason:
           status === "failed" ? "A Efí não realizou a devolução. (Efí did not carry the refund out.)" : null,
         nature: "original",
