@@ -19,8 +19,10 @@ import { isPending } from "../transactions/statuses";
 
 export type InitiationOutcome = "paid" | "failed" | "unchanged" | "unmatched";
 
+type PaidInitiation = ProviderInitiation & { amountCents: bigint };
+
 /** Money that reached the gateway's account for a deposit that cannot take it: an operator returns it. */
-async function raiseUnpayable(attempt: InitiationRecord, found: ProviderInitiation, why: string): Promise<void> {
+async function raiseUnpayable(attempt: InitiationRecord, found: PaidInitiation, why: string): Promise<void> {
   await raiseOperatorAlert(getDb(), {
     kind: "unmatched_pix",
     subject: found.endToEndId ?? found.providerPaymentId,
@@ -30,7 +32,7 @@ async function raiseUnpayable(attempt: InitiationRecord, found: ProviderInitiati
   });
 }
 
-async function settlePaid(attempt: InitiationRecord, found: ProviderInitiation): Promise<InitiationOutcome> {
+async function settlePaid(attempt: InitiationRecord, found: PaidInitiation): Promise<InitiationOutcome> {
   const deposit = await findTransaction(getDb(), attempt.depositId);
   if (!deposit || deposit.operation === "gateway_out") return "unmatched";
   if (found.amountCents !== deposit.amountCents) {
@@ -91,8 +93,9 @@ export async function confirmInitiation(
     });
     return "unchanged";
   }
-  if (found.status === "paid") {
-    const outcome = await settlePaid(attempt, found);
+  // A paid payment always names its amount (the adapters refuse one that does not).
+  if (found.status === "paid" && found.amountCents !== null) {
+    const outcome = await settlePaid(attempt, { ...found, amountCents: found.amountCents });
     // The payment's devolucoes (Efí's devolucao webhook names the payment): each settles the
     // refund it matches, or is booked as the PSP's own.
     if (found.endToEndId !== null) await recordProviderRefunds(found.endToEndId, found.refunds);

@@ -196,6 +196,25 @@ describe("a live merchant's Payment Initiation through Efí", () => {
     expect(await credits(rejected.id)).toBe(0);
   });
 
+  it("ends an attempt whose rejected payment Efí lists without valor, with its reason", async () => {
+    const merchant = await newMerchant("Recusa sem valor");
+    const { id, token } = await initiate(merchant, "14.00");
+    const { redirectTo } = await startBankInitiation({ token, participantId: (await bradesco()).id });
+    efi.setListsUnsettledBare(true);
+    try {
+      await efi.rejectInitiation(paymentIdOf(redirectTo));
+    } finally {
+      efi.setListsUnsettledBare(false);
+    }
+    expect(await getDb().initiation.findMany({ where: { depositId: id } })).toEqual([
+      expect.objectContaining({
+        status: "failed",
+        reason: "o banco não aprovou o pagamento.",
+      }),
+    ]);
+    expect(await findTransaction(getDb(), id)).toMatchObject({ status: "pending" });
+  });
+
   it("changes nothing for a forged webhook: an unknown id, a wrong hmac, a status the query does not confirm", async () => {
     const merchant = await newMerchant("Falsificação");
     const { id, token } = await initiate(merchant, "15.00");

@@ -115,6 +115,7 @@ export async function createEfiOpenFinance(deps: {
   const attempts = new Map<string, number>();
   let config: OpenFinanceConfig | null = null;
   let refundResult: "aceito" | "rejeitado" | "later" = "aceito";
+  let listsUnsettledBare = false;
 
   const bank = http.createServer((request, response) => void serveBank(request, response));
   await new Promise<void>((resolve) => bank.listen(0, deps.host, resolve));
@@ -162,10 +163,12 @@ export async function createEfiOpenFinance(deps: {
   }
 
   function show(initiation: SimulatedInitiation) {
+    // The SDK's typings make valor and endToEndId optional unless the payment is aceito.
+    const isBare = listsUnsettledBare && initiation.status !== "aceito";
     return {
       identificadorPagamento: initiation.identificadorPagamento,
-      ...(initiation.endToEndId ? { endToEndId: initiation.endToEndId } : {}),
-      valor: initiation.valor,
+      ...(initiation.endToEndId && !isBare ? { endToEndId: initiation.endToEndId } : {}),
+      ...(isBare ? {} : { valor: initiation.valor }),
       status: initiation.status,
       dataCriacao: initiation.dataCriacao,
       ...(initiation.devolucoes.length
@@ -489,6 +492,10 @@ ${
       devolucao.status = outcome;
       await notify(refundNotice(initiation, devolucao));
       return devolucao;
+    },
+    /** Lists payments that are not aceito without valor and endToEndId, as the SDK allows. */
+    setListsUnsettledBare(isBare: boolean) {
+      listsUnsettledBare = isBare;
     },
     /** A devolucao made in Efí's portal, outside the API: aceito at once, notified. */
     async addInitiationRefund(identificadorPagamento: string, valor: string) {

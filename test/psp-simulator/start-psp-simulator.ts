@@ -222,6 +222,8 @@ export type PspSimulator = {
     identificadorPagamento: string,
     outcome: "aceito" | "rejeitado",
   ): Promise<SimulatedDevolucao>;
+  /** Lists payments that are not aceito without valor and endToEndId, as the SDK's typings allow. */
+  setListsUnsettledBare(isBare: boolean): void;
   /** A devolucao made in Efí's portal, outside the API: aceito at once, its webhook awaited. */
   addInitiationRefund(identificadorPagamento: string, valor: string): Promise<SimulatedDevolucao>;
   /** What PUT /v1/config set, or null. */
@@ -922,6 +924,7 @@ export async function startPspSimulator(options: PspSimulatorOptions = {}): Prom
     setInitiationRefundResult: openFinance.setInitiationRefundResult,
     completeInitiationRefund: openFinance.completeInitiationRefund,
     addInitiationRefund: openFinance.addInitiationRefund,
+    setListsUnsettledBare: openFinance.setListsUnsettledBare,
     openFinanceConfig: openFinance.openFinanceConfig,
 
     async close() {

@@ -200,7 +200,8 @@ export type ProviderInitiation = {
   /** The initiator's own id (Efí's identificadorPagamento). */
   providerPaymentId: string;
   status: "pending" | "paid" | "failed";
-  amountCents: bigint;
+  /** Always known when paid; null where the initiator does not say (Efí, for a payment not accepted). */
+  amountCents: bigint | null;
   endToEndId: string | null;
   failureReason: string | null;
   refunds: ProviderRefund[];

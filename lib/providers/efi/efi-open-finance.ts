@@ -178,7 +178,7 @@ export function createEfiInitiations(account: ProviderAccount, initiation: Initi
       initiationId,
       providerPaymentId: payment.identificadorPagamento,
       status,
-      amountCents: payment.valor,
+      amountCents: payment.valor ?? null,
       endToEndId: status === "paid" ? (payment.endToEndId ?? null) : null,
       failureReason:
         status === "failed" ? `${payment.motivo ?? STATUS_WORDS[payment.status] ?? payment.status}.` : null,

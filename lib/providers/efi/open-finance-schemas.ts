@@ -37,14 +37,18 @@ const devolucaoSchema = z.preprocess(
   }),
 );
 
-/** One payment of GET /v1/pagamentos/pix. An accepted one always names its end-to-end id. */
+/**
+ * One payment of GET /v1/pagamentos/pix. The SDK's typings make valor and endToEndId optional
+ * (a payment rejected, expired or still pending may carry neither); an accepted one, where money
+ * is decided, must name both.
+ */
 export const listedPaymentSchema = z
   .preprocess(
     withoutNulls,
     z.object({
       identificadorPagamento: paymentIdSchema,
       status: paymentStatusSchema,
-      valor: valorSchema,
+      valor: valorSchema.optional(),
       endToEndId: endToEndIdSchema.optional(),
       devolucoes: z.array(devolucaoSchema).max(1000).optional(),
       idProprio: lenientText,
@@ -55,6 +59,10 @@ export const listedPaymentSchema = z
   .refine((payment) => payment.status !== "aceito" || payment.endToEndId !== undefined, {
     message: "an accepted payment must name its endToEndId",
     path: ["endToEndId"],
+  })
+  .refine((payment) => payment.status !== "aceito" || payment.valor !== undefined, {
+    message: "an accepted payment must name its valor",
+    path: ["valor"],
   });
 export type ListedPayment = z.output<typeof listedPaymentSchema>;
 
