@@ -1,8 +1,10 @@
 // The banks a customer can pay from through an account's initiator, as the bank choice shows them:
 // the interface's five banks first, then every other participant by name. The initiator's list
 // changes rarely and every customer needs it, so it is kept per account and process for a day,
-// asked again once a day and whenever the customer's pick is not on the kept one; when the
-// initiator cannot answer, the last list it gave serves.
+// asked again once a day, and when a customer's pick is not on the kept one, at most once a minute
+// (a made-up id posted again and again costs the initiator nothing more); one question at a time
+// per account, shared by every request that waits for it. When the initiator cannot answer, the
+// last list it gave serves.
 import { type BankMethod, bankDirectory } from "../banks/bank-directory";
 import { AppError } from "../errors/app-error";
 import { log } from "../log/logger";
@@ -15,11 +17,16 @@ export type ParticipantBank = InitiationParticipant & {
 };
 
 const DAY_MS = 24 * 3600_000;
+const MINUTE_MS = 60_000;
 
 type Kept = { fetchedAt: number; banks: ParticipantBank[] };
 // On globalThis for the reason the registry's adapters are: Next.js's bundle and npm start's script.
-const shared = globalThis as unknown as { cashierParticipants?: Map<string, Kept> };
+const shared = globalThis as unknown as {
+  cashierParticipants?: Map<string, Kept>;
+  cashierParticipantsAsked?: Map<string, Promise<ParticipantBank[]>>;
+};
 const kept = () => (shared.cashierParticipants ??= new Map());
+const asked = () => (shared.cashierParticipantsAsked ??= new Map());
 
 /** Accents and case away, so "Caixa Econômica Federal" and "CAIXA ECONOMICA FEDERAL" meet. */
 export function normalizeName(name: string): string {
@@ -53,18 +60,32 @@ function order(participants: InitiationParticipant[]): ParticipantBank[] {
   return banks.sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name, "pt-BR"));
 }
 
-/** The account's participant banks; `isRefreshed` asks the initiator again whatever the age. */
+/** Asks the initiator, once at a time per account: a request that comes meanwhile shares the answer. */
+function askInitiator(provider: PaymentProvider, now: number): Promise<ParticipantBank[]> {
+  const inFlight = asked().get(provider.accountId);
+  if (inFlight) return inFlight;
+  const asking = (async () => {
+    const banks = order(await capabilityOf(provider, "initiations").listParticipants());
+    kept().set(provider.accountId, { fetchedAt: now, banks });
+    return banks;
+  })().finally(() => asked().delete(provider.accountId));
+  asked().set(provider.accountId, asking);
+  return asking;
+}
+
+/**
+ * The account's participant banks; `isRefreshed` asks the initiator again unless the kept list is
+ * less than a minute old.
+ */
 export async function listParticipantBanks(
   provider: PaymentProvider,
   options: { isRefreshed?: boolean; now?: number } = {},
 ): Promise<ParticipantBank[]> {
   const now = options.now ?? Date.now();
   const last = kept().get(provider.accountId);
-  if (last && !options.isRefreshed && now - last.fetchedAt < DAY_MS) return last.banks;
+  if (last && now - last.fetchedAt < (options.isRefreshed ? MINUTE_MS : DAY_MS)) return last.banks;
   try {
-    const banks = order(await capabilityOf(provider, "initiations").listParticipants());
-    kept().set(provider.accountId, { fetchedAt: now, banks });
-    return banks;
+    return await askInitiator(provider, now);
   } catch (error) {
     if (!last) throw error;
     log.warn("the initiator's participants could not be listed; the last list serves", {
@@ -75,7 +96,7 @@ export async function listParticipantBanks(
   }
 }
 
-/** The participant a customer picked, checked against the list (asked again once when not on it). */
+/** The participant a customer picked, checked against the list (asked again, at most once a minute, when not on it). */
 export async function findParticipantBank(provider: PaymentProvider, participantId: string): Promise<ParticipantBank> {
   const find = (banks: ParticipantBank[]) => banks.find((bank) => bank.id === participantId);
   const found =
@@ -98,4 +119,5 @@ export async function findMethodBank(provider: PaymentProvider, method: BankMeth
 /** For tests. */
 export function forgetParticipantBanks(): void {
   kept().clear();
+  asked().clear();
 }

@@ -26,7 +26,7 @@ const { configureInitiator } = await import("@/lib/providers/configure-initiator
 const { changeMerchantRouting } = await import("@/lib/merchants/change-merchant-routing");
 const { startBankInitiation } = await import("@/lib/initiations/start-bank-initiation");
 const { returnFromBank } = await import("@/lib/initiations/return-from-bank");
-const { listParticipantBanks } = await import("@/lib/initiations/list-participant-banks");
+const { forgetParticipantBanks, listParticipantBanks } = await import("@/lib/initiations/list-participant-banks");
 const { findProvider } = await import("@/lib/providers/registry");
 const { reconcileLiveDeposits } = await import("@/lib/jobs/reconcile-live-deposits");
 const { reconcilePendingRefunds } = await import("@/lib/refunds/reconcile-pending-refunds");
@@ -125,6 +125,33 @@ describe("a live merchant's Payment Initiation through Efí", () => {
       "santander",
     ]);
     expect(banks.length).toBeGreaterThan(5);
+  });
+
+  it("asks the initiator for its banks at most once a minute, whatever ids customers post", async () => {
+    const merchant = await newMerchant("Bancos inventados");
+    const { token } = await initiate(merchant, "11.00");
+    const fetches = () => efi.exchanges.filter((exchange) => exchange.path.endsWith("/participantes/")).length;
+    const postMadeUp = (round: string) =>
+      Promise.allSettled(
+        Array.from({ length: 20 }, (_, index) =>
+          startBankInitiation({ token, participantId: `banco-inventado-${round}-${index}` }),
+        ),
+      );
+    // A list kept for two minutes: a pick not on it may ask again, once.
+    forgetParticipantBanks();
+    await listParticipantBanks(await findProvider(accountId), { now: Date.now() - 120_000 });
+    const before = fetches();
+    const first = await postMadeUp("a");
+    expect(first.map((result) => result.status === "rejected" && (result.reason as { code: string }).code)).toEqual(
+      Array(20).fill("validation_failed"),
+    );
+    expect(fetches() - before).toBe(1);
+    await postMadeUp("b");
+    expect(fetches() - before).toBe(1);
+    // Nothing kept at all: the twenty share one question.
+    forgetParticipantBanks();
+    await postMadeUp("c");
+    expect(fetches() - before).toBe(2);
   });
 
   it("is paid once when approved at Bradesco, whether the webhook comes before, after or twice around the return", async () => {
