@@ -1,5 +1,5 @@
 import type { ReactElement, ReactNode } from "react";
-import { FailureCard, notFoundFailure } from "@/components/pay/failure";
+import { type Failure, FailureCard, notFoundFailure } from "@/components/pay/failure";
 import { PaymentShell } from "@/components/pay/payment-shell";
 import { type HostedPayment, findHostedPayment, shopUrl } from "@/lib/deposits/find-hosted-payment";
 import { type Locale, type Messages, formatBrl, messages, resolveLocale, withLang } from "@/lib/i18n/messages";
@@ -24,18 +24,39 @@ export type HostedRequest = {
   withLang: (path: string) => string;
 };
 
-function notFoundAnswer({ locale, t }: HostedRequest): HostedAnswer {
+/** A page of no payment's: the failure template in the frame, with the way to the help page. */
+function paymentlessAnswer({ locale, t }: HostedRequest, failure: Failure, status: number): HostedAnswer {
   return {
-    status: 404,
-    title: t.notFoundTitle,
+    status,
+    title: failure.title,
     withScript: false,
     page: (
       <PaymentShell locale={locale} t={t} merchantName={null}>
-        <FailureCard locale={locale} t={t} failure={notFoundFailure(t)} />
+        <FailureCard locale={locale} t={t} failure={failure} />
       </PaymentShell>
     ),
   };
 }
+
+const notFoundAnswer = (hosted: HostedRequest) => paymentlessAnswer(hosted, notFoundFailure(hosted.t), 404);
+
+/**
+ * The way back from a bank that names no payment the gateway can find (no cookie, an unknown
+ * id): the customer may well have paid, so the page says it is being confirmed, never a 404.
+ */
+export const confirmingAnswer = (hosted: HostedRequest) =>
+  paymentlessAnswer(
+    hosted,
+    {
+      title: hosted.t.bankReturnTitle,
+      text: hosted.t.bankReturnText,
+      problems: [],
+      returnUrl: null,
+      code: null,
+      detail: null,
+    },
+    200,
+  );
 
 /**
  * The one wrapper of the hosted pages' route handlers: the language (?lang= first, then the

@@ -4,6 +4,7 @@
 // the form, for one page view: httpOnly, Secure (browsers count http://127.0.0.1 and localhost as
 // secure), SameSite=Lax, scoped to the payment's own path, two minutes at most, cleared when read.
 import { z } from "zod";
+import { jsonCookieValue, readJsonCookie } from "./json-cookie";
 
 const COOKIE = "cashier_refused_form";
 const MAX_AGE_SECONDS = 120;
@@ -20,7 +21,7 @@ const attributes = (token: string, maxAge: number) =>
 
 /** The Set-Cookie that carries a refused form to the page the POST redirects to. */
 export function refusedFormCookie(token: string, form: RefusedForm): string {
-  return `${COOKIE}=${Buffer.from(JSON.stringify(form)).toString("base64url")}; ${attributes(token, MAX_AGE_SECONDS)}`;
+  return `${COOKIE}=${jsonCookieValue(form)}; ${attributes(token, MAX_AGE_SECONDS)}`;
 }
 
 /** The Set-Cookie that clears it once shown. */
@@ -30,17 +31,5 @@ export function clearedRefusedFormCookie(token: string): string {
 
 /** The refused form the request carries, if any; anything else in that cookie is none. */
 export function readRefusedForm(request: Request): RefusedForm | null {
-  const cookie = (request.headers.get("cookie") ?? "")
-    .split(";")
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(`${COOKIE}=`));
-  if (!cookie) return null;
-  try {
-    const parsed = refusedFormSchema.safeParse(
-      JSON.parse(Buffer.from(cookie.slice(COOKIE.length + 1), "base64url").toString()),
-    );
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
+  return readJsonCookie(request, COOKIE, refusedFormSchema);
 }

@@ -31,6 +31,10 @@ const ptBR = {
   failedText: "Este pagamento foi recusado ou cancelado. Volte para a loja para tentar de novo.",
   notFoundTitle: "Página não encontrada",
   notFoundText: "Confira o endereço ou volte para a loja onde você iniciou o pagamento.",
+  // The way back from a bank that names no payment (lib/initiations/return-from-bank).
+  bankReturnTitle: "Estamos confirmando o seu pagamento",
+  bankReturnText:
+    "Se você aprovou o pagamento no seu banco, ele será confirmado em instantes e a loja será avisada. Volte para a loja para acompanhar o seu pedido.",
   directErrorTitle: "Não foi possível abrir o pagamento",
   directTokenText: "Este link de pagamento expirou ou não é válido. Volte para a loja e comece o pagamento de novo.",
   directInvalidText: "A loja enviou dados que não podem ser aceitos. Volte para a loja e confira:",
@@ -220,6 +224,9 @@ const en: Messages = {
   failedText: "This payment was declined or canceled. Go back to the shop to try again.",
   notFoundTitle: "Page not found",
   notFoundText: "Check the address, or go back to the shop where you started the payment.",
+  bankReturnTitle: "We are confirming your payment",
+  bankReturnText:
+    "If you approved the payment at your bank, it will be confirmed in a moment and the shop will be told. Go back to the shop to follow your order.",
   directErrorTitle: "The payment could not be opened",
   directTokenText: "This payment link has expired or is not valid. Go back to the shop and start the payment again.",
   directInvalidText: "The shop sent details that cannot be accepted. Go back to the shop and check:",

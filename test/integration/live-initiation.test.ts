@@ -167,7 +167,7 @@ describe("a live merchant's Payment Initiation through Efí", () => {
     // The webhook is lost the first time; the customer's return confirms by query.
     efi.setWebhooksEnabled(false);
     const decision = await efi.approveInitiation(paymentId);
-    const back = await returnFromBank(accountId, new URL(decision.location as string).searchParams);
+    const back = await returnFromBank(accountId, new URL(decision.location as string).searchParams, null);
     expect(back).toEqual({ token });
     expect(await findTransaction(getDb(), id)).toMatchObject({ status: "paid" });
     // Then the webhook arrives, twice.
@@ -199,8 +199,28 @@ describe("a live merchant's Payment Initiation through Efí", () => {
     const { redirectTo } = await startBankInitiation({ token, participantId: (await bradesco()).id });
     const decision = await efi.approveInitiation(paymentIdOf(redirectTo));
     expect(await findTransaction(getDb(), id)).toMatchObject({ status: "paid" });
-    await returnFromBank(accountId, new URL(decision.location as string).searchParams);
+    await returnFromBank(accountId, new URL(decision.location as string).searchParams, null);
     expect(await credits(id)).toBe(1);
+  });
+
+  it("brings the customer back to the payment their cookie names, whatever the address says", async () => {
+    const merchant = await newMerchant("Volta do banco");
+    const mine = await initiate(merchant, "13.00");
+    const other = await initiate(merchant, "13.50");
+    const { initiationId } = await startBankInitiation({ token: mine.token, participantId: (await bradesco()).id });
+    const started = await startBankInitiation({ token: other.token, participantId: (await bradesco()).id });
+    const otherPaymentId = paymentIdOf(started.redirectTo);
+    const carried = { token: mine.token, initiationId };
+    const named = (id: string) => new URLSearchParams({ identificadorPagamento: id });
+    expect(await returnFromBank(accountId, named(otherPaymentId), carried)).toEqual({ token: mine.token });
+    expect(await returnFromBank(accountId, new URLSearchParams(), carried)).toEqual({ token: mine.token });
+    expect(await returnFromBank(accountId, named("urn:efi:desconhecido"), carried)).toEqual({ token: mine.token });
+    // A cookie whose attempt is not its token's payment names nothing; the address still may.
+    const forged = { token: mine.token, initiationId: started.initiationId };
+    expect(await returnFromBank(accountId, new URLSearchParams(), forged)).toBeNull();
+    expect(await returnFromBank(accountId, named(otherPaymentId), forged)).toEqual({ token: other.token });
+    expect(await returnFromBank(accountId, named("urn:efi:desconhecido"), null)).toBeNull();
+    expect(await returnFromBank("pa_outraconta", new URLSearchParams(), carried)).toBeNull();
   });
 
   it("is not paid when refused at the bank, or for R$ 0.11; the customer can pick another bank", async () => {
