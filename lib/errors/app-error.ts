@@ -47,9 +47,10 @@ export const errorCodes = {
   // never moved by hand.
   sandbox_only: { status: 403, title: "Sandbox keys only" },
   // The PSP behind a live payment: refused the call (502), or could not be reached or is not
-  // configured (503). Signed like any refusal: the merchant may retry the same request.
+  // configured (503, with Retry-After). Signed like any refusal: the merchant may retry the same
+  // request.
   provider_error: { status: 502, title: "Payment provider refused the request" },
-  provider_unavailable: { status: 503, title: "Payment provider unavailable" },
+  provider_unavailable: { status: 503, title: "Payment provider unavailable", retryAfterSeconds: 5 },
   // The PSP answered a charge other than the one asked for (another txid, amount or key): nothing
   // of it is shown to a customer, and the operator is alerted.
   provider_mismatch: { status: 502, title: "Payment provider answered another charge" },
@@ -62,9 +63,15 @@ export const errorCodes = {
   forbidden: { status: 403, title: "Not allowed for this role" },
   // Anything unexpected: the detail stays in the server log.
   internal_error: { status: 500, title: "Internal error" },
-} as const satisfies Record<string, { status: number; title: string; isUnanswered?: true }>;
+} as const satisfies Record<string, { status: number; title: string; isUnanswered?: true; retryAfterSeconds?: number }>;
 
 export type ErrorCode = keyof typeof errorCodes;
+
+/** The Retry-After an answer with this code carries, when it is one a client retries after a wait. */
+export function retryAfterOf(code: ErrorCode): number | null {
+  const entry = errorCodes[code];
+  return "retryAfterSeconds" in entry ? entry.retryAfterSeconds : null;
+}
 
 /** The codes a client can receive: what /docs, /docs/errors and the OpenAPI documents list. */
 export const answeredErrorCodes = (Object.keys(errorCodes) as ErrorCode[]).filter(
