@@ -112,9 +112,13 @@ describe("idEnvio", () => {
   });
 
   it("takes the account as Efí does: digits and check digit, no dash", () => {
-    expect(toEfiConta("00012345-5")).toBe("123455");
-    expect(toEfiConta("0012345-X")).toBe("12345X");
-    expect(toEfiConta("12a4")).toBeNull();
+    expect(toEfiConta("00012345-5", "60746948")).toBe("123455");
+    // Efí takes digits only; the Pix directory writes a letter check digit as 0.
+    expect(toEfiConta("0012345-X", "00000000")).toBe("123450");
+    expect(toEfiConta("12a4", "60746948")).toBeNull();
+    // Caixa's operation code stays whole, leading zeros included: 001 is not 1.
+    expect(toEfiConta("00100012345-9", "00360305")).toBe("001000123459");
+    expect(toEfiConta("01300012345-2", "00360305")).toBe("013000123452");
   });
 });
 

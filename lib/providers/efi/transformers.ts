@@ -22,11 +22,21 @@ export function fromIdEnvio(idEnvio: string): string | null {
   return match ? `${TRANSFER_PREFIX}_${match[1]}` : null;
 }
 
-/** An account number as the gateway stores it ("00012345-5", "0012345-X", "123455") as Efí takes it: digits and the check digit, no dash, no leading zeros. */
-export function toEfiConta(account: string): string | null {
+/** Caixa Econômica Federal's ISPB: its account numbers begin with the operation code. */
+const CAIXA_ISPB = "00360305";
+
+/**
+ * An account number as the gateway stores it ("00012345-5", "0012345-X", "123455") as Efí takes
+ * it (conta: "com o dígito verificador, sem traço", ^[0-9]+): digits and the check digit, a letter
+ * digit written 0 as the Pix directory (DICT) writes it, no leading zeros; a Caixa account keeps
+ * its operation code whole ("00100012345-9" is "001000123459"), as Caixa's numbers appear in the
+ * DICT (docs/decisions.md).
+ */
+export function toEfiConta(account: string, ispb: string): string | null {
   const compact = account.replace(/-/g, "").toUpperCase();
   if (!/^[0-9]{1,19}[0-9X]$/.test(compact)) return null;
-  return compact.replace(/^0+(?=.{2})/, "");
+  const digits = compact.replace(/X$/, "0");
+  return ispb === CAIXA_ISPB ? digits : digits.replace(/^0+(?=.{2})/, "");
 }
 
 /** A branch's digits without leading zeros (Efí writes agencia "1"), or null when it is not digits. */
@@ -70,7 +80,7 @@ export function toPixSendBody(request: TransferRequest, chave: string): { body: 
     };
   const cpf = destination.holderCpf.replace(/\D/g, "");
   const agencia = toEfiAgencia(destination.branch);
-  const conta = toEfiConta(destination.account);
+  const conta = toEfiConta(destination.account, destination.ispb);
   if (cpf.length !== 11 || !agencia || !conta || !/^[0-9]{8}$/.test(destination.ispb))
     return {
       refusal:
