@@ -6,7 +6,6 @@ import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { type TestDatabase, createTestDatabase } from "./test-database";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -34,8 +33,24 @@ export type GatewayProcess = {
   pid: () => number;
   /** `npm run cashier -- …` against this server's database. */
   cashier: (...args: string[]) => Promise<string>;
+  /** The same with `input` on its standard input (secrets the CLI reads there). */
+  cashierWithInput: (input: string, ...args: string[]) => Promise<string>;
   stop: () => Promise<void>;
 };
+
+/** `npm run cashier -- …` with a server's environment; its standard output, or the failure with both streams. */
+function runCashier(env: Record<string, string>, args: string[], input?: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(
+      tsx,
+      [path.join(root, "scripts/cashier.ts"), ...args],
+      { cwd: root, env: { ...process.env, ...env }, encoding: "utf8" },
+      (error, stdout, stderr) =>
+        error ? reject(new Error(`cashier ${args.join(" ")} failed: ${stderr || stdout}`)) : resolve(stdout),
+    );
+    child.stdin?.end(input ?? "");
+  });
+}
 
 /** Whether a PostgreSQL server to test against is configured (TEST_POSTGRES_URL). */
 export const hasTestPostgres = (): boolean => Boolean(process.env.TEST_POSTGRES_URL);
@@ -97,14 +112,8 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayProc
     env,
     output: () => output,
     pid: () => child.pid ?? 0,
-    cashier: async (...args) =>
-      (
-        await promisify(execFile)(tsx, [path.join(root, "scripts/cashier.ts"), ...args], {
-          cwd: root,
-          env: { ...process.env, ...env },
-          encoding: "utf8",
-        })
-      ).stdout,
+    cashier: (...args) => runCashier(env, args),
+    cashierWithInput: (input, ...args) => runCashier(env, args, input),
     stop: async () => {
       if (child.exitCode === null) {
         child.kill("SIGTERM");
