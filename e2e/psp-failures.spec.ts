@@ -161,6 +161,23 @@ test.describe("the merchant API when the PSP fails", () => {
     }
   });
 
+  test("a charge answered in a shape the adapter refuses: a signed 502 provider_error, and the replay makes one charge", async ({
+    request,
+  }) => {
+    const reference = nextReference("ilegivel");
+    const since = efi.exchanges.length;
+    // A 200 whose body is no charge at all.
+    efi.failNext({ kind: "status", status: 200, target: "api" });
+    const failed = await call(request, "/api/pix", pixRequest(reference));
+    expect(failed.status, JSON.stringify(failed.data)).toBe(502);
+    expect(failed.data.error?.type).toBe("provider_error");
+    const replay = await call(request, "/api/pix", pixRequest(reference));
+    expect(replay.status, JSON.stringify(replay.data)).toBe(200);
+    const txids = [...chargedTxids(since)];
+    expect(txids).toHaveLength(1);
+    expect(efi.chargeCount(txids[0])).toBe(1);
+  });
+
   test("a charge the PSP makes for another amount: a signed 502 provider_mismatch and the operator's alert", async ({
     request,
   }) => {
@@ -304,6 +321,11 @@ test.describe("a customer paying at their bank when Efí fails", () => {
     await page.getByTestId("featured-banks").getByRole("button", { name: "Bradesco" }).click();
     await expect(page.getByText("Não conseguimos falar com o serviço de pagamento pelo banco agora.")).toBeVisible();
     await looksRight(page, testInfo, "2-start-unavailable-390");
+    // Efí answers the start in a shape the adapter refuses: the same page, the same words.
+    efi.failNext({ kind: "status", status: 201, target: "api" });
+    await page.getByTestId("featured-banks").getByRole("button", { name: "Bradesco" }).click();
+    await expect(page).toHaveURL(/\/banco\?erro=indisponivel/);
+    await expect(page.getByText("Não conseguimos falar com o serviço de pagamento pelo banco agora.")).toBeVisible();
 
     // Started; approved at the bank while the webhook is lost and Efí's lookup answers 503 once.
     await page.getByTestId("featured-banks").getByRole("button", { name: "Bradesco" }).click();
