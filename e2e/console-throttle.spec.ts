@@ -1,7 +1,7 @@
 // The console sign-in's throttles under concurrency, through the login page's real server action
 // (its id read from the page, called as the page's script calls it, and the form posted as a
-// browser without JavaScript posts it), against production servers on SQLite, on PostgreSQL and
-// on two processes counting in Redis. An operator with an authenticator gets 200 concurrent
+// browser without JavaScript posts it), against production servers on SQLite (two workers counting
+// in their primary), on PostgreSQL and on two processes counting in Redis. An operator with an authenticator gets 200 concurrent
 // guesses of the code with the right password from one address, and another 200 spread over 50
 // addresses: the audit log shows the address's and the account's budget checked and no more, and
 // every other answer is the throttled one. The throttled account's user is told at their next
@@ -28,8 +28,8 @@ type Target = { name: string; database: "sqlite" | "postgres"; port: number; red
 // Past the ports the other specs start servers on (the e2e server's +1, +3 and +4).
 const base = Number(e2eServerEnv.PORT);
 const targets: Target[] = [
-  // Without Redis each process counts alone (docs/operating.md): one process, one budget.
-  { name: "SQLite", database: "sqlite", port: base + 5, redis: false, workers: 1 },
+  // Without Redis an instance counts in its primary process (docs/operating.md): two workers, one budget.
+  { name: "SQLite, two workers counting in the primary", database: "sqlite", port: base + 5, redis: false, workers: 2 },
   { name: "PostgreSQL", database: "postgres", port: base + 6, redis: false, workers: 1 },
   { name: "two processes counting in Redis", database: "sqlite", port: base + 7, redis: true, workers: 2 },
 ];

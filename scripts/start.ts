@@ -19,6 +19,7 @@ import {
 import { findActiveSigningKey } from "../lib/merchants/find-active-signing-key";
 import { DEMO_MERCHANT_ID, seedDemoMerchant } from "../lib/merchants/seed-demo-merchant";
 import { findLiveProviderProblem } from "../lib/providers/find-live-provider-problem";
+import { countRateLimitsInPrimary } from "../lib/rate-limits/count-in-primary";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -132,6 +133,8 @@ ${callbackHelp(seeded.merchantId)}
     console.error(`worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
     cluster.fork();
   });
+  // The instance's rate-limit budgets, counted here once for every worker.
+  countRateLimitsInPrimary();
   for (let i = 0; i < workers; i++) cluster.fork();
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.on(signal, () => {

@@ -1,8 +1,18 @@
-// Rate limits (issue 11): counters per minute in this process, or in Redis when REDIS_URL is set so
-// every gateway instance counts together. A Redis that is down falls back to this process's own
-// counters rather than refusing traffic or letting everything through.
+// Rate limits (issue 11): counters per minute for the whole instance, or in Redis when REDIS_URL is
+// set so every gateway instance counts together. Under npm start the instance's counters live in
+// its primary process (rate-limiter-flexible's cluster store, lib/rate-limits/count-in-primary), so
+// WEB_CONCURRENCY workers never multiply a budget; elsewhere (next dev, tests, the CLI) in the
+// process itself. A Redis that is down falls back to the instance's counters, and a primary that
+// does not answer to this process's own, rather than refusing traffic or letting everything through.
+import cluster from "node:cluster";
 import { Redis } from "ioredis";
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import {
+  RateLimiterCluster,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  type RateLimiterAbstract,
+  type RateLimiterRes,
+} from "rate-limiter-flexible";
 import { getConfig } from "../config/config";
 import { log } from "../log/logger";
 
@@ -37,7 +47,12 @@ export type RateLimitOutcome = { isLimited: false } | Limited;
 const WINDOW_SECONDS = 60;
 export const ACCESS_DENIED_AUDITS_PER_HOUR = 20;
 
-type Limiters = { byKind: Record<RateLimitKind, RateLimiterAbstract>; ready: Promise<void> };
+/** How long a worker waits for its primary's count before it counts alone. */
+const PRIMARY_TIMEOUT_MS = 1000;
+
+/** The counters a kind is spent from, and this process's own for when those cannot answer. */
+type Limiter = { shared: RateLimiterAbstract; local: RateLimiterMemory };
+type Limiters = { byKind: Record<RateLimitKind, Limiter>; ready: Promise<void> };
 
 let limiters: Limiters | undefined;
 
@@ -77,14 +92,18 @@ function buildLimiters(): Limiters {
     ready = client.connect().catch(() => undefined);
     redis = client;
   }
-  const build = (kind: RateLimitKind): RateLimiterAbstract => {
+  const build = (kind: RateLimitKind): Limiter => {
     const options = {
       points: points[kind],
       duration: durations[kind] ?? WINDOW_SECONDS,
       keyPrefix: `cashier:rl:${kind}`,
     };
-    const memory = new RateLimiterMemory(options);
-    return redis ? new RateLimiterRedis({ ...options, storeClient: redis, insuranceLimiter: memory }) : memory;
+    const local = new RateLimiterMemory(options);
+    const instance = cluster.isWorker ? new RateLimiterCluster({ ...options, timeoutMs: PRIMARY_TIMEOUT_MS }) : local;
+    const shared = redis
+      ? new RateLimiterRedis({ ...options, storeClient: redis, insuranceLimiter: instance })
+      : instance;
+    return { shared, local };
   };
   return {
     byKind: {
@@ -102,10 +121,38 @@ function buildLimiters(): Limiters {
   };
 }
 
-async function limiter(kind: RateLimitKind): Promise<RateLimiterAbstract> {
+async function limiter(kind: RateLimitKind): Promise<Limiter> {
   limiters ??= buildLimiters();
   await limiters.ready;
   return limiters.byKind[kind];
+}
+
+/**
+ * A limit reached, as the store answers it: a result, not an Error. Read by its shape, not by
+ * class: the library can be bundled more than once, like the project's own errors.
+ */
+function isLimitResult(error: unknown): error is RateLimiterRes {
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    !(error instanceof Error) &&
+    typeof (error as { msBeforeNext?: unknown }).msBeforeNext === "number"
+  );
+}
+
+/** Runs `spend` on the shared counters, or on this process's own when those cannot answer. */
+async function spendFrom<T>(kind: RateLimitKind, spend: (store: RateLimiterAbstract) => Promise<T>): Promise<T> {
+  const { shared, local } = await limiter(kind);
+  try {
+    return await spend(shared);
+  } catch (error) {
+    if (isLimitResult(error) || shared === local) throw error;
+    log.warn("rate limit counters unavailable; counting in this process", {
+      kind,
+      error: error instanceof Error ? error.message : String(error),
+    });
+    return spend(local);
+  }
 }
 
 const limited = (res: RateLimiterRes): Limited => ({
@@ -119,22 +166,22 @@ export async function consumeRateLimit(
   key: string,
 ): Promise<{ isLimited: false; remainingPoints: number } | Limited> {
   try {
-    const counted = await (await limiter(kind)).consume(key);
+    const counted = await spendFrom(kind, (store) => store.consume(key));
     return { isLimited: false, remainingPoints: counted.remainingPoints };
   } catch (error) {
-    if (error instanceof RateLimiterRes) return limited(error);
+    if (isLimitResult(error)) return limited(error);
     throw error;
   }
 }
 
 /** Gives back one point a request spent: what turned out not to be a failure. */
 export async function giveBackRateLimit(kind: RateLimitKind, key: string): Promise<void> {
-  await (await limiter(kind)).reward(key);
+  await spendFrom(kind, (store) => store.reward(key));
 }
 
 /** Whether the key's budget is already spent, without counting this request. */
 export async function checkRateLimit(kind: RateLimitKind, key: string): Promise<RateLimitOutcome> {
-  const store = await limiter(kind);
+  const store = (await limiter(kind)).shared;
   // A store that cannot answer a look does not refuse anyone: the counting call has its fallback.
   const current = await store.get(key).catch(() => null);
   return current && current.consumedPoints >= store.points ? limited(current) : { isLimited: false };
