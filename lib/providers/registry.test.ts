@@ -1,5 +1,7 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
+// The unit project shares modules between files: each test reads the configuration it stubs.
+beforeEach(() => vi.resetModules());
 afterEach(() => {
   vi.unstubAllEnvs();
   vi.resetModules();

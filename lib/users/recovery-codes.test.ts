@@ -1,7 +1,12 @@
 import { createHash } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeEach, describe, expect, it, vi } from "vitest";
 
-beforeAll(() => vi.stubEnv("CASHIER_ENCRYPTION_KEY", "b".repeat(64)));
+// The unit project shares modules between files, and a test below changes the key: each test
+// reads the configuration again under this one.
+beforeEach(() => {
+  vi.stubEnv("CASHIER_ENCRYPTION_KEY", "b".repeat(64));
+  vi.resetModules();
+});
 afterAll(() => vi.unstubAllEnvs());
 
 const load = () => import("./recovery-codes");

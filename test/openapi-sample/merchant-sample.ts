@@ -1,6 +1,6 @@
 // A merchant's code typed by nothing but what openapi-typescript generates from
 // /openapi.decoded.json (./cashier-api.ts, written beside a copy of this file by
-// lib/openapi/decoded-openapi-types.test.ts, which type-checks the two). Each operation of the
+// lib/openapi/decoded-openapi-types.contract.test.ts, which type-checks the two). Each operation of the
 // document is called here with a typed request and its typed answer read; the test fails for an
 // operation this file does not call: give a new one a `call("itsOperationId", …)` below.
 // Outside the project's tsconfig, as ./cashier-api exists only where the test writes it.
