@@ -33,6 +33,13 @@ test("an operator sees a MED claw-back on the overview and resolves it; a mercha
     message:
       "the PSP returned 60.00 BRL of deposit dep_e2e on its own (med_fraud); refund rfd_e2ealert0000000000001 debited the merchant",
   });
+  // Beside it, one whose words do not break: the cards still fit a phone.
+  raiseAlert({
+    kind: "unreadable_answer",
+    subject: `dep_e2elongword${Date.now().toString(36)}`,
+    message:
+      "deposit dep_e2elongword is past its deadline and the PSP's answer about its charge cannot be used: the PSP refused the connection (GET /v2/cob/VWXKADACF1UBZSVITEGCJEYQG1LP44CL)",
+  });
   const page = await newSignedInPage(browser, { width: 390, height: 844 }, "operator");
   await page.goto("/console");
   const section = page.getByRole("region", { name: /Alertas para o operador/ });

@@ -156,7 +156,9 @@ export default async function OverviewPage(props: {
               className="grid gap-4 lg:grid-cols-2"
             >
               {alerts.alerts.map((alert) => (
-                <li key={alert.id} data-alert-kind={alert.kind}>
+                // min-w-0: a grid item is as wide as its longest word unless told otherwise, and a
+                // message can carry a 32-character txid path.
+                <li key={alert.id} data-alert-kind={alert.kind} className="min-w-0">
                   <Card>
                     <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
                       <Badge tone="warning">{t.alertKinds[alert.kind] ?? alert.kind}</Badge>
