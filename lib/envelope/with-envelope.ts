@@ -145,6 +145,13 @@ export function withEnvelope(
 
     // An IPv6 client is its /64: it could change its address within it at will.
     const address = addressKeyOf(clientIpOf(request));
+    // The body is read at once, while the address's budget is looked up: the budget may be counted
+    // in npm start's primary or in Redis, and a client that has sent its request may hang up before
+    // they answer. Nothing is verified before the budget allows it.
+    const reading = readRequestToken(request).then(
+      (value) => ({ value }),
+      (error: unknown) => ({ error }),
+    );
     // An address past its failure budget is refused before its token costs anything.
     const blocked = await checkRateLimit("tokenFailureIp", address);
     if (blocked.isLimited) {
@@ -156,7 +163,9 @@ export function withEnvelope(
     let data: Record<string, unknown>;
     let token: string | null = null;
     try {
-      token = await readRequestToken(request);
+      const read = await reading;
+      if ("error" in read) throw read.error;
+      token = read.value;
       const verified = await verifyRequestToken(token, {
         findKey: findSigningKey,
         claimJti: (entry) => claimJti(entry, new Date()),
