@@ -17,7 +17,7 @@ import {
   listDepositRefunds,
   markRefundSubmitted,
 } from "../db/refunds";
-import { findTransactionByEndToEndId } from "../db/transactions";
+import { type DepositRecord, findTransactionByEndToEndId } from "../db/transactions";
 import { isUniqueViolation } from "../db/errors";
 import { recordFundsMovement } from "../funds/record-funds-movement";
 import { newId } from "../ids/new-id";
@@ -103,8 +103,11 @@ const devolucaoIdOf = (report: ProviderRefund) => report.refundId ?? report.prov
  * provider of the deposit the Pix paid. Once per devolucao, whoever reports it first (webhook or
  * reconciliation): its request hash is the PSP's ids, unique per deposit.
  */
-async function bookProviderRefund(endToEndId: string, report: ProviderRefund): Promise<RefundReportOutcome> {
-  const deposit = await findTransactionByEndToEndId(getDb(), endToEndId);
+async function bookProviderRefund(
+  endToEndId: string,
+  deposit: DepositRecord | null,
+  report: ProviderRefund,
+): Promise<RefundReportOutcome> {
   if (!deposit || !isPaid(deposit.status)) {
     // The Pix credited no merchant (it matched no deposit, or came for one already closed): its
     // money was never anyone's balance, so there is nothing to debit.
@@ -177,7 +180,11 @@ async function bookProviderRefund(endToEndId: string, report: ProviderRefund): P
 }
 
 /** A report that names no refund of the gateway's: booked once the PSP says the money left. */
-async function recordUnmatchedRefund(endToEndId: string, report: ProviderRefund): Promise<RefundReportOutcome> {
+async function recordUnmatchedRefund(
+  endToEndId: string,
+  deposit: DepositRecord | null,
+  report: ProviderRefund,
+): Promise<RefundReportOutcome> {
   if (report.status !== "completed") {
     // Under way or not carried out: no money has moved yet, and it is booked when it has.
     log.info("PSP reports a devolucao the gateway did not ask for that is not done", {
@@ -187,7 +194,7 @@ async function recordUnmatchedRefund(endToEndId: string, report: ProviderRefund)
     });
     return "unchanged";
   }
-  return bookProviderRefund(endToEndId, report);
+  return bookProviderRefund(endToEndId, deposit, report);
 }
 
 /**
@@ -205,6 +212,6 @@ export async function recordProviderRefunds(
   const { matched, unmatched } = matchProviderRefunds(stored, reports);
   const outcomes: RefundReportOutcome[] = [];
   for (const { refund, report } of matched) outcomes.push(await applyRefundReport(refund, report));
-  for (const report of unmatched) outcomes.push(await recordUnmatchedRefund(endToEndId, report));
+  for (const report of unmatched) outcomes.push(await recordUnmatchedRefund(endToEndId, deposit, report));
   return outcomes;
 }
