@@ -1,27 +1,23 @@
-import { readFileSync, readdirSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { envelopePaths } from "@/lib/envelope/envelope-routes";
 import { config } from "./proxy";
 
 // Next.js reads a matcher as a path pattern whose only group here is a regular expression.
 const runsFor = (pathname: string) => config.matcher.some((source) => new RegExp(`^${source}$`).test(pathname));
 
-/** Every route under app/api whose handler is lib/envelope's wrapper, as its path. */
-function envelopeRoutes(): string[] {
-  const root = path.join(import.meta.dirname, "app");
-  return readdirSync(path.join(root, "api"), { recursive: true, encoding: "utf8" })
-    .filter((file) => path.basename(file) === "route.ts")
-    .filter((file) => readFileSync(path.join(root, "api", file), "utf8").includes("withEnvelope("))
-    .map((file) => `/api/${path.dirname(file).split(path.sep).join("/")}`)
-    .sort();
-}
+/** The matcher lib/envelope's list makes: built assets and each envelope route's exact path left out. */
+const derivedMatcher = () => {
+  const operations = envelopePaths.map((path) => path.slice("/api/".length)).sort();
+  return [`/((?!_next/static|_next/image|api/(?:${operations.join("|")})$).*)`];
+};
 
 describe("the paths the proxy runs for", () => {
-  it("leaves out exactly the routes the envelope wrapper serves, which set their own headers", () => {
-    const routes = envelopeRoutes();
-    expect(routes).toContain("/api/pix");
-    expect(routes).toContain("/api/status");
-    for (const route of routes) expect(runsFor(route), route).toBe(false);
+  it("is the literal lib/envelope's list of routes makes: copy the expected value into proxy.ts", () => {
+    expect(config.matcher).toEqual(derivedMatcher());
+  });
+
+  it("leaves out the routes the envelope wrapper serves, which set their own headers", () => {
+    for (const route of envelopePaths) expect(runsFor(route), route).toBe(false);
   });
 
   it("runs for every other address: pages, the console, the API's other routes, a path beside a route", () => {

@@ -180,7 +180,8 @@ export const config = {
   // was a fifth of a Pix request's CPU (bench/README.md), and they need nothing of it: their path
   // is exact, a method they do not take is refused by npm start's server (lib/server/serve-gateway),
   // no server action runs at a route handler, and none is rate-limited per address. Next.js takes
-  // this list only as a literal: a test checks it names every route the wrapper serves.
+  // this list only as a literal, read at build time: proxy.test.ts fails when it differs from what
+  // lib/envelope/envelope-routes makes of its list, and prints the literal to put here.
   matcher: [
     "/((?!_next/static|_next/image|api/(?:balance|callbacks/test|events|events/resend|gateway-out|payment-initiation|pix|refund|sandbox/simulate|status|transactions)$).*)",
   ],

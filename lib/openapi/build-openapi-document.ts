@@ -16,6 +16,7 @@ import {
   paymentInitiationAnswerSchema,
   pixDepositAnswerSchema,
 } from "../deposits/schemas";
+import { type EnvelopePath, envelopePaths } from "../envelope/envelope-routes";
 import { warningsSchema } from "../envelope/schemas";
 import {
   CALLBACK_TOKEN_LIFETIME_SECONDS,
@@ -99,7 +100,6 @@ export type Webhook<Extra extends object = SignedExtra> = {
 };
 
 type Operation = {
-  path: string;
   name: string;
   summary: string;
   description: string;
@@ -112,10 +112,10 @@ type Operation = {
 /** The routes under app/api (these paths and those below them) that take no signed token, and so are not operations of this document. */
 export const notJwtRoutes = ["/api/health", "/api/psp/webhook"];
 
-function operations(limits: Limits): Operation[] {
-  return [
-    {
-      path: "/api/pix",
+/** Each operation of lib/envelope's list: one missing, or one the list lacks, fails to compile. */
+function operations(limits: Limits): Record<EnvelopePath, Operation> {
+  return {
+    "/api/pix": {
       name: "Pix",
       summary: "A Pix deposit: its BR Code and QR image for your own page",
       description:
@@ -124,8 +124,7 @@ function operations(limits: Limits): Operation[] {
       response: pixDepositAnswerSchema,
       creates: true,
     },
-    {
-      path: "/api/payment-initiation",
+    "/api/payment-initiation": {
       name: "PaymentInitiation",
       summary: "A deposit paid from a bank account at a unique hosted URL",
       description:
@@ -134,8 +133,7 @@ function operations(limits: Limits): Operation[] {
       response: paymentInitiationAnswerSchema,
       creates: true,
     },
-    {
-      path: "/api/gateway-out",
+    "/api/gateway-out": {
       name: "GatewayOut",
       summary: "A payout to the customer by Pix key or bank account",
       description:
@@ -144,8 +142,7 @@ function operations(limits: Limits): Operation[] {
       response: gatewayOutAnswerSchema,
       creates: true,
     },
-    {
-      path: "/api/status",
+    "/api/status": {
       name: "Status",
       summary: "A deposit's, payout's or refund's current status",
       description:
@@ -154,8 +151,7 @@ function operations(limits: Limits): Operation[] {
       response: statusAnswerSchema,
       creates: false,
     },
-    {
-      path: "/api/refund",
+    "/api/refund": {
       name: "Refund",
       summary: "A refund of a paid deposit, whole or partial",
       description:
@@ -164,8 +160,7 @@ function operations(limits: Limits): Operation[] {
       response: refundAnswerSchema,
       creates: true,
     },
-    {
-      path: "/api/sandbox/simulate",
+    "/api/sandbox/simulate": {
       name: "SandboxSimulate",
       summary: "Move your sandbox deposit or payout to a final state (sandbox keys only)",
       description: "A live key gets 403 sandbox_only. The callback of the new status follows, as for a real one.",
@@ -173,8 +168,7 @@ function operations(limits: Limits): Operation[] {
       response: simulateAnswerSchema,
       creates: false,
     },
-    {
-      path: "/api/callbacks/test",
+    "/api/callbacks/test": {
       name: "CallbacksTest",
       summary: "Send a test callback to your callback URL now (sandbox keys only)",
       description:
@@ -183,8 +177,7 @@ function operations(limits: Limits): Operation[] {
       response: testCallbackAnswerSchema,
       creates: false,
     },
-    {
-      path: "/api/balance",
+    "/api/balance": {
       name: "Balance",
       summary: "Your money in your key's mode: available, reserved and pending",
       description:
@@ -193,8 +186,7 @@ function operations(limits: Limits): Operation[] {
       response: balanceAnswerSchema,
       creates: false,
     },
-    {
-      path: "/api/transactions",
+    "/api/transactions": {
       name: "Transactions",
       summary: "Your deposits, payouts and refunds, newest first, a page at a time",
       description:
@@ -203,8 +195,7 @@ function operations(limits: Limits): Operation[] {
       response: transactionListAnswerSchema,
       creates: false,
     },
-    {
-      path: "/api/events",
+    "/api/events": {
       name: "Events",
       summary: "Your callback events with every delivery attempt, newest first, a page at a time",
       description:
@@ -213,8 +204,7 @@ function operations(limits: Limits): Operation[] {
       response: eventListAnswerSchema,
       creates: false,
     },
-    {
-      path: "/api/events/resend",
+    "/api/events/resend": {
       name: "EventsResend",
       summary: "Send one of your callback events again",
       description:
@@ -223,7 +213,7 @@ function operations(limits: Limits): Operation[] {
       response: resendEventAnswerSchema,
       creates: false,
     },
-  ];
+  };
 }
 
 const callbackData: Record<z.infer<typeof callbackTypeSchema>, z.ZodObject> = {
@@ -364,15 +354,17 @@ export function buildApiDocument<Extra extends object>(
     };
   };
   const paths: Record<string, PathItem<Extra>> = {};
-  for (const operation of operations(limits)) {
+  const described = operations(limits);
+  for (const path of envelopePaths) {
+    const operation = described[path];
     schemas[`${operation.name}Request`] = {
       ...toJsonSchema(operation.request, "input"),
-      examples: requestExamples[operation.path],
+      examples: requestExamples[path],
     };
     schemas[`${operation.name}Response`] = toJsonSchema(operation.response, "output");
     const request = encoding.body(ref(`${operation.name}Request`));
     const success = ref(`${operation.name}Response`);
-    paths[operation.path] = {
+    paths[path] = {
       post: {
         operationId: operationIdOf(operation.name),
         summary: operation.summary,

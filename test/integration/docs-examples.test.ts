@@ -14,24 +14,13 @@ const { buildOpenApiDocument } = await import("@/lib/openapi/build-openapi-docum
 const { fundSandboxMerchant } = await import("@/lib/funds/fund-sandbox-merchant");
 const { createTestMerchant, postSigned, readSigned } = await import("../support/api");
 const { startReceiver } = await import("../support/callback-receiver");
+const { importEnvelopeHandlers } = await import("../support/envelope-handlers");
 const { startRouteServer } = await import("../support/route-server");
 const { codeSamples } = await import("@/lib/openapi/code-samples");
 const { signRequestToken } = await import("@/lib/envelope/sign-request-token");
 const { GET: direct } = await import("@/app/direct/[keyId]/[token]/route");
 
-const handlers: Record<string, (request: Request) => Promise<Response>> = {
-  "/api/pix": (await import("@/app/api/pix/route")).POST,
-  "/api/status": (await import("@/app/api/status/route")).POST,
-  "/api/sandbox/simulate": (await import("@/app/api/sandbox/simulate/route")).POST,
-  "/api/refund": (await import("@/app/api/refund/route")).POST,
-  "/api/payment-initiation": (await import("@/app/api/payment-initiation/route")).POST,
-  "/api/gateway-out": (await import("@/app/api/gateway-out/route")).POST,
-  "/api/callbacks/test": (await import("@/app/api/callbacks/test/route")).POST,
-  "/api/balance": (await import("@/app/api/balance/route")).POST,
-  "/api/transactions": (await import("@/app/api/transactions/route")).POST,
-  "/api/events": (await import("@/app/api/events/route")).POST,
-  "/api/events/resend": (await import("@/app/api/events/resend/route")).POST,
-};
+const handlers: Record<string, (request: Request) => Promise<Response>> = await importEnvelopeHandlers();
 
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 beforeAll(async () => {
