@@ -1,3 +1,11 @@
+// The callback outbox's delivery. An event is enqueued inside the transaction of the state change
+// it reports (enqueue-callback), so a change commits with its callback or not at all, and names the
+// deposit, payout or refund it reports (objectId). Workers claim due events with a lease, so
+// several of them never deliver one event at once; attempt-callback signs, checks the target
+// (check-callback-target, the SSRF guard), POSTs without following redirects and records the
+// attempt. Resending (resendAuditedCallback) requeues and audits in one transaction, for the
+// console's "Reenviar" and POST /api/events/resend alike; describe-callback-event and
+// summarize-callback-health read what the console and the read API show.
 import { randomBytes } from "node:crypto";
 import { getConfig } from "../config/config";
 import { claimCallbackEvents, findDueCallbackEventIds } from "../db/callback-events";

@@ -1,3 +1,9 @@
+// The console's transaction list: deposits, payouts and refunds merged newest first on keyset pages
+// (createdAt, id), filtered, and searched by exact match on indexed columns only, so a page costs
+// the same wherever it is (bench:console). POST /api/transactions reads through the same query, so
+// the API and the console cannot disagree. Beside it: export (the same rows as streamed CSV,
+// audited), the detail (timeline, refunds, callbacks, a masked customer that operators may reveal,
+// audited), and "Devolver" (createRefund itself, identified by the form's key).
 import type { Actor } from "../access/actor";
 import { getDb } from "../db/client";
 import { type Keyset, type PageRequest, compareNewestFirst } from "../db/keyset";

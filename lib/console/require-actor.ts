@@ -1,3 +1,8 @@
+// The console's requests meet their session here: a session cookie becomes an Actor, or the login
+// page carrying the path asked for (return-path keeps it only as a same-origin /console path, read
+// from proxy.ts's x-console-path). A refusal a page, export or action answers (refuse-page,
+// with-console-route, refuse-action) is recorded first by record-access-denied, since only the
+// answering side knows who asked for what.
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { CLIENT_IP_HEADER } from "../http/client-ip";

@@ -1,3 +1,7 @@
+// The merchant's ledger is append-only: every movement (credit, reserve, release, debit) is an entry
+// in the mode of the money it moves, written in the transaction of the change that moves it, and a
+// balance is a sum of one mode's entries (get-merchant-balance). The console's ledger pages show
+// the balance after each entry: one sum through the newest, then subtraction.
 import type { Tx } from "../db/client";
 import { type LedgerKind, appendLedgerEntry } from "../db/ledger";
 import { newId } from "../ids/new-id";

@@ -1,3 +1,8 @@
+// Merchants and their API keys. Creating a merchant or a key and revoking one take an alsoRecord
+// hook that writes the caller's audit event in the same transaction, so an audited change never
+// commits without its record; switching mode replaces the keys with one of the new mode, since a
+// key's mode is its merchant's. The console's views (find-merchant-in-scope) answer another
+// merchant's id as a 404.
 import { type Tx, getDb } from "../db/client";
 import { type MerchantRecord, insertMerchant } from "../db/merchants";
 import { newId } from "../ids/new-id";
