@@ -19,6 +19,7 @@ import {
 import { findActiveSigningKey } from "../lib/merchants/find-active-signing-key";
 import { DEMO_MERCHANT_ID, seedDemoMerchant } from "../lib/merchants/seed-demo-merchant";
 import { findLiveProviderProblem } from "../lib/providers/find-live-provider-problem";
+import { readEnvironmentAccount } from "../lib/providers/accounts/read-environment-account";
 import { countRateLimitsInPrimary } from "../lib/rate-limits/count-in-primary";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -27,6 +28,8 @@ loadEnvFiles(root);
 let config;
 try {
   config = getConfig();
+  // The PIX_PSP_* account is read here too: a bad value stops the start like any other setting.
+  readEnvironmentAccount(config);
 } catch (error) {
   if (error instanceof ConfigError) {
     console.error(error.message);

@@ -17,9 +17,9 @@ import { MAX_LOGO_BYTES, setMerchantLogo } from "../merchants/set-merchant-logo"
 import { updateMerchant } from "../merchants/update-merchant";
 import { changeMerchantRouting } from "../merchants/change-merchant-routing";
 import { findMerchantRouting } from "../merchants/find-merchant-routing";
-import { PSP_PROFILE_NAMES } from "../config/psp-profiles";
 import { RAILS } from "../providers/contract/payment-provider";
-import { PROVIDER_KINDS } from "../providers/contract/provider-kinds";
+import { PROVIDER_KINDS, findProviderKind } from "../providers/kinds/provider-kinds";
+import { describeKindSettings, groupKindsBySettings } from "../providers/kinds/describe-kind-settings";
 import { RECEIVER_ACCOUNT_TYPES } from "../providers/contract/initiation-settings";
 import { addProviderAccount } from "../providers/accounts/add-provider-account";
 import { disableProviderAccount } from "../providers/accounts/disable-provider-account";
@@ -56,6 +56,20 @@ export type CliIo = {
   /** All of standard input, for --secret-stdin. */
   readStdin: () => Promise<string>;
 };
+
+const KIND_NAMES = PROVIDER_KINDS.map((kind) => kind.kind).join("|");
+
+/** Each kind's settings as `provider add` takes them, wrapped under the command. */
+const KIND_SETTINGS_USAGE = groupKindsBySettings()
+  .map((kinds) => {
+    const lines = [`          SETTINGS of ${kinds.map((kind) => kind.kind).join(", ")}:`];
+    for (const flag of describeKindSettings(kinds[0], "all")) {
+      if (`${lines.at(-1)} ${flag}`.length > 100) lines.push("              ");
+      lines[lines.length - 1] += ` ${flag}`;
+    }
+    return lines.join("\n");
+  })
+  .join("\n");
 
 const usage = `usage: npm run cashier -- <command>
 
@@ -99,15 +113,15 @@ const usage = `usage: npm run cashier -- <command>
   psp return E2EID [--amount AMOUNT]  (returns to its payer a Pix that credited no merchant: one
                                        with no charge, of another amount, or for an ended deposit;
                                        all that is left of it by default; audited)
-  provider add --kind ${PROVIDER_KINDS.join("|")} --label LABEL --url URL [--token-url URL]
-               [--profile ${PSP_PROFILE_NAMES.join("|")}] --client-id ID [--client-secret-stdin]
-               --cert-file FILE --key-file FILE [--ca-file FILE] --pix-key KEY [--rails RAIL,RAIL…]
-               [--webhook-secret-stdin] [INITIATION]
-                                      (a PSP contract merchants can be routed to; certificate and
-                                       key are PEM files; secrets come from standard input only,
-                                       the client secret on its first line and the webhook secret
-                                       on the next; without one a webhook secret is generated;
-                                       rails default to all the kind serves; prints no secret)
+  provider add --kind ${KIND_NAMES} --label LABEL --pix-key KEY [--rails RAIL,RAIL…]
+               [--webhook-secret-stdin] SETTINGS [INITIATION]
+                                      (a PSP contract merchants can be routed to; files are read
+                                       for the flags that name one, such as PEM certificates and
+                                       keys; secrets come from standard input only, one a line in
+                                       the order of their flags, the webhook secret last; without
+                                       one a webhook secret is generated; rails default to all the
+                                       kind serves; prints no secret)
+${KIND_SETTINGS_USAGE}
           INITIATION (kinds serving payment initiation; the initiation rail needs it):
                --receiver-branch BRANCH --receiver-account NUMBER
                --receiver-account-type ${RECEIVER_ACCOUNT_TYPES.join("|")} --receiver-document CPF_OR_CNPJ
@@ -198,7 +212,23 @@ function routingInput(values: Record<string, unknown>) {
 const isRoutingChange = (values: Record<string, unknown>) =>
   Object.keys(routingOptions).some((name) => values[name] !== undefined) || values["no-provider"] === true;
 
-/** A PEM file for `provider add`, refused before it is read when no PEM could be that large. */
+/** `provider add`'s flags for what every account has, whatever its kind. */
+const providerAccountOptions = {
+  kind: { type: "string" },
+  label: { type: "string" },
+  "pix-key": { type: "string" },
+  rails: { type: "string" },
+  "webhook-secret-stdin": { type: "boolean" },
+  "initiation-url": { type: "string" },
+  "receiver-ispb": { type: "string" },
+  "receiver-branch": { type: "string" },
+  "receiver-account": { type: "string" },
+  "receiver-account-type": { type: "string" },
+  "receiver-document": { type: "string" },
+  "receiver-name": { type: "string" },
+} as const;
+
+/** A file for `provider add` (a PEM), refused before it is read when no PEM could be that large. */
 async function readPemFile(option: string, file: string): Promise<string> {
   const size = await stat(file).then(
     (found) => found.size,
@@ -371,64 +401,53 @@ const commands: Record<string, Command> = {
   },
 
   "provider add": async (args, io) => {
+    const kindFields = PROVIDER_KINDS.flatMap((kind) => Object.values(kind.fields));
     const { values } = parse(
       args,
       {
-        kind: { type: "string" },
-        label: { type: "string" },
-        url: { type: "string" },
-        "token-url": { type: "string" },
-        profile: { type: "string" },
-        "client-id": { type: "string" },
-        "client-secret-stdin": { type: "boolean" },
-        "cert-file": { type: "string" },
-        "key-file": { type: "string" },
-        "ca-file": { type: "string" },
-        "pix-key": { type: "string" },
-        rails: { type: "string" },
-        "webhook-secret-stdin": { type: "boolean" },
-        "initiation-url": { type: "string" },
-        "receiver-ispb": { type: "string" },
-        "receiver-branch": { type: "string" },
-        "receiver-account": { type: "string" },
-        "receiver-account-type": { type: "string" },
-        "receiver-document": { type: "string" },
-        "receiver-name": { type: "string" },
+        ...providerAccountOptions,
+        ...Object.fromEntries(
+          kindFields.map((field) => [field.flag, { type: field.from === "stdin" ? "boolean" : "string" } as const]),
+        ),
       },
       0,
     );
-    const missing = ["kind", "label", "url", "client-id", "cert-file", "key-file", "pix-key"].filter(
-      (name) => values[name as keyof typeof values] === undefined,
-    );
+    const kind = findProviderKind(String(values.kind ?? ""));
+    const fields = Object.entries(kind?.fields ?? {});
+    const missing = [
+      "kind",
+      "label",
+      ...fields.filter(([, field]) => field.isRequired).map(([, field]) => field.flag),
+      "pix-key",
+    ].filter((name) => values[name] === undefined);
     if (missing.length > 0) throw new UsageError(`${missing.map((name) => `--${name}`).join(", ")} required`);
+    if (!kind) throw new UsageError(`--kind must be one of ${KIND_NAMES.replaceAll("|", ", ")}`);
     // Secrets on the command line stay in shell history and show in ps; standard input does not.
-    const isClientSecretGiven = values["client-secret-stdin"] === true;
-    const isWebhookSecretGiven = values["webhook-secret-stdin"] === true;
-    const lines = isClientSecretGiven || isWebhookSecretGiven ? (await io.readStdin()).split(/\r?\n/) : [];
-    const [clientSecret, webhookSecret] = isClientSecretGiven ? lines : [undefined, lines[0]];
-    if (isClientSecretGiven && !clientSecret) throw new UsageError("--client-secret-stdin: standard input is empty");
-    if (isWebhookSecretGiven && !webhookSecret)
-      throw new UsageError(
-        `--webhook-secret-stdin: no webhook secret on the ${isClientSecretGiven ? "second" : "first"} line of standard input`,
-      );
+    const fromStdin = [
+      ...fields.filter(([, field]) => field.from === "stdin" && values[field.flag] === true).map(([name]) => name),
+      ...(values["webhook-secret-stdin"] === true ? ["webhookSecret"] : []),
+    ];
+    const lines = fromStdin.length > 0 ? (await io.readStdin()).split(/\r?\n/) : [];
+    const settings: Record<string, string | undefined> = {};
+    for (const [index, name] of fromStdin.entries()) {
+      const flag = name === "webhookSecret" ? "webhook-secret-stdin" : kind.fields[name].flag;
+      if (!lines[index]) throw new UsageError(`--${flag}: no value on line ${index + 1} of standard input`);
+      settings[name] = lines[index];
+    }
+    for (const [name, field] of fields) {
+      const value = values[field.flag];
+      if (typeof value === "string")
+        settings[name] = field.from === "file" ? await readPemFile(field.flag, value) : value;
+    }
     return addProviderAccount(
       {
-        kind: values.kind as (typeof PROVIDER_KINDS)[number],
+        kind: kind.kind,
         label: values.label as string,
-        url: values.url as string,
-        tokenUrl: values["token-url"] as string | undefined,
-        profile: values.profile as (typeof PSP_PROFILE_NAMES)[number] | undefined,
-        clientId: values["client-id"] as string,
-        clientSecret: isClientSecretGiven ? clientSecret : undefined,
-        certPem: await readPemFile("cert-file", values["cert-file"] as string),
-        keyPem: await readPemFile("key-file", values["key-file"] as string),
-        caPem: values["ca-file"] === undefined ? undefined : await readPemFile("ca-file", values["ca-file"] as string),
         pixKey: values["pix-key"] as string,
         rails: (values.rails as string | undefined)
           ?.split(",")
           .map((rail) => rail.trim())
           .filter(Boolean),
-        webhookSecret: isWebhookSecretGiven ? webhookSecret : undefined,
         initiationUrl: values["initiation-url"] as string | undefined,
         receiverIspb: values["receiver-ispb"] as string | undefined,
         receiverBranch: values["receiver-branch"] as string | undefined,
@@ -436,6 +455,7 @@ const commands: Record<string, Command> = {
         receiverAccountType: values["receiver-account-type"] as string | undefined,
         receiverDocument: values["receiver-document"] as string | undefined,
         receiverName: values["receiver-name"] as string | undefined,
+        ...settings,
       },
       cliAuditActor(),
     );

@@ -1,6 +1,6 @@
 // The one place that reads process.env. Everything else asks getConfig(), which validates once
 // and throws a ConfigError naming each bad variable, so a bad value stops the start.
-import { X509Certificate, createPrivateKey, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
@@ -14,88 +14,10 @@ import {
 import nextEnv from "@next/env";
 import ipaddr from "ipaddr.js";
 import { z } from "zod";
-import {
-  PSP_PROFILES,
-  PSP_PROFILE_NAMES,
-  type PspProfileName,
-  type PspTokenAuth,
-  type PspTokenFormat,
-} from "./psp-profiles";
 
 const booleanString = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
 
-const pspUrl = z
-  .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
-  .transform((value) => value.replace(/\/+$/, ""));
-
 const perMinute = z.coerce.number().int().min(1, "must be at least 1 request per minute");
-
-// The gateway writes these itself: an extra one would break the token, the body or the connection.
-const RESERVED_HEADERS = new Set([
-  "authorization",
-  "content-type",
-  "content-length",
-  "host",
-  "connection",
-  "transfer-encoding",
-]);
-
-/** `Name: value` pairs separated by `;`, such as `x-itau-apikey: {clientId}; x-other: 1`. */
-const headerList = z.string().transform((text, ctx) => {
-  const headers: Record<string, string> = {};
-  const pairs = text
-    .split(";")
-    .map((pair) => pair.trim())
-    .filter(Boolean);
-  // The values may be keys: messages name the header or its position, never what it holds.
-  pairs.forEach((pair, index) => {
-    const colon = pair.indexOf(":");
-    const name = pair.slice(0, Math.max(colon, 0)).trim().toLowerCase();
-    const value = pair.slice(colon + 1).trim();
-    if (colon === -1 || !/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(name) || value === "") {
-      ctx.addIssue({ code: "custom", message: `pair ${index + 1} is not "Name: value" (pairs are separated by ;)` });
-    } else if (/[\x00-\x1f\x7f]/.test(value)) {
-      ctx.addIssue({ code: "custom", message: `the value of ${name} holds a control character` });
-    } else if (RESERVED_HEADERS.has(name)) {
-      ctx.addIssue({ code: "custom", message: `${name} is set by the gateway itself and cannot be overridden` });
-    } else if (Object.hasOwn(headers, name)) {
-      ctx.addIssue({ code: "custom", message: `${name} is given twice` });
-    } else {
-      headers[name] = value;
-    }
-  });
-  return headers;
-});
-
-/** A query string, such as `gw-dev-app-key=abc&x=1` (percent-encoding allowed). */
-const queryList = z.string().transform((text, ctx) => {
-  const query: Record<string, string> = {};
-  const parts = text.replace(/^\?/, "").split("&").filter(Boolean);
-  parts.forEach((part, index) => {
-    const [[name, value] = ["", ""]] = new URLSearchParams(part);
-    if (!part.includes("=") || name === "" || value === "") {
-      ctx.addIssue({
-        code: "custom",
-        message: `parameter ${index + 1} is not name=value (parameters are separated by &)`,
-      });
-    } else if (Object.hasOwn(query, name)) {
-      ctx.addIssue({ code: "custom", message: `${name} is given twice` });
-    } else {
-      query[name] = value;
-    }
-  });
-  return query;
-});
-
-// RFC 6749 section 3.3: scope tokens of printable ASCII but " and \, separated by spaces.
-const scopeList = z
-  .string()
-  .transform((text) => text.trim().split(/\s+/).join(" "))
-  .pipe(
-    z
-      .string()
-      .regex(/^[\x21\x23-\x5b\x5d-\x7e]+( [\x21\x23-\x5b\x5d-\x7e]+)*$/, "must be scope names separated by spaces"),
-  );
 
 const contactText = z.string().trim().min(1).max(120, "must be at most 120 characters");
 const contactEmail = z.email({ error: "must be an e-mail address such as sac@example.com" });
@@ -168,29 +90,7 @@ export const envSchema = z.object({
     .string()
     .regex(/^\d+(\.\d{1,2})?$/, "must be an amount in reais such as 50000.00")
     .default("100000.00"),
-  // The PSP behind live payments, reached through the Central Bank's API Pix.
-  PIX_PSP_URL: pspUrl.optional(),
-  PIX_PSP_TOKEN_URL: pspUrl.optional(),
-  PIX_PSP_CLIENT_ID: z.string().trim().min(1).optional(),
-  PIX_PSP_CLIENT_SECRET: z.string().min(1).optional(),
-  // How this PSP wants its token asked for and its calls made (lib/providers/api-pix/psp-profiles.ts).
-  PIX_PSP_PROFILE: z.enum(PSP_PROFILE_NAMES).optional(),
-  PIX_PSP_TOKEN_AUTH: z.enum(["basic", "body"]).optional(),
-  PIX_PSP_TOKEN_FORMAT: z.enum(["form", "json"]).optional(),
-  PIX_PSP_SCOPE: scopeList.optional(),
-  PIX_PSP_HEADERS: headerList.optional(),
-  PIX_PSP_QUERY: queryList.optional(),
-  PIX_PSP_WEBHOOK_HEADERS: headerList.optional(),
-  PIX_PSP_WEBHOOK_QUERY: queryList.optional(),
-  PIX_PSP_CERT_FILE: z.string().min(1).optional(),
-  PIX_PSP_KEY_FILE: z.string().min(1).optional(),
-  PIX_PSP_CA_FILE: z.string().min(1).optional(),
-  // Anyone who learns the webhook URL could make the gateway query the PSP; a long secret in it
-  // keeps strangers out even where the mTLS terminator is missing.
-  PIX_PSP_WEBHOOK_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
-  // The operator's word that a reverse proxy verifies the PSP's client certificate before
-  // /api/psp/webhook: production takes notifications only behind it or with the secret.
-  PIX_PSP_WEBHOOK_MTLS_TERMINATOR: booleanString.default(false),
+  // Every provider account's: how often reconciliation asks the PSPs, and how long a PSP call may take.
   PIX_PSP_RECONCILE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   PIX_PSP_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
   // Who operates the gateway, as the help page shows customers: the SAC (Decreto 11.034/2022), the
@@ -294,39 +194,6 @@ export type OperatorContacts = { [K in keyof typeof DEMO_OPERATOR]: string | nul
 /** The random key in the Central Bank's BR Code manual: a valid key that reaches no one. */
 export const SANDBOX_PIX_KEY = "123e4567-e12b-12d1-a456-426655440000";
 
-/** How the gateway reaches its PSP's API Pix. The secrets here are never logged nor put in errors. */
-export type PspSettings = {
-  /** The API Pix base URL, without a trailing slash: paths such as /cob/{txid} follow it. */
-  baseUrl: string;
-  /** OAuth 2.0 client-credentials token endpoint. */
-  tokenUrl: string;
-  clientId: string;
-  /** Null where the PSP knows the gateway by its client certificate alone (Sicoob). */
-  clientSecret: string | null;
-  /** Which PSP's defaults the settings below started from. */
-  profile: PspProfileName;
-  tokenAuth: PspTokenAuth;
-  tokenFormat: PspTokenFormat;
-  /** Sent in the token request when not null. */
-  scope: string | null;
-  /** On every API Pix call, not the token call; header names in lower case, `{clientId}` replaced. */
-  extraHeaders: Record<string, string>;
-  extraQuery: Record<string, string>;
-  /** On webhook registration only (PUT /webhook/{chave}), besides the extra ones. */
-  webhookHeaders: Record<string, string>;
-  webhookQuery: Record<string, string>;
-  /** Mutual TLS: the gateway's client certificate and key (PEM). Required in production. */
-  clientCertificate: { cert: Buffer; key: Buffer } | null;
-  /** The CA that signed the PSP's server certificate, when it is not a publicly trusted one. */
-  ca: Buffer | null;
-  /** When set, the PSP's notifications must carry it as ?secret= in the webhook URL. */
-  webhookSecret: string | null;
-  /** The operator declared an mTLS terminator in front of the webhook. */
-  hasWebhookTerminator: boolean;
-  reconcileSeconds: number;
-  timeoutMs: number;
-};
-
 export type Config = {
   env: "development" | "production" | "test";
   isProduction: boolean;
@@ -343,8 +210,12 @@ export type Config = {
   seedDemo: boolean;
   pix: { key: string; merchantName: string; merchantCity: string; expirationSeconds: number };
   maxAmountCents: bigint;
-  /** Null when no PSP is configured: live merchants then get provider_unavailable. */
-  psp: PspSettings | null;
+  /**
+   * The PIX_PSP_* variables as given, for the account they seed (all but the reconciliation
+   * interval and the timeout, which are every account's): lib/providers reads them through the
+   * kind's schema, the one check of a PSP's settings.
+   */
+  providerEnvironment: Record<string, string>;
   /** The operator's SAC, company and data protection officer, for the help page. */
   operator: OperatorContacts;
   /** PIX_PSP_TIMEOUT_SECONDS: every PSP call's limit, the implicit account's and each stored account's. */
@@ -390,6 +261,9 @@ export type Config = {
   reconcile: { runInServer: boolean; intervalMs: number };
 };
 
+/** The variables of the account a deployment that predates stored accounts configures. */
+export const PROVIDER_ENVIRONMENT_PREFIX = "PIX_PSP_";
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
@@ -420,175 +294,7 @@ function readOrCreateDevelopmentKey(dataDir: string): Buffer {
   return key;
 }
 
-function readPemFile(variable: string, file: string): Buffer {
-  try {
-    return readFileSync(file);
-  } catch (error) {
-    // The code (ENOENT, EACCES) says enough; the file's contents never reach the message.
-    const code = (error as NodeJS.ErrnoException).code ?? "unreadable";
-    throw new ConfigError([`${variable}: cannot read ${file} (${code})`]);
-  }
-}
-
 type EnvVars = z.infer<typeof envSchema>;
-
-const PSP_VARIABLES = [
-  "PIX_PSP_TOKEN_URL",
-  "PIX_PSP_CLIENT_ID",
-  "PIX_PSP_CLIENT_SECRET",
-  "PIX_PSP_PROFILE",
-  "PIX_PSP_TOKEN_AUTH",
-  "PIX_PSP_TOKEN_FORMAT",
-  "PIX_PSP_SCOPE",
-  "PIX_PSP_HEADERS",
-  "PIX_PSP_QUERY",
-  "PIX_PSP_WEBHOOK_HEADERS",
-  "PIX_PSP_WEBHOOK_QUERY",
-  "PIX_PSP_CERT_FILE",
-  "PIX_PSP_KEY_FILE",
-  "PIX_PSP_CA_FILE",
-] as const;
-
-/** What the operator may set over a PSP profile's defaults (PIX_PSP_TOKEN_AUTH, PIX_PSP_SCOPE…). */
-export type PspProfileOverrides = {
-  tokenAuth?: PspTokenAuth;
-  tokenFormat?: PspTokenFormat;
-  scope?: string;
-  headers?: Record<string, string>;
-  query?: Record<string, string>;
-  webhookHeaders?: Record<string, string>;
-  webhookQuery?: Record<string, string>;
-};
-
-/**
- * How a PSP wants its token asked for and its calls made: its profile's defaults under what the
- * operator set. One resolution for the PIX_PSP_* account and each stored provider account.
- */
-export function resolvePspProfile(
-  profileName: PspProfileName,
-  clientId: string,
-  overrides: PspProfileOverrides = {},
-): Pick<
-  PspSettings,
-  "profile" | "tokenAuth" | "tokenFormat" | "scope" | "extraHeaders" | "extraQuery" | "webhookHeaders" | "webhookQuery"
-> {
-  const profile = PSP_PROFILES[profileName];
-  // Itaú and Sicoob want the client id again in a header of each call.
-  const withClientId = (values: Record<string, string>) =>
-    Object.fromEntries(Object.entries(values).map(([name, value]) => [name, value.replaceAll("{clientId}", clientId)]));
-  return {
-    profile: profileName,
-    tokenAuth: overrides.tokenAuth ?? profile.tokenAuth,
-    tokenFormat: overrides.tokenFormat ?? profile.tokenFormat,
-    scope: overrides.scope ?? profile.scope,
-    extraHeaders: withClientId({ ...profile.headers, ...overrides.headers }),
-    extraQuery: withClientId(overrides.query ?? {}),
-    webhookHeaders: withClientId(overrides.webhookHeaders ?? {}),
-    webhookQuery: withClientId(overrides.webhookQuery ?? {}),
-  };
-}
-
-function loadPspSettings(vars: EnvVars, isProduction: boolean): PspSettings | null {
-  const url = vars.PIX_PSP_URL;
-  if (!url) {
-    const orphans = PSP_VARIABLES.filter((name) => vars[name] !== undefined);
-    if (orphans.length > 0) throw new ConfigError([`PIX_PSP_URL: required when ${orphans.join(", ")} is set`]);
-    return null;
-  }
-  const tokenUrl = vars.PIX_PSP_TOKEN_URL ?? `${url}/oauth/token`;
-  const profileName = vars.PIX_PSP_PROFILE ?? "generic";
-  const profile = PSP_PROFILES[profileName];
-  const tokenAuth = vars.PIX_PSP_TOKEN_AUTH ?? profile.tokenAuth;
-  const extraQuery = vars.PIX_PSP_QUERY ?? {};
-  const problems: string[] = [];
-  if (!vars.PIX_PSP_CLIENT_ID) problems.push("PIX_PSP_CLIENT_ID: required when PIX_PSP_URL is set");
-  // Without a secret the certificate is the gateway's only proof, and the error says so, in production too.
-  const isCertificateOnly = !vars.PIX_PSP_CLIENT_SECRET && tokenAuth === "body" && !profile.needsSecret;
-  if (!vars.PIX_PSP_CLIENT_SECRET) {
-    if (tokenAuth === "basic") {
-      problems.push(
-        "PIX_PSP_CLIENT_SECRET: required when PIX_PSP_URL is set (the token is asked for with HTTP Basic authentication)",
-      );
-    } else if (profile.needsSecret) {
-      problems.push(
-        `PIX_PSP_CLIENT_SECRET: required by the ${profileName} profile (the PSP issues one with the client id)`,
-      );
-    } else if (!vars.PIX_PSP_CERT_FILE) {
-      problems.push(
-        "PIX_PSP_CERT_FILE: required without PIX_PSP_CLIENT_SECRET, as the PSP then knows the gateway by its client certificate alone (set PIX_PSP_CERT_FILE and PIX_PSP_KEY_FILE)",
-      );
-    }
-  }
-  const required = profile.requiredQuery;
-  if (required && !required.anyOf.some((name) => Object.hasOwn(extraQuery, name))) {
-    problems.push(`PIX_PSP_QUERY: the ${profileName} profile needs ${required.why}`);
-  }
-  if (isProduction) {
-    // Credentials and payments in clear text only ever go to a simulator on the operator's machine.
-    for (const [name, value] of [
-      ["PIX_PSP_URL", url],
-      ["PIX_PSP_TOKEN_URL", tokenUrl],
-    ] as const) {
-      if (!value.startsWith("https://")) problems.push(`${name}: must be https:// in production`);
-    }
-    if (!vars.PIX_PSP_CERT_FILE && !isCertificateOnly)
-      problems.push("PIX_PSP_CERT_FILE: required in production (the client certificate for mutual TLS)");
-    if (!vars.PIX_PSP_KEY_FILE)
-      problems.push("PIX_PSP_KEY_FILE: required in production (the client certificate's private key)");
-    // Anyone who finds the webhook could otherwise make the gateway query the PSP at will.
-    if (!vars.PIX_PSP_WEBHOOK_SECRET && !vars.PIX_PSP_WEBHOOK_MTLS_TERMINATOR) {
-      problems.push(
-        "PIX_PSP_WEBHOOK_SECRET: required in production unless PIX_PSP_WEBHOOK_MTLS_TERMINATOR=true declares a proxy that verifies the PSP's certificate",
-      );
-    }
-  }
-  if (Boolean(vars.PIX_PSP_CERT_FILE) !== Boolean(vars.PIX_PSP_KEY_FILE)) {
-    problems.push("PIX_PSP_CERT_FILE, PIX_PSP_KEY_FILE: set both or neither");
-  }
-  if (problems.length > 0) throw new ConfigError(problems);
-
-  const cert = vars.PIX_PSP_CERT_FILE ? readPemFile("PIX_PSP_CERT_FILE", vars.PIX_PSP_CERT_FILE) : null;
-  const key = vars.PIX_PSP_KEY_FILE ? readPemFile("PIX_PSP_KEY_FILE", vars.PIX_PSP_KEY_FILE) : null;
-  const ca = vars.PIX_PSP_CA_FILE ? readPemFile("PIX_PSP_CA_FILE", vars.PIX_PSP_CA_FILE) : null;
-  if (cert) {
-    try {
-      new X509Certificate(cert);
-    } catch {
-      throw new ConfigError([`PIX_PSP_CERT_FILE: ${vars.PIX_PSP_CERT_FILE} is not a PEM certificate`]);
-    }
-  }
-  if (key) {
-    try {
-      createPrivateKey(key);
-    } catch {
-      throw new ConfigError([
-        `PIX_PSP_KEY_FILE: ${vars.PIX_PSP_KEY_FILE} is not a PEM private key (or it is encrypted)`,
-      ]);
-    }
-  }
-  const clientId = vars.PIX_PSP_CLIENT_ID!;
-  return {
-    baseUrl: url,
-    tokenUrl,
-    clientId,
-    clientSecret: vars.PIX_PSP_CLIENT_SECRET ?? null,
-    ...resolvePspProfile(profileName, clientId, {
-      tokenAuth,
-      tokenFormat: vars.PIX_PSP_TOKEN_FORMAT,
-      scope: vars.PIX_PSP_SCOPE,
-      headers: vars.PIX_PSP_HEADERS,
-      query: extraQuery,
-      webhookHeaders: vars.PIX_PSP_WEBHOOK_HEADERS,
-      webhookQuery: vars.PIX_PSP_WEBHOOK_QUERY,
-    }),
-    clientCertificate: cert && key ? { cert, key } : null,
-    ca,
-    webhookSecret: vars.PIX_PSP_WEBHOOK_SECRET ?? null,
-    hasWebhookTerminator: vars.PIX_PSP_WEBHOOK_MTLS_TERMINATOR,
-    reconcileSeconds: vars.PIX_PSP_RECONCILE_SECONDS,
-    timeoutMs: vars.PIX_PSP_TIMEOUT_SECONDS * 1000,
-  };
-}
 
 function loadOperatorContacts(vars: EnvVars, isProduction: boolean): OperatorContacts {
   const set: OperatorContacts = {
@@ -676,7 +382,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       expirationSeconds: vars.PIX_EXPIRATION_SECONDS,
     },
     maxAmountCents: BigInt(reais) * 100n + BigInt(centavos.padEnd(2, "0")),
-    psp: loadPspSettings(vars, isProduction),
+    providerEnvironment: Object.fromEntries(
+      Object.entries(cleaned).filter(
+        ([name]) => name.startsWith(PROVIDER_ENVIRONMENT_PREFIX) && !Object.hasOwn(envSchema.shape, name),
+      ) as [string, string][],
+    ),
     operator: loadOperatorContacts(vars, isProduction),
     pspTimeoutMs: vars.PIX_PSP_TIMEOUT_SECONDS * 1000,
     paymentUrlExpirationSeconds: vars.PAYMENT_URL_EXPIRATION_SECONDS,

@@ -2,6 +2,7 @@ import { getConfig } from "../config/config";
 import { getDb } from "../db/client";
 import { countMerchants, listMerchantRoutes } from "../db/merchants";
 import { AppError } from "../errors/app-error";
+import { readEnvironmentAccount } from "./accounts/read-environment-account";
 import type { Rail } from "./contract/payment-provider";
 
 const NO_PSP =
@@ -19,7 +20,7 @@ const isFullyRouted = (routes: Partial<Record<Rail, string>>) => LIVE_RAILS.ever
  */
 export async function findLiveProviderProblem(): Promise<string | null> {
   const config = getConfig();
-  if (!config.isProduction || config.psp) return null;
+  if (!config.isProduction || readEnvironmentAccount(config)) return null;
   const live = await countMerchants(getDb(), { mode: "live" });
   const routed = (await listMerchantRoutes(getDb(), { mode: "live" })).filter((merchant) =>
     isFullyRouted(merchant.providerRoutes),
@@ -33,6 +34,6 @@ export async function findLiveProviderProblem(): Promise<string | null> {
  */
 export function assertLiveModeAvailable(routes: Partial<Record<Rail, string>>): void {
   const config = getConfig();
-  if (config.isProduction && !config.psp && !isFullyRouted(routes))
+  if (config.isProduction && !readEnvironmentAccount(config) && !isFullyRouted(routes))
     throw new AppError("provider_unavailable", `a merchant cannot be live: ${NO_PSP}`);
 }

@@ -1,27 +1,21 @@
-// The registry: the one place that knows the kinds of provider, and builds the adapter that serves
-// an account. The domain asks it for the provider of a merchant's rail (new transactions) or for
-// the account that issued a transaction (settling, refunding and reconciling it), never for a
-// kind. Accounts are the operators' (`provider add`, lib/providers/accounts); two more are
-// built in: the sandbox, and the implicit account read from PIX_PSP_* for deployments that predate
-// accounts (its id, "api_pix", is what their transactions already store).
-import { getConfig } from "../config/config";
+// The registry: builds the adapter that serves an account, by its kind's declaration
+// (lib/providers/kinds). The domain asks it for the provider of a merchant's rail (new
+// transactions) or for the account that issued a transaction (settling, refunding and reconciling
+// it), never for a kind. Accounts are the operators' (`provider add`, lib/providers/accounts); two
+// more are built in: the sandbox, and the implicit account the PIX_PSP_* variables seed for
+// deployments that predate accounts (its id is what their transactions already store).
 import { AppError } from "../errors/app-error";
 import { log } from "../log/logger";
 import { listProviderAccountIds } from "./accounts/list-provider-account-ids";
 import { loadProviderAccount } from "./accounts/load-provider-account";
-import { createApiPixProvider } from "./api-pix/create-api-pix-provider";
+import { ENVIRONMENT_ACCOUNT_ID, readEnvironmentAccount } from "./accounts/read-environment-account";
 import type { PaymentProvider, Rail } from "./contract/payment-provider";
 import type { ProviderAccount } from "./contract/provider-account";
-import { createEfiProvider } from "./efi/create-efi-provider";
+import { findProviderKind } from "./kinds/provider-kinds";
 import { sandboxProvider } from "./sandbox/sandbox-provider";
 
-const adapters: Record<string, (account: ProviderAccount) => PaymentProvider> = {
-  api_pix: (account) => createApiPixProvider(account),
-  efi: createEfiProvider,
-};
-
 const SANDBOX_ID = sandboxProvider.accountId;
-export const IMPLICIT_ACCOUNT_ID = "api_pix";
+export const IMPLICIT_ACCOUNT_ID = ENVIRONMENT_ACCOUNT_ID;
 
 // On globalThis: Next.js's bundle (the routes) and npm start's script (the background jobs) each
 // load their own copy of this module, and one adapter per account and process means one OAuth
@@ -32,20 +26,7 @@ const built = () => (shared.cashierProviders ??= new Map());
 const NO_PSP =
   "live payments are not available: the gateway has no Pix PSP configured; the operator sets PIX_PSP_URL and its credentials, or routes the merchant to a provider account";
 
-function implicitAccount(): ProviderAccount | null {
-  const config = getConfig();
-  if (!config.psp) return null;
-  return {
-    id: IMPLICIT_ACCOUNT_ID,
-    kind: "api_pix",
-    label: "PIX_PSP_URL",
-    rails: ["charges", "refunds"],
-    pixKey: config.pix.key,
-    settings: config.psp,
-    disabledAt: null,
-    initiation: null,
-  };
-}
+const implicitAccount = () => readEnvironmentAccount();
 
 async function loadAccount(accountId: string): Promise<ProviderAccount | null> {
   return accountId === IMPLICIT_ACCOUNT_ID ? implicitAccount() : loadProviderAccount(accountId);
@@ -54,9 +35,9 @@ async function loadAccount(accountId: string): Promise<ProviderAccount | null> {
 function build(account: ProviderAccount): PaymentProvider {
   const cached = built().get(account.id);
   if (cached) return cached;
-  const create = adapters[account.kind];
-  if (!create) throw new AppError("internal_error", `provider account ${account.id} is of an unknown kind`);
-  const provider = create(account);
+  const kind = findProviderKind(account.kind);
+  if (!kind) throw new AppError("internal_error", `provider account ${account.id} is of an unknown kind`);
+  const provider = kind.create(account);
   built().set(account.id, provider);
   return provider;
 }

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sandboxProvider } from "../../lib/providers/sandbox/sandbox-provider";
 import { createApiPixProvider } from "../../lib/providers/api-pix/create-api-pix-provider";
 import type { PaymentProvider, TransferRequest } from "../../lib/providers/contract/payment-provider";
+import type { PspSettings } from "../../lib/providers/api-pix/api-pix-settings";
 import type { ProviderAccount } from "../../lib/providers/contract/provider-account";
 import { createEfiProvider } from "../../lib/providers/efi/create-efi-provider";
 import { toIdEnvio } from "../../lib/providers/efi/transformers";
@@ -31,7 +32,7 @@ function account(
   kind: string,
   baseUrl: string,
   initiation: ProviderAccount["initiation"] = null,
-): ProviderAccount {
+): ProviderAccount<PspSettings> {
   return {
     id: `pa_${kind}`,
     kind,

@@ -421,7 +421,7 @@ describe("merchants", () => {
 
   it("going live is refused where a production start would refuse it: production with no PSP", async () => {
     const real = getConfig();
-    vi.mocked(getConfig).mockReturnValue({ ...real, isProduction: true, psp: null });
+    vi.mocked(getConfig).mockReturnValue({ ...real, isProduction: true, providerEnvironment: {} });
     try {
       await expect(switchMerchantMode(operator, shopB.merchantId, "live")).rejects.toMatchObject({
         code: "provider_unavailable",

@@ -19,6 +19,8 @@ import {
 import { listProviderAccountIds } from "@/lib/providers/accounts/list-provider-account-ids";
 import { listConsoleProviderAccounts, listProviderAccounts } from "@/lib/providers/accounts/list-provider-accounts";
 import { loadProviderAccount } from "@/lib/providers/accounts/load-provider-account";
+import type { PspSettings } from "@/lib/providers/api-pix/api-pix-settings";
+import type { ProviderAccount } from "@/lib/providers/contract/provider-account";
 import { runCli } from "@/lib/cli/run-cli";
 import { newId } from "@/lib/ids/new-id";
 import { generateCertificates } from "../psp-simulator/generate-certificates";
@@ -340,9 +342,12 @@ describe("provider add with payment initiation", () => {
   });
 });
 
+/** The efi and api_pix kinds' settings, as their adapters get them. */
+const loadApiPixAccount = async (id: string) => (await loadProviderAccount(id)) as ProviderAccount<PspSettings> | null;
+
 describe("loadProviderAccount", () => {
   it("gives the adapter the settings given, resolved by the PSP's profile", async () => {
-    const account = await loadProviderAccount(efiId);
+    const account = await loadApiPixAccount(efiId);
     expect(account).toMatchObject({
       id: efiId,
       kind: "efi",
@@ -378,9 +383,9 @@ describe("loadProviderAccount", () => {
       [...efiArgs("Efí segredo dado"), "--webhook-secret-stdin"],
       `${CLIENT_SECRET}\n${WEBHOOK_SECRET}\n`,
     );
-    expect((await loadProviderAccount(JSON.parse(added.stdout).id))!.settings.webhookSecret).toBe(WEBHOOK_SECRET);
+    expect((await loadApiPixAccount(JSON.parse(added.stdout).id))!.settings.webhookSecret).toBe(WEBHOOK_SECRET);
     const inter = await addApiPixAccount("Inter");
-    expect((await loadProviderAccount(inter.id))!.settings).toMatchObject({
+    expect((await loadApiPixAccount(inter.id))!.settings).toMatchObject({
       tokenUrl: "https://auth.psp.example/oauth/v2/token",
       profile: "inter",
       tokenAuth: "body",
@@ -391,7 +396,7 @@ describe("loadProviderAccount", () => {
 
   it("gives the adapter the initiation settings round-trip, the document whole; null without them", async () => {
     const { id } = await addInitiationAccount("Efí carregada");
-    const account = await loadProviderAccount(id);
+    const account = await loadApiPixAccount(id);
     expect(account).toMatchObject({
       rails: ["charges", "refunds", "payouts", "initiation"],
       initiation: {

@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { PspProfileName } from "@/lib/config/psp-profiles";
+import type { PspProfileName } from "@/lib/providers/api-pix/psp-profiles";
 import { generateCertificates } from "../psp-simulator/generate-certificates";
 import { type PspSimulator, startPspSimulator } from "../psp-simulator/start-psp-simulator";
 import { startRouteServer } from "../support/route-server";
@@ -24,6 +24,7 @@ const { POST: pix } = await import("@/app/api/pix/route");
 const { POST: refund } = await import("@/app/api/refund/route");
 const { forgetConfig, loadConfig } = await import("@/lib/config/config");
 const { forgetProviders } = await import("@/lib/providers/registry");
+const { readEnvironmentAccount } = await import("@/lib/providers/accounts/read-environment-account");
 const { getDb } = await import("@/lib/db/client");
 const { findTransaction } = await import("@/lib/db/transactions");
 const { getMerchantBalance } = await import("@/lib/funds/get-merchant-balance");
@@ -173,7 +174,7 @@ describe.each(cases)(
         PIX_PSP_CERT_FILE: psp.certFile,
         PIX_PSP_KEY_FILE: psp.keyFile,
       };
-      expect(loadConfig({ ...documented, ...here }).psp).toMatchObject({
+      expect(readEnvironmentAccount(loadConfig({ ...documented, ...here }))?.settings).toMatchObject({
         profile,
         baseUrl: documented.PIX_PSP_URL,
         tokenUrl: documented.PIX_PSP_TOKEN_URL,

@@ -5,7 +5,7 @@
 // and its Open Finance API under /v1 with a simulated bank page to approve or refuse each payment.
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
-import { PSP_PROFILE_NAMES, type PspProfileName } from "../../lib/config/psp-profiles";
+import { PSP_PROFILE_NAMES, type PspProfileName } from "../../lib/providers/api-pix/psp-profiles";
 import { startPspSimulator } from "./start-psp-simulator";
 
 const { values, positionals } = parseArgs({

@@ -4,7 +4,7 @@
 // copied here.
 import { timingSafeEqual } from "node:crypto";
 import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
-import type { PspProfileName } from "../../lib/config/psp-profiles";
+import type { PspProfileName } from "../../lib/providers/api-pix/psp-profiles";
 
 export type PspProfileRules = {
   /** Where the client credentials must be: an Authorization: Basic header or the body's fields. */

@@ -13,8 +13,8 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:
 import type { AddressInfo, Socket } from "node:net";
 import { createDynamicPix, hasError } from "pix-utils";
 import type { z } from "zod";
-import type { PspSettings } from "../../lib/config/config";
-import type { PspProfileName } from "../../lib/config/psp-profiles";
+import type { PspSettings } from "../../lib/providers/api-pix/api-pix-settings";
+import type { PspProfileName } from "../../lib/providers/api-pix/psp-profiles";
 import { newEndToEndId } from "../../lib/pix/new-end-to-end-id";
 import {
   type Cob,

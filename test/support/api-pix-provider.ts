@@ -1,10 +1,10 @@
 // The API Pix adapter for one account at the simulator, with its charges and refunds flattened:
 // the adapter's own tests call them one by one.
-import type { PspSettings } from "@/lib/config/config";
+import type { PspSettings } from "@/lib/providers/api-pix/api-pix-settings";
 import { createApiPixProvider } from "@/lib/providers/api-pix/create-api-pix-provider";
 import type { ProviderAccount } from "@/lib/providers/contract/provider-account";
 
-export function apiPixAccount(settings: PspSettings, chave: string): ProviderAccount {
+export function apiPixAccount(settings: PspSettings, chave: string): ProviderAccount<PspSettings> {
   return {
     id: "pa_test",
     kind: "api_pix",

@@ -9,7 +9,7 @@ import { refusePage } from "@/lib/console/refuse-page";
 import { requireActor } from "@/lib/console/require-actor";
 import { providersMessages } from "@/lib/i18n/console-providers";
 import { formatDateTime } from "@/lib/i18n/messages";
-import { PROVIDER_KINDS } from "@/lib/providers/contract/provider-kinds";
+import { describeKindSettings, groupKindsBySettings } from "@/lib/providers/kinds/describe-kind-settings";
 import { listConsoleProviderAccounts } from "@/lib/providers/accounts/list-provider-accounts";
 import { disableProviderAction } from "./actions";
 
@@ -18,8 +18,14 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 // Adding stays in the CLI: certificates and keys are files on the server, secrets come from stdin.
-const ADD_COMMAND = `npm run cashier -- provider add --kind ${PROVIDER_KINDS.join("|")} --label LABEL --url URL \\
-  --client-id ID --client-secret-stdin --cert-file cert.pem --key-file key.pem --pix-key KEY`;
+// One command per set of settings the kinds declare.
+const ADD_COMMAND = groupKindsBySettings()
+  .map(
+    (kinds) =>
+      `npm run cashier -- provider add --kind ${kinds.map((kind) => kind.kind).join("|")} --label LABEL \\
+  ${describeKindSettings(kinds[0], "essential").join(" ")} --pix-key KEY`,
+  )
+  .join("\n");
 const INITIATION_COMMAND = `npm run cashier -- provider add … --receiver-branch 0001 --receiver-account 123456 \\
   --receiver-account-type CACC --receiver-document CPF_OR_CNPJ --receiver-name NAME
 npm run cashier -- psp configure --provider PA_ID`;

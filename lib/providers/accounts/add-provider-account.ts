@@ -9,8 +9,8 @@ import { type AddProviderAccountInput, type ProviderAccountView, addProviderAcco
 import { toProviderAccountView } from "./to-provider-account-view";
 
 /**
- * `provider add`: checks every field (a certificate and key that match, a Pix key, rails the kind
- * serves, the receiving account of payment initiation), seals the secrets under the new id and stores the account with its audit event, both or
+ * `provider add`: checks every field (the kind's settings by its own schema, a Pix key, rails the
+ * kind serves, the receiving account of payment initiation), seals the secrets under the new id and stores the account with its audit event, both or
  * neither. The answer names the account and its webhook; no secret is ever in it.
  */
 export async function addProviderAccount(input: AddProviderAccountInput, by: AuditActor): Promise<ProviderAccountView> {
@@ -18,7 +18,7 @@ export async function addProviderAccount(input: AddProviderAccountInput, by: Aud
   const account = addProviderAccountSchema.parse({ ...input, isProduction: config.isProduction, now: new Date() });
   const id = newId("pa");
   // Generated when not given: the webhook is then guarded from the first notification on.
-  const webhookSecret = account.secrets.webhookSecret ?? randomBytes(24).toString("base64url");
+  const webhookSecret = account.webhookSecret ?? randomBytes(24).toString("base64url");
   const secretsCiphertext = sealProviderAccountSecrets(config.encryptionKey, id, { ...account.secrets, webhookSecret });
   return getDb().$transaction(async (tx) => {
     const row = await insertProviderAccount(tx, {

@@ -105,28 +105,45 @@ describe("provider add's checks", () => {
     expect(problems({ ...valid, now: later }).certPem).toMatch(/^expired on /);
   });
 
-  it("wants an api_pix account's token URL, and a secret where its profile needs one", () => {
+  it("takes an api_pix account's token URL (its API's /oauth/token by default), and a secret where its profile needs one", () => {
     const apiPix = { ...valid, kind: "api_pix", url: "https://api.psp.example/api/v2" };
-    expect(problems(apiPix)).toEqual({
-      tokenUrl: "is required for api_pix accounts: each PSP keeps its token endpoint elsewhere",
-    });
-    const withToken = { ...apiPix, tokenUrl: "https://auth.psp.example/oauth/token" };
-    expect(addProviderAccountSchema.parse(withToken)).toMatchObject({
+    expect(addProviderAccountSchema.parse(apiPix)).toMatchObject({
+      tokenUrl: "https://api.psp.example/api/v2/oauth/token",
       profile: "generic",
       rails: ["charges", "refunds"],
     });
+    const withToken = { ...apiPix, tokenUrl: "https://auth.psp.example/oauth/token" };
+    expect(addProviderAccountSchema.parse(withToken).tokenUrl).toBe("https://auth.psp.example/oauth/token");
     expect(problems({ ...withToken, clientSecret: undefined })).toEqual({
-      clientSecret: "is required: the generic profile asks for the token with HTTP Basic authentication",
+      clientSecret: "is required: the token is asked for with HTTP Basic authentication",
     });
     expect(problems({ ...withToken, profile: "inter", clientSecret: undefined })).toEqual({
-      clientSecret: "is required by the inter profile",
+      clientSecret: "is required by the inter profile (the PSP issues one with the client id)",
     });
     // Sicoob knows the gateway by its certificate alone.
     expect(problems({ ...withToken, profile: "sicoob", clientSecret: undefined })).toEqual({});
-    expect(problems({ ...withToken, profile: "bb" }).profile).toMatch(/^the bb profile needs Banco do Brasil/);
     expect(problems({ ...withToken, rails: ["payouts"] })).toEqual({
       rails: "api_pix accounts serve charges, refunds, not payouts",
     });
+  });
+
+  it("takes what PIX_PSP_* takes: Banco do Brasil with its application key, and the profile's overrides", () => {
+    const bb = { ...valid, kind: "api_pix", url: "https://api.bb.example/pix/v2", profile: "bb" };
+    expect(problems(bb).query).toMatch(/^the bb profile needs Banco do Brasil's application key/);
+    const account = addProviderAccountSchema.parse({
+      ...bb,
+      query: "gw-dev-app-key=app-key-0123",
+      headers: "x-trace: cashier",
+      tokenFormat: "json",
+    });
+    expect(account).toMatchObject({
+      profile: "bb",
+      secrets: { overrides: { query: { "gw-dev-app-key": "app-key-0123" } } },
+    });
+    expect(problems({ ...bb, query: "gw-dev-app-key=x", headers: "Authorization: Basic x" })).toEqual({
+      headers: "authorization is set by the gateway itself and cannot be overridden",
+    });
+    expect(problems({ ...valid, apiKey: "k" })).toEqual({ apiKey: "is not a setting of efi accounts" });
   });
 
   it("never puts a secret, a certificate or a key in a message", () => {

@@ -1,47 +1,18 @@
-// Provider accounts as operators add them (`provider add`) and as the tools show them. Every field
-// is checked with a message of its own, so an account that is stored can be reached as given.
-import { X509Certificate, createPrivateKey } from "node:crypto";
+// Provider accounts as operators add them (`provider add`), as the PIX_PSP_* variables seed one,
+// and as the tools show them. The common part (label, Pix key, rails, webhook secret, payment
+// initiation's receiver) is checked here; the settings are checked by the account's kind, its own
+// schema (lib/providers/<kind>/kind.ts). Every field has a message of its own, so an account that
+// is stored can be reached as given.
 import { getPixKeyInfo, isValidCnpj, isValidCpf } from "@brazilian-utils/brazilian-utils";
 import { z } from "zod";
-import { PSP_PROFILES, PSP_PROFILE_NAMES, type PspProfileName } from "../../config/psp-profiles";
 import { RAILS, type Rail } from "../contract/payment-provider";
 import { RECEIVER_ACCOUNT_TYPES } from "../contract/initiation-settings";
 import type { InitiationSettings } from "../contract/provider-account";
-import { PROVIDER_KINDS, PROVIDER_KIND_TRAITS } from "../contract/provider-kinds";
+import type { KindInitiation, ProviderKind } from "../contract/provider-kind";
+import { plainText, readUrl } from "../contract/setting-checks";
+import { PROVIDER_KINDS } from "../kinds/provider-kinds";
 
 export const providerAccountIdSchema = z.string().regex(/^pa_[a-z0-9]{1,64}$/, "must be a provider account id (pa_…)");
-
-const plainText = (max: number) =>
-  z
-    .string({ error: "is required" })
-    .trim()
-    .min(1, "is required")
-    .max(max, `must be at most ${max} characters`)
-    .refine((value) => !/[\x00-\x1f\x7f]/.test(value), "must not hold control characters");
-
-const pem = (what: string) =>
-  z
-    .string({ error: "is required" })
-    .min(1, "is required")
-    .max(64 * 1024, `is too long for a PEM ${what}`);
-
-/** Checks a PEM certificate, naming what is wrong; the text itself never reaches a message. */
-function readCertificate(text: string, ctx: z.RefinementCtx, path: string, now: Date): X509Certificate | null {
-  let certificate: X509Certificate;
-  try {
-    certificate = new X509Certificate(text);
-  } catch {
-    ctx.addIssue({ code: "custom", path: [path], message: "is not a PEM certificate" });
-    return null;
-  }
-  if (new Date(certificate.validTo) < now)
-    ctx.addIssue({
-      code: "custom",
-      path: [path],
-      message: `expired on ${new Date(certificate.validTo).toISOString()}`,
-    });
-  return certificate;
-}
 
 /** The receiving account's fields as `provider add` takes them, each a flag --receiver-…. */
 const RECEIVER_FIELDS = [
@@ -61,137 +32,102 @@ export function maskDocument(document: string): string {
   return "***";
 }
 
-/** `provider add`'s input: the CLI reads the PEM files and the secrets (from standard input) for it. */
-export const addProviderAccountSchema = z
-  .object({
-    kind: z.enum(PROVIDER_KINDS, { error: `must be one of ${PROVIDER_KINDS.join(", ")}` }),
-    label: plainText(60),
-    url: z.string({ error: "is required" }).trim(),
-    tokenUrl: z.string().trim().optional(),
-    profile: z.enum(PSP_PROFILE_NAMES, { error: `must be one of ${PSP_PROFILE_NAMES.join(", ")}` }).optional(),
-    clientId: plainText(200),
-    clientSecret: z.string().min(1, "must not be empty").max(1000, "must be at most 1000 characters").optional(),
-    certPem: pem("certificate"),
-    keyPem: pem("private key"),
-    caPem: pem("certificate").optional(),
-    pixKey: z.string({ error: "is required" }).trim().min(1, "is required"),
-    rails: z.array(z.string()).optional(),
-    // Carried in the webhook's address (?secret=, or the PSP's own way): URL-safe characters only.
-    webhookSecret: z
-      .string()
-      .regex(/^[A-Za-z0-9._~-]{16,128}$/, "must be 16 to 128 letters, digits or . _ ~ -")
-      .optional(),
-    // Payment initiation (kinds that serve it): the initiator's Open Finance API (derived from url
-    // where the kind knows how) and the account that receives the payments. Not secret.
-    initiationUrl: z.string().trim().optional(),
-    receiverIspb: z.string().trim().optional(),
-    receiverBranch: z.string().trim().optional(),
-    receiverAccount: z.string().trim().optional(),
-    receiverAccountType: z.string().trim().optional(),
-    receiverDocument: z.string().trim().optional(),
-    receiverName: z.string().optional(),
-    /** Production: http is refused, credentials and payments never travel in clear text. */
-    isProduction: z.boolean(),
-    now: z.date(),
-  })
-  .transform((input, ctx) => {
-    const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
-    const traits = PROVIDER_KIND_TRAITS[input.kind];
+/** What every account has, whatever its kind: the rest of the input is the kind's settings. */
+const commonFields = {
+  label: plainText(60),
+  pixKey: z.string({ error: "is required" }).trim().min(1, "is required"),
+  rails: z.array(z.string()).optional(),
+  // Carried in the webhook's address (?secret=, or the PSP's own way): URL-safe characters only.
+  webhookSecret: z
+    .string()
+    .regex(/^[A-Za-z0-9._~-]{16,128}$/, "must be 16 to 128 letters, digits or . _ ~ -")
+    .optional(),
+  // Payment initiation (kinds that serve it): the initiator's Open Finance API (derived from url
+  // where the kind knows how) and the account that receives the payments. Not secret.
+  initiationUrl: z.string().trim().optional(),
+  receiverIspb: z.string().trim().optional(),
+  receiverBranch: z.string().trim().optional(),
+  receiverAccount: z.string().trim().optional(),
+  receiverAccountType: z.string().trim().optional(),
+  receiverDocument: z.string().trim().optional(),
+  receiverName: z.string().optional(),
+  /** Production: http is refused, credentials and payments never travel in clear text. */
+  isProduction: z.boolean(),
+  now: z.date(),
+};
 
-    const checkUrl = (path: string, value: string): string => {
-      let url: URL;
-      try {
-        url = new URL(value);
-      } catch {
-        issue(path, "must be an absolute URL such as https://pix.psp.example");
-        return value;
+/**
+ * The check of an account of any of these kinds: the common fields here, the settings by the
+ * kind's own schema (its issues under the same names), and a setting no such kind takes refused.
+ */
+export function buildAddProviderAccountSchema(kinds: readonly ProviderKind[]) {
+  const names = kinds.map((kind) => kind.kind);
+  return z
+    .object({
+      kind: z.string().refine((name) => names.includes(name), `must be one of ${names.join(", ")}`),
+      ...commonFields,
+    })
+    .catchall(z.string().optional())
+    .transform((input, ctx) => {
+      const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+      const kind = kinds.find((candidate) => candidate.kind === input.kind)!;
+      const given: Record<string, string | undefined> = {};
+      for (const [name, value] of Object.entries(input)) {
+        if (Object.hasOwn(commonFields, name) || name === "kind" || value === undefined) continue;
+        if (Object.hasOwn(kind.fields, name)) given[name] = value as string;
+        else issue(name, `is not a setting of ${kind.kind} accounts`);
       }
-      if (url.protocol !== "https:" && url.protocol !== "http:") issue(path, "must be an https URL");
-      else if (url.protocol === "http:" && input.isProduction) issue(path, "must be https:// in production");
-      if (url.username || url.password) issue(path, "must not carry credentials");
-      if (url.search || url.hash) issue(path, "must not carry a query or a fragment");
-      return value.replace(/\/+$/, "");
-    };
-    const url = checkUrl("url", input.url);
-    let tokenUrl = "";
-    if (input.tokenUrl !== undefined) tokenUrl = checkUrl("tokenUrl", input.tokenUrl);
-    else if (traits.defaultTokenPath !== null) tokenUrl = `${url}${traits.defaultTokenPath}`;
-    else issue("tokenUrl", `is required for ${input.kind} accounts: each PSP keeps its token endpoint elsewhere`);
+      const settings = kind.settingsSchema({ isProduction: input.isProduction, now: input.now }).safeParse(given);
+      if (!settings.success)
+        for (const found of settings.error.issues)
+          ctx.addIssue({ code: "custom", path: found.path, message: found.message });
 
-    let profile: PspProfileName = traits.fixedProfile ?? input.profile ?? "generic";
-    if (traits.fixedProfile !== null && input.profile !== undefined && input.profile !== traits.fixedProfile) {
-      issue("profile", `${input.kind} accounts follow the ${traits.fixedProfile} profile; leave it out`);
-      profile = traits.fixedProfile;
-    }
-    const rules = PSP_PROFILES[profile];
-    // A parameter such accounts cannot carry yet (Banco do Brasil's application key): PIX_PSP_QUERY serves it.
-    if (rules.requiredQuery)
-      issue("profile", `the ${profile} profile needs ${rules.requiredQuery.why}; use the PIX_PSP_* account for it`);
-    if (input.clientSecret === undefined) {
-      if (traits.needsSecret) issue("clientSecret", `is required for ${input.kind} accounts`);
-      else if (rules.needsSecret) issue("clientSecret", `is required by the ${profile} profile`);
-      else if (rules.tokenAuth === "basic")
-        issue("clientSecret", `is required: the ${profile} profile asks for the token with HTTP Basic authentication`);
-    }
+      const pixKey = getPixKeyInfo(input.pixKey);
+      if (!pixKey) issue("pixKey", "is not a Pix key (CPF, CNPJ, e-mail, +55 phone or random key)");
 
-    const certificate = readCertificate(input.certPem, ctx, "certPem", input.now);
-    let privateKey: ReturnType<typeof createPrivateKey> | null = null;
-    try {
-      privateKey = createPrivateKey(input.keyPem);
-    } catch {
-      issue("keyPem", "is not a PEM private key (or it is encrypted)");
-    }
-    if (certificate && privateKey && !certificate.checkPrivateKey(privateKey))
-      issue("keyPem", "is not the private key of the certificate");
-    if (input.caPem !== undefined) readCertificate(input.caPem, ctx, "caPem", input.now);
+      // The initiation rail needs the receiving account; without it the kind's other rails are served as ever.
+      const isInitiationAsked =
+        input.initiationUrl !== undefined ||
+        RECEIVER_FIELDS.some((field) => input[field] !== undefined) ||
+        (input.rails ?? []).includes("initiation");
+      let initiation: InitiationSettings | null = null;
+      if (isInitiationAsked && kind.initiation === null) {
+        const named = (["initiationUrl", ...RECEIVER_FIELDS] as const).find((field) => input[field] !== undefined);
+        if (named) issue(named, `${kind.kind} accounts serve no payment initiation; leave it out`);
+      } else if (isInitiationAsked && kind.initiation !== null) {
+        const apiUrl = settings.success ? settings.data.baseUrl : (given.url ?? "");
+        initiation = readInitiation(input, kind.initiation, apiUrl, issue, (path, value) =>
+          readUrl(value, path, ctx, input.isProduction),
+        );
+        if (input.rails !== undefined && !input.rails.includes("initiation"))
+          issue("rails", "must include initiation when the receiving account is given (or leave the receiver out)");
+      }
 
-    const pixKey = getPixKeyInfo(input.pixKey);
-    if (!pixKey) issue("pixKey", "is not a Pix key (CPF, CNPJ, e-mail, +55 phone or random key)");
+      const rails: Rail[] = [];
+      for (const rail of input.rails ?? kind.rails.filter((rail) => rail !== "initiation" || initiation !== null)) {
+        if (!(RAILS as readonly string[]).includes(rail)) issue("rails", `${rail} is not a rail (${RAILS.join(", ")})`);
+        else if (!kind.rails.includes(rail as Rail))
+          issue("rails", `${kind.kind} accounts serve ${kind.rails.join(", ")}, not ${rail}`);
+        else if (!rails.includes(rail as Rail)) rails.push(rail as Rail);
+      }
+      if (input.rails !== undefined && input.rails.length === 0) issue("rails", "must name at least one rail");
+      if (!settings.success) return z.NEVER;
 
-    // The initiation rail needs the receiving account; without it the kind's other rails are served as ever.
-    const isInitiationAsked =
-      input.initiationUrl !== undefined ||
-      RECEIVER_FIELDS.some((field) => input[field] !== undefined) ||
-      (input.rails ?? []).includes("initiation");
-    let initiation: InitiationSettings | null = null;
-    if (isInitiationAsked && traits.initiation === null) {
-      const given = (["initiationUrl", ...RECEIVER_FIELDS] as const).find((field) => input[field] !== undefined);
-      if (given) issue(given, `${input.kind} accounts serve no payment initiation; leave it out`);
-    } else if (isInitiationAsked && traits.initiation !== null) {
-      initiation = readInitiation(input, traits.initiation, url, issue, checkUrl);
-      if (input.rails !== undefined && !input.rails.includes("initiation"))
-        issue("rails", "must include initiation when the receiving account is given (or leave the receiver out)");
-    }
-
-    const rails: Rail[] = [];
-    for (const rail of input.rails ?? traits.rails.filter((rail) => rail !== "initiation" || initiation !== null)) {
-      if (!(RAILS as readonly string[]).includes(rail)) issue("rails", `${rail} is not a rail (${RAILS.join(", ")})`);
-      else if (!traits.rails.includes(rail as Rail))
-        issue("rails", `${input.kind} accounts serve ${traits.rails.join(", ")}, not ${rail}`);
-      else if (!rails.includes(rail as Rail)) rails.push(rail as Rail);
-    }
-    if (input.rails !== undefined && input.rails.length === 0) issue("rails", "must name at least one rail");
-
-    return {
-      kind: input.kind,
-      label: input.label,
-      baseUrl: url,
-      tokenUrl,
-      profile,
-      clientId: input.clientId,
-      pixKey: pixKey?.value ?? input.pixKey,
-      // RAILS' order, whatever order they were given in.
-      rails: RAILS.filter((rail) => rails.includes(rail)),
-      initiation,
-      secrets: {
-        clientSecret: input.clientSecret ?? null,
-        certPem: input.certPem,
-        keyPem: input.keyPem,
-        caPem: input.caPem ?? null,
+      return {
+        kind: kind.kind,
+        label: input.label,
+        ...settings.data,
+        pixKey: pixKey?.value ?? input.pixKey,
+        // RAILS' order, whatever order they were given in.
+        rails: RAILS.filter((rail) => rails.includes(rail)),
+        initiation,
         webhookSecret: input.webhookSecret ?? null,
-      },
-    };
-  });
+      };
+    });
+}
+
+/** `provider add`'s input: the CLI reads the files and the secrets (from standard input) for it. */
+export const addProviderAccountSchema = buildAddProviderAccountSchema(PROVIDER_KINDS);
 
 type InitiationInput = {
   [field in "initiationUrl" | (typeof RECEIVER_FIELDS)[number]]?: string;
@@ -204,7 +140,7 @@ type InitiationInput = {
  */
 function readInitiation(
   input: InitiationInput,
-  kind: { defaultIspb: string; urlFor: (apiUrl: URL) => string | null },
+  kind: KindInitiation,
   apiUrl: string,
   issue: (path: string, message: string) => void,
   checkUrl: (path: string, value: string) => string,
@@ -264,16 +200,16 @@ function readInitiation(
   };
 }
 
-export type AddProviderAccountInput = Omit<z.input<typeof addProviderAccountSchema>, "isProduction" | "now">;
+/** The common fields, and the kind's settings by name (each a string: a file's contents, a line of standard input). */
+export type AddProviderAccountInput = {
+  kind: string;
+  rails?: string[];
+} & Omit<{ [field in keyof typeof commonFields]?: string }, "rails" | "isProduction" | "now"> & {
+    [setting: string]: string | string[] | undefined;
+  };
 
-/** What is sealed in ProviderAccount.secretsCiphertext, as one JSON. */
-export const providerAccountSecretsSchema = z.object({
-  clientSecret: z.string().nullable(),
-  certPem: z.string(),
-  keyPem: z.string(),
-  caPem: z.string().nullable(),
-  webhookSecret: z.string(),
-});
+/** What is sealed in ProviderAccount.secretsCiphertext, as one JSON: the webhook's secret and the kind's own. */
+export const providerAccountSecretsSchema = z.looseObject({ webhookSecret: z.string() });
 
 export type ProviderAccountSecrets = z.infer<typeof providerAccountSecretsSchema>;
 

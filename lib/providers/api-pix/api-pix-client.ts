@@ -8,7 +8,7 @@
 import http from "node:http";
 import https from "node:https";
 import type { z } from "zod";
-import type { PspSettings } from "../../config/config";
+import type { PspSettings } from "./api-pix-settings";
 import { AppError } from "../../errors/app-error";
 import { problemSchema, tokenResponseSchema } from "./schemas";
 

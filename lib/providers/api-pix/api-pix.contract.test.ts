@@ -9,7 +9,7 @@ import { generateCertificates } from "../../../test/psp-simulator/generate-certi
 import { type OpenApiContract, loadOpenApiContract } from "../../../test/psp-simulator/openapi-contract";
 import { OPENAPI_FILE, hasOpenApiDocument } from "../../../test/psp-simulator/openapi-file";
 import { type PspSimulator, startPspSimulator } from "../../../test/psp-simulator/start-psp-simulator";
-import type { PspSettings } from "../../config/config";
+import type { PspSettings } from "./api-pix-settings";
 import { AppError } from "../../errors/app-error";
 import { randomAlphanumeric } from "../../ids/new-id";
 import { type ApiPix, createApiPix } from "@/test/support/api-pix-provider";

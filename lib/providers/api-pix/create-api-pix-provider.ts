@@ -12,6 +12,7 @@ import type {
   ReceivedPix,
 } from "../contract/payment-provider";
 import type { ProviderAccount } from "../contract/provider-account";
+import type { PspSettings } from "./api-pix-settings";
 import { type ApiPixAnswer, type ApiPixClient, createApiPixClient } from "./api-pix-client";
 import { readApiPixNotification } from "./read-api-pix-notification";
 import { cobAnswerSchema, devolucaoAnswerSchema, pixAnswerSchema, pixListAnswerSchema } from "./schemas";
@@ -46,7 +47,7 @@ function readOrNull<T>(answer: ApiPixAnswer, read: (answer: ApiPixAnswer) => T):
  * adapter's other calls.
  */
 export function createApiPixProvider(
-  account: ProviderAccount,
+  account: ProviderAccount<PspSettings>,
   options: { apiPath?: string; client?: ApiPixClient } = {},
 ): PaymentProvider {
   const { settings, pixKey: chave } = account;

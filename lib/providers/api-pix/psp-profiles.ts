@@ -1,7 +1,7 @@
 // Every PSP speaks the Central Bank's API Pix for charges and refunds, but each guards it its own
 // way: where the OAuth client credentials go, the token body's format, the scope it wants, and
-// keys it expects on every call. A profile is those defaults for one PSP; each PIX_PSP_*
-// variable the operator sets overrides its part (lib/config/config.ts resolves them).
+// keys it expects on every call. A profile is those defaults for one PSP; each setting the operator
+// gives (a `provider add` flag or a PIX_PSP_* variable) overrides its part (api-pix-settings.ts).
 
 export const PSP_PROFILE_NAMES = ["generic", "bb", "inter", "sicoob", "santander", "itau", "efi"] as const;
 

@@ -1,11 +1,11 @@
 // A provider account: one PSP contract the gateway holds (its URLs, credentials, certificate and
 // Pix key), kept by operators (`npm run cashier -- provider add`) or, for deployments that predate
-// accounts, read from the PIX_PSP_* variables as the implicit account. An adapter is built for
+// accounts, seeded from the PIX_PSP_* variables as the implicit account. An adapter is built for
 // one account; a merchant routes each rail to one.
-import type { PspSettings } from "../../config/config";
 import type { Rail } from "./payment-provider";
 
-export type ProviderAccount = {
+/** Settings: the shape its kind declares (lib/providers/<kind>/kind.ts). */
+export type ProviderAccount<Settings = unknown> = {
   /** pa_… for a stored account; the registry's own ids for the sandbox and the implicit account. */
   id: string;
   /** Which adapter speaks to it (lib/providers/registry.ts). */
@@ -16,7 +16,7 @@ export type ProviderAccount = {
   /** The Pix key it receives charges on and sends payouts from. */
   pixKey: string;
   /** How to reach it. The secrets in it are never logged, printed or sent to a browser. */
-  settings: PspSettings;
+  settings: Settings;
   /**
    * Payment initiation (Open Finance), where the kind serves it: the initiator's API base URL and
    * the account that receives the payments (the gateway operator's, at the initiator). Null when

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type PspSimulator, startPspSimulator } from "../../../test/psp-simulator/start-psp-simulator";
 import { AppError } from "../../errors/app-error";
 import type { PaymentProvider, TransferRequest } from "../contract/payment-provider";
+import type { PspSettings } from "../api-pix/api-pix-settings";
 import type { ProviderAccount } from "../contract/provider-account";
 import { createEfiProvider } from "./create-efi-provider";
 import { fromIdEnvio, toEfiConta, toIdEnvio } from "./transformers";
@@ -51,7 +52,7 @@ async function startReceiver(psp?: PspSimulator) {
   };
 }
 
-function efiAccount(psp: PspSimulator, settings: Partial<ProviderAccount["settings"]> = {}): ProviderAccount {
+function efiAccount(psp: PspSimulator, settings: Partial<PspSettings> = {}): ProviderAccount<PspSettings> {
   return {
     id: "pa_efi",
     kind: "efi",

@@ -32,6 +32,7 @@ import { type ApiPixAnswer, type ApiPixClient, createApiPixClient } from "../api
 import { createApiPixProvider } from "../api-pix/create-api-pix-provider";
 import type { PaymentProvider, ProviderTransfer, TransferRequest } from "../contract/payment-provider";
 import type { ProviderAccount } from "../contract/provider-account";
+import type { PspSettings } from "../api-pix/api-pix-settings";
 import { createEfiInitiations } from "./efi-open-finance";
 import { readEfiNotification } from "./read-efi-notification";
 import { type SentPixAnswer, efiErrorSchema, sentPixAnswerSchema } from "./schemas";
@@ -47,7 +48,7 @@ import { describeRefusal, toIdEnvio, toPixSendBody, toProviderTransfer } from ".
 // refused while the first call may still be carrying it out.
 const REFUSED = new Set([400, 422]);
 
-export function createEfiProvider(account: ProviderAccount): PaymentProvider {
+export function createEfiProvider(account: ProviderAccount<PspSettings>): PaymentProvider {
   const { settings, pixKey: chave } = account;
   // One client: one OAuth token for the API Pix calls and the sends alike.
   const client: ApiPixClient = createApiPixClient(settings);

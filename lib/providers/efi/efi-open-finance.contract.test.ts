@@ -6,6 +6,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type PspSimulator, startPspSimulator } from "../../../test/psp-simulator/start-psp-simulator";
 import type { InitiationCapability, InitiationRequest, PaymentProvider } from "../contract/payment-provider";
+import type { PspSettings } from "../api-pix/api-pix-settings";
 import type { ProviderAccount } from "../contract/provider-account";
 import { createEfiProvider } from "./create-efi-provider";
 
@@ -31,7 +32,7 @@ async function startReceiver() {
   };
 }
 
-function account(psp: PspSimulator, webhookSecret: string | null = SECRET): ProviderAccount {
+function account(psp: PspSimulator, webhookSecret: string | null = SECRET): ProviderAccount<PspSettings> {
   return {
     id: "pa_efi",
     kind: "efi",

@@ -51,6 +51,7 @@ import type {
   ProviderInitiation,
   ProviderRefund,
 } from "../contract/payment-provider";
+import type { PspSettings } from "../api-pix/api-pix-settings";
 import type { InitiationSettings, ProviderAccount } from "../contract/provider-account";
 import {
   type ListedPayment,
@@ -151,7 +152,10 @@ function toContaBanco(receiver: InitiationSettings["receiver"]) {
   };
 }
 
-export function createEfiInitiations(account: ProviderAccount, initiation: InitiationSettings): InitiationCapability {
+export function createEfiInitiations(
+  account: ProviderAccount<PspSettings>,
+  initiation: InitiationSettings,
+): InitiationCapability {
   // Its own host and token, the account's credentials and certificate.
   const client = createApiPixClient({
     ...account.settings,
