@@ -2,18 +2,36 @@
 // through the driver connection Prisma's adapter already holds, not through Prisma's query
 // pipeline: better-sqlite3 statements prepared once per connection, run under the same lock as
 // Prisma's statements; pg named statements, prepared once per pooled connection. Prisma stays the
-// schema, the migrations and every other query. The column types below are checked against
-// prisma/models.prisma by the schema-drift test, so a model change cannot leave them behind.
+// schema, the migrations and every other query. The columns below are typed by Prisma's model
+// types (and checked against prisma/models.prisma by the schema-drift test), so a model change
+// cannot leave them behind: a column missing here, or of another type, fails to compile.
 import type BetterSqlite3 from "better-sqlite3";
 import type pg from "pg";
 import { type DriverConnection, driverConnectionOf, getDb } from "./client";
+import type { ApiKey, Merchant, Transaction, UsedJti } from "./generated/sqlite/client";
 
 /** A model column's type, as prisma/models.prisma names it; the driver converts the others' values. */
 export type ColumnType = "String" | "Int" | "BigInt" | "Boolean" | "DateTime" | "Json";
 
 export type Columns = Record<string, ColumnType>;
 
-/** The columns the driver's statements read, by table: each as the model declares it. */
+/** The ColumnType of a value Prisma reads: whatever is none of the others is Json. */
+type ColumnTypeOf<Value> = [NonNullable<Value>] extends [Date]
+  ? "DateTime"
+  : [NonNullable<Value>] extends [bigint]
+    ? "BigInt"
+    : [NonNullable<Value>] extends [boolean]
+      ? "Boolean"
+      : [NonNullable<Value>] extends [number]
+        ? "Int"
+        : [NonNullable<Value>] extends [string]
+          ? "String"
+          : "Json";
+
+/** Every column of a model, with its ColumnType. */
+type ColumnsOf<Model> = { [Column in keyof Model]-?: ColumnTypeOf<Model[Column]> };
+
+/** The columns the driver's statements read, by table: every column, each as the model declares it. */
 export const driverColumns = {
   ApiKey: {
     id: "String",
@@ -83,7 +101,12 @@ export const driverColumns = {
     createdAt: "DateTime",
     updatedAt: "DateTime",
   },
-} satisfies Record<string, Columns>;
+} satisfies {
+  ApiKey: ColumnsOf<ApiKey>;
+  Merchant: ColumnsOf<Merchant>;
+  UsedJti: ColumnsOf<UsedJti>;
+  Transaction: ColumnsOf<Transaction>;
+};
 
 /**
  * One statement, written once with `?` placeholders (numbered for pg): its name is the pg

@@ -10,52 +10,18 @@ import {
   parseStatus,
 } from "../transactions/statuses";
 import type { DbOrTx } from "./client";
+import type { Transaction } from "./generated/sqlite/client";
 import { type PageRequest, keysetOrder, keysetWhere } from "./keyset";
 
-type TransactionFields = {
-  id: string;
-  merchantId: string;
-  reference: string;
-  amountCents: bigint;
-  currency: string;
-  requestHash: string;
-  merchantUser: string | null;
-  customerName: string | null;
-  customerEmail: string | null;
-  customerCpf: string | null;
+/**
+ * A transaction's columns as the model declares them (Prisma's type, so a column added to
+ * prisma/models.prisma is here), with the JSON and the free text the database holds read into
+ * their types; the operation and its status are typed together below.
+ */
+type TransactionFields = Omit<Transaction, "operation" | "status" | "invalidFields" | "claimedOutcome"> & {
   invalidFields: string[];
-  buyerIp: string | null;
-  phone: string | null;
-  brand: string | null;
-  pixTxid: string | null;
-  pixCode: string | null;
-  pixLocation: string | null;
-  pixEndToEndId: string | null;
-  mode: string;
-  provider: string | null;
-  paymentMethod: string | null;
-  pixKey: string | null;
-  bankCode: string | null;
-  branch: string | null;
-  account: string | null;
-  accountType: string | null;
-  reasonCode: string | null;
-  reason: string | null;
   /** A processing payout: what its marking claimed it for (lib/payouts/mark-payout). */
   claimedOutcome: PayoutClaim | null;
-  /** A hosted payment's token, never stored in clear (lib/crypto/pay-token). */
-  payTokenHash: string | null;
-  payTokenSealed: string | null;
-  successRedirectUrl: string | null;
-  failedRedirectUrl: string | null;
-  returnUrl: string | null;
-  amountEditable: boolean;
-  amountOpen: boolean;
-  methodOpen: boolean;
-  expiresAt: Date | null;
-  settledAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
 };
 
 export type DepositRecord = TransactionFields & { operation: DepositOperation; status: DepositStatus };
@@ -77,13 +43,6 @@ export type NewTransaction = Pick<
 
 export type Actor = "merchant" | "customer" | "operator" | "provider" | "system";
 
-type Row = Omit<TransactionFields, "invalidFields" | "claimedOutcome"> & {
-  operation: string;
-  status: string;
-  claimedOutcome: string | null;
-  invalidFields: unknown;
-};
-
 type OperationStatus = Pick<DepositRecord, "operation" | "status"> | Pick<PayoutRecord, "operation" | "status">;
 
 /** A row's operation, and its status as that operation's kind, checked against lib/transactions/statuses. */
@@ -97,7 +56,7 @@ function parseOperationStatus(row: { id: string; operation: string; status: stri
   return { operation: depositOperation, status: parseStatus("deposit", row.status) };
 }
 
-function toRecord(row: Row): TransactionRecord {
+function toRecord(row: Transaction): TransactionRecord {
   return {
     ...row,
     invalidFields: Array.isArray(row.invalidFields) ? row.invalidFields.map(String) : [],
@@ -114,7 +73,7 @@ function parsePayoutClaim(value: string): PayoutClaim {
 }
 
 /** A row a deposit-only query found (by its charge, its Pix, its page). */
-function toDepositRecord(row: Row): DepositRecord {
+function toDepositRecord(row: Transaction): DepositRecord {
   const record = toRecord(row);
   if (record.operation === "gateway_out") {
     throw new AppError("internal_error", `payout ${record.id} was found by a query for deposits`);
@@ -122,7 +81,7 @@ function toDepositRecord(row: Row): DepositRecord {
   return record;
 }
 
-function toPayoutRecord(row: Row): PayoutRecord {
+function toPayoutRecord(row: Transaction): PayoutRecord {
   const record = toRecord(row);
   if (record.operation !== "gateway_out") {
     throw new AppError("internal_error", `deposit ${record.id} was found by a query for payouts`);
@@ -159,7 +118,7 @@ export async function findMerchantTransaction(
     "id" in lookup
       ? await queryRow(transactionById, [lookup.id, merchantId])
       : await queryRow(transactionByReference, [merchantId, lookup.reference]);
-  return row ? toRecord(decodeRow(row, driverColumns.Transaction) as Row) : null;
+  return row ? toRecord(decodeRow(row, driverColumns.Transaction) as Transaction) : null;
 }
 
 export async function findTransaction(db: DbOrTx, id: string): Promise<TransactionRecord | null> {
@@ -239,7 +198,7 @@ export async function insertDeposit(row: NewTransaction, actor: Actor = "merchan
     transactionColumns.map(([name, type]) => encodeValue(stored[name], type)),
     [event.id, row.id, event.fromStatus, event.toStatus, event.actor, now],
   ]);
-  return toRecord(stored as Row);
+  return toRecord(stored as Transaction);
 }
 
 export async function listTransactionEvents(db: DbOrTx, transactionId: string) {
@@ -418,8 +377,9 @@ export async function reclaimProcessingTransaction(db: DbOrTx, id: string, seenU
 
 /**
  * What the console's list narrows by. The search text is matched exactly against each column that
- * can name a transaction, each on an index; the e-mail already lowercased and the CPF as its 11
- * digits (how valid ones are stored; an invalid one is stored as sent and matches as text).
+ * can name a transaction, each on an index, and a reference by its beginning too; the e-mail
+ * already lowercased and the CPF as its 11 digits (how valid ones are stored; an invalid one is
+ * stored as sent and matches as text).
  */
 export type TransactionListFilter = {
   /** null: every merchant (an operator). */
@@ -476,6 +436,9 @@ function searchWhere(search: NonNullable<TransactionListFilter["search"]>) {
     OR: [
       { id: text },
       { reference: text },
+      // A reference is often long and read off a screen: its beginning finds it. Not with LIKE's
+      // wildcards in it, which Prisma passes to SQLite unescaped: those match whole only.
+      ...(/[\\%_]/.test(text) ? [] : [{ reference: { startsWith: text } }]),
       { pixEndToEndId: text },
       { pixTxid: text },
       { customerCpf: { in: cpfDigits ? [text, cpfDigits] : [text] } },

@@ -69,7 +69,6 @@ export async function createPaymentInitiation(options: {
         mode: options.merchant.mode,
         ...requestColumns("payment_initiation", request),
         requestHash,
-        brand: request.brand ?? null,
         // The bank is the customer's to choose (or Pix instead, "Outro banco? Pague com Pix").
         methodOpen: true,
         // The URL is the customer's only credential for this payment.

@@ -62,7 +62,6 @@ export async function createPixDeposit(options: {
         mode: options.merchant.mode,
         ...requestColumns("pix", request),
         requestHash,
-        brand: request.brand ?? null,
         pixTxid: randomAlphanumeric(capabilityOf(provider, "charges").txidLength).toUpperCase(),
         provider: provider.accountId,
         expiresAt: new Date(Date.now() + config.pix.expirationSeconds * 1000),

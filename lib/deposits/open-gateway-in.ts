@@ -12,6 +12,7 @@ import { capabilityOf, providerForRail } from "../providers/registry";
 import { checkRedirectUrls } from "../transactions/check-redirect-url";
 import { createOnce } from "../db/create-once";
 import { hashRequest } from "../transactions/hash-request";
+import { requestColumns } from "../transactions/request-schemas";
 import { issuePayToken, payTokenOf } from "./pay-tokens";
 import { createGatewayInSchema } from "./schemas";
 
@@ -67,22 +68,12 @@ export async function openGatewayIn(options: { keyId: string; token: string }): 
         id,
         merchantId: merchant.id,
         mode: merchant.mode,
-        operation: "gateway_in",
-        reference: request.reference,
         // Without an amount the customer types it; until then the deposit carries zero.
-        amountCents: request.amount ?? 0n,
+        ...requestColumns("gateway_in", { ...request, amount: request.amount ?? 0n }),
         amountEditable: request.amount === undefined,
         amountOpen: request.amount === undefined,
         methodOpen: request.paymentMethod === undefined,
-        currency: request.currency,
         requestHash,
-        merchantUser: request.merchant_user,
-        customerName: request.name,
-        customerEmail: request.email,
-        customerCpf: request.cpf,
-        invalidFields: [],
-        phone: request.phone ?? null,
-        brand: request.brand ?? null,
         paymentMethod: request.paymentMethod ?? null,
         ...stored,
         returnUrl: redirects.return_url ?? null,

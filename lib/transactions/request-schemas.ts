@@ -122,8 +122,15 @@ export const customerFields = {
 export type Limits = { maxAmountCents: bigint };
 
 type LenientField = { value: string; isValid: boolean };
+/** A customer field as its schema reads it: lenient (kept, and flagged when invalid), or valid (Gateway In's). */
+type CustomerField = string | LenientField;
 
-/** The columns every new transaction takes from its validated request, whatever the operation. */
+const valueOf = (field: CustomerField) => (typeof field === "string" ? field : field.value);
+
+/**
+ * The columns every new transaction takes from its validated request, whatever the operation: the
+ * one place a request field becomes a column.
+ */
 export function requestColumns<Operation extends TransactionOperation>(
   operation: Operation,
   request: {
@@ -131,11 +138,12 @@ export function requestColumns<Operation extends TransactionOperation>(
     amount: bigint;
     currency: string;
     merchant_user: string;
-    name: LenientField;
-    email: LenientField;
-    cpf: LenientField;
-    buyer_ip: string;
+    name: CustomerField;
+    email: CustomerField;
+    cpf: CustomerField;
+    buyer_ip?: string;
     phone?: string;
+    brand?: string;
   },
 ) {
   return {
@@ -144,11 +152,15 @@ export function requestColumns<Operation extends TransactionOperation>(
     amountCents: request.amount,
     currency: request.currency,
     merchantUser: request.merchant_user,
-    customerName: request.name.value,
-    customerEmail: request.email.value,
-    customerCpf: request.cpf.value,
-    invalidFields: (["name", "email", "cpf"] as const).filter((field) => !request[field].isValid),
-    buyerIp: request.buyer_ip,
+    customerName: valueOf(request.name),
+    customerEmail: valueOf(request.email),
+    customerCpf: valueOf(request.cpf),
+    invalidFields: (["name", "email", "cpf"] as const).filter((field) => {
+      const value = request[field];
+      return typeof value !== "string" && !value.isValid;
+    }),
+    buyerIp: request.buyer_ip ?? null,
     phone: request.phone ?? null,
+    brand: request.brand ?? null,
   };
 }
