@@ -1,10 +1,7 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
-import { requireActor } from "@/lib/console/require-actor";
+import { consoleAction } from "@/lib/console/console-action";
 import { formText } from "@/lib/http/form-text";
-import { refuseAction } from "@/lib/console/refuse-action";
-import { formStateArguments, parseActionArguments } from "@/lib/http/parse-action-arguments";
 import { changeMerchantSettings } from "@/lib/merchants/change-merchant-settings";
 import { createConsoleMerchant } from "@/lib/merchants/create-console-merchant";
 import { merchantModeSchema, splitRedirectOrigins } from "@/lib/merchants/schemas";
@@ -12,12 +9,12 @@ import { switchMerchantMode } from "@/lib/merchants/switch-merchant-mode";
 import type { MerchantKeyState, MerchantSettingsState } from "@/components/console/merchant-forms";
 
 const origins = (form: unknown) => splitRedirectOrigins(formText(form, "redirectOrigins"));
+const merchantPage = (form: FormData) => `/console/merchants/${formText(form, "merchantId")}`;
 
 // A new merchant and its first key; the secret goes back in this answer only.
-export async function createMerchantAction(state: MerchantKeyState, form: FormData): Promise<MerchantKeyState> {
-  parseActionArguments(formStateArguments, [state, form]);
-  const actor = await requireActor();
-  try {
+export const createMerchantAction = consoleAction<MerchantKeyState>(
+  { name: "merchants.create", roles: ["operator"], revalidate: ["/console/merchants"] },
+  async (actor, _state, form) => {
     const callbackUrl = formText(form, "callbackUrl").trim();
     const issued = await createConsoleMerchant(actor, {
       name: formText(form, "name"),
@@ -25,49 +22,38 @@ export async function createMerchantAction(state: MerchantKeyState, form: FormDa
       callbackUrl: callbackUrl === "" ? undefined : callbackUrl,
       redirectOrigins: origins(form),
     });
-    revalidatePath("/console/merchants");
     return { status: "done", ...issued };
-  } catch (error) {
-    return refuseAction(actor, "merchants.create", error);
-  }
-}
+  },
+);
 
 // Where the merchant's callbacks go, and the origins its redirect URLs may use: from an operator's
-// merchant page or a merchant admin's settings page.
-export async function changeMerchantSettingsAction(
-  state: MerchantSettingsState,
-  form: FormData,
-): Promise<MerchantSettingsState> {
-  parseActionArguments(formStateArguments, [state, form]);
-  const actor = await requireActor();
-  const merchantId = formText(form, "merchantId");
-  try {
+// merchant page or a merchant admin's settings page. A refusal keeps what was typed in the form.
+export const changeMerchantSettingsAction = consoleAction<MerchantSettingsState>(
+  {
+    name: "merchants.change_settings",
+    roles: ["operator", "merchant-admin"],
+    revalidate: (_state, form) => [merchantPage(form), "/console/settings"],
+    refusal: (failure, _state, form) => ({
+      ...failure,
+      typed: { callbackUrl: formText(form, "callbackUrl"), redirectOrigins: formText(form, "redirectOrigins") },
+    }),
+  },
+  async (actor, _state, form) => {
     const callbackUrl = formText(form, "callbackUrl").trim();
-    await changeMerchantSettings(actor, merchantId, {
+    await changeMerchantSettings(actor, formText(form, "merchantId"), {
       callbackUrl: callbackUrl === "" ? null : callbackUrl,
       redirectOrigins: origins(form),
     });
-    revalidatePath(`/console/merchants/${merchantId}`);
-    revalidatePath("/console/settings");
     return { status: "done" };
-  } catch (error) {
-    return {
-      ...(await refuseAction(actor, "merchants.change_settings", error)),
-      typed: { callbackUrl: formText(form, "callbackUrl"), redirectOrigins: formText(form, "redirectOrigins") },
-    };
-  }
-}
+  },
+);
 
 // Sandbox ⇄ live: the keys are replaced by one of the new mode, whose secret goes back once.
-export async function switchMerchantModeAction(state: MerchantKeyState, form: FormData): Promise<MerchantKeyState> {
-  parseActionArguments(formStateArguments, [state, form]);
-  const actor = await requireActor();
-  const merchantId = formText(form, "merchantId");
-  try {
-    const issued = await switchMerchantMode(actor, merchantId, merchantModeSchema.parse(formText(form, "mode")));
-    revalidatePath(`/console/merchants/${merchantId}`);
+export const switchMerchantModeAction = consoleAction<MerchantKeyState>(
+  { name: "merchants.switch_mode", roles: ["operator"], revalidate: (_state, form) => [merchantPage(form)] },
+  async (actor, _state, form) => {
+    const mode = merchantModeSchema.parse(formText(form, "mode"));
+    const issued = await switchMerchantMode(actor, formText(form, "merchantId"), mode);
     return { status: "done", merchantId: issued.merchantId, keyId: issued.keyId, secret: issued.secret };
-  } catch (error) {
-    return refuseAction(actor, "merchants.switch_mode", error);
-  }
-}
+  },
+);
