@@ -52,8 +52,9 @@ export function transactionListSearch(
 /** A transaction's or a callback's id, as the detail page binds them to its actions. */
 const boundId = z.string().regex(/^[a-z]{2,4}_[0-9a-z]{1,40}$/);
 
+// After the bound ids comes what useActionState passes (its last state, the form): never read.
 /** "Revelar": the transaction's id. */
-export const revealArguments = z.tuple([boundId]);
+export const revealArguments = z.tuple([boundId], z.unknown());
 
 /** "Reenviar": the transaction's id and its callback's. */
-export const resendArguments = z.tuple([boundId, boundId]);
+export const resendArguments = z.tuple([boundId, boundId], z.unknown());

@@ -1,44 +1,39 @@
 "use server";
-import { redirect } from "next/navigation";
+import { publicConsoleAction, redirectTo } from "@/lib/console/console-action";
 import { consoleClientIp } from "@/lib/console/require-actor";
-import { toFormFailure } from "@/lib/errors/to-form-failure";
 import { formText } from "@/lib/http/form-text";
-import { parseActionArguments } from "@/lib/http/parse-action-arguments";
 import { setupFormArguments } from "@/lib/users/schemas";
 import { confirmSetupTotp, finishSetupWithoutTotp, setSetupPassword } from "@/lib/users/setup-console-user";
 import type { SetupFormState } from "@/components/console/setup-forms";
 
-export async function savePassword(token: string, state: SetupFormState, form: FormData): Promise<SetupFormState> {
-  parseActionArguments(setupFormArguments, [token, state, form]);
-  try {
+// A setup link's three steps, bound to its token by the page. A link used, expired or (for the
+// skip) an operator's is refused on the form, as a weak password or a wrong code is.
+
+export const savePassword = publicConsoleAction<SetupFormState, typeof setupFormArguments>(
+  { args: setupFormArguments },
+  async (token, _state, form) => {
     await setSetupPassword(
       token,
       { password: formText(form, "password"), confirmation: formText(form, "confirmation") },
       await consoleClientIp(),
     );
-  } catch (error) {
-    return toFormFailure(error);
-  }
-  redirect(`/console/setup/${encodeURIComponent(token)}`);
-}
+    return redirectTo(`/console/setup/${encodeURIComponent(token)}`);
+  },
+);
 
-export async function enrolTotp(token: string, state: SetupFormState, form: FormData): Promise<SetupFormState> {
-  parseActionArguments(setupFormArguments, [token, state, form]);
-  try {
-    return { status: "enrolled", ...(await confirmSetupTotp(token, formText(form, "code"), await consoleClientIp())) };
-  } catch (error) {
-    return toFormFailure(error);
-  }
-}
+export const enrolTotp = publicConsoleAction<SetupFormState, typeof setupFormArguments>(
+  { args: setupFormArguments },
+  async (token, _state, form) => ({
+    status: "enrolled",
+    ...(await confirmSetupTotp(token, formText(form, "code"), await consoleClientIp())),
+  }),
+);
 
-// A merchant user's way to finish without the authenticator. A link used, expired or an
-// operator's is refused on the form, like the other two steps.
-export async function skipTotp(token: string, state: SetupFormState, form: FormData): Promise<SetupFormState> {
-  parseActionArguments(setupFormArguments, [token, state, form]);
-  try {
+// A merchant user's way to finish without the authenticator.
+export const skipTotp = publicConsoleAction<SetupFormState, typeof setupFormArguments>(
+  { args: setupFormArguments },
+  async (token) => {
     await finishSetupWithoutTotp(token, await consoleClientIp());
-  } catch (error) {
-    return toFormFailure(error);
-  }
-  redirect("/console/login");
-}
+    return redirectTo("/console/login");
+  },
+);

@@ -1,73 +1,59 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
 import type { RevealState } from "@/components/console/transactions/customer-data";
 import type { ResendState } from "@/components/console/transactions/resend-button";
 import type { RefundState } from "@/components/console/transactions/refund-form";
-import type { Actor } from "@/lib/access/actor";
+import { consoleAction } from "@/lib/console/console-action";
 import { getConsoleLocale } from "@/lib/console/console-locale";
-import { recordAccessDenied } from "@/lib/console/record-access-denied";
-import { refuseAction } from "@/lib/console/refuse-action";
-import { requireActor } from "@/lib/console/require-actor";
 import { resendArguments, revealArguments } from "@/lib/console-transactions/console-schemas";
-import { toAppError } from "@/lib/errors/to-app-error";
+import type { FormFailure } from "@/lib/errors/to-form-failure";
 import { formText } from "@/lib/http/form-text";
-import { formStateArguments, parseActionArguments } from "@/lib/http/parse-action-arguments";
 import { refundConsoleDeposit } from "@/lib/console-transactions/refund-console-deposit";
 import { resendTransactionCallback } from "@/lib/console-transactions/resend-transaction-callback";
 import { revealTransactionCustomer } from "@/lib/console-transactions/reveal-transaction-customer";
 
-/** A refusal the actor can read (its code), an access denial recorded first; anything unexpected stays a 500. */
-async function refusalCode(actor: Actor, action: string, error: unknown): Promise<string> {
-  await recordAccessDenied(actor, { action }, error);
-  const known = toAppError(error);
-  if (!known) throw error;
-  return known.code;
-}
+/** A button's refusal: its code, which the button words itself. */
+const refusedCode = (failure: FormFailure) => ({ status: "refused", code: failure.code }) as const;
 
-// "Reenviar" on one of the transaction's callbacks: queued again, audited. Bound to its ids by the
-// page; the form state and data useActionState passes after them are not read.
-export async function resendCallbackAction(transactionId: string, eventId: string): Promise<ResendState> {
-  parseActionArguments(resendArguments, [transactionId, eventId]);
-  const actor = await requireActor();
-  try {
+// "Reenviar" on one of the transaction's callbacks: queued again, audited. Bound to its ids by the page.
+export const resendCallbackAction = consoleAction<ResendState, typeof resendArguments>(
+  {
+    name: "transactions.resend_callback",
+    roles: ["operator", "merchant-admin"],
+    args: resendArguments,
+    revalidate: (transactionId) => [`/console/transactions/${transactionId}`],
+    refusal: refusedCode,
+  },
+  async (actor, _transactionId, eventId) => {
     await resendTransactionCallback(actor, eventId);
-  } catch (error) {
-    return { status: "refused", code: await refusalCode(actor, "transactions.resend_callback", error) };
-  }
-  revalidatePath(`/console/transactions/${transactionId}`);
-  return { status: "resent" };
-}
+    return { status: "resent" };
+  },
+);
 
 // An operator reveals the customer data of a deposit or payout: shown once, audited.
-export async function revealCustomerAction(transactionId: string): Promise<RevealState> {
-  parseActionArguments(revealArguments, [transactionId]);
-  const actor = await requireActor();
-  try {
-    return { status: "revealed", customer: await revealTransactionCustomer(actor, transactionId) };
-  } catch (error) {
-    return { status: "refused", code: await refusalCode(actor, "transactions.reveal_customer", error) };
-  }
-}
+export const revealCustomerAction = consoleAction<RevealState, typeof revealArguments>(
+  { name: "transactions.reveal_customer", roles: ["operator"], args: revealArguments, refusal: refusedCode },
+  async (actor, transactionId) => ({
+    status: "revealed",
+    customer: await revealTransactionCustomer(actor, transactionId),
+  }),
+);
 
 // "Devolver" on a paid deposit (operators, or the merchant's admin): the amount as the console's
 // language types it, a reason, and the form's key, so the same form sent twice is one refund.
-export async function refundDepositAction(state: RefundState, form: FormData): Promise<RefundState> {
-  parseActionArguments(formStateArguments, [state, form]);
-  const actor = await requireActor();
-  const depositId = formText(form, "depositId");
-  let refund: Awaited<ReturnType<typeof refundConsoleDeposit>>["refund"];
-  try {
-    ({ refund } = await refundConsoleDeposit(actor, await getConsoleLocale(), {
-      depositId,
+export const refundDepositAction = consoleAction<RefundState>(
+  {
+    name: "transactions.refund",
+    roles: ["operator", "merchant-admin"],
+    revalidate: (_state, form) => [`/console/transactions/${formText(form, "depositId")}`, "/console/transactions"],
+  },
+  async (actor, _state, form) => {
+    const { refund } = await refundConsoleDeposit(actor, await getConsoleLocale(), {
+      depositId: formText(form, "depositId"),
       amount: formText(form, "amount"),
       reason: formText(form, "reason"),
       requestKey: formText(form, "requestKey"),
-    }));
-  } catch (error) {
-    return refuseAction(actor, "transactions.refund", error);
-  }
-  revalidatePath(`/console/transactions/${depositId}`);
-  revalidatePath("/console/transactions");
-  return { status: "requested", refundId: refund.id, amountCents: refund.amountCents.toString() };
-}
+    });
+    return { status: "requested", refundId: refund.id, amountCents: refund.amountCents.toString() };
+  },
+);
