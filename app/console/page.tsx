@@ -15,6 +15,7 @@ import { requireActor } from "@/lib/console/require-actor";
 import { authMessages } from "@/lib/i18n/console-auth";
 import { operationsMessages } from "@/lib/i18n/console-operations";
 import { type Locale, formatBrl, formatDateTime } from "@/lib/i18n/messages";
+import { queryParam } from "@/lib/listing/query";
 import { chooseMerchantScope } from "@/lib/merchants/find-merchant-in-scope";
 import { listConsoleMerchants } from "@/lib/merchants/list-console-merchants";
 import { merchantModeSchema } from "@/lib/merchants/schemas";
@@ -26,8 +27,6 @@ import { alertAction } from "./alert-actions";
 export async function generateMetadata(): Promise<Metadata> {
   return { title: operationsMessages[await getConsoleLocale()].overview.title };
 }
-
-const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) || undefined;
 
 /** "22/11": a day of the series as the reader writes it. */
 const shortDay = (day: string, locale: Locale) =>
@@ -48,9 +47,9 @@ export default async function OverviewPage(props: {
   const words = operationsMessages[locale];
   const t = words.overview;
   const params = await props.searchParams;
-  const mode = merchantModeSchema.safeParse(first(params.mode)).data;
+  const mode = merchantModeSchema.safeParse(queryParam(params.mode)).data;
   const { merchant, activity, health, merchants, alerts, throttled } = await (async () => {
-    const scope = chooseMerchantScope(actor, first(params.merchant)) ?? undefined;
+    const scope = chooseMerchantScope(actor, queryParam(params.merchant)) ?? undefined;
     const isOperator = actor.role === "operator";
     const [days, callbacks, all, open, notice] = await Promise.all([
       summarizeDailyActivity(actor, { merchant: scope, mode }),
@@ -144,8 +143,10 @@ export default async function OverviewPage(props: {
             {t.alerts} ({alerts.total})
           </h2>
           <p className="mb-3 text-stone-700">{t.alertsIntro}</p>
-          {first(params.resolved) && <Alert tone="success">{t.resolved}</Alert>}
-          {first(params.returned) && <Alert tone="success">{t.returned(first(params.returned) as string)}</Alert>}
+          {queryParam(params.resolved) && <Alert tone="success">{t.resolved}</Alert>}
+          {queryParam(params.returned) && (
+            <Alert tone="success">{t.returned(queryParam(params.returned) as string)}</Alert>
+          )}
           {alerts.total === 0 ? (
             <Alert tone="success">{t.noAlerts}</Alert>
           ) : (

@@ -6,6 +6,16 @@ import type { Keyset } from "../db/keyset";
 import { textProblem } from "../text/text-problem";
 
 /**
+ * A query parameter as Next.js hands it over, for a page to show back or pass on unparsed (what a
+ * filter's field held, a notice naming a payout, a merchant to check): a repeated parameter counts
+ * once, blank means absent. What a page filters by is read through queryValue's schemas instead.
+ */
+export function queryParam(value: string | string[] | undefined): string | undefined {
+  const first = Array.isArray(value) ? value[0] : value;
+  return first?.trim() === "" ? undefined : first;
+}
+
+/**
  * A query value as Next.js hands it over: repeated parameters count once, blank means absent. A
  * NUL or a lone surrogate is refused here, as in a token's claims: PostgreSQL cannot compare text
  * holding one, and the page would answer 500 instead of naming the filter.

@@ -14,15 +14,13 @@ import { refusePage } from "@/lib/console/refuse-page";
 import { requireActor } from "@/lib/console/require-actor";
 import { authMessages } from "@/lib/i18n/console-auth";
 import { formatConsoleTime } from "@/lib/i18n/console-transactions";
-import { encodeCursor } from "@/lib/listing/query";
+import { encodeCursor, queryParam } from "@/lib/listing/query";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: authMessages[await getConsoleLocale()].audit.title };
 }
 
 type SearchParams = Record<string, string | string[] | undefined>;
-
-const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? "";
 
 /** The filters as an address query, with a page cursor when one is given. */
 function searchOf(filters: Record<string, string | undefined>, cursor: Record<string, string> = {}): string {
@@ -39,10 +37,10 @@ export default async function AuditPage(props: { searchParams: Promise<SearchPar
   const t = authMessages[locale].audit;
   const params = await props.searchParams;
   const typed = {
-    action: first(params.action),
-    actor: first(params.actor),
-    from: first(params.from),
-    to: first(params.to),
+    action: queryParam(params.action),
+    actor: queryParam(params.actor),
+    from: queryParam(params.from),
+    to: queryParam(params.to),
   };
   const parsed = auditQuerySchema.safeParse(params);
   const query = parsed.success ? parsed.data : {};

@@ -13,13 +13,12 @@ import { formatDateTime } from "@/lib/i18n/messages";
 import { chooseMerchantScope } from "@/lib/merchants/find-merchant-in-scope";
 import { listConsoleMerchants } from "@/lib/merchants/list-console-merchants";
 import { listMerchantKeys } from "@/lib/merchants/list-merchant-keys";
+import { queryParam } from "@/lib/listing/query";
 import { createKeyAction, revokeKeyAction } from "./actions";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: operationsMessages[await getConsoleLocale()].keys.title };
 }
-
-const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) || undefined;
 
 export default async function KeysPage(props: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
@@ -28,7 +27,7 @@ export default async function KeysPage(props: {
   const locale = await getConsoleLocale();
   const words = operationsMessages[locale];
   const t = words.keys;
-  const requested = first((await props.searchParams).merchant);
+  const requested = queryParam((await props.searchParams).merchant);
   const isOperator = actor.role === "operator";
   const { merchantId, merchants, listed } = await (async () => {
     const scope = chooseMerchantScope(actor, requested);

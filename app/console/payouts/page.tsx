@@ -14,6 +14,7 @@ import { listConsoleMerchants } from "@/lib/merchants/list-console-merchants";
 import { chooseMerchantScope } from "@/lib/merchants/find-merchant-in-scope";
 import { findApprovedPayoutOutcome, findQueuedPayoutOutcome } from "@/lib/payouts/find-queued-payout-outcome";
 import { type QueuedPayout, listPayoutQueue } from "@/lib/payouts/list-payout-queue";
+import { queryParam } from "@/lib/listing/query";
 import { approvePayoutAction, markPayoutAction } from "./actions";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -26,8 +27,6 @@ const resumeOutcomeOf = (payout: QueuedPayout) =>
     ? payout.processing.outcome
     : null;
 
-const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) || undefined;
-
 export default async function PayoutsPage(props: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
@@ -36,10 +35,10 @@ export default async function PayoutsPage(props: {
   const words = operationsMessages[locale];
   const t = words.payouts;
   const params = await props.searchParams;
-  const marked = first(params.marked);
-  const approved = first(params.approved);
+  const marked = queryParam(params.marked);
+  const approved = queryParam(params.approved);
   const { merchantId, queue, merchants, outcome, approval } = await (async () => {
-    const scope = chooseMerchantScope(actor, first(params.merchant)) ?? undefined;
+    const scope = chooseMerchantScope(actor, queryParam(params.merchant)) ?? undefined;
     const [payouts, all, found, sent] = await Promise.all([
       listPayoutQueue(actor, { merchantId: scope }),
       listConsoleMerchants(actor),

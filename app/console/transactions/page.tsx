@@ -12,14 +12,13 @@ import { transactionsMessages } from "@/lib/i18n/console-transactions";
 import { listConsoleMerchants } from "@/lib/merchants/list-console-merchants";
 import { filtersOf, transactionListSearch, transactionQuerySchema } from "@/lib/console-transactions/console-schemas";
 import { listTransactions } from "@/lib/console-transactions/list-transactions";
+import { queryParam } from "@/lib/listing/query";
 
 type SearchParams = Record<string, string | string[] | undefined>;
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: transactionsMessages[await getConsoleLocale()].title };
 }
-
-const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 // /console/transactions - deposits, payouts and refunds: filters and search in the address, pages
 // of 50 by keyset, the same filters as CSV
@@ -30,12 +29,12 @@ export default async function TransactionsPage(props: { searchParams: Promise<Se
   const params = await props.searchParams;
   const parsed = transactionQuerySchema.safeParse(params);
   const typed = {
-    type: first(params.type),
-    status: first(params.status),
-    merchant: first(params.merchant),
-    from: first(params.from),
-    to: first(params.to),
-    q: first(params.q),
+    type: queryParam(params.type),
+    status: queryParam(params.status),
+    merchant: queryParam(params.merchant),
+    from: queryParam(params.from),
+    to: queryParam(params.to),
+    q: queryParam(params.q),
   };
   const merchants =
     actor.role === "operator"
