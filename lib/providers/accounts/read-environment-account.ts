@@ -9,6 +9,8 @@ import { buildAddProviderAccountSchema } from "./schemas";
 
 /** Its id, which the transactions of deployments that predate accounts already store. */
 export const ENVIRONMENT_ACCOUNT_ID = "api_pix";
+/** Its kind: any PSP's API Pix, under the profile PIX_PSP_PROFILE names. */
+const ENVIRONMENT_KIND = "api_pix";
 
 /** The account's own variables, besides its kind's settings (PIX_KEY is the gateway's, read by lib/config). */
 const WEBHOOK_SECRET = "PIX_PSP_WEBHOOK_SECRET";
@@ -16,7 +18,7 @@ const WEBHOOK_TERMINATOR = "PIX_PSP_WEBHOOK_MTLS_TERMINATOR";
 
 /** Every variable the account reads, for the guide's table. */
 export function listEnvironmentVariables(): string[] {
-  const kind = findProviderKind(ENVIRONMENT_ACCOUNT_ID)!;
+  const kind = findProviderKind(ENVIRONMENT_KIND)!;
   const settings = Object.values(kind.fields).flatMap((field) => (field.env === undefined ? [] : [field.env]));
   return [...settings, WEBHOOK_SECRET, WEBHOOK_TERMINATOR];
 }
@@ -35,7 +37,7 @@ function readPemFile(variable: string, file: string): string {
 }
 
 function readAccount(config: Config): ProviderAccount | null {
-  const kind = findProviderKind(ENVIRONMENT_ACCOUNT_ID)!;
+  const kind = findProviderKind(ENVIRONMENT_KIND)!;
   const variables = config.providerEnvironment;
   const fields = Object.entries(kind.fields).filter(([, field]) => field.env !== undefined);
   const url = kind.fields.url?.env;
