@@ -9,6 +9,7 @@ import { Table, Td, Th } from "@/components/ui/table";
 import { getConsoleLocale } from "@/lib/console/console-locale";
 import { refusePage } from "@/lib/console/refuse-page";
 import { requireActor } from "@/lib/console/require-actor";
+import { balanceRows, ledgerLinks } from "@/lib/funds/balance-view";
 import { listLedger } from "@/lib/funds/list-ledger";
 import { listMerchantBalances } from "@/lib/funds/list-merchant-balances";
 import { ledgerQuerySchema } from "@/lib/funds/schemas";
@@ -17,7 +18,6 @@ import { Money } from "@/components/console/money";
 import { formatBrl, formatDateTime } from "@/lib/i18n/messages";
 import { chooseMerchantScope } from "@/lib/merchants/find-merchant-in-scope";
 import { listConsoleMerchants } from "@/lib/merchants/list-console-merchants";
-import { encodeCursor } from "@/lib/listing/query";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: operationsMessages[await getConsoleLocale()].balance.title };
@@ -54,30 +54,22 @@ export default async function BalancePage(props: {
             </tr>
           </thead>
           <tbody>
-            {balances.flatMap((merchant) =>
-              (merchant.balances.length
-                ? merchant.balances
-                : [{ mode: merchant.mode, availableCents: null, reservedCents: null }]
-              ).map((balance) => (
-                <tr key={`${merchant.merchantId}-${balance.mode}`}>
-                  <Td label={words.common.merchant}>
-                    <a
-                      href={`/console/balance?merchant=${merchant.merchantId}&mode=${balance.mode}`}
-                      className="font-semibold text-brand-700 underline"
-                    >
-                      {merchant.name}
-                    </a>
-                  </Td>
-                  <Td label={words.common.mode}>{words.common.modes[balance.mode]}</Td>
-                  <Td label={t.available} className="text-right tabular-nums">
-                    {balance.availableCents === null ? t.noBalance : formatBrl(balance.availableCents, locale)}
-                  </Td>
-                  <Td label={t.reserved} className="text-right tabular-nums">
-                    {balance.reservedCents === null ? "—" : formatBrl(balance.reservedCents, locale)}
-                  </Td>
-                </tr>
-              )),
-            )}
+            {balanceRows(balances).map((row) => (
+              <tr key={`${row.merchantId}-${row.mode}`}>
+                <Td label={words.common.merchant}>
+                  <a href={row.href} className="font-semibold text-brand-700 underline">
+                    {row.name}
+                  </a>
+                </Td>
+                <Td label={words.common.mode}>{words.common.modes[row.mode]}</Td>
+                <Td label={t.available} className="text-right tabular-nums">
+                  {row.availableCents === null ? t.noBalance : formatBrl(row.availableCents, locale)}
+                </Td>
+                <Td label={t.reserved} className="text-right tabular-nums">
+                  {row.reservedCents === null ? "—" : formatBrl(row.reservedCents, locale)}
+                </Td>
+              </tr>
+            ))}
           </tbody>
         </Table>
       </>
@@ -88,18 +80,14 @@ export default async function BalancePage(props: {
     listLedger(actor, merchantId, { mode: query.mode, after: query.after, before: query.before }),
     actor.role === "operator" ? listConsoleMerchants(actor) : [],
   ]).catch(refuse);
-  const base = `/console/balance?merchant=${ledger.merchant.id}&mode=${ledger.mode}`;
+  const links = ledgerLinks(ledger);
   return (
     <>
       <ConsolePageHeader
         title={t.title}
         intro={t.intro}
         actions={
-          <a
-            href={`/console/balance/export.csv?merchant=${ledger.merchant.id}&mode=${ledger.mode}`}
-            className={buttonClass("secondary", "compact")}
-            download
-          >
+          <a href={links.export} className={buttonClass("secondary", "compact")} download>
             {t.exportCsv}
           </a>
         }
@@ -117,11 +105,8 @@ export default async function BalancePage(props: {
       <h2 className="mb-3 text-xl font-bold">
         {ledger.merchant.name}{" "}
         <Badge tone={ledger.mode === "live" ? "error" : "neutral"}>{words.common.modes[ledger.mode]}</Badge>
-        {ledger.otherMode && (
-          <a
-            href={`/console/balance?merchant=${ledger.merchant.id}&mode=${ledger.otherMode}`}
-            className="ml-3 text-base font-semibold text-brand-700 underline"
-          >
+        {ledger.otherMode && links.otherMode && (
+          <a href={links.otherMode} className="ml-3 text-base font-semibold text-brand-700 underline">
             {t.otherMode(words.common.modes[ledger.otherMode])}
           </a>
         )}
@@ -199,11 +184,11 @@ export default async function BalancePage(props: {
             label={words.common.pagination}
             previous={{
               label: words.common.previous,
-              href: ledger.newerFrom ? `${base}&before=${encodeCursor(ledger.newerFrom)}` : null,
+              href: links.previous,
             }}
             next={{
               label: words.common.next,
-              href: ledger.olderFrom ? `${base}&after=${encodeCursor(ledger.olderFrom)}` : null,
+              href: links.next,
             }}
           />
         </div>

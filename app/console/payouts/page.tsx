@@ -13,19 +13,14 @@ import { formatBrl, formatDateTime } from "@/lib/i18n/messages";
 import { listConsoleMerchants } from "@/lib/merchants/list-console-merchants";
 import { chooseMerchantScope } from "@/lib/merchants/find-merchant-in-scope";
 import { findApprovedPayoutOutcome, findQueuedPayoutOutcome } from "@/lib/payouts/find-queued-payout-outcome";
-import { type QueuedPayout, listPayoutQueue } from "@/lib/payouts/list-payout-queue";
+import { listPayoutQueue } from "@/lib/payouts/list-payout-queue";
+import { queuedPayoutView } from "@/lib/payouts/queued-payout-view";
 import { queryParam } from "@/lib/listing/query";
 import { approvePayoutAction, markPayoutAction } from "./actions";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: operationsMessages[await getConsoleLocale()].payouts.title };
 }
-
-/** The outcome a crashed marking claimed, resumed as it was: a send ("transfer") is never resumed here. */
-const resumeOutcomeOf = (payout: QueuedPayout) =>
-  payout.processing?.outcome === "completed" || payout.processing?.outcome === "canceled"
-    ? payout.processing.outcome
-    : null;
 
 export default async function PayoutsPage(props: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
@@ -77,96 +72,99 @@ export default async function PayoutsPage(props: {
         <>
           {queue.total > queue.payouts.length && <p className="mt-4">{t.showing(queue.payouts.length, queue.total)}</p>}
           <ol className="mt-4 space-y-3" aria-label={t.title}>
-            {queue.payouts.map((payout) => (
-              <li key={payout.transferId}>
-                <Card className="grid gap-4 lg:grid-cols-[1fr_auto]" data-testid={`payout-${payout.transferId}`}>
-                  <dl className="grid grid-cols-2 gap-x-6 gap-y-2 sm:grid-cols-3">
-                    {/* A whole row: a status badge ("Em processamento há 12 min") is wider than a column at 390 px. */}
-                    <div className="col-span-2 sm:col-span-3">
-                      <dt className="text-sm text-stone-700">{t.status}</dt>
-                      <dd className="flex flex-wrap gap-2">
-                        {payout.processing ? (
-                          <Badge tone="warning">{t.processing(Math.floor(payout.processing.forMs / 60_000))}</Badge>
-                        ) : payout.isSentByProvider ? (
-                          <Badge tone="warning">{t.held}</Badge>
-                        ) : (
-                          <Badge tone="neutral">{t.pending}</Badge>
-                        )}
-                        {payout.mode === "live" ? (
-                          <Badge tone="error">{words.common.modes.live}</Badge>
-                        ) : (
-                          <Badge tone="neutral">{words.common.modes.sandbox}</Badge>
-                        )}
-                      </dd>
+            {queue.payouts.map((payout) => {
+              const view = queuedPayoutView(payout);
+              return (
+                <li key={payout.transferId}>
+                  <Card className="grid gap-4 lg:grid-cols-[1fr_auto]" data-testid={`payout-${payout.transferId}`}>
+                    <dl className="grid grid-cols-2 gap-x-6 gap-y-2 sm:grid-cols-3">
+                      {/* A whole row: a status badge ("Em processamento há 12 min") is wider than a column at 390 px. */}
+                      <div className="col-span-2 sm:col-span-3">
+                        <dt className="text-sm text-stone-700">{t.status}</dt>
+                        <dd className="flex flex-wrap gap-2">
+                          {view.badge.kind === "processing" ? (
+                            <Badge tone="warning">{t.processing(view.badge.minutes)}</Badge>
+                          ) : view.badge.kind === "held" ? (
+                            <Badge tone="warning">{t.held}</Badge>
+                          ) : (
+                            <Badge tone="neutral">{t.pending}</Badge>
+                          )}
+                          {view.isLive ? (
+                            <Badge tone="error">{words.common.modes.live}</Badge>
+                          ) : (
+                            <Badge tone="neutral">{words.common.modes.sandbox}</Badge>
+                          )}
+                        </dd>
+                      </div>
+                      <div>
+                        <dt className="text-sm text-stone-700">{t.amount}</dt>
+                        <dd className="text-lg font-bold">{formatBrl(payout.amountCents, locale)}</dd>
+                      </div>
+                      <div>
+                        <dt className="text-sm text-stone-700">{t.createdAt}</dt>
+                        <dd>{formatDateTime(payout.createdAt, locale)}</dd>
+                      </div>
+                      <div>
+                        <dt className="text-sm text-stone-700">{words.common.merchant}</dt>
+                        <dd className="break-words">{payout.merchantName}</dd>
+                      </div>
+                      <div>
+                        <dt className="text-sm text-stone-700">{t.reference}</dt>
+                        <dd className="break-all">
+                          <a
+                            href={`/console/transactions/${payout.transferId}`}
+                            className="font-semibold text-brand-700 underline"
+                          >
+                            {payout.reference}
+                          </a>
+                        </dd>
+                      </div>
+                      <div>
+                        <dt className="text-sm text-stone-700">{t.beneficiary}</dt>
+                        <dd className="break-words">{payout.customerName ?? "—"}</dd>
+                      </div>
+                      <div className="col-span-2 sm:col-span-3">
+                        <dt className="text-sm text-stone-700">{t.destination}</dt>
+                        <dd className="break-all">{t.describeDestination(payout.destination)}</dd>
+                      </div>
+                    </dl>
+                    <div className="lg:w-96">
+                      {view.offer.kind === "sending" ? (
+                        <p>{t.sendingHint}</p>
+                      ) : view.offer.kind === "wait" ? (
+                        <p>{t.waitHint}</p>
+                      ) : (
+                        <>
+                          {view.offer.isResume && (
+                            <p className="mb-2 text-sm">
+                              {t.claimedFor[view.offer.resumeOutcome ?? ""]} · {t.resumeHint}
+                            </p>
+                          )}
+                          <MarkPayoutForm
+                            transferId={payout.transferId}
+                            reference={payout.reference}
+                            resumeOutcome={view.offer.resumeOutcome}
+                            merchantId={merchantId}
+                            isLive={view.isLive}
+                            locale={locale}
+                            action={markPayoutAction}
+                            approve={
+                              view.offer.canApprove
+                                ? {
+                                    amount: formatBrl(payout.amountCents, locale),
+                                    destination: t.describeDestination(payout.destination),
+                                    action: approvePayoutAction,
+                                  }
+                                : undefined
+                            }
+                          />
+                        </>
+                      )}
                     </div>
-                    <div>
-                      <dt className="text-sm text-stone-700">{t.amount}</dt>
-                      <dd className="text-lg font-bold">{formatBrl(payout.amountCents, locale)}</dd>
-                    </div>
-                    <div>
-                      <dt className="text-sm text-stone-700">{t.createdAt}</dt>
-                      <dd>{formatDateTime(payout.createdAt, locale)}</dd>
-                    </div>
-                    <div>
-                      <dt className="text-sm text-stone-700">{words.common.merchant}</dt>
-                      <dd className="break-words">{payout.merchantName}</dd>
-                    </div>
-                    <div>
-                      <dt className="text-sm text-stone-700">{t.reference}</dt>
-                      <dd className="break-all">
-                        <a
-                          href={`/console/transactions/${payout.transferId}`}
-                          className="font-semibold text-brand-700 underline"
-                        >
-                          {payout.reference}
-                        </a>
-                      </dd>
-                    </div>
-                    <div>
-                      <dt className="text-sm text-stone-700">{t.beneficiary}</dt>
-                      <dd className="break-words">{payout.customerName ?? "—"}</dd>
-                    </div>
-                    <div className="col-span-2 sm:col-span-3">
-                      <dt className="text-sm text-stone-700">{t.destination}</dt>
-                      <dd className="break-all">{t.describeDestination(payout.destination)}</dd>
-                    </div>
-                  </dl>
-                  <div className="lg:w-96">
-                    {payout.processing?.outcome === "transfer" ? (
-                      <p>{t.sendingHint}</p>
-                    ) : payout.processing && !payout.processing.isResumable ? (
-                      <p>{t.waitHint}</p>
-                    ) : (
-                      <>
-                        {payout.processing && (
-                          <p className="mb-2 text-sm">
-                            {t.claimedFor[payout.processing.outcome ?? ""]} · {t.resumeHint}
-                          </p>
-                        )}
-                        <MarkPayoutForm
-                          transferId={payout.transferId}
-                          reference={payout.reference}
-                          resumeOutcome={resumeOutcomeOf(payout)}
-                          merchantId={merchantId}
-                          isLive={payout.mode === "live"}
-                          locale={locale}
-                          action={markPayoutAction}
-                          approve={
-                            payout.isSentByProvider && !payout.processing
-                              ? {
-                                  amount: formatBrl(payout.amountCents, locale),
-                                  destination: t.describeDestination(payout.destination),
-                                  action: approvePayoutAction,
-                                }
-                              : undefined
-                          }
-                        />
-                      </>
-                    )}
-                  </div>
-                </Card>
-              </li>
-            ))}
+                  </Card>
+                </li>
+              );
+            })}
           </ol>
         </>
       )}

@@ -13,9 +13,9 @@ import { refusePage } from "@/lib/console/refuse-page";
 import { requireActor } from "@/lib/console/require-actor";
 import { formatConsoleTime, refundFormMessages, transactionsMessages } from "@/lib/i18n/console-transactions";
 import { randomAlphanumeric } from "@/lib/ids/new-id";
-import { refundedStateOf } from "@/lib/refunds/refunded-state";
 import { formatBrl } from "@/lib/i18n/messages";
 import { type TransactionDetail, getTransactionDetail } from "@/lib/console-transactions/get-transaction-detail";
+import { transactionView } from "@/lib/console-transactions/transaction-view";
 import { refundDepositAction, resendCallbackAction, revealCustomerAction } from "./actions";
 
 type Props = { params: Promise<{ id: string }> };
@@ -52,11 +52,7 @@ export default async function TransactionPage(props: Props) {
   const { id } = await props.params;
   const detail = await load(actor, id);
   const time = (date: Date | null) => (date ? formatConsoleTime(date, locale) : null);
-  const canResend = actor.role === "operator" || actor.role === "merchant-admin";
-  // The same roles may refund (lib/console-transactions/refund-console-deposit decides again on the server).
-  const canRefund = canResend && detail.refundableCents > 0n;
-  const refundedState = detail.kind === "deposit" ? refundedStateOf(detail) : null;
-  const minus = detail.kind === "deposit" ? "" : "\u2212";
+  const view = transactionView(actor, detail);
   const customerRows = detail.customer
     ? ([
         ["name", t.name, detail.customer.name ?? ""],
@@ -81,13 +77,14 @@ export default async function TransactionPage(props: Props) {
         </Link>
       </p>
       <ConsolePageHeader
-        title={`${t.kinds[detail.kind]} · ${minus}${formatBrl(detail.amountCents, locale)}`}
+        title={`${t.kinds[detail.kind]} · ${view.isOutgoing ? "\u2212" : ""}${formatBrl(detail.amountCents, locale)}`}
         intro={detail.reference}
         actions={
           <div className="flex flex-wrap gap-2">
-            {detail.mode === "sandbox" && <SandboxBadge label={t.modes.sandbox} />}
-            <StatusBadge t={t} status={detail.status} />
-            {refundedState && <StatusBadge t={t} status={refundedState} />}
+            {view.isSandbox && <SandboxBadge label={t.modes.sandbox} />}
+            {view.statuses.map((status) => (
+              <StatusBadge key={status} t={t} status={status} />
+            ))}
           </div>
         }
       />
@@ -107,7 +104,7 @@ export default async function TransactionPage(props: Props) {
               [t.columns.reference, detail.reference],
               [
                 t.merchant,
-                actor.role === "operator" ? (
+                view.linksMerchant ? (
                   <Link key="m" href={`/console/merchants/${detail.merchantId}`} className="underline">
                     {detail.merchantName}
                   </Link>
@@ -126,10 +123,7 @@ export default async function TransactionPage(props: Props) {
               [t.updatedAt, time(detail.updatedAt)],
               [t.expiresAt, time(detail.expiresAt)],
               [t.settledAt, time(detail.settledAt)],
-              [
-                t.reason,
-                detail.reasonCode ? `${detail.reasonCode}${detail.reason ? `: ${detail.reason}` : ""}` : detail.reason,
-              ],
+              [t.reason, view.reason],
               [t.bank, detail.destination?.bankCode],
               [t.branch, detail.destination?.branch],
               [t.accountType, detail.destination?.accountType],
@@ -145,7 +139,7 @@ export default async function TransactionPage(props: Props) {
             <CustomerData
               t={t}
               rows={customerRows.map(([key, label, masked]) => ({ key, label, masked }))}
-              reveal={actor.role === "operator" ? revealCustomerAction.bind(null, detail.id) : null}
+              reveal={view.canReveal ? revealCustomerAction.bind(null, detail.id) : null}
             />
           </Card>
         )}
@@ -190,10 +184,8 @@ export default async function TransactionPage(props: Props) {
                 ))}
               </ul>
             )}
-            {canResend && detail.status === "paid" && detail.refundableCents === 0n && (
-              <p className="mt-2">{refundFormMessages[locale].nothingLeft}</p>
-            )}
-            {canRefund && (
+            {view.refund === "nothing_left" && <p className="mt-2">{refundFormMessages[locale].nothingLeft}</p>}
+            {view.refund === "form" && (
               <div className="mt-4 border-t border-stone-200 pt-4">
                 <RefundForm
                   locale={locale}
@@ -238,7 +230,7 @@ export default async function TransactionPage(props: Props) {
             t={t}
             locale={locale}
             callbacks={detail.callbacks}
-            resendAction={canResend ? (eventId) => resendCallbackAction.bind(null, detail.id, eventId) : null}
+            resendAction={view.canResend ? (eventId) => resendCallbackAction.bind(null, detail.id, eventId) : null}
           />
         </section>
       </div>
