@@ -196,6 +196,18 @@ describe("the list", () => {
     expect((await list(operator, { q: "%@example.com" })).rows).toEqual([]);
     expect((await list(operator, { q: "maria%" })).rows).toEqual([]);
     expect((await list(operator, { q: a.paid.id.slice(0, -1) })).rows).toEqual([]);
+    expect((await list(operator, { q: "%" })).rows).toEqual([]);
+    expect((await list(operator, { q: "_" })).rows).toEqual([]);
+  });
+
+  it("finds a reference by its beginning, as typed (a long order number read off a screen)", async () => {
+    expect(idsOf(await list(adminA, { q: a.pending.reference.slice(0, 12) }))).toContain(a.pending.id);
+    // A reference holding LIKE's wildcards is found whole, and its beginning finds nothing.
+    const reference = `pedido_100%_${Date.now()}`;
+    const created = await readSigned(await postSigned(pix, shopA, pixDepositRequest({ reference })), shopA);
+    expect(idsOf(await list(adminA, { q: reference }))).toEqual([created.data.id]);
+    expect((await list(adminA, { q: "pedido_" })).rows).toEqual([]);
+    expect((await list(adminA, { q: a.pending.reference.slice(2) })).rows).toEqual([]);
   });
 
   it("pages through every row once, ties at one instant included, and back", async () => {
