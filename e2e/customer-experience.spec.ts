@@ -247,6 +247,40 @@ test("after `deposit pay` the receipt appears (rechecked on return to the tab), 
   await expect(page.getByRole("heading", { name: "Pagamento confirmado" })).toBeVisible();
 });
 
+test("the receipt stays while it is saved: any interaction stops the countdown, and it offers to stay (WCAG 2.2.1)", async ({
+  page,
+}, testInfo) => {
+  const reference = `e2e-cx-receipt-stay-${Date.now()}`;
+  await page.goto(await directUrl({ paymentMethod: "pix" }, undefined, reference));
+  await expect(page.getByRole("button", { name: "Copiar código Pix" })).toBeVisible();
+  cashier("deposit", "pay", await depositIdOf(page, merchant, reference));
+  await expect(page.getByRole("heading", { name: "Pagamento confirmado" })).toBeVisible({ timeout: 10_000 });
+  const receiptUrl = page.url();
+  await expect(page.getByRole("button", { name: "Ficar nesta página" })).toBeVisible();
+  await keepScreenshot(page, testInfo, "receipt-counting-390");
+
+  // Saving the receipt is an interaction: the page is still there well past the 10 s.
+  await page.getByRole("button", { name: "Salvar comprovante" }).click();
+  await expect(page.getByTestId("return-countdown")).toHaveText("Contagem parada. Volte para a loja quando quiser.");
+  await expect(page.getByRole("button", { name: "Ficar nesta página" })).toHaveCount(0);
+  await page.waitForTimeout(11_500);
+  expect(page.url()).toBe(receiptUrl);
+  await keepScreenshot(page, testInfo, "receipt-stopped-390");
+  await expectAccessible(page);
+
+  // In English, a key pressed anywhere stops it too; "Stay on this page" is offered until then.
+  await page.goto(`${receiptUrl}${receiptUrl.includes("?") ? "&" : "?"}lang=en`);
+  await expect(page.getByRole("heading", { name: "Payment confirmed" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Stay on this page" })).toBeVisible();
+  await page.keyboard.press("Tab");
+  await expect(page.getByTestId("return-countdown")).toHaveText(
+    "Countdown stopped. Go back to the shop whenever you like.",
+  );
+  await page.waitForTimeout(11_500);
+  await expect(page.getByRole("heading", { name: "Payment confirmed" })).toBeVisible();
+  await keepScreenshot(page, testInfo, "receipt-stopped-en-390");
+});
+
 test("every failure page names the shop and leads back, in Portuguese and English", async ({ page }, testInfo) => {
   const conflictReference = `e2e-cx-conflict-${Date.now()}`;
   await page.request.get(await directUrl({}, undefined, conflictReference), { maxRedirects: 0 });

@@ -21,7 +21,8 @@ export type ReceiptFields = {
 /**
  * After payment, a receipt worth keeping: what was paid, to whom, how, for which order, when and
  * under which ids; "Salvar comprovante" prints or saves it (the print hides every button and link);
- * then the way back to the shop, counted down only right after paying (`countdown`).
+ * then the way back to the shop, counted down only right after paying (`countdown`) and only until
+ * the customer does anything on the page ("Ficar nesta página" says so).
  */
 export function Receipt(props: {
   t: Messages;
@@ -75,20 +76,25 @@ export function Receipt(props: {
         </ButtonLink>
       )}
       {returnUrl && props.countdown && (
-        // A visible countdown back to the shop, shown by the script that counts it (hosted-client.ts).
-        <p
-          className="mt-3 text-center text-stone-700 dark:text-stone-300"
-          data-testid="return-countdown"
+        // A visible countdown back to the shop, shown by the script that counts it (hosted-client.ts),
+        // which stops it at the customer's first click, key, touch or focus (WCAG 2.2.1).
+        <div
+          className="mt-3 space-y-3 text-center text-stone-700 dark:text-stone-300"
           data-return-url={returnUrl}
           data-seconds={RETURN_SECONDS}
           hidden
         >
-          {t.returningIn}{" "}
-          <span className="tabular-nums" data-seconds-left="">
-            {RETURN_SECONDS}
-          </span>{" "}
-          {t.seconds}
-        </p>
+          <p data-testid="return-countdown" data-stopped={t.countdownStopped} tabIndex={-1}>
+            {t.returningIn}{" "}
+            <span className="tabular-nums" data-seconds-left="">
+              {RETURN_SECONDS}
+            </span>{" "}
+            {t.seconds}
+          </p>
+          <Button variant="secondary" data-stay="">
+            {t.stayOnPage}
+          </Button>
+        </div>
       )}
       {/* Shown by the script that prints (hosted-client.ts): without it, the browser's own menu prints. */}
       <Button variant="secondary" className="mt-3" data-print="" hidden>

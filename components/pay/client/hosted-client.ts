@@ -184,13 +184,18 @@ function followBank(root: HTMLElement): void {
 
 /**
  * The receipt's visible countdown back to the shop, so it can be read (and kept) before leaving;
- * none when the customer came back to it with Back or Forward, who would be sent away again.
+ * none when the customer came back to it with Back or Forward, who would be sent away again. A
+ * customer who does anything on the page (saves the receipt, selects an id, presses "Ficar nesta
+ * página") is reading it: the countdown stops for good (WCAG 2.2.1), the link to the shop stays.
  */
 function returnCountdown(root: HTMLElement): void {
   const [navigation] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
   if (navigation?.type === "back_forward") return;
   root.hidden = false;
   const counter = root.querySelector("[data-seconds-left]");
+  const line = root.querySelector<HTMLElement>("[data-stopped]");
+  const stay = root.querySelector<HTMLButtonElement>("button[data-stay]");
+  const interactions = ["pointerdown", "keydown", "touchstart", "focusin", "wheel", "beforeprint"];
   let left = Number(root.dataset.seconds);
   const timer = setInterval(() => {
     left = Math.max(0, left - 1);
@@ -199,6 +204,17 @@ function returnCountdown(root: HTMLElement): void {
     clearInterval(timer);
     window.location.assign(root.dataset.returnUrl ?? "");
   }, 1000);
+  const stop = () => {
+    clearInterval(timer);
+    interactions.forEach((name) => window.removeEventListener(name, stop, true));
+    if (!line || !stay) return;
+    line.textContent = line.dataset.stopped ?? "";
+    // The button goes away under a keyboard's focus: the line that replaced it takes the focus.
+    const hadFocus = document.activeElement === stay;
+    stay.hidden = true;
+    if (hadFocus) line.focus();
+  };
+  interactions.forEach((name) => window.addEventListener(name, stop, { capture: true, passive: true }));
 }
 
 all<HTMLFormElement>("form[data-once]").forEach(submitOnce);
