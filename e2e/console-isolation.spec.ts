@@ -96,7 +96,8 @@ test("a merchant's admin and viewer are refused every page, export and action na
   // The admin's own calls on their merchant's objects.
   const admin = await newSignedInPage(browser, desk, "merchant-admin", own.merchant.merchantId);
   await admin.goto("/console/keys");
-  const createKey = await capture(admin, () => admin.getByRole("button", { name: "Criar chave" }).click());
+  await admin.getByRole("button", { name: "Criar chave" }).click();
+  const createKey = await capture(admin, () => admin.getByRole("button", { name: "Criar outra chave" }).click());
   const adminKeyId = (await admin.getByTestId("new-key-id").textContent())!;
   await admin.reload();
   const keyRow = admin.getByTestId(`key-${adminKeyId}`);

@@ -136,13 +136,31 @@ for (const viewport of viewports) {
     }, testInfo) => {
       await signInAsNew(page, "merchant-admin", merchant.merchantId);
       await page.goto("/console/keys");
+      const activeKeys = page.getByRole("row").filter({ hasText: "Ativa" });
+      await expect(activeKeys).toHaveCount(1);
+      // The merchant already has a key: a new one is another key that signs, made only once confirmed.
       await page.getByRole("button", { name: "Criar chave" }).click();
+      await expect(page.getByText("Este lojista já tem 1 chave ativa.")).toBeVisible();
+      await page.getByRole("button", { name: "Criar outra chave" }).click();
       const keyId = (await page.getByTestId("new-key-id").textContent())!;
       const secret = (await page.getByTestId("new-key-secret").textContent())!;
       expect(keyId).toMatch(/^mk_test_/);
       expect(secret).toHaveLength(43);
       await expectAccessible(page);
       await keepScreenshot(page, testInfo, `key-created-${viewport.name}`);
+
+      // "Criar chave" again while the secret is on screen: it asks, the secret stays, no key is made.
+      const unconfirmed = nextActionRequest(page);
+      await page.getByRole("button", { name: "Criar chave" }).click();
+      await expect(page.getByText("Este lojista já tem 2 chaves ativas.")).toBeVisible();
+      await expect(page.getByTestId("new-key-secret")).toHaveText(secret);
+      await keepScreenshot(page, testInfo, `key-second-asks-${viewport.name}`);
+      await page.getByRole("button", { name: "Voltar", exact: true }).click();
+      await expect(page.getByTestId("new-key-secret")).toHaveText(secret);
+      // The server asks too: the same call sent again makes no key.
+      await replayAction(page.request, await unconfirmed);
+      await page.reload();
+      await expect(activeKeys).toHaveCount(2);
 
       // The new key signs at once; "last used" follows.
       expect((await statusWith(page.request, { keyId, secret })).status()).toBe(404);
@@ -203,8 +221,9 @@ for (const viewport of viewports) {
 
       // The admin's own "Criar chave", sent again with the viewer's session.
       await admin.goto("/console/keys");
-      const create = nextActionRequest(admin);
       await admin.getByRole("button", { name: "Criar chave" }).click();
+      const create = nextActionRequest(admin);
+      await admin.getByRole("button", { name: "Criar outra chave" }).click();
       const createCall = await create;
       const adminKeyId = (await admin.getByTestId("new-key-id").textContent())!;
       expect(await replayAction(page.request, createCall)).toContain('"code":"forbidden"');

@@ -1,17 +1,23 @@
 "use client";
 import type { FormFailure } from "@/lib/errors/to-form-failure";
-import { useActionState } from "react";
+import { useActionState, useState } from "react";
 import { operationsMessages } from "@/lib/i18n/console-operations";
 import type { Locale } from "@/lib/i18n/messages";
+import { Button } from "../ui/button";
 import { type ConfirmedActionState, ConfirmedActionForm } from "./confirmed-action-form";
 import { FormFailureAlert } from "./form-failure";
 import { PendingButton } from "./pending-button";
 import { SecretOnce } from "./secret-once";
 
-export type CreateKeyState = { status: "idle" } | FormFailure | { status: "done"; keyId: string; secret: string };
+type KeyShown = { status: "done"; keyId: string; secret: string };
+export type CreateKeyState = { status: "idle" } | FormFailure | KeyShown | { status: "confirm"; activeKeys: number };
 export type RevokeKeyState = ConfirmedActionState;
 
-/** "Criar chave", and the new key's secret shown once below it. */
+/**
+ * "Criar chave", and the new key's secret shown once below it. While the merchant has active keys
+ * the server asks first (another key does not revoke them); the secret last shown stays on screen
+ * through the question, so a second tap cannot take it away unread.
+ */
 export function CreateKeyForm(props: {
   merchantId: string;
   locale: Locale;
@@ -19,14 +25,32 @@ export function CreateKeyForm(props: {
 }) {
   const { keys, common } = operationsMessages[props.locale];
   const [state, formAction] = useActionState(props.action, { status: "idle" });
+  const [shown, setShown] = useState<KeyShown | null>(null);
+  const [dismissed, setDismissed] = useState<CreateKeyState | null>(null);
+  if (state.status === "done" && state !== shown) setShown(state);
+  const isAsking = state.status === "confirm" && state !== dismissed;
   return (
     <div className="space-y-3">
-      <form action={formAction}>
-        <input type="hidden" name="merchantId" value={props.merchantId} />
-        <PendingButton pendingLabel={keys.creating}>{keys.create}</PendingButton>
-      </form>
+      {isAsking ? (
+        <form action={formAction} className="max-w-prose space-y-2">
+          <input type="hidden" name="merchantId" value={props.merchantId} />
+          <input type="hidden" name="another" value="confirmed" />
+          <p>{keys.anotherKeyQuestion(state.activeKeys)}</p>
+          <div className="flex flex-wrap gap-2">
+            <PendingButton pendingLabel={keys.creating}>{keys.createAnother}</PendingButton>
+            <Button size="compact" variant="secondary" onClick={() => setDismissed(state)}>
+              {common.cancel}
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <form action={formAction}>
+          <input type="hidden" name="merchantId" value={props.merchantId} />
+          <PendingButton pendingLabel={keys.creating}>{keys.create}</PendingButton>
+        </form>
+      )}
       {state.status === "error" && <FormFailureAlert failure={state} words={common.failure} />}
-      {state.status === "done" && <SecretOnce keyId={state.keyId} secret={state.secret} words={common} />}
+      {shown && <SecretOnce keyId={shown.keyId} secret={shown.secret} words={common} />}
     </div>
   );
 }

@@ -199,6 +199,9 @@ const ptBR = {
     revokeWarning: "Requisições assinadas com esta chave passam a ser recusadas na hora.",
     revoking: "Revogando…",
     lastUsedNote: "O último uso é atualizado no máximo uma vez por minuto.",
+    anotherKeyQuestion: (active: number) =>
+      `Este lojista já tem ${active === 1 ? "1 chave ativa" : `${active} chaves ativas`}. Uma chave nova não revoga as outras: todas continuam assinando até serem revogadas.`,
+    createAnother: "Criar outra chave",
   },
   merchants: {
     title: "Lojistas",
@@ -468,6 +471,9 @@ const en: Messages = {
     revokeWarning: "Requests signed with this key are refused at once.",
     revoking: "Revoking…",
     lastUsedNote: "Last use is updated at most once a minute.",
+    anotherKeyQuestion: (active) =>
+      `This merchant already has ${active === 1 ? "1 active key" : `${active} active keys`}. A new key does not revoke the others: they all keep signing until revoked.`,
+    createAnother: "Create another key",
   },
   merchants: {
     title: "Merchants",

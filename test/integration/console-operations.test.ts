@@ -247,7 +247,16 @@ describe("payouts queue", () => {
 
 describe("keys", () => {
   it("a merchant admin creates a key whose secret signs at once; revoked, a request signed with it is refused by the route at once", async () => {
-    const issued = await createMerchantKey(adminA, shopA.merchantId);
+    // The shop has a key: another one is made only once confirmed, and nothing before.
+    const keysBefore = await getDb().apiKey.count();
+    expect(await createMerchantKey(adminA, shopA.merchantId, { isAnotherKeyConfirmed: false })).toEqual({
+      status: "confirm",
+      activeKeys: 1,
+    });
+    expect(await getDb().apiKey.count()).toBe(keysBefore);
+    const created = await createMerchantKey(adminA, shopA.merchantId, { isAnotherKeyConfirmed: true });
+    if (created.status !== "created") throw new Error("no key made once confirmed");
+    const issued = created.key;
     expect(issued.keyId).toMatch(/^mk_test_/);
     expect(issued.secret).toHaveLength(43);
     const key = { merchantId: shopA.merchantId, keyId: issued.keyId, secret: issued.secret };
@@ -276,7 +285,9 @@ describe("keys", () => {
   });
 
   it("records last use when a token verifies, at most once a minute, never for a failed one", async () => {
-    const issued = await createMerchantKey(operator, shopB.merchantId);
+    const created = await createMerchantKey(operator, shopB.merchantId, { isAnotherKeyConfirmed: true });
+    if (created.status !== "created") throw new Error("no key made once confirmed");
+    const issued = created.key;
     const key = { merchantId: shopB.merchantId, keyId: issued.keyId, secret: issued.secret };
     const lastUsed = async () => (await getDb().apiKey.findUniqueOrThrow({ where: { id: issued.keyId } })).lastUsedAt;
 
@@ -307,7 +318,9 @@ describe("keys", () => {
     const listed = await listMerchantKeys(viewerA, shopA.merchantId);
     expect(listed.keys.map((k) => k.keyId)).toContain(shopA.keyId);
     const keysBefore = await getDb().apiKey.count();
-    await expect(createMerchantKey(viewerA, shopA.merchantId)).rejects.toEqual(refusal("forbidden"));
+    await expect(createMerchantKey(viewerA, shopA.merchantId, { isAnotherKeyConfirmed: true })).rejects.toEqual(
+      refusal("forbidden"),
+    );
     await expect(revokeMerchantKey(viewerA, shopA.keyId)).rejects.toEqual(refusal("forbidden"));
     expect(await getDb().apiKey.count()).toBe(keysBefore);
     expect((await getDb().apiKey.findUniqueOrThrow({ where: { id: shopA.keyId } })).revokedAt).toBeNull();
@@ -558,7 +571,7 @@ describe("another merchant's ids", () => {
       ];
       if (actor.role === "merchant-admin") {
         attempts.push(
-          ["key create", () => createMerchantKey(actor, shopB.merchantId)],
+          ["key create", () => createMerchantKey(actor, shopB.merchantId, { isAnotherKeyConfirmed: true })],
           ["key revoke", () => revokeMerchantKey(actor, shopB.keyId)],
           ["merchant settings", () => changeMerchantSettings(actor, shopB.merchantId, { callbackUrl: null })],
         );
@@ -602,7 +615,7 @@ describe("another merchant's ids", () => {
   it("an operator gets 404 for ids that do not exist", async () => {
     for (const attempt of [
       () => listMerchantKeys(operator, "mer_nothing"),
-      () => createMerchantKey(operator, "mer_nothing"),
+      () => createMerchantKey(operator, "mer_nothing", { isAnotherKeyConfirmed: true }),
       () => revokeMerchantKey(operator, "mk_test_nothing000"),
       () => listLedger(operator, "mer_nothing", {}),
       () => findConsoleMerchant(operator, "mer_nothing"),

@@ -9,14 +9,17 @@ import { createMerchantKey } from "@/lib/merchants/create-merchant-key";
 import { revokeMerchantKey } from "@/lib/merchants/revoke-merchant-key";
 import type { CreateKeyState, RevokeKeyState } from "@/components/console/key-forms";
 
-// A new key for the merchant; its secret goes back in this answer only, never in an address.
+// A new key for the merchant, another one only once confirmed; its secret goes back in this answer
+// only, never in an address.
 export async function createKeyAction(state: CreateKeyState, form: FormData): Promise<CreateKeyState> {
   parseActionArguments(formStateArguments, [state, form]);
   const actor = await requireActor();
   try {
-    const issued = await createMerchantKey(actor, formText(form, "merchantId"));
+    const isAnotherKeyConfirmed = formText(form, "another") === "confirmed";
+    const created = await createMerchantKey(actor, formText(form, "merchantId"), { isAnotherKeyConfirmed });
+    if (created.status === "confirm") return created;
     revalidatePath("/console/keys");
-    return { status: "done", keyId: issued.keyId, secret: issued.secret };
+    return { status: "done", keyId: created.key.keyId, secret: created.key.secret };
   } catch (error) {
     return refuseAction(actor, "keys.create", error);
   }
