@@ -98,6 +98,41 @@ for (const viewport of viewports) {
   });
 }
 
+test("on a phone: the e-mail stays after a wrong password, a skip link leads past the header, and Esc closes the menu", async ({
+  page,
+}, testInfo) => {
+  const { user } = await setUpConsoleUser(page, createConsoleUserWithCli("operator"));
+  await page.goto("/console/login");
+  await page.getByLabel("E-mail").fill(user.email);
+  await page.getByLabel("Senha").fill("not the password at all");
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: /\S/ })).toHaveText("E-mail, senha ou código incorretos.");
+  await expect(page.getByLabel("E-mail")).toHaveValue(user.email);
+  await expect(page.getByLabel("Senha")).toHaveValue("");
+  await keepScreenshot(page, testInfo, "login-refused-email-kept-390");
+
+  await logInToConsole(page, user);
+  await page.goto("/console");
+  // The first Tab reaches "Pular para o conteúdo", which takes the keyboard to the page's own content.
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Pular para o conteúdo" });
+  await expect(skip).toBeFocused();
+  await keepScreenshot(page, testInfo, "skip-link-390");
+  await page.keyboard.press("Enter");
+  await expect(page.locator("main")).toBeFocused();
+
+  const menu = page.getByTestId("console-menu");
+  await menu.locator("summary").click();
+  await expect(menu).toHaveAttribute("open", "");
+  await page
+    .getByRole("navigation", { name: /^Console$/ })
+    .getByRole("link", { name: "Transações" })
+    .focus();
+  await page.keyboard.press("Escape");
+  await expect(menu).not.toHaveAttribute("open");
+  await expect(menu.locator("summary")).toBeFocused();
+});
+
 /** A browser of its own behind the trusted proxy (the e2e server trusts 127.0.0.1), seen as `address`. */
 async function browserAt(browser: Browser, address: string) {
   const context = await browser.newContext({

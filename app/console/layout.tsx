@@ -15,6 +15,14 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   return (
     <div lang={locale}>
       {actor && (
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-30 focus:rounded-lg focus:bg-white focus:px-4 focus:py-3 focus:font-semibold focus:text-brand-800"
+        >
+          {authMessages[locale].nav.skipToContent}
+        </a>
+      )}
+      {actor && (
         <ConsoleNav
           actor={actor}
           isSandbox={merchant?.mode === "sandbox"}
@@ -25,7 +33,10 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
           switchLanguage={switchConsoleLanguage}
         />
       )}
-      <main className="mx-auto max-w-7xl px-4 py-6">{children}</main>
+      {/* The skip link's target: focusable by it only, so the keyboard lands past the header. */}
+      <main id="main" tabIndex={-1} className="mx-auto max-w-7xl px-4 py-6 focus:outline-none">
+        {children}
+      </main>
     </div>
   );
 }

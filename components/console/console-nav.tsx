@@ -2,6 +2,7 @@ import type { Actor, ConsoleRole } from "@/lib/access/actor";
 import type { AuthMessages } from "@/lib/i18n/console-auth";
 import type { Locale } from "@/lib/i18n/messages";
 import { Button } from "../ui/button";
+import { PhoneMenu } from "./phone-menu";
 import { SandboxBadge } from "./sandbox-badge";
 
 type Entry = { href: string; label: keyof AuthMessages["nav"]; roles: ConsoleRole[] };
@@ -27,8 +28,7 @@ const linkClass =
 
 /**
  * The console's header: the areas the actor's role may use, who is signed in, and the ways out.
- * On a phone the header is one line and a menu holds all of it: a <details>, so it opens without
- * any script and the browser tells assistive technology whether it is open.
+ * On a phone the header is one line and a menu holds all of it (PhoneMenu).
  */
 export function ConsoleNav(props: {
   actor: Actor;
@@ -97,22 +97,25 @@ export function ConsoleNav(props: {
           {props.isSandbox && <SandboxBadge label={t.sandbox} />}
         </div>
         <div className="hidden flex-wrap items-center justify-end gap-2 text-sm sm:flex">{account}</div>
-        <details className="group sm:hidden" data-testid="console-menu">
-          <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-lg border-2 border-stone-500 px-3 font-semibold [&::-webkit-details-marker]:hidden">
-            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5 fill-current">
-              <path className="group-open:hidden" d="M2 4h16v2H2zm0 5h16v2H2zm0 5h16v2H2z" />
-              <path
-                className="hidden group-open:block"
-                d="m4.2 2.8 5.8 5.8 5.8-5.8 1.4 1.4-5.8 5.8 5.8 5.8-1.4 1.4-5.8-5.8-5.8 5.8-1.4-1.4 5.8-5.8-5.8-5.8z"
-              />
-            </svg>
-            {t.menu}
-          </summary>
+        <PhoneMenu
+          summary={
+            <>
+              <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5 fill-current">
+                <path className="group-open:hidden" d="M2 4h16v2H2zm0 5h16v2H2zm0 5h16v2H2z" />
+                <path
+                  className="hidden group-open:block"
+                  d="m4.2 2.8 5.8 5.8 5.8-5.8 1.4 1.4-5.8 5.8 5.8 5.8-1.4 1.4-5.8-5.8-5.8 5.8-1.4-1.4 5.8-5.8-5.8-5.8z"
+                />
+              </svg>
+              {t.menu}
+            </>
+          }
+        >
           <div className="absolute inset-x-0 top-full z-20 grid gap-4 border-b border-stone-300 bg-white px-4 pt-2 pb-4 text-sm shadow-lg dark:border-stone-700 dark:bg-stone-900">
             {navigation("grid gap-1 text-base")}
             {account}
           </div>
-        </details>
+        </PhoneMenu>
       </div>
       <div className="mx-auto hidden max-w-7xl px-4 pb-2 sm:block">{navigation("flex flex-wrap gap-1")}</div>
     </header>

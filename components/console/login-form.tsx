@@ -1,5 +1,5 @@
 "use client";
-import { useActionState } from "react";
+import { useActionState, useState } from "react";
 import type { AuthMessages } from "@/lib/i18n/console-auth";
 import { Alert } from "../ui/alert";
 import { Field } from "../ui/field";
@@ -16,6 +16,9 @@ export function LoginForm(props: {
   returnTo: string;
 }) {
   const [state, action] = useActionState(props.action, { status: "idle" });
+  // Held here: React resets a form's own fields after its action, and a wrong password should not
+  // cost the e-mail too (the password is cleared, as it should be).
+  const [email, setEmail] = useState("");
   const t = props.words;
   return (
     <form action={action} className="grid gap-4">
@@ -31,7 +34,18 @@ export function LoginForm(props: {
         </Alert>
       )}
       <Field id="email" label={t.email}>
-        {(control) => <Input {...control} name="email" type="email" autoComplete="username" required autoFocus />}
+        {(control) => (
+          <Input
+            {...control}
+            name="email"
+            type="email"
+            autoComplete="username"
+            required
+            autoFocus
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        )}
       </Field>
       <Field id="password" label={t.password}>
         {(control) => <Input {...control} name="password" type="password" autoComplete="current-password" required />}

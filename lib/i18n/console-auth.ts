@@ -29,6 +29,7 @@ const ptBR = {
     language: "English",
     menu: "Menu",
     sandbox: "Sandbox",
+    skipToContent: "Pular para o conteúdo",
   },
   login: {
     title: "Entrar no console",
@@ -161,6 +162,7 @@ const en: Messages = {
     language: "Português",
     menu: "Menu",
     sandbox: "Sandbox",
+    skipToContent: "Skip to content",
   },
   login: {
     title: "Sign in to the console",
