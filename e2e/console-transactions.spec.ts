@@ -5,6 +5,7 @@
 // merchant's transactions, and another merchant's deposit and CSV are not found. Screenshots kept.
 import { readFile } from "node:fs/promises";
 import { type APIRequestContext, type Page, type TestInfo, expect, test } from "@playwright/test";
+import { signRequestToken } from "../lib/envelope/sign-request-token";
 import { startReceiver } from "../test/support/callback-receiver";
 import { pixDepositRequest } from "../test/support/requests";
 import { callApi, paidCallbacks as paidCallbacksOf, signInAsNew } from "./console-support";
@@ -165,4 +166,47 @@ test("a merchant admin sees only their merchant's transactions; another merchant
   expect(await nulCsv.json()).toMatchObject({ fields: [{ path: "q", message: expect.stringContaining("NUL") }] });
   const nulPage = await page.goto("/console/transactions?q=a%00b");
   expect(nulPage?.status()).toBeLessThan(500);
+});
+
+test("on a phone: a 100-character reference wraps, the search finds it by its beginning and says what it matches, and a Gateway In link without an amount shows —", async ({
+  page,
+  request,
+}, testInfo) => {
+  await page.setViewportSize(phone);
+  const merchant = newMerchant("Loja Referência Longa");
+  const reference = `pedido-${Date.now()}-${"x".repeat(79)}`;
+  expect(reference).toHaveLength(100);
+  const depositId = await createDeposit(request, merchant, pixDepositRequest({ reference }));
+  // A Gateway In link the customer opened and left before typing the amount.
+  const draft = { ...pixDepositRequest(), amount: undefined, buyer_ip: undefined };
+  const token = await signRequestToken({
+    keyId: merchant.keyId,
+    secret: merchant.secret,
+    data: JSON.parse(JSON.stringify(draft)),
+  });
+  expect((await request.get(`/direct/${merchant.keyId}/${token}`, { maxRedirects: 0 })).status()).toBeLessThan(400);
+
+  await signInAsNew(page, "operator");
+  await page.goto("/console/transactions");
+  await expect(
+    page.getByText(
+      "Valor inteiro do ID, transfer id, end-to-end Pix, e-mail ou CPF do cliente, ou o começo da referência",
+    ),
+  ).toBeVisible();
+  const draftRow = page.getByTestId("transaction-row").filter({ hasText: draft.reference });
+  await expect(draftRow).toContainText("—");
+  await expect(draftRow).not.toContainText("R$ 0,00");
+  await draftRow.getByRole("link", { name: draft.reference }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Depósito · —");
+  await page.goto("/console/transactions");
+  await page.getByLabel("Buscar").fill(reference.slice(0, 20));
+  await page.getByRole("button", { name: "Filtrar" }).click();
+  const rows = page.getByTestId("transaction-row");
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toHaveAttribute("data-id", depositId);
+  await look(page, "search-by-prefix-390", testInfo);
+
+  await page.goto(`/console/transactions/${depositId}`);
+  await expect(page.getByTestId("transaction-id")).toHaveText(depositId);
+  await look(page, "long-reference-390", testInfo);
 });

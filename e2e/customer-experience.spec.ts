@@ -336,6 +336,8 @@ test("every failure page names the shop and leads back, in Portuguese and Englis
     const response = await page.goto(c.url);
     expect(response?.status(), c.name).toBe(c.status);
     await expect(page.locator("main")).toContainText(c.text);
+    // A payment that ended unpaid still says, at the top, how much it was for.
+    if (c.name === "expired-payment") await expect(page.getByTestId("amount")).toHaveText(/^R\$\s\d+,\d\d$/);
     if (c.shopLink) {
       await expect(page.getByTestId("merchant-name")).toHaveText("Loja Demo");
       await expect(page.getByRole("link", { name: "Voltar para a loja" })).toHaveAttribute("href", c.shopLink);

@@ -29,12 +29,16 @@ const merchantFilter = (merchantId: string | null) =>
 
 export type ActivityFilter = { merchantId: string | null; mode: string; from: Date };
 
-/** Deposits created per day, and how many of those have been paid since: the conversion. */
+/**
+ * Deposits created per day, and how many of those have been paid since: the conversion. A Gateway
+ * In link left before its customer typed an amount (zero, lib/transactions/has-amount)
+ * is no deposit a customer tried to pay.
+ */
 export async function countDepositsCreatedByDay(db: DbOrTx, filter: ActivityFilter): Promise<DayConversion[]> {
   const rows = await db.$queryRaw<{ day: string; created: bigint | number; paid: bigint | number }[]>`
     SELECT ${dayOf("createdAt")} AS day, COUNT(*) AS created, SUM(CASE WHEN status = 'paid' THEN 1 ELSE 0 END) AS paid
     FROM "Transaction"
-    WHERE ${since("createdAt", filter.from)} AND operation <> 'gateway_out' AND mode = ${filter.mode} ${merchantFilter(filter.merchantId)}
+    WHERE ${since("createdAt", filter.from)} AND operation <> 'gateway_out' AND "amountCents" > 0 AND mode = ${filter.mode} ${merchantFilter(filter.merchantId)}
     GROUP BY 1`;
   return rows.map((row) => ({ day: row.day, created: Number(row.created), paid: Number(row.paid) }));
 }

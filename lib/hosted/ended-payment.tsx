@@ -4,6 +4,7 @@ import { merchantReturnUrl } from "@/lib/deposits/find-hosted-payment";
 import { findReceipt } from "@/lib/deposits/find-receipt";
 import { type Messages, type Locale, fillText, formatBrl, formatDateTime } from "@/lib/i18n/messages";
 import { refundedStateOf } from "@/lib/refunds/refunded-state";
+import { hasAmount } from "@/lib/transactions/has-amount";
 import type { HostedAnswer, PaymentRequest } from "./hosted-route";
 import type { DetailsPage } from "./payment-flow";
 
@@ -20,7 +21,8 @@ function refundNotice(t: Messages, locale: Locale, deposit: { amountCents: bigin
 /**
  * How a payment ended, on its details step: the receipt once paid, the failure template once
  * expired or failed, each with the way back to the shop as its own button (not the frame's link
- * again) and no amount left to pay in the header.
+ * again). The receipt says its amount itself; a failure keeps it in the header, so the customer
+ * knows which payment did not go through.
  */
 export async function endedPaymentAnswer(
   { payment, locale, t, shell, title }: PaymentRequest,
@@ -61,6 +63,9 @@ export async function endedPaymentAnswer(
   return {
     title: [failureTitle, payment.merchantName].filter(Boolean).join(" · "),
     withScript: false,
-    page: shell(<FailureCard locale={locale} t={t} failure={failure} />, { amount: undefined, shopLink: false }),
+    page: shell(<FailureCard locale={locale} t={t} failure={failure} />, {
+      amount: hasAmount(deposit) ? formatBrl(deposit.amountCents, locale) : undefined,
+      shopLink: false,
+    }),
   };
 }

@@ -43,6 +43,8 @@ const { createTestMerchant, postSigned, readProblem, readSigned } = await import
 const { pixDepositRequest, pixPayoutRequest } = await import("../support/requests");
 const { startReceiver } = await import("../support/callback-receiver");
 const { newId } = await import("@/lib/ids/new-id");
+const { openGatewayIn } = await import("@/lib/deposits/open-gateway-in");
+const { signRequestToken } = await import("@/lib/envelope/sign-request-token");
 type Actor = import("@/lib/access/actor").Actor;
 
 type Merchant = Awaited<ReturnType<typeof createTestMerchant>>;
@@ -493,6 +495,10 @@ describe("balance and overview", () => {
       deposits.push((await readSigned(response, merchant)).data.id as string);
     }
     for (const id of deposits.slice(0, 3)) await paySandboxDeposit(id);
+    // A Gateway In link opened and left before its customer typed an amount: no deposit to convert.
+    const draft = { ...pixDepositRequest(), amount: undefined, buyer_ip: undefined };
+    const token = await signRequestToken({ keyId: merchant.keyId, secret: merchant.secret, data: draft });
+    await openGatewayIn({ keyId: merchant.keyId, token });
     const payout = await createPayout(merchant, "7.00");
     await markQueuedPayout(operator, { transferId: payout, outcome: "completed" });
 

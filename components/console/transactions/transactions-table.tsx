@@ -3,6 +3,7 @@ import { Table, Td, Th } from "@/components/ui/table";
 import { type TransactionsMessages, formatConsoleTime } from "@/lib/i18n/console-transactions";
 import type { Locale } from "@/lib/i18n/messages";
 import { refundedStateOf } from "@/lib/refunds/refunded-state";
+import { hasAmount } from "@/lib/transactions/has-amount";
 import type { TransactionListItem } from "@/lib/console-transactions/list-transactions";
 import { SandboxBadge } from "../sandbox-badge";
 import { Money } from "../money";
@@ -59,7 +60,11 @@ export function TransactionsTable(props: {
               <span className="block text-xs text-stone-700 dark:text-stone-300">{row.customerEmail}</span>
             </Td>
             <Td label={t.columns.amount} className="text-right whitespace-nowrap tabular-nums">
-              <Money cents={row.amountCents} locale={locale} isOutgoing={row.kind !== "deposit"} />
+              {hasAmount(row) ? (
+                <Money cents={row.amountCents} locale={locale} isOutgoing={row.kind !== "deposit"} />
+              ) : (
+                "—"
+              )}
             </Td>
             <Td label={t.columns.status}>
               <StatusBadge t={t} status={refundedStateOf(row) ?? row.status} />

@@ -14,6 +14,7 @@ import { requireActor } from "@/lib/console/require-actor";
 import { formatConsoleTime, refundFormMessages, transactionsMessages } from "@/lib/i18n/console-transactions";
 import { randomAlphanumeric } from "@/lib/ids/new-id";
 import { formatBrl } from "@/lib/i18n/messages";
+import { hasAmount } from "@/lib/transactions/has-amount";
 import { type TransactionDetail, getTransactionDetail } from "@/lib/console-transactions/get-transaction-detail";
 import { transactionView } from "@/lib/console-transactions/transaction-view";
 import { refundDepositAction, resendCallbackAction, revealCustomerAction } from "./actions";
@@ -69,6 +70,8 @@ export default async function TransactionPage(props: Props) {
       ] as const)
     : [];
 
+  // A Gateway In link whose customer has not typed the amount has none yet.
+  const amount = hasAmount(detail) ? `${view.isOutgoing ? "\u2212" : ""}${formatBrl(detail.amountCents, locale)}` : "—";
   return (
     <>
       <p className="mb-3">
@@ -77,7 +80,7 @@ export default async function TransactionPage(props: Props) {
         </Link>
       </p>
       <ConsolePageHeader
-        title={`${t.kinds[detail.kind]} · ${view.isOutgoing ? "\u2212" : ""}${formatBrl(detail.amountCents, locale)}`}
+        title={`${t.kinds[detail.kind]} · ${amount}`}
         intro={detail.reference}
         actions={
           <div className="flex flex-wrap gap-2">
