@@ -17,7 +17,7 @@ import {
   setUpConsoleUser,
 } from "./console-support";
 import { E2E_BASE_URL } from "./environment";
-import { findLowContrastText, findOverflowingCells } from "./page-checks";
+import { findLowContrastText, findOtherLanguageText, findOverflowingCells } from "./page-checks";
 import { addEfiAccount, cashier, expectAccessible, fitsViewport, keepScreenshot, type Merchant } from "./support";
 
 const roles: ConsoleRole[] = ["operator", "merchant-admin", "merchant-viewer"];
@@ -47,6 +47,10 @@ test.beforeAll(async ({ browser }) => {
   cashier("deposit", "pay", paid.id as string);
   await callApi(context.request, merchant, "/api/pix", pixDepositRequest({ amount: "1234.56" }));
   await callApi(context.request, merchant, "/api/gateway-out", pixPayoutRequest("12.34"));
+  // A merchant without a callback URL: its callback is refused, and the operator's overview says
+  // why under "Última resposta" (the raw text, with its shell command, folded away).
+  const silent = JSON.parse(cashier("merchant", "create", "--name", "Loja Sem Callback")) as Merchant;
+  cashier("deposit", "pay", (await callApi(context.request, silent, "/api/pix", pixDepositRequest())).id as string);
   await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBeGreaterThan(0);
   subjects = {
     transactionId: paid.id as string,
@@ -118,6 +122,17 @@ for (const role of roles) {
         expect(response?.status()).toBe(200);
         await expect(page).toHaveTitle(/\S/);
         expect(await findOverflowingCells(page), `${consolePage.name}: cells`).toEqual([]);
+        const silentRow = page.getByRole("row").filter({ hasText: "Loja Sem Callback" });
+        if (consolePage.name === "overview" && role === "operator") {
+          await expect.poll(async () => (await page.reload(), silentRow.count()), { timeout: 20_000 }).toBe(1);
+        }
+        // Portuguese throughout: no English refusal, error or reply outside the technical detail.
+        expect(await findOtherLanguageText(page, "pt-BR"), `${consolePage.name}: English text`).toEqual([]);
+        if (consolePage.name === "overview" && role === "operator") {
+          await expect(silentRow.getByTestId("delivery-error")).toContainText("não tem URL de callback");
+          await silentRow.getByText("detalhe técnico").click();
+          await expect(silentRow.getByTestId("delivery-error")).toContainText("npm run -s cashier");
+        }
         if (consolePage.name === "audit") {
           // Actions in words, never their codes.
           await expect(page.getByRole("cell", { name: "Entrou", exact: true }).first()).toBeVisible();
@@ -148,6 +163,7 @@ for (const consolePage of pagesFor("signed-out")) {
     const response = await page.goto(consolePage.path(subjects));
     expect(response?.status()).toBe(200);
     expect(await fitsViewport(page)).toBe(true);
+    expect(await findOtherLanguageText(page, "pt-BR"), `${consolePage.name}: English text`).toEqual([]);
     for (const scheme of ["light", "dark"] as const)
       await checkScheme(page, testInfo, `${consolePage.name}-signed-out`, scheme);
   });

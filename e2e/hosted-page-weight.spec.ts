@@ -7,7 +7,8 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { type Page, expect, test } from "@playwright/test";
 import { signRequestToken } from "../lib/envelope/sign-request-token";
-import { cashier, type Merchant } from "./support";
+import { findOtherLanguageText } from "./page-checks";
+import { cashier, keepScreenshot, type Merchant } from "./support";
 
 let merchant: Merchant;
 let sequence = 0;
@@ -124,6 +125,23 @@ test("JavaScript gzipped per hosted page: within the 100 kB budget, and no frame
   );
   console.log(table);
   writeFileSync(path.join(path.dirname(testInfo.outputDir), "hosted-js.md"), `${table}\n`);
+});
+
+test("no Portuguese on an English hosted page, a bank's refusal included", async ({ browser, page }, testInfo) => {
+  const pages = await hostedPages(browser, testInfo.project.use.baseURL);
+  const english = (url: string) => `${url}${url.includes("?") ? "&" : "?"}lang=en`;
+  for (const [name, url] of pages) {
+    await page.goto(english(url));
+    expect(await findOtherLanguageText(page, "en"), name).toEqual([]);
+  }
+  // Declined at the sandbox bank, whose own words are Portuguese: the reason said in English, and
+  // the bank's words folded under "Technical detail".
+  const [, consent] = pages.find(([name]) => name.startsWith("Consent"))!;
+  await page.goto(english(consent));
+  await page.getByRole("button", { name: "Decline" }).click();
+  await expect(page.getByTestId("bank-reason")).toContainText("the bank did not approve the payment");
+  expect(await findOtherLanguageText(page, "en"), "declined at the bank").toEqual([]);
+  await keepScreenshot(page, testInfo, "bank-declined-en-390");
 });
 
 test("Lighthouse mobile scores per hosted page", async ({ browser }, testInfo) => {

@@ -131,3 +131,46 @@ export function findOverflowingCells(page: Page): Promise<CellOverflow[]> {
     return found;
   });
 }
+
+/**
+ * Words of one language that the other's pages never use: an English one on a Portuguese page,
+ * a Portuguese one on an English page. Names and data (a merchant called "Loja…", a bank called
+ * "Banco…", a customer "da Silva") share no word with these lists.
+ */
+const otherLanguageWords: Record<"pt-BR" | "en", string[]> = {
+  "pt-BR":
+    "the and with without cannot must within from has have this that which refused failed answer merchant your please not".split(
+      " ",
+    ),
+  en: "não você é pagamento pagar para com pelo pela seu sua está código válido recusado aprovou motivo".split(" "),
+};
+
+/**
+ * Every visible word on the page that belongs to the other language, with the text it is in.
+ * Code, preformatted replies and text marked with another `lang` (the language switch, a raw
+ * error under "detalhe técnico") are what they are, and so are left out, as is anything folded
+ * in a closed <details>.
+ */
+export function findOtherLanguageText(page: Page, locale: "pt-BR" | "en"): Promise<string[]> {
+  return page.evaluate(
+    ({ locale, words }) => {
+      const found = new Set<string>();
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const element = node.parentElement;
+        if (!element || !element.checkVisibility() || element.getClientRects().length === 0) continue;
+        if (element.closest("code, pre, script, style")) continue;
+        const lang = element.closest("[lang]")?.getAttribute("lang") ?? locale;
+        if (lang.toLowerCase() !== locale.toLowerCase()) continue;
+        const text = node.textContent ?? "";
+        // An address or a domain ("m***@example.com") is no word of either language.
+        const prose = text.replace(/\S*[@.]\S+/g, " ");
+        for (const word of prose.toLowerCase().split(/[^\p{L}]+/u)) {
+          if (words.includes(word)) found.add(`${word}: "${text.trim().slice(0, 80)}"`);
+        }
+      }
+      return [...found];
+    },
+    { locale, words: otherLanguageWords[locale] },
+  );
+}

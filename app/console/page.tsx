@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { type Bar, BarChart } from "@/components/console/bar-chart";
 import { MerchantPicker } from "@/components/console/merchant-picker";
+import { DeliveryError } from "@/components/console/delivery-error";
 import { ConsolePageHeader } from "@/components/console/page-header";
 import { AlertActionsForm } from "@/components/console/alert-actions-form";
 import { Alert } from "@/components/ui/alert";
@@ -13,6 +14,7 @@ import { getConsoleLocale } from "@/lib/console/console-locale";
 import { refusePage } from "@/lib/console/refuse-page";
 import { requireActor } from "@/lib/console/require-actor";
 import { authMessages } from "@/lib/i18n/console-auth";
+import { deliveryErrorMessages } from "@/lib/i18n/delivery-errors";
 import { operationsMessages } from "@/lib/i18n/console-operations";
 import { type Locale, formatBrl, formatDateTime } from "@/lib/i18n/messages";
 import { queryParam } from "@/lib/listing/query";
@@ -298,9 +300,11 @@ export default async function OverviewPage(props: {
                   <Td label={t.lastAnswer}>
                     {endpoint.lastFailure ? (
                       <>
-                        {endpoint.lastFailure.httpStatus
-                          ? `HTTP ${endpoint.lastFailure.httpStatus}`
-                          : (endpoint.lastFailure.error ?? t.noAnswer)}{" "}
+                        {endpoint.lastFailure.httpStatus ? (
+                          `HTTP ${endpoint.lastFailure.httpStatus}`
+                        ) : (
+                          <DeliveryError {...endpoint.lastFailure} words={deliveryErrorMessages[locale]} />
+                        )}{" "}
                         {t.at} {formatDateTime(endpoint.lastFailure.startedAt, locale)}
                       </>
                     ) : (

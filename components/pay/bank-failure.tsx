@@ -1,5 +1,6 @@
 import { Button, ButtonLink } from "@/components/ui/button";
 import type { Locale, Messages } from "@/lib/i18n/messages";
+import type { BankFailureReason } from "@/lib/initiations/find-bank-progress";
 import { FailureCard } from "./failure";
 
 /**
@@ -13,7 +14,8 @@ export function BankFailure(props: {
   t: Messages;
   title: string;
   text: string;
-  reason: string | null;
+  /** Why, when the bank or the initiator said: in the customer's words, its own behind the detail. */
+  reason: BankFailureReason | null;
   /** Where another bank is chosen, or null. */
   chooseBank: string | null;
   /** The shop's bank tried again: where it posts and the bank's name, or null. */
@@ -36,12 +38,20 @@ export function BankFailure(props: {
   return (
     <FailureCard locale={props.locale} t={t} failure={failure}>
       {props.reason && (
-        <p
+        <div
           className="mt-3 rounded-xl bg-amber-50 px-4 py-3 text-amber-950 dark:bg-amber-950 dark:text-amber-100"
           data-testid="bank-reason"
         >
-          <span className="font-semibold">{words.reason}:</span> {props.reason}
-        </p>
+          <span className="font-semibold">{words.reason}:</span>{" "}
+          {props.reason.code ? words.reasons[props.reason.code] : words.reasonUnknown}
+          {props.reason.detail && (
+            <details className="mt-1 text-sm">
+              <summary className="cursor-pointer">{t.technicalDetail}</summary>
+              {/* The initiator's own words, in whatever language it wrote them. */}
+              <span className="wrap-anywhere">{props.reason.detail}</span>
+            </details>
+          )}
+        </div>
       )}
       <div className="mt-5 space-y-3">
         {props.chooseBank && <ButtonLink href={props.chooseBank}>{words.chooseAnother}</ButtonLink>}

@@ -19,9 +19,14 @@ export type AttemptResult = "delivered" | "retrying" | "failed" | "lease-lost";
 
 export async function findDestination(merchantId: string): Promise<Destination> {
   const merchant = await findMerchant(getDb(), merchantId);
-  if (!merchant?.callbackUrl) return { url: null, key: null, problem: describeMissingCallbackUrl(merchantId) };
+  if (!merchant?.callbackUrl) {
+    return { url: null, key: null, problemCode: "no_callback_url", problem: describeMissingCallbackUrl(merchantId) };
+  }
   const key = await findActiveSigningKey(merchantId);
-  if (!key) return { url: merchant.callbackUrl, key: null, problem: "the merchant has no active key to sign with" };
+  if (!key) {
+    const problem = "the merchant has no active key to sign with";
+    return { url: merchant.callbackUrl, key: null, problemCode: "no_signing_key", problem };
+  }
   return { url: merchant.callbackUrl, key };
 }
 

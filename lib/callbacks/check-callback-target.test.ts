@@ -26,7 +26,7 @@ describe("checkCallbackTarget in production", () => {
     ["https://[::ffff:10.0.0.1]/cb", "private"],
   ])("refuses %s (%s)", async (url, range) => {
     const target = await checkCallbackTarget(url, { ...production, resolve: noLookups });
-    expect(target).toMatchObject({ isAllowed: false });
+    expect(target).toMatchObject({ isAllowed: false, code: "address_not_public" });
     expect((target as { reason: string }).reason).toContain(`(${range})`);
   });
 
@@ -37,6 +37,7 @@ describe("checkCallbackTarget in production", () => {
     });
     expect(target).toEqual({
       isAllowed: false,
+      code: "address_not_public",
       reason: "refused: shop.example resolves to 10.1.2.3 (private), not a public address",
     });
   });
@@ -54,7 +55,7 @@ describe("checkCallbackTarget in production", () => {
       ...production,
       resolve: resolveTo("8.8.8.8"),
     });
-    expect(target).toEqual({ isAllowed: false, reason: "callback URL must use https" });
+    expect(target).toEqual({ isAllowed: false, code: "scheme_not_allowed", reason: "callback URL must use https" });
   });
 
   it("reports a name that does not resolve", async () => {
@@ -63,6 +64,7 @@ describe("checkCallbackTarget in production", () => {
     };
     expect(await checkCallbackTarget("https://nowhere.invalid/", { ...production, resolve: failing })).toEqual({
       isAllowed: false,
+      code: "host_unresolved",
       reason: "cannot resolve nowhere.invalid: ENOTFOUND",
     });
   });

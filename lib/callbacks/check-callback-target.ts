@@ -4,13 +4,15 @@
 // that changes between the check and the connect cannot slip through.
 import { lookup as dnsLookup } from "node:dns/promises";
 import ipaddr from "ipaddr.js";
+import type { DeliveryErrorCode } from "../errors/delivery-errors";
 
 export type Resolver = (hostname: string) => Promise<{ address: string; family: number }[]>;
 
 const systemResolver: Resolver = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
 
 export type CallbackTarget =
-  { isAllowed: true; url: URL; address: string; family: number } | { isAllowed: false; reason: string };
+  | { isAllowed: true; url: URL; address: string; family: number }
+  | { isAllowed: false; code: DeliveryErrorCode; reason: string };
 
 /** ipaddr.js names the range; only plain public unicast is a merchant's server. */
 function rangeOf(address: string): string {
@@ -29,10 +31,14 @@ export async function checkCallbackTarget(
   try {
     url = new URL(rawUrl);
   } catch {
-    return { isAllowed: false, reason: `callback URL is not a valid URL: ${rawUrl}` };
+    return { isAllowed: false, code: "url_invalid", reason: `callback URL is not a valid URL: ${rawUrl}` };
   }
   if (url.protocol !== "https:" && !(url.protocol === "http:" && !options.requireHttps)) {
-    return { isAllowed: false, reason: `callback URL must use ${options.requireHttps ? "https" : "http or https"}` };
+    return {
+      isAllowed: false,
+      code: "scheme_not_allowed",
+      reason: `callback URL must use ${options.requireHttps ? "https" : "http or https"}`,
+    };
   }
   const hostname = url.hostname.replace(/^\[|\]$/g, "");
   let addresses: { address: string; family: number }[];
@@ -44,17 +50,21 @@ export async function checkCallbackTarget(
     } catch (error) {
       return {
         isAllowed: false,
+        code: "host_unresolved",
         reason: `cannot resolve ${hostname}: ${(error as NodeJS.ErrnoException).code ?? "lookup failed"}`,
       };
     }
   }
-  if (addresses.length === 0) return { isAllowed: false, reason: `cannot resolve ${hostname}: no address` };
+  if (addresses.length === 0) {
+    return { isAllowed: false, code: "host_unresolved", reason: `cannot resolve ${hostname}: no address` };
+  }
   if (!options.allowPrivate) {
     for (const { address } of addresses) {
       const range = rangeOf(address);
       if (range !== "unicast") {
         return {
           isAllowed: false,
+          code: "address_not_public",
           reason: `refused: ${hostname} resolves to ${address} (${range}), not a public address`,
         };
       }

@@ -5,11 +5,14 @@ import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
 import type { CallbackTarget } from "./check-callback-target";
+import type { DeliveryErrorCode } from "../errors/delivery-errors";
 
 const RESPONSE_EXCERPT_BYTES = 500;
 
 export type PostOutcome = {
   httpStatus: number | null;
+  /** Why no answer came; `error` says it in the words of the code that failed. */
+  errorCode: DeliveryErrorCode | null;
   error: string | null;
   latencyMs: number;
   responseExcerpt: string | null;
@@ -55,6 +58,7 @@ export function postCallback(
         const finish = () =>
           settle({
             httpStatus: response.statusCode ?? null,
+            errorCode: null,
             error: null,
             responseExcerpt: Buffer.concat(chunks).subarray(0, RESPONSE_EXCERPT_BYTES).toString("utf8"),
           });
@@ -68,11 +72,22 @@ export function postCallback(
       },
     );
     const timer = setTimeout(
-      () => settle({ httpStatus: null, error: `no answer within ${timeoutMs} ms`, responseExcerpt: null }),
+      () =>
+        settle({
+          httpStatus: null,
+          errorCode: "timeout",
+          error: `no answer within ${timeoutMs} ms`,
+          responseExcerpt: null,
+        }),
       timeoutMs,
     );
     request.on("error", (error: NodeJS.ErrnoException) =>
-      settle({ httpStatus: null, error: `${error.code ?? "network error"}: ${error.message}`, responseExcerpt: null }),
+      settle({
+        httpStatus: null,
+        errorCode: "connection_failed",
+        error: `${error.code ?? "network error"}: ${error.message}`,
+        responseExcerpt: null,
+      }),
     );
     request.end(body);
   });

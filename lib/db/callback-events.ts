@@ -30,6 +30,8 @@ export type CallbackAttemptRecord = {
   finishedAt: Date | null;
   latencyMs: number | null;
   httpStatus: number | null;
+  /** lib/errors/delivery-errors' code, as stored (null before codes were). */
+  errorCode: string | null;
   error: string | null;
   responseExcerpt: string | null;
   isSuccess: boolean;
@@ -37,7 +39,7 @@ export type CallbackAttemptRecord = {
 
 export type AttemptOutcome = Pick<
   CallbackAttemptRecord,
-  "latencyMs" | "httpStatus" | "error" | "responseExcerpt" | "isSuccess"
+  "latencyMs" | "httpStatus" | "errorCode" | "error" | "responseExcerpt" | "isSuccess"
 >;
 
 type EventRow = Omit<CallbackEventRecord, "payload" | "status"> & { payload: unknown; status: string };

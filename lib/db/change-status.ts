@@ -8,6 +8,7 @@ import {
   assertTransition,
   isFinalStatus,
 } from "../transactions/statuses";
+import type { RefusalReasonCode } from "../errors/refusal-reasons";
 import type { DbOrTx } from "./client";
 import type { Actor } from "./transactions";
 
@@ -32,7 +33,7 @@ type ExtrasOf = {
   // A PSP return has no event table: its requestedBy says who, its settledAt when.
   return: Reason & { providerRefundId?: string | null };
   // An initiation attempt neither: its deposit's events tell the story the merchant sees.
-  initiation: { reason?: string; endToEndId?: string | null };
+  initiation: { reasonCode?: RefusalReasonCode; reason?: string; endToEndId?: string | null };
 };
 
 export type StatusChange<K extends StatusKind> = {
@@ -144,6 +145,7 @@ const writes: { [K in StatusKind]: Write<K> } = {
         status: change.to,
         ...(isFinal ? { settledAt: change.at } : {}),
         ...(change.endToEndId ? { endToEndId: change.endToEndId } : {}),
+        ...(change.reasonCode ? { reasonCode: change.reasonCode } : {}),
         ...(change.reason ? { reason: change.reason } : {}),
       },
     });

@@ -13,6 +13,8 @@ export type InitiationRecord = {
   providerPaymentId: string | null;
   redirectUrl: string | null;
   endToEndId: string | null;
+  /** lib/errors/refusal-reasons' code, as stored (null before codes were). */
+  reasonCode: string | null;
   reason: string | null;
   createdAt: Date;
   updatedAt: Date;
@@ -31,6 +33,7 @@ function toRecord(row: Row): InitiationRecord {
     providerPaymentId: row.providerPaymentId,
     redirectUrl: row.redirectUrl,
     endToEndId: row.endToEndId,
+    reasonCode: row.reasonCode,
     reason: row.reason,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,

@@ -77,12 +77,16 @@ describe("the hosted payment's flow", () => {
     expect(stepAfterBankAnswer("failed")).toEqual({ step: "aguardando" });
     expect(stepAfterBankAnswer("pending")).toEqual({ step: "details" });
     // Declined at the sandbox bank: "Pagamento não concluído", another bank and Pix on offer.
-    const declined = { status: "failed", bankName: "Nubank", reason: "Recusado" } as const;
+    const declined = {
+      status: "failed",
+      bankName: "Nubank",
+      reason: { code: "declined_at_bank", detail: "Recusado" },
+    } as const;
     expect(waitingStep(payment(), declined)).toEqual({
       page: {
         kind: "failed",
         bankName: "Nubank",
-        reason: "Recusado",
+        reason: { code: "declined_at_bank", detail: "Recusado" },
         offersPix: true,
         chooseBank: { step: "banco" },
         retryBank: null,
@@ -228,22 +232,34 @@ describe("the live bank steps", () => {
     });
     expect(waitingStep(live({}, "expired"), { status: "pending", bankName: "Bradesco" })).toEqual(toDetails);
     expect(waitingStep(live(), { status: "none" })).toEqual({ redirect: { step: "banco" } });
-    expect(waitingStep(live(), { status: "failed", bankName: "Bradesco", reason: "Recusado" })).toEqual({
+    expect(
+      waitingStep(live(), {
+        status: "failed",
+        bankName: "Bradesco",
+        reason: { code: "declined_at_bank", detail: "Recusado" },
+      }),
+    ).toEqual({
       page: {
         kind: "failed",
         bankName: "Bradesco",
-        reason: "Recusado",
+        reason: { code: "declined_at_bank", detail: "Recusado" },
         offersPix: true,
         chooseBank: { step: "banco" },
         retryBank: null,
       },
     });
     // The shop's bank: tried again, no other bank, no Pix.
-    expect(waitingStep(liveGatewayIn(), { status: "failed", bankName: "Bradesco", reason: "Recusado" })).toEqual({
+    expect(
+      waitingStep(liveGatewayIn(), {
+        status: "failed",
+        bankName: "Bradesco",
+        reason: { code: "declined_at_bank", detail: "Recusado" },
+      }),
+    ).toEqual({
       page: {
         kind: "failed",
         bankName: "Bradesco",
-        reason: "Recusado",
+        reason: { code: "declined_at_bank", detail: "Recusado" },
         offersPix: false,
         chooseBank: null,
         retryBank: "bradesco",

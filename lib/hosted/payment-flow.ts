@@ -12,7 +12,7 @@ import { type BankMethod, isBankMethod } from "../banks/bank-directory";
 import { type CheckoutResult, isChargeIssued } from "../deposits/choose-checkout-payment";
 import type { HostedPayment } from "../deposits/find-hosted-payment";
 import { canSwitchToPix } from "../deposits/switch-to-pix";
-import type { BankProgress } from "../initiations/find-bank-progress";
+import type { BankFailureReason, BankProgress } from "../initiations/find-bank-progress";
 
 /** Why a live customer is back on the bank choice, said there in their words (?erro=). */
 export const bankRefusals = ["recusado", "indisponivel", "lista"] as const;
@@ -73,7 +73,7 @@ export type WaitingPage =
   | {
       kind: "failed";
       bankName: string;
-      reason: string;
+      reason: BankFailureReason | null;
       offersPix: boolean;
       /** Where another bank is chosen; null when the shop sent the bank. */
       chooseBank: StepAddress | null;

@@ -1,4 +1,5 @@
 // What customers read on the hosted pages: Brazilian Portuguese first, English second.
+import type { RefusalReasonCode } from "../errors/refusal-reasons";
 
 const ptBR = {
   pageTitle: "Pagamento",
@@ -100,6 +101,7 @@ const ptBR = {
   countdownStopped: "Contagem parada. Volte para a loja quando quiser.",
   notFoundBack: "Ver a ajuda do pagamento",
   errorCode: "Código do erro",
+  technicalDetail: "Detalhe técnico",
   shopProblems: "O que a loja precisa corrigir:",
   amountLimits: "De R$ 0,01 até",
   changeBank: "Trocar de banco",
@@ -168,6 +170,11 @@ const ptBR = {
     notListed: "Esse banco não está mais na lista. Escolha um dos bancos abaixo.",
     listUnavailable: "A lista de bancos não está disponível agora. Atualize a página em instantes ou pague com Pix.",
     reason: "Motivo informado",
+    reasons: {
+      declined_at_bank: "o banco não aprovou o pagamento.",
+      initiator_refused: "o banco não aceitou iniciar o pagamento.",
+    } satisfies Record<RefusalReasonCode, string>,
+    reasonUnknown: "o pagamento não foi aprovado.",
     opening: "Abrindo o seu banco…",
     openingText: "Você vai aprovar o pagamento de {amount} em {bank} e voltar para cá.",
     continueAt: "Continuar em",
@@ -290,6 +297,7 @@ const en: Messages = {
   countdownStopped: "Countdown stopped. Go back to the shop whenever you like.",
   notFoundBack: "See the payment help",
   errorCode: "Error code",
+  technicalDetail: "Technical detail",
   shopProblems: "What the shop must correct:",
   amountLimits: "From R$ 0.01 to",
   changeBank: "Change bank",
@@ -357,6 +365,11 @@ const en: Messages = {
     notListed: "That bank is no longer on the list. Choose one of the banks below.",
     listUnavailable: "The list of banks is not available right now. Reload the page in a moment or pay with Pix.",
     reason: "Reason given",
+    reasons: {
+      declined_at_bank: "the bank did not approve the payment.",
+      initiator_refused: "the bank would not start the payment.",
+    },
+    reasonUnknown: "the payment was not approved.",
     opening: "Opening your bank…",
     openingText: "You will approve the payment of {amount} at {bank} and come back here.",
     continueAt: "Continue at",

@@ -107,6 +107,7 @@ export async function confirmInitiation(
       from: "pending",
       to: "failed",
       at: new Date(),
+      reasonCode: "declined_at_bank",
       reason: found.failureReason ?? "the bank did not approve the payment",
     });
     return isChanged ? "failed" : "unchanged";

@@ -5,12 +5,16 @@ import { getDb } from "../db/client";
 import { findInitiation, listDepositInitiations } from "../db/initiations";
 import type { HostedPayment } from "../deposits/find-hosted-payment";
 import { isAppError } from "../errors/app-error";
+import { type RefusalReasonCode, readRefusalReasonCode } from "../errors/refusal-reasons";
 import { confirmInitiation } from "./confirm-initiation";
 
 export type BankProgress =
   | { status: "none" }
   | { status: "pending" | "paid"; bankName: string }
-  | { status: "failed"; bankName: string; reason: string };
+  | { status: "failed"; bankName: string; reason: BankFailureReason | null };
+
+/** Why the bank payment failed: our code, said in the customer's language, and the initiator's own words. */
+export type BankFailureReason = { code: RefusalReasonCode | null; detail: string | null };
 
 // A waiting page polls every few seconds; the initiator is asked about one attempt at most this often.
 const ASK_EVERY_MS = 5_000;
@@ -38,6 +42,13 @@ export async function findBankProgress(payment: HostedPayment): Promise<BankProg
     attempt = (await findInitiation(getDb(), attempt.id)) ?? attempt;
   }
   if (attempt.status === "failed")
-    return { status: "failed", bankName: attempt.participantName, reason: attempt.reason ?? "" };
+    return {
+      status: "failed",
+      bankName: attempt.participantName,
+      reason:
+        attempt.reasonCode || attempt.reason
+          ? { code: readRefusalReasonCode(attempt.reasonCode), detail: attempt.reason }
+          : null,
+    };
   return { status: attempt.status, bankName: attempt.participantName };
 }

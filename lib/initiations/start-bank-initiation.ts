@@ -93,6 +93,7 @@ export async function startBankInitiation(options: {
         from: "pending",
         to: "failed",
         at: new Date(),
+        reasonCode: "initiator_refused",
         reason: error.detail,
       });
     throw error;

@@ -43,7 +43,7 @@ function standIn(addresses: Record<string, string>) {
     },
     post: async (target) => {
       posted.push(target.address);
-      return { httpStatus: 500, error: null, latencyMs: 1, responseExcerpt: "" };
+      return { httpStatus: 500, errorCode: null, error: null, latencyMs: 1, responseExcerpt: "" };
     },
   };
   return { transport, posted };
@@ -62,6 +62,7 @@ describe("in production", () => {
     const attempt = await firstAttemptFor(`https://127.0.0.1:${receiverV4.port}/callbacks`);
     expect(attempt).toMatchObject({ httpStatus: null, isSuccess: false });
     expect(attempt.error).toBe("refused: 127.0.0.1 resolves to 127.0.0.1 (loopback), not a public address");
+    expect(attempt.errorCode).toBe("address_not_public");
     expect(receiverV4.connections).toBe(0);
   });
 

@@ -156,6 +156,7 @@ describe("delivery", () => {
     expect(attempt).toMatchObject({
       number: 1,
       httpStatus: null,
+      errorCode: "timeout",
       error: "no answer within 10000 ms",
       isSuccess: false,
     });
@@ -174,6 +175,7 @@ describe("delivery", () => {
     const [attempt] = await listCallbackAttempts(getDb(), eventId);
     expect(attempt).toMatchObject({
       httpStatus: null,
+      errorCode: "no_callback_url",
       error:
         `the merchant has no callback URL: a merchant admin sets it in the console at ` +
         `${getConfig().publicBaseUrl}/console/settings; on a gateway you run, ` +

@@ -230,7 +230,9 @@ describe("a live merchant's Payment Initiation through Efí", () => {
     await efi.rejectInitiation(paymentIdOf(first.redirectTo));
     expect(await findTransaction(getDb(), refused.id)).toMatchObject({ status: "pending" });
     const attempts = await getDb().initiation.findMany({ where: { depositId: refused.id } });
-    expect(attempts).toEqual([expect.objectContaining({ status: "failed", reason: expect.any(String) })]);
+    expect(attempts).toEqual([
+      expect.objectContaining({ status: "failed", reasonCode: "declined_at_bank", reason: expect.any(String) }),
+    ]);
     const banks = await listParticipantBanks(await findProvider(accountId));
     const other = banks.find((bank) => bank.method === "caixa");
     const second = await startBankInitiation({ token: refused.token, participantId: other?.id as string });

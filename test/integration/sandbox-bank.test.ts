@@ -157,6 +157,7 @@ describe("a sandbox payment at the sandbox bank", () => {
     expect(declined.headers.get("location")).toBe(`/pay/${token}/banco/aguardando`);
     expect(await findInitiation(getDb(), attempt)).toMatchObject({
       status: "failed",
+      reasonCode: "declined_at_bank",
       reason: expect.stringContaining("recusado"),
       endToEndId: null,
     });

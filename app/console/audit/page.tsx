@@ -124,7 +124,9 @@ export default async function AuditPage(props: { searchParams: Promise<SearchPar
                     <span className="block text-stone-700">{t.actorRoles[event.actorRole] ?? event.actorRole}</span>
                   </Td>
                   <Td label={t.target} className="font-mono break-all">
-                    {[event.targetType, event.targetId].filter(Boolean).join(" ")}
+                    {[event.targetType && (t.targetTypes[event.targetType] ?? event.targetType), event.targetId]
+                      .filter(Boolean)
+                      .join(" ")}
                   </Td>
                   <Td label={t.merchant} className="font-mono">
                     {event.merchantId ?? "—"}
@@ -132,8 +134,9 @@ export default async function AuditPage(props: { searchParams: Promise<SearchPar
                   <Td label={t.ip} className="font-mono">
                     {event.ip ?? "—"}
                   </Td>
-                  <Td label={t.detail} className="font-mono text-xs break-all">
-                    {event.detail ? JSON.stringify(event.detail) : ""}
+                  <Td label={t.detail} className="text-xs break-all">
+                    {/* The record as stored: data, in no reader's language. */}
+                    {event.detail ? <code className="font-mono">{JSON.stringify(event.detail)}</code> : null}
                   </Td>
                 </tr>
               ))}

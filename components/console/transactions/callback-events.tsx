@@ -1,8 +1,10 @@
 import { Card } from "@/components/ui/card";
 import { Table, Td, Th } from "@/components/ui/table";
 import { type TransactionsMessages, formatConsoleTime } from "@/lib/i18n/console-transactions";
+import { deliveryErrorMessages } from "@/lib/i18n/delivery-errors";
 import type { Locale } from "@/lib/i18n/messages";
 import type { CallbackItem } from "@/lib/callbacks/describe-callback-event";
+import { DeliveryError } from "../delivery-error";
 import { ResendButton, type ResendState } from "./resend-button";
 import { StatusBadge } from "./status-badge";
 
@@ -82,9 +84,19 @@ export function CallbackEvents(props: {
                       {attempt.finishedAt ? formatConsoleTime(attempt.finishedAt, locale) : "—"}
                     </Td>
                     <Td label={t.answer} className="min-w-48">
-                      <span className="font-semibold">
-                        {attempt.httpStatus !== null ? `HTTP ${attempt.httpStatus}` : (attempt.error ?? t.noAnswer)}
-                      </span>
+                      <div className="font-semibold">
+                        {attempt.httpStatus !== null ? (
+                          `HTTP ${attempt.httpStatus}`
+                        ) : attempt.errorCode || attempt.error ? (
+                          <DeliveryError
+                            errorCode={attempt.errorCode}
+                            error={attempt.error}
+                            words={deliveryErrorMessages[locale]}
+                          />
+                        ) : (
+                          t.noAnswer
+                        )}
+                      </div>
                       {attempt.responseExcerpt && (
                         <pre
                           role="region"

@@ -36,7 +36,7 @@ export const GET = paymentRoute(async (hosted) => {
             t={t}
             title={words.failedTitle}
             text={fillText(words.failedText, { bank: page.bankName })}
-            reason={page.reason || null}
+            reason={page.reason}
             chooseBank={page.chooseBank && to(page.chooseBank)}
             retry={
               page.retryBank && {

@@ -1,0 +1,11 @@
+// Why a bank payment did not go through, as a code stored beside the initiator's own words
+// (Initiation.reasonCode, .reason): the hosted page says it in the customer's language, and the
+// initiator's words, in whatever language it wrote them, stay behind the technical detail.
+export const REFUSAL_REASON_CODES = ["declined_at_bank", "initiator_refused"] as const;
+
+export type RefusalReasonCode = (typeof REFUSAL_REASON_CODES)[number];
+
+/** A stored code as one of ours; null for an attempt that failed before codes were stored. */
+export function readRefusalReasonCode(stored: string | null): RefusalReasonCode | null {
+  return REFUSAL_REASON_CODES.find((code) => code === stored) ?? null;
+}

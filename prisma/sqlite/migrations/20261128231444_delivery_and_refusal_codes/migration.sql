@@ -1,0 +1,6 @@
+-- AlterTable
+ALTER TABLE "CallbackAttempt" ADD COLUMN "errorCode" TEXT;
+
+-- AlterTable
+ALTER TABLE "Initiation" ADD COLUMN "reasonCode" TEXT;
+
