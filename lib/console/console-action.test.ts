@@ -6,6 +6,37 @@ import { AppError } from "../errors/app-error";
 import { formStateArguments } from "../http/parse-action-arguments";
 import { isConsoleAction, publicConsoleAction, redirectTo } from "./console-action";
 
+// Every module of server actions the console has: its areas' actions.ts and the shared ones beside the layout.
+const actionModules = import.meta.glob<Record<string, unknown>>([
+  "../../app/console/**/actions.ts",
+  "../../app/console/*-actions.ts",
+]);
+const consoleSources = import.meta.glob<string>("../../app/console/**/*.{ts,tsx}", {
+  query: "?raw",
+  import: "default",
+  eager: true,
+});
+
+describe("the console's server actions", () => {
+  it("live only in the modules checked here", () => {
+    const serverModules = Object.entries(consoleSources)
+      .filter(([, source]) => /^\s*["']use server["']/m.test(source))
+      .map(([path]) => path);
+    expect(serverModules.length).toBeGreaterThan(5);
+    expect(serverModules.sort()).toEqual(Object.keys(actionModules).sort());
+  });
+
+  it("are each made by consoleAction or publicConsoleAction", async () => {
+    const unwrapped: string[] = [];
+    for (const [path, load] of Object.entries(actionModules)) {
+      for (const [name, value] of Object.entries(await load())) {
+        if (!isConsoleAction(value)) unwrapped.push(`${path}: ${name}`);
+      }
+    }
+    expect(unwrapped).toEqual([]);
+  });
+});
+
 describe("the action's frame", () => {
   const form = new FormData();
   it("tells a wrapped action from a plain async function", () => {

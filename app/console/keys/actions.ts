@@ -1,39 +1,30 @@
 "use server";
 
-import { revalidatePath } from "next/cache";
-import { requireActor } from "@/lib/console/require-actor";
+import { consoleAction } from "@/lib/console/console-action";
 import { formText } from "@/lib/http/form-text";
-import { refuseAction } from "@/lib/console/refuse-action";
-import { formStateArguments, parseActionArguments } from "@/lib/http/parse-action-arguments";
 import { createMerchantKey } from "@/lib/merchants/create-merchant-key";
 import { revokeMerchantKey } from "@/lib/merchants/revoke-merchant-key";
 import type { CreateKeyState, RevokeKeyState } from "@/components/console/key-forms";
 
+const roles = ["operator", "merchant-admin"] as const;
+
 // A new key for the merchant, another one only once confirmed; its secret goes back in this answer
 // only, never in an address.
-export async function createKeyAction(state: CreateKeyState, form: FormData): Promise<CreateKeyState> {
-  parseActionArguments(formStateArguments, [state, form]);
-  const actor = await requireActor();
-  try {
+export const createKeyAction = consoleAction<CreateKeyState>(
+  { name: "keys.create", roles, revalidate: ["/console/keys"] },
+  async (actor, _state, form) => {
     const isAnotherKeyConfirmed = formText(form, "another") === "confirmed";
     const created = await createMerchantKey(actor, formText(form, "merchantId"), { isAnotherKeyConfirmed });
     if (created.status === "confirm") return created;
-    revalidatePath("/console/keys");
     return { status: "done", keyId: created.key.keyId, secret: created.key.secret };
-  } catch (error) {
-    return refuseAction(actor, "keys.create", error);
-  }
-}
+  },
+);
 
 // Revokes a key: requests signed with it are refused from the next one on.
-export async function revokeKeyAction(state: RevokeKeyState, form: FormData): Promise<RevokeKeyState> {
-  parseActionArguments(formStateArguments, [state, form]);
-  const actor = await requireActor();
-  try {
+export const revokeKeyAction = consoleAction<RevokeKeyState>(
+  { name: "keys.revoke", roles, revalidate: ["/console/keys"] },
+  async (actor, _state, form) => {
     await revokeMerchantKey(actor, formText(form, "keyId"));
-    revalidatePath("/console/keys");
     return { status: "idle" };
-  } catch (error) {
-    return refuseAction(actor, "keys.revoke", error);
-  }
-}
+  },
+);
