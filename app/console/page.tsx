@@ -8,6 +8,7 @@ import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { Table, Td, Th } from "@/components/ui/table";
+import { alertView } from "@/lib/alerts/alert-view";
 import { listOperatorAlerts } from "@/lib/alerts/list-operator-alerts";
 import { summarizeCallbackHealth } from "@/lib/callbacks/summarize-callback-health";
 import { getConsoleLocale } from "@/lib/console/console-locale";
@@ -158,44 +159,47 @@ export default async function OverviewPage(props: {
               }
               className="grid gap-4 lg:grid-cols-2"
             >
-              {alerts.alerts.map((alert) => (
-                // min-w-0: a grid item is as wide as its longest word unless told otherwise, and a
-                // message can carry a 32-character txid path.
-                <li key={alert.id} data-alert-kind={alert.kind} className="min-w-0">
-                  <Card>
-                    <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
-                      <Badge tone="warning">{t.alertKinds[alert.kind] ?? alert.kind}</Badge>
-                      <span className="text-stone-700 dark:text-stone-300">
-                        {formatDateTime(alert.createdAt, locale)}
-                      </span>
-                    </div>
-                    {alert.amountCents !== null && (
-                      <p className="text-2xl font-bold tabular-nums">{formatBrl(alert.amountCents, locale)}</p>
-                    )}
-                    <p className="my-2 break-words">
-                      {alert.message}
-                      {alert.objectId?.startsWith("dep_") && (
-                        <>
-                          {" "}
-                          <a
-                            href={`/console/transactions/${alert.objectId}`}
-                            className="font-semibold text-brand-700 underline"
-                          >
-                            {alert.objectId}
-                          </a>
-                        </>
+              {alerts.alerts.map((alert) => {
+                const view = alertView(alert);
+                return (
+                  // min-w-0: a grid item is as wide as its longest word unless told otherwise, and a
+                  // message can carry a 32-character txid path.
+                  <li key={alert.id} data-alert-kind={alert.kind} className="min-w-0">
+                    <Card>
+                      <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+                        <Badge tone="warning">{t.alertKinds[alert.kind] ?? alert.kind}</Badge>
+                        <span className="text-stone-700 dark:text-stone-300">
+                          {formatDateTime(alert.createdAt, locale)}
+                        </span>
+                      </div>
+                      {alert.amountCents !== null && (
+                        <p className="text-2xl font-bold tabular-nums">{formatBrl(alert.amountCents, locale)}</p>
                       )}
-                    </p>
-                    <AlertActionsForm
-                      alertId={alert.id}
-                      canReturn={alert.kind === "unmatched_pix"}
-                      amount={alert.amountCents !== null ? formatBrl(alert.amountCents, locale) : null}
-                      locale={locale}
-                      action={alertAction}
-                    />
-                  </Card>
-                </li>
-              ))}
+                      <p className="my-2 break-words">
+                        {alert.message}
+                        {view.depositId && (
+                          <>
+                            {" "}
+                            <a
+                              href={`/console/transactions/${view.depositId}`}
+                              className="font-semibold text-brand-700 underline"
+                            >
+                              {view.depositId}
+                            </a>
+                          </>
+                        )}
+                      </p>
+                      <AlertActionsForm
+                        alertId={alert.id}
+                        canReturn={view.canReturn}
+                        amount={alert.amountCents !== null ? formatBrl(alert.amountCents, locale) : null}
+                        locale={locale}
+                        action={alertAction}
+                      />
+                    </Card>
+                  </li>
+                );
+              })}
             </ul>
           )}
         </section>

@@ -1,4 +1,5 @@
 import { type Actor, assertRole } from "../access/actor";
+import { isReturnableAlert } from "../alerts/alert-view";
 import { getDb } from "../db/client";
 import { findOperatorAlert } from "../db/operator-alerts";
 import type { PspReturnRecord } from "../db/psp-returns";
@@ -10,7 +11,7 @@ export async function returnAlertedPix(actor: Actor, alertId: string): Promise<P
   assertRole(actor, "operator");
   const alert = await findOperatorAlert(getDb(), alertId);
   if (!alert) throw new AppError("not_found", `no alert ${alertId}`);
-  if (alert.kind !== "unmatched_pix")
+  if (!isReturnableAlert(alert))
     throw new AppError("invalid_argument", `alert ${alert.id} is not about a Pix to return`);
   return returnUnmatchedPix({ endToEndId: alert.subject, actor, ip: actor.ip });
 }
