@@ -12,6 +12,7 @@ import { operationsMessages } from "@/lib/i18n/console-operations";
 import { formatDateTime } from "@/lib/i18n/messages";
 import { chooseMerchantScope } from "@/lib/merchants/find-merchant-in-scope";
 import { listConsoleMerchants } from "@/lib/merchants/list-console-merchants";
+import { isRevocable, keysView } from "@/lib/merchants/keys-view";
 import { listMerchantKeys } from "@/lib/merchants/list-merchant-keys";
 import { queryParam } from "@/lib/listing/query";
 import { createKeyAction, revokeKeyAction } from "./actions";
@@ -28,21 +29,19 @@ export default async function KeysPage(props: {
   const words = operationsMessages[locale];
   const t = words.keys;
   const requested = queryParam((await props.searchParams).merchant);
-  const isOperator = actor.role === "operator";
+  const view = keysView(actor);
   const { merchantId, merchants, listed } = await (async () => {
     const scope = chooseMerchantScope(actor, requested);
     const [all, keys] = await Promise.all([
-      isOperator ? listConsoleMerchants(actor) : [],
+      view.picksMerchant ? listConsoleMerchants(actor) : [],
       scope ? listMerchantKeys(actor, scope) : null,
     ]);
     return { merchantId: scope, merchants: all, listed: keys };
   })().catch(refusePage(actor, "/console/keys"));
-  // Hidden from viewers, and refused to them by the server all the same.
-  const canManage = actor.role !== "merchant-viewer";
   return (
     <>
       <ConsolePageHeader title={t.title} intro={t.intro} />
-      {isOperator && (
+      {view.picksMerchant && (
         <div className="mb-6">
           <MerchantPicker
             merchants={merchants.map((m) => ({ id: m.merchantId, name: m.name }))}
@@ -59,7 +58,7 @@ export default async function KeysPage(props: {
               {words.common.modes[listed.merchant.mode]}
             </Badge>
           </h2>
-          {canManage ? (
+          {view.canManage ? (
             <CreateKeyForm merchantId={listed.merchant.id} locale={locale} action={createKeyAction} />
           ) : (
             <Alert tone="info">{t.viewerNote}</Alert>
@@ -74,7 +73,7 @@ export default async function KeysPage(props: {
                   <Th>{t.createdAt}</Th>
                   <Th>{t.lastUsed}</Th>
                   <Th>{t.state}</Th>
-                  {canManage && <Th>{t.revoke}</Th>}
+                  {view.canManage && <Th>{t.revoke}</Th>}
                 </tr>
               </thead>
               <tbody>
@@ -96,9 +95,11 @@ export default async function KeysPage(props: {
                         <Badge tone="success">{t.active}</Badge>
                       )}
                     </Td>
-                    {canManage && (
+                    {view.canManage && (
                       <Td label={t.revoke}>
-                        {!key.revokedAt && <RevokeKeyForm keyId={key.keyId} locale={locale} action={revokeKeyAction} />}
+                        {isRevocable(key) && (
+                          <RevokeKeyForm keyId={key.keyId} locale={locale} action={revokeKeyAction} />
+                        )}
                       </Td>
                     )}
                   </tr>
