@@ -186,18 +186,18 @@ test("a merchant's admin and viewer are refused every page, export and action na
   await expect(operator.locator(`[data-event-id="${other.eventId}"]`).getByTestId("callback-attempt")).toHaveCount(1);
   expect(paidCallbacks(other.depositId)).toHaveLength(1);
 
-  // Every refusal was a denial the operators can read: the objects named, the pages and actions
-  // refused (each user's first 20 of the hour; the rest are in the server's log).
+  // Every refusal was a denial the operators can read: the objects named (in words), the pages and
+  // actions refused (each user's first 20 of the hour; the rest are in the server's log).
   await operator.goto("/console/audit?action=access.denied");
   for (const target of [
-    `api_key ${other.merchant.keyId}`,
-    `callback_event ${other.eventId}`,
-    `merchant ${theirs}`,
-    `transaction ${other.depositId}`,
-    `transaction ${other.payoutId}`,
-    "page /console/audit",
-    "page /console/audit/export.csv",
-    "action transactions.reveal_customer",
+    `chave ${other.merchant.keyId}`,
+    `callback ${other.eventId}`,
+    `lojista ${theirs}`,
+    `transação ${other.depositId}`,
+    `transação ${other.payoutId}`,
+    "página /console/audit",
+    "página /console/audit/export.csv",
+    "ação transactions.reveal_customer",
   ])
     await expect(operator.getByRole("cell", { name: target, exact: true }).first(), target).toBeVisible();
   // 22 refusals each, at least the 20 of the hour's budget recorded each (each of npm start's
