@@ -12,17 +12,18 @@ import { refusePage } from "@/lib/console/refuse-page";
 import { requireActor } from "@/lib/console/require-actor";
 import { operationsMessages } from "@/lib/i18n/console-operations";
 import { findMerchantSettings } from "@/lib/merchants/find-merchant-settings";
+import { settingsView } from "@/lib/merchants/settings-view";
 import { changeMerchantSettingsAction } from "../merchants/actions";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: operationsMessages[await getConsoleLocale()].settings.title };
 }
 
-// A merchant user's own settings: the admin changes them, the viewer reads them (and the server
-// refuses the viewer's change all the same). Operators set any merchant's on its merchants page.
+// A merchant user's own settings, as lib/merchants/settings-view decides.
 export default async function SettingsPage() {
   const actor = await requireActor();
-  if (actor.role === "operator") redirect("/console/merchants");
+  const view = settingsView(actor);
+  if (view.kind === "redirect") redirect(view.to);
   const locale = await getConsoleLocale();
   const words = operationsMessages[locale];
   const t = words.settings;
@@ -36,7 +37,7 @@ export default async function SettingsPage() {
             {merchant.name}{" "}
             <Badge tone={merchant.mode === "live" ? "error" : "neutral"}>{words.common.modes[merchant.mode]}</Badge>
           </h2>
-          {actor.role === "merchant-admin" ? (
+          {view.kind === "edit" ? (
             <MerchantSettingsForm {...merchant} locale={locale} action={changeMerchantSettingsAction} />
           ) : (
             <div className="space-y-4">
