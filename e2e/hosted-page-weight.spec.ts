@@ -140,6 +140,7 @@ test("no Portuguese on an English hosted page, a bank's refusal included", async
   await page.goto(english(consent));
   await page.getByRole("button", { name: "Decline" }).click();
   await expect(page.getByTestId("bank-reason")).toContainText("the bank did not approve the payment");
+  await expect(page.getByTestId("amount")).toHaveText(/^R\$\s149\.90$/);
   expect(await findOtherLanguageText(page, "en"), "declined at the bank").toEqual([]);
   await keepScreenshot(page, testInfo, "bank-declined-en-390");
 });

@@ -130,7 +130,7 @@ test("declining at the bank: the ways on, the deposit still open, and the failur
   await page.getByRole("button", { name: "Continuar" }).click();
   await page.getByRole("button", { name: "Recusar" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pagamento não concluído");
-  await expect(page.getByTestId("bank-reason")).toContainText("recusado");
+  await expect(page.getByTestId("bank-reason")).toContainText("o banco não aprovou o pagamento");
   await expect(page.getByRole("button", { name: "Pagar com Pix" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Voltar para a loja" })).toHaveAttribute("href", `${shopUrl}/falhou`);
   await keepScreenshot(page, testInfo, "declined-390");

@@ -14,7 +14,7 @@ export const GET = paymentRoute(async (hosted) => {
   const progress = await findBankProgress(hosted.payment);
   return stepAnswer(
     ({ payment }) => waitingStep(payment, progress),
-    ({ token, payment, locale, t, to, shell }, page) => {
+    ({ token, payment, locale, t, to, shell, amount }, page) => {
       const words = t.liveBank;
       if (page.kind === "waiting")
         return {
@@ -47,7 +47,8 @@ export const GET = paymentRoute(async (hosted) => {
             toPix={page.offersPix ? to({ step: "pix" }) : null}
             returnUrl={merchantReturnUrl(payment)}
           />,
-          { shopLink: false },
+          // Still the header's amount: the customer sees which payment did not go through.
+          { amount, shopLink: false },
         ),
       };
     },
