@@ -1,6 +1,8 @@
 // Why a callback attempt got no answer, as a code stored beside the attempt's raw text
 // (CallbackAttempt.errorCode): the console says it in its reader's language and keeps the raw
 // text, which names hosts, addresses and commands, behind a "detalhe técnico" disclosure.
+import { readStoredCode } from "./read-stored-code";
+
 export const DELIVERY_ERROR_CODES = [
   "no_callback_url",
   "no_signing_key",
@@ -14,7 +16,7 @@ export const DELIVERY_ERROR_CODES = [
 
 export type DeliveryErrorCode = (typeof DELIVERY_ERROR_CODES)[number];
 
-/** A stored code as one of ours; null for an attempt made before codes were stored, or a code since retired. */
+/** A stored code as one of ours (lib/errors/read-stored-code). */
 export function readDeliveryErrorCode(stored: string | null): DeliveryErrorCode | null {
-  return DELIVERY_ERROR_CODES.find((code) => code === stored) ?? null;
+  return readStoredCode(DELIVERY_ERROR_CODES, stored);
 }
