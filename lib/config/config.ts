@@ -115,6 +115,8 @@ export const envSchema = z.object({
   NODE_ENV: z.string().optional(),
   // Rate limits and their shared store. Each limit is a number of requests per minute.
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" }).optional(),
+  // How long a request waits for Redis before it counts in the instance's fallback instead.
+  REDIS_TIMEOUT_MS: z.coerce.number().int().min(5).max(5000).default(50),
   TRUSTED_PROXIES: z
     .string()
     .transform((value, ctx) => {
@@ -226,6 +228,8 @@ export type Config = {
   isNextDevelopment: boolean;
   /** Where rate-limit counters live: this process (null) or a Redis shared by every instance. */
   redisUrl: string | null;
+  /** REDIS_TIMEOUT_MS: the most a rate-limit call waits for Redis before the fallback answers. */
+  redisTimeoutMs: number;
   /** Proxies whose X-Forwarded-For is believed, as IPs or CIDR ranges; none by default. */
   trustedProxies: string[];
   /** Requests per minute: failed tokens per client IP and per key id, hosted pages per IP, valid requests per key. */
@@ -392,6 +396,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     paymentUrlExpirationSeconds: vars.PAYMENT_URL_EXPIRATION_SECONDS,
     isNextDevelopment: vars.NODE_ENV === "development",
     redisUrl: vars.REDIS_URL ?? null,
+    redisTimeoutMs: vars.REDIS_TIMEOUT_MS,
     trustedProxies: vars.TRUSTED_PROXIES,
     rateLimits: {
       tokenFailures: vars.RATE_LIMIT_TOKEN_FAILURES,

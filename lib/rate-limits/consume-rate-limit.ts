@@ -2,9 +2,12 @@
 // set so every gateway instance counts together. Under npm start the instance's counters live in
 // its primary process (rate-limiter-flexible's cluster store, lib/rate-limits/count-in-primary), so
 // WEB_CONCURRENCY workers never multiply a budget; elsewhere (next dev, tests, the CLI) in the
-// process itself. A Redis that is down falls back to the instance's counters, and a primary that
-// does not answer to this process's own, rather than refusing traffic or letting everything through.
+// process itself. A Redis that is down, or hangs past REDIS_TIMEOUT_MS, falls back to the
+// instance's counters, and a primary that does not answer to this process's own, rather than
+// refusing traffic, holding it, or letting everything through; each fallback is logged once when
+// it starts and once when the store answers again, not once per request.
 import cluster from "node:cluster";
+import { setTimeout as delay } from "node:timers/promises";
 import { Redis } from "ioredis";
 import {
   RateLimiterCluster,
@@ -50,9 +53,12 @@ export const ACCESS_DENIED_AUDITS_PER_HOUR = 20;
 /** How long a worker waits for its primary's count before it counts alone. */
 const PRIMARY_TIMEOUT_MS = 1000;
 
-/** The counters a kind is spent from, and this process's own for when those cannot answer. */
-type Limiter = { shared: RateLimiterAbstract; local: RateLimiterMemory };
-type Limiters = { byKind: Record<RateLimitKind, Limiter>; ready: Promise<void> };
+/**
+ * The counters a kind is spent from, first to last: Redis when set, the instance's (its primary's
+ * under npm start) and this process's own, each asked only when the one before cannot answer.
+ */
+type Store = { name: "redis" | "instance" | "process"; limiter: RateLimiterAbstract };
+type Limiters = { byKind: Record<RateLimitKind, Store[]>; ready: Promise<void> };
 
 let limiters: Limiters | undefined;
 
@@ -77,33 +83,43 @@ function buildLimiters(): Limiters {
   let redis: Redis | null = null;
   let ready = Promise.resolve();
   if (config.redisUrl) {
-    // No offline queue: a counter that waits for Redis would hold the request; the fallback answers.
+    // No offline queue and a deadline on every command: a counter that waits for Redis would
+    // hold the request; the fallback answers instead.
     const client = new Redis(config.redisUrl, {
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
       lazyConnect: true,
       connectTimeout: 1000,
+      commandTimeout: config.redisTimeoutMs,
     });
-    client.on("error", (error: Error) =>
-      log.warn("rate limit store unavailable; counting in this process", { error: error.message }),
-    );
+    client.on("error", (error: Error) => reportStore("redis", error));
     // The first requests wait (at most a second) for the connection, so that they count where
-    // every instance counts rather than in the fallback.
-    ready = client.connect().catch(() => undefined);
+    // every instance counts rather than in the fallback; a Redis that accepts the connection and
+    // never answers is not waited for longer.
+    ready = Promise.race([client.connect().catch(() => undefined), delay(1000, undefined, { ref: false })]);
     redis = client;
   }
-  const build = (kind: RateLimitKind): Limiter => {
+  const build = (kind: RateLimitKind): Store[] => {
     const options = {
       points: points[kind],
       duration: durations[kind] ?? WINDOW_SECONDS,
       keyPrefix: `cashier:rl:${kind}`,
     };
     const local = new RateLimiterMemory(options);
-    const instance = cluster.isWorker ? new RateLimiterCluster({ ...options, timeoutMs: PRIMARY_TIMEOUT_MS }) : local;
-    const shared = redis
-      ? new RateLimiterRedis({ ...options, storeClient: redis, insuranceLimiter: instance })
-      : instance;
-    return { shared, local };
+    const stores: Store[] = [];
+    // Not ready (connecting, or reconnecting after a failure): straight to the fallback, unwaited.
+    if (redis)
+      stores.push({
+        name: "redis",
+        limiter: new RateLimiterRedis({ ...options, storeClient: redis, rejectIfRedisNotReady: true }),
+      });
+    if (cluster.isWorker)
+      stores.push({
+        name: "instance",
+        limiter: new RateLimiterCluster({ ...options, timeoutMs: PRIMARY_TIMEOUT_MS }),
+      });
+    stores.push({ name: "process", limiter: local });
+    return stores;
   };
   return {
     byKind: {
@@ -121,10 +137,26 @@ function buildLimiters(): Limiters {
   };
 }
 
-async function limiter(kind: RateLimitKind): Promise<Limiter> {
+async function storesOf(kind: RateLimitKind): Promise<Store[]> {
   limiters ??= buildLimiters();
   await limiters.ready;
   return limiters.byKind[kind];
+}
+
+/** The stores that failed last time they were asked, so an outage is logged as it starts and ends. */
+const failing = new Set<Store["name"]>();
+
+function reportStore(name: Store["name"], error: unknown): void {
+  if (failing.has(name)) return;
+  failing.add(name);
+  log.warn("rate limit store unavailable; counting in the next one until it answers", {
+    store: name,
+    error: error instanceof Error ? error.message : String(error),
+  });
+}
+
+function reportAnswer(name: Store["name"]): void {
+  if (failing.delete(name)) log.info("rate limit store answers again", { store: name });
 }
 
 /**
@@ -140,19 +172,24 @@ function isLimitResult(error: unknown): error is RateLimiterRes {
   );
 }
 
-/** Runs `spend` on the shared counters, or on this process's own when those cannot answer. */
+/** Runs `spend` on the first store that answers, a limit reached included. */
 async function spendFrom<T>(kind: RateLimitKind, spend: (store: RateLimiterAbstract) => Promise<T>): Promise<T> {
-  const { shared, local } = await limiter(kind);
-  try {
-    return await spend(shared);
-  } catch (error) {
-    if (isLimitResult(error) || shared === local) throw error;
-    log.warn("rate limit counters unavailable; counting in this process", {
-      kind,
-      error: error instanceof Error ? error.message : String(error),
-    });
-    return spend(local);
+  const stores = await storesOf(kind);
+  for (const [index, store] of stores.entries()) {
+    try {
+      const answer = await spend(store.limiter);
+      reportAnswer(store.name);
+      return answer;
+    } catch (error) {
+      if (isLimitResult(error)) {
+        reportAnswer(store.name);
+        throw error;
+      }
+      if (index === stores.length - 1) throw error;
+      reportStore(store.name, error);
+    }
   }
+  throw new Error("a rate limit has no store");
 }
 
 const limited = (res: RateLimiterRes): Limited => ({
@@ -181,8 +218,9 @@ export async function giveBackRateLimit(kind: RateLimitKind, key: string): Promi
 
 /** Whether the key's budget is already spent, without counting this request. */
 export async function checkRateLimit(kind: RateLimitKind, key: string): Promise<RateLimitOutcome> {
-  const store = (await limiter(kind)).shared;
-  // A store that cannot answer a look does not refuse anyone: the counting call has its fallback.
-  const current = await store.get(key).catch(() => null);
-  return current && current.consumedPoints >= store.points ? limited(current) : { isLimited: false };
+  const current = await spendFrom(kind, async (store) => {
+    const res = await store.get(key);
+    return res && { res, points: store.points };
+  });
+  return current && current.res.consumedPoints >= current.points ? limited(current.res) : { isLimited: false };
 }
