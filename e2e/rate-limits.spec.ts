@@ -38,6 +38,8 @@ test.beforeAll(async () => {
         PORT: String(port),
         PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
         REDIS_URL: process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379",
+        // Shared budgets counted exactly on a loaded machine (the deadline: rate-limits-redis-stall).
+        REDIS_TIMEOUT_MS: "1000",
         TRUSTED_PROXIES: "127.0.0.1",
         CASHIER_SEED_DEMO: "false",
         CALLBACK_WORKER: "false",

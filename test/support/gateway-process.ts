@@ -78,7 +78,9 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayProc
     TRUSTED_PROXIES: "127.0.0.1",
     NEXT_TELEMETRY_DISABLED: "1",
     LOG_LEVEL: "warn",
-    ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
+    // Redis's deadline well above a loaded test machine's pauses: these servers test that budgets
+    // are shared exactly; the deadline itself is rate-limits-redis-stall.test.ts's.
+    ...(options.redisUrl ? { REDIS_URL: options.redisUrl, REDIS_TIMEOUT_MS: "1000" } : {}),
     ...options.env,
   };
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts/start.ts")], {

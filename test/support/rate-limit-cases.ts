@@ -28,6 +28,7 @@ export function rateLimitCases(): void {
   afterAll(() => {
     delete process.env.REDIS_URL;
     delete process.env.RATE_LIMIT_REQUESTS;
+    delete process.env.REDIS_TIMEOUT_MS;
   });
 
   it("300 bad signatures from one address: 429 with Retry-After past 100 a minute; another key's honest traffic never meets one", async () => {
