@@ -48,7 +48,12 @@ if (cluster.isWorker) {
   // for readable stacks with --enable-source-maps (NODE_OPTIONS).
   const flags = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? "").split(/\s+/)];
   if (!flags.includes("--enable-source-maps")) process.setSourceMapsEnabled(false);
-  const server = await serveGateway({ dir: root, port: config.port });
+  const server = await serveGateway({ dir: root, port: config.port }).catch((error: unknown) => {
+    // A worker that cannot serve must not linger (running the jobs of an instance nobody reaches):
+    // it exits, and the primary with it.
+    console.error(`cannot serve on port ${config.port}: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  });
   let isStopping = false;
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.on(signal, () => {
@@ -132,7 +137,10 @@ ${callbackHelp(seeded.merchantId)}
   cluster.on("exit", (worker, code, signal) => {
     if (isStopping) return;
     // One that fails before all are serving would fail again: stop with its status.
-    if (listening < workers) process.exit(code ?? 1);
+    if (listening < workers) {
+      console.error(`worker ${worker.process.pid} could not start (${signal ?? code}); stopping`);
+      process.exit(code || 1);
+    }
     console.error(`worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
     cluster.fork();
   });

@@ -32,11 +32,24 @@ async function startServerJobs(signal: AbortSignal): Promise<void> {
 
 // On globalThis: Next.js's bundle (instrumentation.ts starts the jobs) and npm start's script
 // (which stops them on SIGTERM) each load their own copy of this module.
-const shared = globalThis as unknown as { cashierServerJobs?: { controller: AbortController; stopped: Promise<void> } };
+const shared = globalThis as unknown as {
+  cashierServerJobs?: { controller: AbortController; stopped: Promise<void> };
+  cashierJobsAwaitListening?: boolean;
+};
 
-/** Starts this process's background jobs, once. */
-export function startProcessJobs(): void {
+/**
+ * npm start's server starts the jobs itself once it listens (lib/server/serve-gateway), so a
+ * process that cannot serve (its port taken) never delivers a callback nor reconciles; Next.js's
+ * register(), which runs before that, then leaves them.
+ */
+export function startProcessJobsOnceListening(): void {
+  shared.cashierJobsAwaitListening = true;
+}
+
+/** Starts this process's background jobs, once; `listening` from the server that held them. */
+export function startProcessJobs(options: { listening?: boolean } = {}): void {
   if (shared.cashierServerJobs) return;
+  if (shared.cashierJobsAwaitListening && !options.listening) return;
   const controller = new AbortController();
   shared.cashierServerJobs = { controller, stopped: startServerJobs(controller.signal) };
 }

@@ -5,7 +5,7 @@ import http from "node:http";
 import next from "next";
 import { getConfig } from "../config/config";
 import { disconnectDb } from "../db/client";
-import { stopProcessJobs } from "../jobs/start-server-jobs";
+import { startProcessJobs, startProcessJobsOnceListening, stopProcessJobs } from "../jobs/start-server-jobs";
 import { captureConsole, isClientAbort } from "../log/capture-console";
 import { log } from "../log/logger";
 import { newNonce, securityHeaders } from "../security/security-headers";
@@ -33,6 +33,7 @@ export async function serveGateway(options: { dir: string; port: number }): Prom
   const config = getConfig();
   // From here on everything this process writes is a JSON line of the log, Next.js's output too.
   captureConsole();
+  startProcessJobsOnceListening();
   const app = next({ dev: false, dir: options.dir, port: options.port });
   await app.prepare();
   const handle = app.getRequestHandler();
@@ -74,9 +75,17 @@ export async function serveGateway(options: { dir: string; port: number }): Prom
       .finally(() => inFlight.delete(response));
   });
   answersInFlight.set(server, inFlight);
-  await new Promise<void>((resolve) =>
-    config.host ? server.listen(options.port, config.host, resolve) : server.listen(options.port, resolve),
-  );
+  // A port already taken (EADDRINUSE) or not ours to bind rejects here, and the caller exits.
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    const listening = () => {
+      server.off("error", reject);
+      resolve();
+    };
+    if (config.host) server.listen(options.port, config.host, listening);
+    else server.listen(options.port, listening);
+  });
+  startProcessJobs({ listening: true });
   return server;
 }
 
