@@ -16,7 +16,7 @@ export function runTool(
     const child = execFile(
       process.execPath,
       ["--import", "tsx", path.join(root, "scripts", `${script}.ts`), ...args],
-      { cwd: root, env: { ...process.env, ...env }, timeout: 60_000 },
+      { cwd: root, env: { ...process.env, ...env }, timeout: 150_000 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
         resolve({ code, stdout, stderr });
