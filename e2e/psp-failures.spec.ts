@@ -356,7 +356,8 @@ test.describe("a customer paying at their bank when Efí fails", () => {
       await page.getByRole("button", { name: "Recusar" }).click();
       await expect(page).toHaveURL(new RegExp(`/pay/${token}/banco/aguardando`));
       await expect(page.getByRole("heading", { name: "Pagamento não concluído" })).toBeVisible();
-      await expect(page.getByText("o banco não aprovou o pagamento")).toBeVisible();
+      // The reason in the page's words; Efí's own text is folded under "Detalhe técnico".
+      await expect(page.getByTestId("bank-reason")).toContainText("Motivo informado: o banco não aprovou o pagamento.");
       await looksRight(page, testInfo, "3-refused-without-valor-390");
     } finally {
       efi.setListsUnsettledBare(false);
