@@ -64,25 +64,27 @@ test.afterAll(async () => {
 const freshIp = () => `198.18.${randomInt(256)}.${randomInt(1, 255)}`;
 
 /** Operators created with the CLI, one at a time (two CLI processes writing one SQLite file at once
- * can meet "database is locked"), then set up through the setup link's pages, authenticator enrolled. */
+ * can meet "database is locked"), then set up through the setup link's pages, authenticator
+ * enrolled, one at a time too: two set-ups in two workers on one SQLite file met a 500 on a
+ * loaded machine (likely a deferred transaction's write after the other process's commit, which
+ * WAL mode refuses at once; the throttle, not that, is what this file tests). */
 async function newOperators(browser: Browser, gateway: GatewayProcess, count: number): Promise<E2eConsoleUser[]> {
   const created: { email: string; setupUrl: string }[] = [];
   for (let i = 0; i < count; i++) {
     const email = `throttle-${Date.now()}-${randomInt(1e9)}@example.com`;
     created.push(JSON.parse(await gateway.cashier("user", "create", "--email", email, "--role", "operator")));
   }
-  return Promise.all(
-    created.map(async (user) => {
-      const context = await browser.newContext({
-        baseURL: gateway.url,
-        locale: "pt-BR",
-        extraHTTPHeaders: { "x-forwarded-for": freshIp() },
-      });
-      const { user: setUp } = await setUpConsoleUser(await context.newPage(), user);
-      await context.close();
-      return setUp;
-    }),
-  );
+  const operators: E2eConsoleUser[] = [];
+  for (const user of created) {
+    const context = await browser.newContext({
+      baseURL: gateway.url,
+      locale: "pt-BR",
+      extraHTTPHeaders: { "x-forwarded-for": freshIp() },
+    });
+    operators.push((await setUpConsoleUser(await context.newPage(), user)).user);
+    await context.close();
+  }
+  return operators;
 }
 
 /** The login form as served: its hidden fields (what a browser without JavaScript posts with it). */
