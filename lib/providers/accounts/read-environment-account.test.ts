@@ -239,6 +239,12 @@ describe("the PIX_PSP_* account", () => {
     expect(problems({ ...psp, PIX_PSP_HEADERS: `x-a: ${keyValue}\u0007` })).toEqual([
       "PIX_PSP_HEADERS: the value of x-a holds a control character",
     ]);
+    expect(problems({ ...psp, PIX_PSP_HEADERS: `x-a: ${keyValue}\ufffd` })).toEqual([
+      "PIX_PSP_HEADERS: the value of x-a holds a character other than printable ASCII",
+    ]);
+    expect(problems({ ...psp, PIX_PSP_HEADERS: `x-a: ${"a".repeat(2048)}` })).toEqual([
+      "PIX_PSP_HEADERS: at most 2,048 characters",
+    ]);
     expect(problems({ ...psp, PIX_PSP_QUERY: `gw-dev-app-key=${keyValue}&flag` })).toEqual([
       "PIX_PSP_QUERY: parameter 2 is not name=value (parameters are separated by &)",
     ]);

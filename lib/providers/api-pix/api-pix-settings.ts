@@ -119,31 +119,37 @@ const RESERVED_HEADERS = new Set([
 ]);
 
 /** `Name: value` pairs separated by `;`, such as `x-itau-apikey: {clientId}; x-other: 1`. */
-const headerList = z.string().transform((text, ctx) => {
-  const headers: Record<string, string> = {};
-  const pairs = text
-    .split(";")
-    .map((pair) => pair.trim())
-    .filter(Boolean);
-  // The values may be keys: messages name the header or its position, never what it holds.
-  pairs.forEach((pair, index) => {
-    const colon = pair.indexOf(":");
-    const name = pair.slice(0, Math.max(colon, 0)).trim().toLowerCase();
-    const value = pair.slice(colon + 1).trim();
-    if (colon === -1 || !/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(name) || value === "") {
-      ctx.addIssue({ code: "custom", message: `pair ${index + 1} is not "Name: value" (pairs are separated by ;)` });
-    } else if (/[\x00-\x1f\x7f]/.test(value)) {
-      ctx.addIssue({ code: "custom", message: `the value of ${name} holds a control character` });
-    } else if (RESERVED_HEADERS.has(name)) {
-      ctx.addIssue({ code: "custom", message: `${name} is set by the gateway itself and cannot be overridden` });
-    } else if (Object.hasOwn(headers, name)) {
-      ctx.addIssue({ code: "custom", message: `${name} is given twice` });
-    } else {
-      headers[name] = value;
-    }
+const headerList = z
+  .string()
+  .max(2048, "at most 2,048 characters")
+  .transform((text, ctx) => {
+    const headers: Record<string, string> = {};
+    const pairs = text
+      .split(";")
+      .map((pair) => pair.trim())
+      .filter(Boolean);
+    // The values may be keys: messages name the header or its position, never what it holds.
+    pairs.forEach((pair, index) => {
+      const colon = pair.indexOf(":");
+      const name = pair.slice(0, Math.max(colon, 0)).trim().toLowerCase();
+      const value = pair.slice(colon + 1).trim();
+      if (colon === -1 || !/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(name) || value === "") {
+        ctx.addIssue({ code: "custom", message: `pair ${index + 1} is not "Name: value" (pairs are separated by ;)` });
+      } else if (/[\x00-\x1f\x7f]/.test(value)) {
+        ctx.addIssue({ code: "custom", message: `the value of ${name} holds a control character` });
+      } else if (/[^\x20-\x7e]/.test(value)) {
+        // Node refuses to send such a header: every call to the PSP would fail, not the setting.
+        ctx.addIssue({ code: "custom", message: `the value of ${name} holds a character other than printable ASCII` });
+      } else if (RESERVED_HEADERS.has(name)) {
+        ctx.addIssue({ code: "custom", message: `${name} is set by the gateway itself and cannot be overridden` });
+      } else if (Object.hasOwn(headers, name)) {
+        ctx.addIssue({ code: "custom", message: `${name} is given twice` });
+      } else {
+        headers[name] = value;
+      }
+    });
+    return headers;
   });
-  return headers;
-});
 
 /** A query string, such as `gw-dev-app-key=abc&x=1` (percent-encoding allowed). */
 const queryList = z.string().transform((text, ctx) => {
