@@ -11,6 +11,7 @@ import type { InitiationSettings } from "../contract/provider-account";
 import type { KindInitiation, ProviderKind } from "../contract/provider-kind";
 import { plainText, readUrl } from "../contract/setting-checks";
 import { PROVIDER_KINDS } from "../kinds/provider-kinds";
+import { hasControlCharacter } from "../../text/has-control-character";
 
 export const providerAccountIdSchema = z.string().regex(/^pa_[a-z0-9]{1,64}$/, "must be a provider account id (pa_…)");
 
@@ -185,7 +186,7 @@ function readInitiation(
     issue("receiverDocument", "must be a valid CPF or CNPJ (the account holder's)");
   const name = required("receiverName");
   if (name !== null && name.length > 140) issue("receiverName", "must be at most 140 characters");
-  else if (name !== null && /[\x00-\x1f\x7f]/.test(name)) issue("receiverName", "must not hold control characters");
+  else if (name !== null && hasControlCharacter(name)) issue("receiverName", "must not hold control characters");
 
   return {
     baseUrl,

@@ -5,6 +5,7 @@ import { X509Certificate, createPrivateKey } from "node:crypto";
 import { z } from "zod";
 import type { KindSettingField, KindSettingsContext, StoredKindSettings } from "../contract/provider-kind";
 import { plainText, readUrl } from "../contract/setting-checks";
+import { hasControlCharacter } from "../../text/has-control-character";
 import {
   PSP_PROFILES,
   PSP_PROFILE_NAMES,
@@ -135,7 +136,7 @@ const headerList = z
       const value = pair.slice(colon + 1).trim();
       if (colon === -1 || !/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(name) || value === "") {
         ctx.addIssue({ code: "custom", message: `pair ${index + 1} is not "Name: value" (pairs are separated by ;)` });
-      } else if (/[\x00-\x1f\x7f]/.test(value)) {
+      } else if (hasControlCharacter(value)) {
         ctx.addIssue({ code: "custom", message: `the value of ${name} holds a control character` });
       } else if (/[^\x20-\x7e]/.test(value)) {
         // Node refuses to send such a header: every call to the PSP would fail, not the setting.

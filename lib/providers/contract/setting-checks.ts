@@ -1,5 +1,6 @@
 // Checks every kind's settings share, each naming what is wrong in words an operator can act on.
 import { z } from "zod";
+import { hasControlCharacter } from "../../text/has-control-character";
 
 /** A short text an operator types: a label, a client id, a name. */
 export const plainText = (max: number) =>
@@ -8,7 +9,7 @@ export const plainText = (max: number) =>
     .trim()
     .min(1, "is required")
     .max(max, `must be at most ${max} characters`)
-    .refine((value) => !/[\x00-\x1f\x7f]/.test(value), "must not hold control characters");
+    .refine((value) => !hasControlCharacter(value), "must not hold control characters");
 
 /**
  * A PSP's URL, without its trailing slash: https (http only outside production, for a simulator on
