@@ -114,6 +114,8 @@ for (const database of databases) {
           CASHIER_SEED_DEMO: "true",
           WEB_CONCURRENCY: "1",
           RATE_LIMIT_REQUESTS: "1000000",
+          // Stopped at once: no load balancer to take it out of rotation first.
+          SHUTDOWN_READY_DELAY_MS: "0",
         },
       });
       server.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));

@@ -60,7 +60,7 @@ if (cluster.isWorker) {
       if (isStopping) return;
       isStopping = true;
       // A handler or a database call that never ends must not keep a stopping worker alive.
-      setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS + 5_000).unref();
+      setTimeout(() => process.exit(1), config.http.shutdownReadyDelayMs + SHUTDOWN_GRACE_MS + 5_000).unref();
       void closeGateway(server, SHUTDOWN_GRACE_MS).then(() => process.exit(0));
     });
   }

@@ -167,6 +167,9 @@ export const envSchema = z.object({
     .default(24),
   HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
   HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
+  // How long a stopping server answers "not ready" while still serving, before it closes its
+  // listener: the load balancer's probe interval times its failure threshold.
+  SHUTDOWN_READY_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   // Server processes npm start runs, each on every route and running the background jobs.
   WEB_CONCURRENCY: z.coerce
     .number()
@@ -248,7 +251,11 @@ export type Config = {
   };
   /** How long a client may take to send its request headers, and its whole request. */
   /** workers: the server processes npm start runs (WEB_CONCURRENCY, default one per core). */
-  http: { headersTimeoutMs: number; requestTimeoutMs: number; workers: number };
+  /**
+   * shutdownReadyDelayMs: how long a stopping server answers GET /api/health/ready with 503 before
+   * it closes its listener (SHUTDOWN_READY_DELAY_MS).
+   */
+  http: { headersTimeoutMs: number; requestTimeoutMs: number; workers: number; shutdownReadyDelayMs: number };
   callbacks: {
     retrySchedule: number[];
     /** Send to loopback and private networks: always outside production, there only when set. */
@@ -416,6 +423,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       headersTimeoutMs: vars.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
       requestTimeoutMs: vars.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
       workers: vars.WEB_CONCURRENCY ?? availableParallelism(),
+      shutdownReadyDelayMs: vars.SHUTDOWN_READY_DELAY_MS,
     },
     callbacks: {
       retrySchedule: vars.CALLBACK_RETRY_SCHEDULE,

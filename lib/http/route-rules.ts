@@ -14,7 +14,7 @@ export type RouteRules = {
 };
 
 export function routeRules(pathname: string): RouteRules {
-  if (pathname === "/api/health")
+  if (pathname === "/api/health" || pathname === "/api/health/live" || pathname === "/api/health/ready")
     return { kind: "api", methods: ["GET", "HEAD"], isLimited: false, takesActions: false };
   // An image browsers fetch by themselves: nothing in it may load or run (api's policy).
   if (pathname === "/favicon.ico")

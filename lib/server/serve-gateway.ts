@@ -5,6 +5,7 @@ import http from "node:http";
 import next from "next";
 import { getConfig } from "../config/config";
 import { disconnectDb } from "../db/client";
+import { startDraining } from "../health/draining";
 import { startProcessJobs, startProcessJobsOnceListening, stopProcessJobs } from "../jobs/start-server-jobs";
 import { captureConsole, isClientAbort } from "../log/capture-console";
 import { log } from "../log/logger";
@@ -90,12 +91,16 @@ export async function serveGateway(options: { dir: string; port: number }): Prom
 }
 
 /**
- * Graceful stop of one server process: no new connections, the requests in flight answered (idle
- * keep-alive connections closed as they go quiet; whatever is still open after graceMs is cut),
- * every answer written (even those whose client hung up), then the background jobs stopped between
- * batches and the database client closed.
+ * Graceful stop of one server process: not ready (GET /api/health/ready answers 503) while still
+ * serving for SHUTDOWN_READY_DELAY_MS, so the load balancer stops sending before connections are
+ * refused; then no new connections, the requests in flight answered (idle keep-alive connections
+ * closed as they go quiet; whatever is still open after graceMs is cut), every answer written (even
+ * those whose client hung up), then the background jobs stopped between batches and the database
+ * client closed.
  */
 export async function closeGateway(server: http.Server, graceMs: number): Promise<void> {
+  startDraining();
+  await new Promise((resolve) => setTimeout(resolve, getConfig().http.shutdownReadyDelayMs));
   const giveUpAt = Date.now() + graceMs;
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   const idle = setInterval(() => server.closeIdleConnections(), 100);

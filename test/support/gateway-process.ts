@@ -78,6 +78,8 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayProc
     TRUSTED_PROXIES: "127.0.0.1",
     NEXT_TELEMETRY_DISABLED: "1",
     LOG_LEVEL: "warn",
+    // Stopped by the test, not taken out of a load balancer's rotation (e2e/draining.spec.ts).
+    SHUTDOWN_READY_DELAY_MS: "0",
     // Redis's deadline well above a loaded test machine's pauses: these servers test that budgets
     // are shared exactly; the deadline itself is rate-limits-redis-stall.test.ts's.
     ...(options.redisUrl ? { REDIS_URL: options.redisUrl, REDIS_TIMEOUT_MS: "1000" } : {}),
