@@ -1,8 +1,13 @@
 // Issue 11's security headers in Chromium against the production server: the hosted flows walked
 // with the CSP on and no violation reported, every hosted page refused inside another origin's
-// frame, and the headers of every kind of answer (page, API, /direct, error pages).
+// frame, and the headers of every kind of answer (page, API, /direct, error pages; issue 37: built
+// assets, their 404 and Next.js's redirects too, with HSTS from a CASHIER_ENV=production server).
+import { randomBytes } from "node:crypto";
 import { type Page, expect, test } from "@playwright/test";
 import { signRequestToken } from "../lib/envelope/sign-request-token";
+import { startGateway } from "../test/support/gateway-process";
+import { type RawAnswer, rawClient } from "../test/support/raw-http";
+import { E2E_BASE_URL, E2E_PORT } from "./environment";
 import { cashier, type Merchant, startShop } from "./support";
 
 let merchant: Merchant;
@@ -141,16 +146,113 @@ test("every hosted page refuses to be framed by another origin", async ({ page }
   }
 });
 
+/** The headers every answer carries; HSTS only from a production server. */
+function common(headers: Record<string, string | string[] | undefined>, what = "", isProduction = false): void {
+  expect(headers["x-frame-options"], what).toBe("DENY");
+  expect(headers["x-content-type-options"], what).toBe("nosniff");
+  expect(headers["referrer-policy"], what).toBe("same-origin");
+  expect(headers["permissions-policy"], what).toMatch(/camera=\(\)/);
+  expect(headers["cross-origin-opener-policy"], what).toBe("same-origin");
+  expect(headers["content-security-policy"], what).toMatch(/frame-ancestors 'none'/);
+  // One policy, not two: Node joins a repeated header with ", ", and browsers enforce every policy sent.
+  expect(headers["content-security-policy"], what).not.toContain(",");
+  if (isProduction) expect(headers["strict-transport-security"], what).toBe("max-age=63072000; includeSubDomains");
+  // The e2e server runs as CASHIER_ENV=test over http: no HSTS (production only).
+  else expect(headers["strict-transport-security"], what).toBeUndefined();
+}
+
+/**
+ * One answer of each kind npm start's server gives, as sent on the wire (`//x` included, which
+ * fetch would read as another host): the ones proxy.ts or the API wrapper write their headers on,
+ * and those they never see (built assets and their 404, the favicon, Next.js's 308s).
+ */
+async function answersOfEveryKind(baseUrl: string, signer: Merchant): Promise<[string, RawAnswer][]> {
+  const client = rawClient(baseUrl, { connections: 2, timeoutMs: 60_000 });
+  const get = (path: string) => client.send({ method: "GET", path });
+  const post = (path: string, body: unknown) =>
+    client.send({ method: "POST", path, headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  try {
+    const signed = await signRequestToken({ keyId: signer.keyId, secret: signer.secret, data: { reference: "none" } });
+    const direct = await get(
+      `/direct/${signer.keyId}/${await signRequestToken({
+        keyId: signer.keyId,
+        secret: signer.secret,
+        data: { ...customer, amount: "12,34", currency: "BRL", reference: `e2e-sec-kinds-${Date.now()}-${++sequence}` },
+      })}`,
+    );
+    const hostedPath = new URL(String(direct.headers.location), baseUrl).pathname;
+    const docs = await get("/docs");
+    const asset = /\/_next\/static\/[^"?]+\.(?:js|css)/.exec(docs.body)?.[0];
+    expect(asset, "a built asset named by the docs page").toBeDefined();
+    const answers: [string, RawAnswer][] = [
+      ["signed envelope", await post("/api/status", { jwt: signed })],
+      ["problem+json", await post("/api/status", { jwt: "x.y.z" })],
+      ["/direct redirect", direct],
+      ["hosted page", await get(hostedPath)],
+      ["console page", await get("/console/login")],
+      ["docs page", docs],
+      ["static asset", await get(asset!)],
+      ["static asset's 404", await get("/_next/static/chunks/no-such-chunk.js")],
+      ["favicon", await get("/favicon.ico")],
+      ["404 page", await get("/no-such-page")],
+      ["API 404", await post("/api/no-such-operation", {})],
+      ["405", await client.send({ method: "DELETE", path: "/api/pix" })],
+      ["308 for //x", await get("//x")],
+      ["308 for a trailing slash", await get("/docs/")],
+    ];
+    const statuses = Object.fromEntries(answers.map(([what, answer]) => [what, answer.status]));
+    expect(statuses).toEqual({
+      "signed envelope": 404,
+      "problem+json": 400,
+      "/direct redirect": 303,
+      "hosted page": 200,
+      "console page": 200,
+      "docs page": 200,
+      "static asset": 200,
+      "static asset's 404": 404,
+      favicon: 200,
+      "404 page": 404,
+      "API 404": 404,
+      "405": 405,
+      "308 for //x": 308,
+      "308 for a trailing slash": 308,
+    });
+    expect(answers[0][1].headers["content-type"]).toMatch(/^application\/json/);
+    expect(answers[1][1].headers["content-type"]).toMatch(/^application\/problem\+json/);
+    return answers;
+  } finally {
+    client.close();
+  }
+}
+
 test.describe("headers on every kind of answer", () => {
-  const common = (headers: Record<string, string>) => {
-    expect(headers["x-frame-options"]).toBe("DENY");
-    expect(headers["x-content-type-options"]).toBe("nosniff");
-    expect(headers["referrer-policy"]).toBe("same-origin");
-    expect(headers["permissions-policy"]).toMatch(/camera=\(\)/);
-    expect(headers["content-security-policy"]).toMatch(/frame-ancestors 'none'/);
-    // The e2e server runs as CASHIER_ENV=test over http: no HSTS (production only).
-    expect(headers["strict-transport-security"]).toBeUndefined();
-  };
+  test("every answer npm start's server gives, built assets and Next.js's redirects included", async () => {
+    for (const [what, answer] of await answersOfEveryKind(E2E_BASE_URL, merchant)) common(answer.headers, what);
+  });
+
+  test("in production, every one of them with HSTS too", async () => {
+    const gateway = await startGateway({
+      database: "sqlite",
+      port: E2E_PORT + 23,
+      env: {
+        CASHIER_ENV: "production",
+        CASHIER_ENCRYPTION_KEY: randomBytes(32).toString("hex"),
+        PIX_KEY: "pix@loja.example",
+        PUBLIC_BASE_URL: "https://pay.example",
+        CASHIER_SEED_DEMO: "",
+      },
+    });
+    try {
+      const signer = JSON.parse(await gateway.cashier("merchant", "create", "--name", "Loja Segura")) as Merchant;
+      for (const [what, answer] of await answersOfEveryKind(gateway.url, signer)) {
+        common(answer.headers, what, true);
+        if (/static asset|favicon|308/.test(what))
+          expect(answer.headers["content-security-policy"], what).toMatch(/^default-src 'none'/);
+      }
+    } finally {
+      await gateway.stop();
+    }
+  });
 
   test("hosted pages: a nonce on every script, forms to the gateway and the merchant only", async ({ page }) => {
     const url = await paymentInitiationUrl(page);

@@ -1,11 +1,12 @@
-// Every answer's security headers, from this one module (applied by proxy.ts, and by the API
-// wrapper to the routes the proxy does not run for). Three kinds:
+// Every answer's security headers, from this one module (applied by proxy.ts, by the API wrapper to
+// the routes the proxy does not run for, and by npm start's server to whatever sets none). Three kinds:
 //  - page: the hosted payment pages (their inline style and script) and the React pages (home,
 //    docs, console, error pages): scripts and styles only with this request's nonce, which Next.js
 //    reads from the request's own CSP header and puts on its scripts; forms post to the gateway and, on a payment page, to the merchant's redirect origins
 //    (a form's answer redirects there, and Chromium checks form-action on redirects);
 //  - document: HTML a route handler writes itself (the /direct answers): nothing but its own style and the favicon;
-//  - api: JSON for servers: nothing may load, frame or submit.
+//  - api: JSON for servers: nothing may load, frame or submit; also what every other answer of
+//    npm start's server gets (built assets, their 404, Next.js's redirects: lib/server/serve-gateway).
 // Framing is refused everywhere (the clickjacking of /pay/{token}/autorizar), referrers never
 // leave the gateway (hosted URLs carry the payment's token) but stay within it, so a hosted
 // form's POST carries its Origin for proxy.ts to check (under no-referrer, browsers send
@@ -61,7 +62,7 @@ export function securityHeaders(options: SecurityHeaderOptions): Record<string, 
 
 const apiHeaders = new Map<boolean, Record<string, string>>();
 
-/** An API answer's headers: no nonce and nothing of the request's, so the same for every one. */
+/** An API answer's headers, and any answer's that sets none: no nonce, so the same for every one. */
 export function apiSecurityHeaders(isProduction: boolean): Record<string, string> {
   let headers = apiHeaders.get(isProduction);
   if (!headers) apiHeaders.set(isProduction, (headers = securityHeaders({ kind: "api", nonce: "", isProduction })));

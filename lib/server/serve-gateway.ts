@@ -9,9 +9,10 @@ import { startDraining } from "../health/draining";
 import { startProcessJobs, startProcessJobsOnceListening, stopProcessJobs } from "../jobs/start-server-jobs";
 import { captureConsole, isClientAbort } from "../log/capture-console";
 import { log } from "../log/logger";
-import { newNonce, securityHeaders } from "../security/security-headers";
+import { apiSecurityHeaders, newNonce, securityHeaders } from "../security/security-headers";
 import { CLIENT_IP_HEADER, resolveClientIp } from "../http/client-ip";
 import { methodNotAllowed, routeRules } from "../http/route-rules";
+import { fillSecurityHeaders } from "./fill-security-headers";
 import { logAbortedRequest } from "./log-aborted-request";
 
 // The answers each server is still working on. A client that hangs up does not stop its handler,
@@ -47,6 +48,10 @@ export async function serveGateway(options: { dir: string; port: number }): Prom
   };
   const inFlight = new Set<http.ServerResponse>();
   const server = http.createServer(timeouts, (request, response) => {
+    // What the proxy and the API wrapper never see (built assets and their 404, Next.js's own
+    // redirects such as the 308 for "//x") still answers with headers: the API's, where nothing
+    // may load, frame or submit, and HSTS in production.
+    fillSecurityHeaders(response, apiSecurityHeaders(config.isProduction));
     // A method the route does not take is refused before Next.js is asked: those it has no handler
     // for (TRACE, CONNECT…) fail inside it as a 500, and the merchant API's routes, which the proxy
     // does not run for, would get Next.js's bare 405. The answer is proxy.ts's.
