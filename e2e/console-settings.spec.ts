@@ -66,9 +66,9 @@ test("a merchant admin sets the callback URL in the console, and POST /api/callb
   await origins.fill("https://loja.example\nhttps://loja.example/retorno");
   await page.getByRole("button", { name: "Salvar", exact: true }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Confira os campos:" })).toContainText(
-    "URL de callback: “ftp://loja.example/callback” não serve. Use um endereço http(s) completo",
+    "URL de callback: “ftp://loja.example/callback”: endereço não permitido. Use um endereço https completo",
   );
-  await expect(callbackUrl).toHaveAccessibleDescription(/Use um endereço http\(s\) completo/);
+  await expect(callbackUrl).toHaveAccessibleDescription(/endereço não permitido\. Use um endereço https completo/);
   await expect(origins).toHaveAccessibleDescription(
     /A 2ª origem, “https:\/\/loja\.example\/retorno”, não serve: use só esquema, host e porta/,
   );

@@ -10,7 +10,7 @@ import { Field } from "../ui/field";
 import { Input } from "../ui/input";
 import { Select } from "../ui/select";
 import { Textarea } from "../ui/textarea";
-import { splitRedirectOrigins } from "@/lib/merchants/schemas";
+import { splitRedirectOrigins } from "@/lib/merchants/split-redirect-origins";
 import { FormFailureAlert } from "./form-failure";
 import { PendingButton } from "./pending-button";
 import { SecretOnce } from "./secret-once";

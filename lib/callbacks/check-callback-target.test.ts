@@ -24,10 +24,31 @@ describe("checkCallbackTarget in production", () => {
     ["https://[fc00::1]/cb", "uniqueLocal"],
     ["https://[fe80::1]/cb", "linkLocal"],
     ["https://[::ffff:10.0.0.1]/cb", "private"],
+    ["https://[::ffff:127.0.0.1]/cb", "loopback"],
+    ["https://[::127.0.0.1]/cb", "ipv4Compatible"],
+    ["https://[::169.254.169.254]/cb", "ipv4Compatible"],
+    ["https://0x7f000001/cb", "loopback"],
+    ["https://2130706433/cb", "loopback"],
+    ["https://017700000001/cb", "loopback"],
   ])("refuses %s (%s)", async (url, range) => {
     const target = await checkCallbackTarget(url, { ...production, resolve: noLookups });
     expect(target).toMatchObject({ isAllowed: false, code: "address_not_public" });
     expect((target as { reason: string }).reason).toContain(`(${range})`);
+  });
+
+  it("refuses a name when any of its addresses is an IPv4-compatible IPv6 one", async () => {
+    const target = await checkCallbackTarget("https://shop.example/cb", {
+      ...production,
+      resolve: resolveTo("::7f00:1"),
+    });
+    expect(target).toMatchObject({ isAllowed: false, code: "address_not_public" });
+  });
+
+  it("refuses a local name without looking it up", async () => {
+    expect(await checkCallbackTarget("https://localhost/cb", { ...production, resolve: noLookups })).toMatchObject({
+      isAllowed: false,
+      code: "address_not_public",
+    });
   });
 
   it("refuses a name when any of its addresses is private, and names the address", async () => {

@@ -4,6 +4,11 @@
 // that changes between the check and the connect cannot slip through.
 import { lookup as dnsLookup } from "node:dns/promises";
 import ipaddr from "ipaddr.js";
+import {
+  type CallbackUrlOptions,
+  addressRangeOf,
+  findCallbackUrlProblem,
+} from "../callback-urls/find-callback-url-problem";
 import type { DeliveryErrorCode } from "../errors/delivery-errors";
 
 export type Resolver = (hostname: string) => Promise<{ address: string; family: number }[]>;
@@ -14,32 +19,14 @@ export type CallbackTarget =
   | { isAllowed: true; url: URL; address: string; family: number }
   | { isAllowed: false; code: DeliveryErrorCode; reason: string };
 
-/** ipaddr.js names the range; only plain public unicast is a merchant's server. */
-function rangeOf(address: string): string {
-  let parsed = ipaddr.parse(address);
-  if (parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
-    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
-  }
-  return parsed.range();
-}
-
 export async function checkCallbackTarget(
   rawUrl: string,
-  options: { allowPrivate: boolean; requireHttps: boolean; resolve?: Resolver },
+  options: CallbackUrlOptions & { resolve?: Resolver },
 ): Promise<CallbackTarget> {
-  let url: URL;
-  try {
-    url = new URL(rawUrl);
-  } catch {
-    return { isAllowed: false, code: "url_invalid", reason: `callback URL is not a valid URL: ${rawUrl}` };
-  }
-  if (url.protocol !== "https:" && !(url.protocol === "http:" && !options.requireHttps)) {
-    return {
-      isAllowed: false,
-      code: "scheme_not_allowed",
-      reason: `callback URL must use ${options.requireHttps ? "https" : "http or https"}`,
-    };
-  }
+  // A URL saved before the save-time checks, or under other settings, is refused here as then.
+  const problem = findCallbackUrlProblem(rawUrl, options);
+  if (problem) return { isAllowed: false, code: problem.code, reason: `callback URL ${problem.reason}` };
+  const url = new URL(rawUrl);
   const hostname = url.hostname.replace(/^\[|\]$/g, "");
   let addresses: { address: string; family: number }[];
   if (ipaddr.isValid(hostname)) {
@@ -60,7 +47,7 @@ export async function checkCallbackTarget(
   }
   if (!options.allowPrivate) {
     for (const { address } of addresses) {
-      const range = rangeOf(address);
+      const range = addressRangeOf(address);
       if (range !== "unicast") {
         return {
           isAllowed: false,

@@ -1,12 +1,14 @@
 // One signed POST of a callback's payload to the merchant's URL, after the URL is checked (no
 // private targets in production, https there): shared by the outbox's attempts and the
-// merchant's test callback. Never throws: a refusal is an outcome like any other.
+// merchant's test callback. Never throws: a refusal is an outcome like any other. What went wrong
+// on the way is said coarsely in the outcome, which the merchant sees, and in detail in the log.
 import { getConfig } from "../config/config";
 import { signToken } from "../envelope/sign-token";
 import { CALLBACK_TOKEN_LIFETIME_SECONDS, CALLBACK_TOKEN_TYPE } from "../envelope/token-types";
 import type { MerchantSigningKey } from "../merchants/find-signing-key";
-import { type Resolver, checkCallbackTarget } from "./check-callback-target";
-import type { DeliveryErrorCode } from "../errors/delivery-errors";
+import { type CallbackTarget, type Resolver, checkCallbackTarget } from "./check-callback-target";
+import { type DeliveryErrorCode, coarseDeliveryError } from "../errors/delivery-errors";
+import { log } from "../log/logger";
 import { type PostOutcome, postCallback } from "./post-callback";
 
 /** How attempts reach the network; tests replace parts of it to observe without sending. */
@@ -47,14 +49,25 @@ export async function sendCallback(
     requireHttps: config.isProduction,
     resolve: transport.resolve,
   });
-  if (!target.isAllowed) return refused(target.code, target.reason);
-  const { keyId, secret } = destination.key;
-  const jwt = await signToken({
-    keyId,
-    secret,
-    type: CALLBACK_TOKEN_TYPE,
-    lifetimeSeconds: CALLBACK_TOKEN_LIFETIME_SECONDS,
-    claims: { jti: deliveryId, data: payload },
+  const { keyId, secret, merchantId } = destination.key;
+  const signAndPost = async (allowed: Extract<CallbackTarget, { isAllowed: true }>) => {
+    const jwt = await signToken({
+      keyId,
+      secret,
+      type: CALLBACK_TOKEN_TYPE,
+      lifetimeSeconds: CALLBACK_TOKEN_LIFETIME_SECONDS,
+      claims: { jti: deliveryId, data: payload },
+    });
+    return (transport.post ?? postCallback)(allowed, JSON.stringify({ jwt }), config.callbacks.timeoutMs);
+  };
+  const sent = target.isAllowed ? await signAndPost(target) : refused(target.code, target.reason);
+  if (sent.errorCode === null) return sent;
+  log.warn("callback not delivered", {
+    merchantId,
+    eventId: payload.event_id,
+    deliveryId,
+    errorCode: sent.errorCode,
+    detail: sent.error,
   });
-  return (transport.post ?? postCallback)(target, JSON.stringify({ jwt }), config.callbacks.timeoutMs);
+  return { ...sent, error: coarseDeliveryError(sent.errorCode, sent.error) };
 }

@@ -208,14 +208,15 @@ const ptBR = {
     name: "Nome",
     id: "ID",
     callbackUrl: "URL de callback",
-    callbackUrlHint: "Endereço http(s) que recebe os callbacks assinados. Em produção, só https e endereços públicos.",
+    callbackUrlHint:
+      "Endereço http(s) que recebe os callbacks assinados, com até 2.048 caracteres. Em produção, só https e servidores públicos.",
     noCallbackUrl: "Sem URL de callback (os callbacks ficam na fila e são tentados de novo)",
     removeCallbackUrl: "Remover a URL de callback",
     redirectOrigins: "Origens de redirecionamento",
     redirectOriginsHint:
       "Uma por linha, como https://loja.example. As URLs de retorno do lojista precisam estar nessas origens.",
     callbackUrlInvalid: (typed?: string) =>
-      `${typed ? `“${typed}” não serve. ` : ""}Use um endereço http(s) completo, como https://loja.example/cashier/callback.`,
+      `${typed ? `“${typed}”: ` : ""}endereço não permitido. Use um endereço https completo de um servidor público, sem usuário nem senha, com até 2.048 caracteres, como https://loja.example/cashier/callback.`,
     redirectOriginInvalid: (position: number, typed?: string) =>
       `A ${position}ª origem${typed ? `, “${typed}”,` : ""} não serve: use só esquema, host e porta, sem caminho, como https://loja.example.`,
     keys: "Chaves ativas",
@@ -480,14 +481,14 @@ const en: Messages = {
     id: "Id",
     callbackUrl: "Callback URL",
     callbackUrlHint:
-      "The http(s) address that receives the signed callbacks. In production, https and public addresses only.",
+      "The http(s) address that receives the signed callbacks, of at most 2,048 characters. In production, https and public servers only.",
     noCallbackUrl: "No callback URL (callbacks stay queued and are retried)",
     removeCallbackUrl: "Remove the callback URL",
     redirectOrigins: "Redirect origins",
     redirectOriginsHint:
       "One per line, such as https://shop.example. The merchant's return URLs must be on these origins.",
     callbackUrlInvalid: (typed) =>
-      `${typed ? `“${typed}” does not fit. ` : ""}Use a full http(s) address, such as https://shop.example/cashier/callback.`,
+      `${typed ? `“${typed}”: ` : ""}address not allowed. Use a full https address of a public server, without a user or password, of at most 2,048 characters, such as https://shop.example/cashier/callback.`,
     redirectOriginInvalid: (position, typed) =>
       `Origin ${position}${typed ? `, “${typed}”,` : ""} does not fit: use only the scheme, host and port, no path, such as https://shop.example.`,
     keys: "Active keys",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { callbackUrlSchema } from "../callback-urls/callback-url-schema";
 import { parseAmount } from "../money/parse-amount";
 
 export const merchantModeSchema = z.enum(["sandbox", "live"]);
@@ -18,8 +19,6 @@ export const secretSchema = z
   .min(32, "must be at least 32 characters (generated secrets are 32 random bytes, base64url)")
   .max(256, "must be at most 256 characters");
 
-export const callbackUrlSchema = z.url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" });
-
 export const redirectOriginSchema = z
   .url({ protocol: /^https?$/, error: "must be an origin such as https://shop.example" })
   .transform((value, ctx) => {
@@ -30,9 +29,6 @@ export const redirectOriginSchema = z
     }
     return url.origin;
   });
-
-/** Redirect origins as the console's field takes them: one a line (or separated by spaces or commas). */
-export const splitRedirectOrigins = (typed: string): string[] => typed.split(/[\s,]+/).filter(Boolean);
 
 export const createMerchantSchema = z.object({
   name: z.string().trim().min(1, "is required").max(100, "must be at most 100 characters"),

@@ -2,7 +2,8 @@ import { z } from "zod";
 import { type DbOrTx, getDb } from "../db/client";
 import { updateMerchantSettings } from "../db/merchants";
 import { AppError } from "../errors/app-error";
-import { callbackUrlSchema, redirectOriginSchema } from "./schemas";
+import { callbackUrlSchema } from "../callback-urls/callback-url-schema";
+import { redirectOriginSchema } from "./schemas";
 
 const updateMerchantSchema = z.object({
   // null removes the callback URL: callbacks are then recorded as undeliverable, and retried.

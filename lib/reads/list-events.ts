@@ -1,6 +1,7 @@
 import { describeCallbackEvent } from "../callbacks/describe-callback-event";
 import { listCallbackEventsPage } from "../db/callback-events";
 import { getDb } from "../db/client";
+import { coarseDeliveryError } from "../errors/delivery-errors";
 import type { MerchantRecord } from "../db/merchants";
 import { readKeysetPage } from "../db/read-keyset-page";
 import { pageCursors } from "../listing/query";
@@ -54,7 +55,7 @@ export async function listEvents(options: {
             key_id: attempt.keyId,
             http_status: attempt.httpStatus,
             latency_ms: attempt.latencyMs,
-            error: attempt.error,
+            error: coarseDeliveryError(attempt.errorCode, attempt.error),
             response_excerpt: attempt.responseExcerpt,
           })),
         };

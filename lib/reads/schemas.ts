@@ -175,7 +175,10 @@ const attemptSchema = z.object({
   key_id: z.string().nullable().meta({ description: "The key that signed it" }),
   http_status: z.number().nullable().meta({ description: "Your endpoint's answer; null when none came" }),
   latency_ms: z.number().nullable().meta({ description: "How long your endpoint took" }),
-  error: z.string().nullable().meta({ description: "Why it was not delivered, when no answer says it" }),
+  error: z.string().nullable().meta({
+    description:
+      "Why it was not delivered, when no answer says it, coarsely: no callback URL or key, `address not allowed: …` or `no answer: …`",
+  }),
   response_excerpt: z.string().nullable().meta({ description: "The first 500 bytes of your endpoint's answer" }),
 });
 

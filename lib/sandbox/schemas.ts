@@ -53,7 +53,10 @@ export const testCallbackAnswerSchema = z.object({
     .meta({ description: "Your endpoint's HTTP status; null when it could not be reached" }),
   latency_ms: z.number().meta({ description: "How long your endpoint took" }),
   body_excerpt: z.string().nullable().meta({ description: "The start of your endpoint's answer" }),
-  error: z.string().nullable().meta({ description: "Why it could not be delivered" }),
+  error: z.string().nullable().meta({
+    description:
+      "Why it could not be delivered, coarsely: no callback URL or key, `address not allowed: …` or `no answer: …`",
+  }),
   delivered: z.boolean().meta({ description: "true when your endpoint answered 2xx" }),
   warnings: warningsSchema,
 });

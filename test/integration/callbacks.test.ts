@@ -157,7 +157,7 @@ describe("delivery", () => {
       number: 1,
       httpStatus: null,
       errorCode: "timeout",
-      error: "no answer within 10000 ms",
+      error: "no answer: the callback URL's server could not be reached or did not answer in time",
       isSuccess: false,
     });
     expect(attempt.latencyMs).toBeGreaterThanOrEqual(10_000);
@@ -165,6 +165,20 @@ describe("delivery", () => {
       status: "pending",
       attempts: 1,
       scheduleStep: 1,
+    });
+  });
+
+  it("says a refused connection in the same words as a timeout", async () => {
+    const closed = await startReceiver();
+    await closed.close();
+    const unreachable = await createTestMerchant({ name: "Porta fechada", callbackUrl: closed.url });
+    const { eventId } = await completePayoutWithCallback(unreachable.merchantId);
+    await deliverDueCallbacks({ owner: "test" });
+    const [attempt] = await listCallbackAttempts(getDb(), eventId);
+    expect(attempt).toMatchObject({
+      httpStatus: null,
+      errorCode: "connection_failed",
+      error: "no answer: the callback URL's server could not be reached or did not answer in time",
     });
   });
 

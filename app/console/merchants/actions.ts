@@ -4,7 +4,8 @@ import { consoleAction } from "@/lib/console/console-action";
 import { formText } from "@/lib/http/form-text";
 import { changeMerchantSettings } from "@/lib/merchants/change-merchant-settings";
 import { createConsoleMerchant } from "@/lib/merchants/create-console-merchant";
-import { merchantModeSchema, splitRedirectOrigins } from "@/lib/merchants/schemas";
+import { merchantModeSchema } from "@/lib/merchants/schemas";
+import { splitRedirectOrigins } from "@/lib/merchants/split-redirect-origins";
 import { switchMerchantMode } from "@/lib/merchants/switch-merchant-mode";
 import type { MerchantKeyState, MerchantSettingsState } from "@/components/console/merchant-forms";
 

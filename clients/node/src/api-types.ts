@@ -1269,7 +1269,7 @@ export interface components {
             latency_ms: number;
             /** @description The start of your endpoint's answer */
             body_excerpt: string | null;
-            /** @description Why it could not be delivered */
+            /** @description Why it could not be delivered, coarsely: no callback URL or key, `address not allowed: …` or `no answer: …` */
             error: string | null;
             /** @description true when your endpoint answered 2xx */
             delivered: boolean;
@@ -1526,7 +1526,7 @@ export interface components {
                     http_status: number | null;
                     /** @description How long your endpoint took */
                     latency_ms: number | null;
-                    /** @description Why it was not delivered, when no answer says it */
+                    /** @description Why it was not delivered, when no answer says it, coarsely: no callback URL or key, `address not allowed: …` or `no answer: …` */
                     error: string | null;
                     /** @description The first 500 bytes of your endpoint's answer */
                     response_excerpt: string | null;

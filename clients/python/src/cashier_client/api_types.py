@@ -310,7 +310,7 @@ class CallbacksTestResponse(TypedDict):
     latency_ms: float
     # The start of your endpoint's answer
     body_excerpt: str | None
-    # Why it could not be delivered
+    # Why it could not be delivered, coarsely: no callback URL or key, `address not allowed: …` or `no answer: …`
     error: str | None
     # true when your endpoint answered 2xx
     delivered: bool
@@ -423,7 +423,7 @@ class EventsResponseEventsItemAttemptsItem(TypedDict):
     http_status: float | None
     # How long your endpoint took
     latency_ms: float | None
-    # Why it was not delivered, when no answer says it
+    # Why it was not delivered, when no answer says it, coarsely: no callback URL or key, `address not allowed: …` or `no answer: …`
     error: str | None
     # The first 500 bytes of your endpoint's answer
     response_excerpt: str | None
