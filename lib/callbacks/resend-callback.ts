@@ -2,6 +2,7 @@ import { type AuditActor, recordAuditEvent } from "../audit/record-audit-event";
 import { type CallbackEventRecord, requeueCallbackEvent } from "../db/callback-events";
 import { type DbOrTx, type Tx, getDb } from "../db/client";
 import { AppError } from "../errors/app-error";
+import { spendCallbackSend } from "./spend-callback-send";
 
 /**
  * Queues the same event (same event_id and payload) again, whether it was delivered or failed, at
@@ -16,13 +17,15 @@ export async function resendCallback(eventId: string, db: DbOrTx = getDb()) {
 
 /**
  * A resend someone asked for, on record in the same transaction: the console's "Reenviar" and
- * POST /api/events/resend, each once it has checked the event is the asker's to resend.
+ * POST /api/events/resend, each once it has checked the event is the asker's to resend, and
+ * within the merchant's budget of test callbacks and resends.
  */
 export async function resendAuditedCallback(
   tx: Tx,
   event: CallbackEventRecord,
   by: { actor: AuditActor; ip: string | null },
 ) {
+  await spendCallbackSend(event.merchantId);
   const resent = await resendCallback(event.id, tx);
   await recordAuditEvent(tx, {
     actor: by.actor,

@@ -135,6 +135,9 @@ export const envSchema = z.object({
   RATE_LIMIT_PAGES: perMinute.default(600),
   RATE_LIMIT_REQUESTS: perMinute.default(60_000),
   RATE_LIMIT_PSP_WEBHOOK: perMinute.default(600),
+  // Test callbacks and resends a merchant may ask for a minute, console and API together: each is
+  // an outbound POST its asker chooses the moment of.
+  RATE_LIMIT_CALLBACK_SENDS: perMinute.default(20),
   // Failed console sign-ins per client address (an IPv6 /64) in CONSOLE_LOGIN_WINDOW_MINUTES before it must wait.
   CONSOLE_LOGIN_FAILURES: z.coerce.number().int().min(1).max(1000).default(10),
   // Failed console sign-ins per e-mail typed, from every address together, in the same window.
@@ -236,7 +239,7 @@ export type Config = {
   /** Proxies whose X-Forwarded-For is believed, as IPs or CIDR ranges; none by default. */
   trustedProxies: string[];
   /** Requests per minute: failed tokens per client IP and per key id, hosted pages per IP, valid requests per key. */
-  rateLimits: { tokenFailures: number; pages: number; requests: number; pspWebhook: number };
+  rateLimits: { tokenFailures: number; pages: number; requests: number; pspWebhook: number; callbackSends: number };
   /**
    * The console: failed sign-ins allowed per client address and per account in the window; session
    * idle and absolute lifetimes; setup links.
@@ -410,6 +413,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       pages: vars.RATE_LIMIT_PAGES,
       requests: vars.RATE_LIMIT_REQUESTS,
       pspWebhook: vars.RATE_LIMIT_PSP_WEBHOOK,
+      callbackSends: vars.RATE_LIMIT_CALLBACK_SENDS,
     },
     console: {
       loginFailures: vars.CONSOLE_LOGIN_FAILURES,

@@ -7,7 +7,7 @@ import type { z } from "zod";
 import { getConfig } from "../config/config";
 import { claimJti } from "../db/used-jtis";
 import type { MerchantRecord } from "../db/merchants";
-import { AppError, errorCodes, retryAfterOf } from "../errors/app-error";
+import { AppError, errorCodes } from "../errors/app-error";
 import { clientIpOf } from "../http/client-ip";
 import { problem, problemTypeOf, rateLimitedProblem } from "../http/problem";
 import { toAppError } from "../errors/to-app-error";
@@ -223,7 +223,7 @@ export function withEnvelope(
       // can retry); only the unexpected stays opaque.
       if (!known || known.code === "internal_error") return finish(internalError(error, context));
       context.error = known.code;
-      const retryAfter = retryAfterOf(known.code);
+      const retryAfter = known.retryAfterSeconds;
       return finish(
         await signed(
           key,

@@ -34,8 +34,9 @@ export const errorCodes = {
   origin_not_allowed: { status: 403, title: "Cross-origin form not allowed" },
   action_malformed: { status: 400, title: "Malformed action call" },
   form_malformed: { status: 400, title: "Malformed multipart form" },
-  // Too many requests (failed tokens per client IP or key, hosted pages per IP, requests per key):
-  // answered with Retry-After; signed when the key is verified.
+  // Too many requests (failed tokens per client IP or key, hosted pages per IP, requests per key,
+  // test callbacks and resends per merchant): answered with Retry-After; signed when the key is
+  // verified.
   rate_limited: { status: 429, title: "Too many requests" },
   // After the token is accepted (answered as a signed envelope).
   validation_failed: { status: 422, title: "Invalid request data" },
@@ -106,6 +107,8 @@ export class AppError extends Error {
     readonly detail: string,
     readonly fields?: FieldError[],
     readonly denial?: AccessDenial,
+    /** The table's Retry-After for the code, or a budget's own wait (lib/callbacks/spend-callback-send). */
+    readonly retryAfterSeconds: number | null = retryAfterOf(code),
   ) {
     super(detail);
     this.name = "AppError";

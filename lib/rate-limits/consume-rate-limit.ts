@@ -31,7 +31,9 @@ import { log } from "../log/logger";
  *  - pspWebhookPix: queries to the PSP about one notified end-to-end id (one a minute), so a
  *    notification repeated by anyone cannot make the gateway hammer the PSP;
  *  - accessDeniedUser: access.denied audit events per console user (ACCESS_DENIED_AUDITS_PER_HOUR an
- *    hour), so a user probing ids cannot flood the audit log; the server's log has every refusal.
+ *    hour), so a user probing ids cannot flood the audit log; the server's log has every refusal;
+ *  - callbackSend: test callbacks and resends per merchant id (lib/callbacks/spend-callback-send),
+ *    each a POST to a URL of the asker's choosing, at a moment of their choosing.
  */
 export type RateLimitKind =
   | "tokenFailureIp"
@@ -42,7 +44,8 @@ export type RateLimitKind =
   | "consoleLoginFailureAccount"
   | "pspWebhookIp"
   | "pspWebhookPix"
-  | "accessDeniedUser";
+  | "accessDeniedUser"
+  | "callbackSend";
 
 type Limited = { isLimited: true; retryAfterSeconds: number };
 export type RateLimitOutcome = { isLimited: false } | Limited;
@@ -74,6 +77,7 @@ function buildLimiters(): Limiters {
     pspWebhookIp: config.rateLimits.pspWebhook,
     pspWebhookPix: 1,
     accessDeniedUser: ACCESS_DENIED_AUDITS_PER_HOUR,
+    callbackSend: config.rateLimits.callbackSends,
   };
   const durations: Partial<Record<RateLimitKind, number>> = {
     consoleLoginFailureIp: config.console.loginWindowSeconds,
@@ -132,6 +136,7 @@ function buildLimiters(): Limiters {
       pspWebhookIp: build("pspWebhookIp"),
       pspWebhookPix: build("pspWebhookPix"),
       accessDeniedUser: build("accessDeniedUser"),
+      callbackSend: build("callbackSend"),
     },
     ready,
   };
