@@ -3,7 +3,8 @@
 // connection, so inside that transaction, and lost if it rolls back. This wrapper puts every
 // statement outside a transaction, and every transaction from BEGIN to COMMIT or ROLLBACK, behind
 // one lock, so nothing lands in someone else's transaction. Statements are synchronous in
-// better-sqlite3, so the lock is only ever held across awaits by a transaction itself.
+// better-sqlite3, so the lock is only ever held across awaits by a transaction itself. Across
+// processes, SQLite's own write lock is taken at each transaction's BEGIN (beginImmediately).
 import type { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import type BetterSqlite3 from "better-sqlite3";
 
@@ -53,7 +54,21 @@ function databaseOf(adapter: Adapter): BetterSqlite3.Database {
   return database;
 }
 
+/**
+ * The adapter opens its transactions with a deferred BEGIN, taking SQLite's write lock only at
+ * their first write. In WAL mode a transaction that read first cannot take it once another process
+ * (npm start's other worker, the CLI) has written since that read: SQLITE_BUSY at once, which the
+ * busy timeout does not wait out, and the request failed. BEGIN IMMEDIATE takes the write lock
+ * first, waiting for it under the busy timeout, so a transaction never holds a stale snapshot.
+ */
+function beginImmediately(database: BetterSqlite3.Database): void {
+  const prepare = database.prepare.bind(database);
+  database.prepare = ((source: string) =>
+    prepare(source === "BEGIN" ? "BEGIN IMMEDIATE" : source)) as BetterSqlite3.Database["prepare"];
+}
+
 function serializeAdapter(adapter: Adapter, onConnect?: (connection: SerializedConnection) => void): Adapter {
+  beginImmediately(databaseOf(adapter));
   const lock = createLock();
   const exclusive = async <R>(run: () => R | Promise<R>): Promise<R> => {
     const release = await lock.acquire();
