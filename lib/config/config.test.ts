@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { keyIdOf } from "../crypto/key-ring";
 import { ConfigError, loadConfig } from "./config";
 
 const key = "ab".repeat(32);
@@ -54,6 +55,7 @@ describe("loadConfig", () => {
     expect(loadConfig({ CASHIER_ENCRYPTION_KEY: key }).console).toEqual({
       loginFailures: 10,
       accountLoginFailures: 20,
+      accountTotalLoginFailures: 50,
       loginWindowSeconds: 900,
       sessionIdleSeconds: 1800,
       sessionAbsoluteSeconds: 43_200,
@@ -82,6 +84,13 @@ describe("loadConfig", () => {
     expect(problems({ CASHIER_ENCRYPTION_KEY: key, CONSOLE_LOGIN_ACCOUNT_FAILURES: "0" })[0]).toMatch(
       /^CONSOLE_LOGIN_ACCOUNT_FAILURES: /,
     );
+    expect(
+      loadConfig({ CASHIER_ENCRYPTION_KEY: key, CONSOLE_LOGIN_ACCOUNT_TOTAL_FAILURES: "80" }).console
+        .accountTotalLoginFailures,
+    ).toBe(80);
+    expect(problems({ CASHIER_ENCRYPTION_KEY: key, CONSOLE_LOGIN_ACCOUNT_TOTAL_FAILURES: "0" })[0]).toMatch(
+      /^CONSOLE_LOGIN_ACCOUNT_TOTAL_FAILURES: /,
+    );
   });
 
   it("binds to every interface unless HOST names one, and counts the PSP webhook per address", () => {
@@ -108,7 +117,8 @@ describe("loadConfig", () => {
     expect(config.databaseUrl).toBe("file:./data/cashier.db");
     expect(config.port).toBe(3000);
     expect(config.publicBaseUrl).toBe("http://localhost:3000");
-    expect(config.encryptionKey).toEqual(Buffer.from(key, "hex"));
+    expect(config.encryptionKeys.current.key).toEqual(Buffer.from(key, "hex"));
+    expect(config.encryptionKeys.previous).toEqual([]);
   });
 
   it("names each bad variable", () => {
@@ -221,15 +231,30 @@ describe("loadConfig", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "cashier-config-"));
     const first = loadConfig({ CASHIER_DATA_DIR: dir });
     const second = loadConfig({ CASHIER_DATA_DIR: dir });
-    expect(first.encryptionKey).toHaveLength(32);
-    expect(second.encryptionKey).toEqual(first.encryptionKey);
+    expect(first.encryptionKeys.current.key).toHaveLength(32);
+    expect(second.encryptionKeys.current).toEqual(first.encryptionKeys.current);
     expect(readFileSync(path.join(dir, "encryption.key"), "utf8").trim()).toBe(
-      first.encryptionKey.toString("base64url"),
+      first.encryptionKeys.current.key.toString("base64url"),
     );
   });
 
   it("accepts the key as base64", () => {
     const b64 = Buffer.alloc(32, 7).toString("base64");
-    expect(loadConfig({ CASHIER_ENCRYPTION_KEY: b64 }).encryptionKey).toEqual(Buffer.alloc(32, 7));
+    expect(loadConfig({ CASHIER_ENCRYPTION_KEY: b64 }).encryptionKeys.current.key).toEqual(Buffer.alloc(32, 7));
+  });
+
+  it("reads the previous keys, each named by its id, and names a bad one by its place", () => {
+    const previous = [Buffer.alloc(32, 1), Buffer.alloc(32, 2)];
+    const keys = loadConfig({
+      CASHIER_ENCRYPTION_KEY: key,
+      CASHIER_ENCRYPTION_PREVIOUS_KEYS: ` ${previous[0].toString("hex")}, ${previous[1].toString("base64")},${key}`,
+    }).encryptionKeys;
+    // The current key listed again is no previous key.
+    expect(keys.previous.map((entry) => entry.key)).toEqual(previous);
+    expect(keys.previous.map((entry) => entry.id)).toEqual(previous.map(keyIdOf));
+    expect(keys.current.id).toMatch(/^[0-9a-f]{16}$/);
+    expect(problems({ CASHIER_ENCRYPTION_KEY: key, CASHIER_ENCRYPTION_PREVIOUS_KEYS: `${key},abc` })).toEqual([
+      "CASHIER_ENCRYPTION_PREVIOUS_KEYS: key 2 must be 32 bytes, as 64 hex digits or base64",
+    ]);
   });
 });

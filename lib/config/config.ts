@@ -14,6 +14,7 @@ import {
 import nextEnv from "@next/env";
 import ipaddr from "ipaddr.js";
 import { z } from "zod";
+import { type KeyRing, makeKeyRing } from "../crypto/key-ring";
 
 const booleanString = z.enum(["true", "false", "1", "0"]).transform((value) => value === "true" || value === "1");
 
@@ -50,6 +51,9 @@ export const envSchema = z.object({
   CASHIER_DATA_DIR: z.string().min(1).default("./data"),
   PUBLIC_BASE_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
   CASHIER_ENCRYPTION_KEY: z.string().optional(),
+  // Keys that sealed values before a rotation, comma-separated: they open what `keys reseal` has
+  // not yet moved to CASHIER_ENCRYPTION_KEY, and seal nothing.
+  CASHIER_ENCRYPTION_PREVIOUS_KEYS: z.string().optional(),
   CASHIER_JWT_AUDIENCE: z.string().min(1).default("cashier"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   // Outside production only: a production start never creates the demo merchant nor prints a secret.
@@ -140,8 +144,12 @@ export const envSchema = z.object({
   RATE_LIMIT_CALLBACK_SENDS: perMinute.default(20),
   // Failed console sign-ins per client address (an IPv6 /64) in CONSOLE_LOGIN_WINDOW_MINUTES before it must wait.
   CONSOLE_LOGIN_FAILURES: z.coerce.number().int().min(1).max(1000).default(10),
-  // Failed console sign-ins per e-mail typed, from every address together, in the same window.
+  // Failed console sign-ins per e-mail typed from one network (an IPv4 /24, an IPv6 /48), or from one
+  // known device, in the same window.
   CONSOLE_LOGIN_ACCOUNT_FAILURES: z.coerce.number().int().min(1).max(1000).default(20),
+  // Failed console sign-ins per e-mail typed from every network together, in the same window; past
+  // them only a known device or a recovery code signs in to that account.
+  CONSOLE_LOGIN_ACCOUNT_TOTAL_FAILURES: z.coerce.number().int().min(1).max(10_000).default(50),
   CONSOLE_LOGIN_WINDOW_MINUTES: z.coerce
     .number()
     .int()
@@ -211,8 +219,8 @@ export type Config = {
   databaseUrl: string;
   dataDir: string;
   publicBaseUrl: string;
-  /** 32 bytes for AES-256-GCM: never logged, never sent anywhere. */
-  encryptionKey: Buffer;
+  /** 32-byte AES-256-GCM keys, the current and the previous ones: never logged, never sent anywhere. */
+  encryptionKeys: KeyRing;
   jwtAudience: string;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   seedDemo: boolean;
@@ -241,12 +249,13 @@ export type Config = {
   /** Requests per minute: failed tokens per client IP and per key id, hosted pages per IP, valid requests per key. */
   rateLimits: { tokenFailures: number; pages: number; requests: number; pspWebhook: number; callbackSends: number };
   /**
-   * The console: failed sign-ins allowed per client address and per account in the window; session
-   * idle and absolute lifetimes; setup links.
+   * The console: failed sign-ins allowed per client address, per account and network (or known
+   * device) and per account in the window; session idle and absolute lifetimes; setup links.
    */
   console: {
     loginFailures: number;
     accountLoginFailures: number;
+    accountTotalLoginFailures: number;
     loginWindowSeconds: number;
     sessionIdleSeconds: number;
     sessionAbsoluteSeconds: number;
@@ -346,6 +355,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   } else {
     encryptionKey = readOrCreateDevelopmentKey(dataDir);
   }
+  const previousKeys = (vars.CASHIER_ENCRYPTION_PREVIOUS_KEYS ?? "")
+    .split(",")
+    .map((value) => value.trim())
+    .filter(Boolean)
+    .map((value, index) => {
+      const key = decodeKey(value);
+      if (!key) {
+        throw new ConfigError([
+          `CASHIER_ENCRYPTION_PREVIOUS_KEYS: key ${index + 1} must be 32 bytes, as 64 hex digits or base64`,
+        ]);
+      }
+      return key;
+    });
 
   if (isProduction && !vars.PIX_KEY) {
     throw new ConfigError(["PIX_KEY: required in production (the gateway's own Pix key, in every BR Code)"]);
@@ -385,7 +407,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // As the parser writes it (scheme and host in lower case, no default port), so that it equals
     // the Origin a browser sends from it.
     publicBaseUrl: new URL(vars.PUBLIC_BASE_URL ?? `http://localhost:${vars.PORT}`).href.replace(/\/+$/, ""),
-    encryptionKey,
+    encryptionKeys: makeKeyRing(encryptionKey, previousKeys),
     jwtAudience: vars.CASHIER_JWT_AUDIENCE,
     logLevel: vars.LOG_LEVEL,
     seedDemo: !isProduction && (vars.CASHIER_SEED_DEMO ?? true),
@@ -418,6 +440,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     console: {
       loginFailures: vars.CONSOLE_LOGIN_FAILURES,
       accountLoginFailures: vars.CONSOLE_LOGIN_ACCOUNT_FAILURES,
+      accountTotalLoginFailures: vars.CONSOLE_LOGIN_ACCOUNT_TOTAL_FAILURES,
       loginWindowSeconds: vars.CONSOLE_LOGIN_WINDOW_MINUTES * 60,
       sessionIdleSeconds: vars.CONSOLE_SESSION_IDLE_MINUTES * 60,
       sessionAbsoluteSeconds: vars.CONSOLE_SESSION_ABSOLUTE_HOURS * 3600,

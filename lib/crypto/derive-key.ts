@@ -3,7 +3,7 @@
 // that hashes recovery codes is never the one that seals secrets.
 import { createHmac, hkdfSync } from "node:crypto";
 
-export type KeyPurpose = "recovery-code-hmac";
+export type KeyPurpose = "recovery-code-hmac" | "console-device-cookie" | "key-id";
 
 const derived = new WeakMap<Buffer, Map<KeyPurpose, Buffer>>();
 

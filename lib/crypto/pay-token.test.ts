@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { makeKeyRing } from "./key-ring";
 import { newPayToken, openPayToken, payTokenHash, storePayToken } from "./pay-token";
 
 describe("pay-token", () => {
-  const serverKey = randomBytes(32);
+  const serverKey = makeKeyRing(randomBytes(32));
 
   it("stores a token as its SHA-256 and sealed for its own deposit only", () => {
     const token = newPayToken();
@@ -15,7 +16,7 @@ describe("pay-token", () => {
     expect(openPayToken(serverKey, "dep_a", stored.payTokenSealed)).toBe(token);
     // Copied onto another deposit's row, or read with another key, it opens nothing.
     expect(() => openPayToken(serverKey, "dep_b", stored.payTokenSealed)).toThrow();
-    expect(() => openPayToken(randomBytes(32), "dep_a", stored.payTokenSealed)).toThrow();
+    expect(() => openPayToken(makeKeyRing(randomBytes(32)), "dep_a", stored.payTokenSealed)).toThrow();
   });
 
   it("looks up nothing for what no token looks like", () => {

@@ -5,6 +5,7 @@
 // a Gateway In link opened twice, the customer back from the bank).
 import { randomBytes } from "node:crypto";
 import { hashToken } from "./hash-token";
+import type { KeyRing } from "./key-ring";
 import { decryptSecret, encryptSecret } from "./secret-box";
 
 export type StoredPayToken = { payTokenHash: string; payTokenSealed: string };
@@ -19,12 +20,16 @@ export function payTokenHash(token: string): string | null {
   return /^[A-Za-z0-9_-]{16,64}$/.test(token) ? hashToken(token) : null;
 }
 
-const associatedData = (depositId: string) => `pay-token:${depositId}`;
+/** What a deposit's sealed token is bound to. */
+export const payTokenAssociatedData = (depositId: string) => `pay-token:${depositId}`;
 
-export function storePayToken(serverKey: Buffer, depositId: string, token: string): StoredPayToken {
-  return { payTokenHash: hashToken(token), payTokenSealed: encryptSecret(serverKey, token, associatedData(depositId)) };
+export function storePayToken(keys: KeyRing, depositId: string, token: string): StoredPayToken {
+  return {
+    payTokenHash: hashToken(token),
+    payTokenSealed: encryptSecret(keys, token, payTokenAssociatedData(depositId)),
+  };
 }
 
-export function openPayToken(serverKey: Buffer, depositId: string, sealed: string): string {
-  return decryptSecret(serverKey, sealed, associatedData(depositId));
+export function openPayToken(keys: KeyRing, depositId: string, sealed: string): string {
+  return decryptSecret(keys, sealed, payTokenAssociatedData(depositId));
 }

@@ -14,7 +14,7 @@ export type MigrationDb = {
 const BATCH = 500;
 
 // Read only when there is a row to compute: a new database migrates without the configuration.
-const serverKey = () => getConfig().encryptionKey;
+const serverKeys = () => getConfig().encryptionKeys;
 
 /**
  * Hosted payments' tokens were stored in clear: each becomes its hash and its sealed form (the
@@ -27,7 +27,7 @@ async function hashPayTokens(db: MigrationDb): Promise<void> {
       `SELECT "id", "payToken" FROM "Transaction" WHERE "payToken" IS NOT NULL AND "payTokenHash" IS NULL LIMIT ${BATCH}`,
     );
     for (const row of rows) {
-      const stored = storePayToken(serverKey(), row.id, row.payToken);
+      const stored = storePayToken(serverKeys(), row.id, row.payToken);
       await db.run(`UPDATE "Transaction" SET "payTokenHash" = ?, "payTokenSealed" = ? WHERE "id" = ?`, [
         stored.payTokenHash,
         stored.payTokenSealed,
@@ -56,7 +56,7 @@ async function keyRecoveryCodes(db: MigrationDb): Promise<void> {
   const rows = await db.all<{ codeHash: string }>(`SELECT "codeHash" FROM "ConsoleRecoveryCode"`);
   for (const { codeHash } of rows) {
     await db.run(`UPDATE "ConsoleRecoveryCode" SET "codeHash" = ? WHERE "codeHash" = ?`, [
-      keyedHash(serverKey(), "recovery-code-hmac", codeHash),
+      keyedHash(serverKeys().current.key, "recovery-code-hmac", codeHash),
       codeHash,
     ]);
   }

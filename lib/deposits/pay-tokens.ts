@@ -9,7 +9,7 @@ import { AppError } from "../errors/app-error";
 /** A new token for the deposit about to be written under this id, and the columns that store it. */
 export function issuePayToken(depositId: string): { payToken: string; stored: StoredPayToken } {
   const payToken = newPayToken();
-  return { payToken, stored: storePayToken(getConfig().encryptionKey, depositId, payToken) };
+  return { payToken, stored: storePayToken(getConfig().encryptionKeys, depositId, payToken) };
 }
 
 /** The deposit behind a hosted page's token (unverified, from the customer's address bar), or null. */
@@ -21,5 +21,5 @@ export async function findDepositByPayToken(token: string): Promise<DepositRecor
 /** The token of a deposit with a hosted page. */
 export function payTokenOf(deposit: Pick<TransactionRecord, "id" | "payTokenSealed">): string {
   if (!deposit.payTokenSealed) throw new AppError("internal_error", `deposit ${deposit.id} has no hosted page`);
-  return openPayToken(getConfig().encryptionKey, deposit.id, deposit.payTokenSealed);
+  return openPayToken(getConfig().encryptionKeys, deposit.id, deposit.payTokenSealed);
 }

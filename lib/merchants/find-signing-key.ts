@@ -21,7 +21,7 @@ export async function findSigningKey(keyId: string): Promise<MerchantSigningKey 
   return {
     keyId: found.key.id,
     merchantId: found.merchant.id,
-    secret: decryptSecret(getConfig().encryptionKey, found.key.secretCiphertext, found.key.id),
+    secret: decryptSecret(getConfig().encryptionKeys, found.key.secretCiphertext, found.key.id),
     revokedAt: found.key.revokedAt,
     merchant: found.merchant,
   };

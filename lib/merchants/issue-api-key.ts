@@ -25,7 +25,7 @@ export async function issueApiKey(
   await insertApiKey(db, {
     id: keyId,
     merchantId: options.merchantId,
-    secretCiphertext: encryptSecret(getConfig().encryptionKey, secret, keyId),
+    secretCiphertext: encryptSecret(getConfig().encryptionKeys, secret, keyId),
   });
   return { merchantId: options.merchantId, keyId, secret };
 }

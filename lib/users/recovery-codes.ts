@@ -23,7 +23,7 @@ const LENGTH = 16;
 export function hashRecoveryCode(typed: string): string {
   const code = typed.replace(/[\s-]/g, "").toLowerCase();
   const read = code.length === LENGTH ? code.replace(/[il]/g, "1").replace(/o/g, "0") : code;
-  return keyedHash(getConfig().encryptionKey, "recovery-code-hmac", hashToken(read));
+  return keyedHash(getConfig().encryptionKeys.current.key, "recovery-code-hmac", hashToken(read));
 }
 
 function newRecoveryCode(): string {

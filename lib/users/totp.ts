@@ -10,12 +10,15 @@ export function newTotpSecret(): string {
   return generateSecret();
 }
 
+/** What a user's sealed TOTP secret is bound to. */
+export const totpAssociatedData = (userId: string) => `console-totp:${userId}`;
+
 export function sealTotpSecret(userId: string, secret: string): string {
-  return encryptSecret(getConfig().encryptionKey, secret, `console-totp:${userId}`);
+  return encryptSecret(getConfig().encryptionKeys, secret, totpAssociatedData(userId));
 }
 
 export function openTotpSecret(userId: string, sealed: string): string {
-  return decryptSecret(getConfig().encryptionKey, sealed, `console-totp:${userId}`);
+  return decryptSecret(getConfig().encryptionKeys, sealed, totpAssociatedData(userId));
 }
 
 export function totpUri(email: string, secret: string): string {

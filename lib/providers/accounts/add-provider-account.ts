@@ -19,7 +19,10 @@ export async function addProviderAccount(input: AddProviderAccountInput, by: Aud
   const id = newId("pa");
   // Generated when not given: the webhook is then guarded from the first notification on.
   const webhookSecret = account.webhookSecret ?? randomBytes(24).toString("base64url");
-  const secretsCiphertext = sealProviderAccountSecrets(config.encryptionKey, id, { ...account.secrets, webhookSecret });
+  const secretsCiphertext = sealProviderAccountSecrets(config.encryptionKeys, id, {
+    ...account.secrets,
+    webhookSecret,
+  });
   return getDb().$transaction(async (tx) => {
     const row = await insertProviderAccount(tx, {
       id,

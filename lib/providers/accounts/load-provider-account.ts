@@ -18,7 +18,7 @@ export async function loadProviderAccount(id: string): Promise<ProviderAccount |
   const kind = findProviderKind(account.kind);
   if (!kind) throw new AppError("internal_error", `provider account ${account.id} is of an unknown kind`);
   const { webhookSecret, ...secrets } = openProviderAccountSecrets(
-    config.encryptionKey,
+    config.encryptionKeys,
     account.id,
     account.secretsCiphertext,
   );
