@@ -21,6 +21,7 @@ import { DEMO_MERCHANT_ID, seedDemoMerchant } from "../lib/merchants/seed-demo-m
 import { findLiveProviderProblem } from "../lib/providers/find-live-provider-problem";
 import { readEnvironmentAccount } from "../lib/providers/accounts/read-environment-account";
 import { countRateLimitsInPrimary } from "../lib/rate-limits/count-in-primary";
+import { EncryptionKeyError, checkEncryptionKey } from "../lib/encryption/check-encryption-key";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -70,6 +71,18 @@ if (cluster.isWorker) {
   console.log(
     `database: ${target.provider === "sqlite" ? target.filename : "PostgreSQL"}` +
       (applied.length ? ` (applied ${applied.join(", ")})` : " (up to date)"),
+  );
+
+  // Before anything opens a secret, and before any worker serves: a wrong key refuses to start.
+  const keyCheck = await checkEncryptionKey().catch((error: unknown) => {
+    if (!(error instanceof EncryptionKeyError)) throw error;
+    console.error(`cannot start: ${error.message}`);
+    process.exit(1);
+  });
+  console.log(
+    keyCheck.isResealDue
+      ? `encryption key: the database's secrets are under previous key ${keyCheck.keyId}; run npm run cashier -- keys reseal, then remove it from CASHIER_ENCRYPTION_PREVIOUS_KEYS`
+      : `encryption key: ${keyCheck.keyId}`,
   );
 
   const liveProblem = await findLiveProviderProblem();

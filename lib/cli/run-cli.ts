@@ -49,6 +49,9 @@ import { disableConsoleUser } from "../users/disable-console-user";
 import { issueConsoleUserSetupLink } from "../users/issue-console-user-setup-link";
 import { resetConsoleUserAuthenticator } from "../users/reset-console-user-authenticator";
 import { listConsoleUsers } from "../users/list-console-users";
+import { checkEncryptionKey } from "../encryption/check-encryption-key";
+import { countSealedValues } from "../encryption/count-sealed-values";
+import { resealSecrets } from "../encryption/reseal-secrets";
 
 export type CliIo = {
   out: (text: string) => void;
@@ -140,7 +143,12 @@ ${KIND_SETTINGS_USAGE}
                                        stops working)
   user reset-authenticator EMAIL      (a lost phone: clears the authenticator, recovery codes and
                                        password, ends every session, prints a new setup link)
-  user list`;
+  user list
+  keys status                         (the encryption keys' ids, the canary's, and how many sealed
+                                       values each key id holds per table)
+  keys reseal [--dry-run]             (seals every secret again under CASHIER_ENCRYPTION_KEY, the
+                                       canary last; resumable; then CASHIER_ENCRYPTION_PREVIOUS_KEYS
+                                       can go: docs/operating.md, Rotating the encryption key)`;
 
 class UsageError extends Error {}
 
@@ -525,6 +533,14 @@ const commands: Record<string, Command> = {
     if (values.provider === undefined) throw new UsageError("--provider is required");
     return configureInitiator(values.provider as string, cliAuditActor());
   },
+  "keys status": async (args) => {
+    parse(args, {}, 0);
+    return countSealedValues();
+  },
+  "keys reseal": async (args) => {
+    const { values } = parse(args, { "dry-run": { type: "boolean" } }, 0);
+    return resealSecrets({ isDryRun: Boolean(values["dry-run"]) });
+  },
   "psp reconcile": async (args) => {
     const { values } = parse(args, { force: { type: "boolean" } }, 0);
     return reconcileOnce({ isForced: Boolean(values.force) });
@@ -574,6 +590,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   }
   try {
     await applyMigrations(getConfig().databaseUrl);
+    // Before any command opens a secret: a wrong key stops here, naming the key id it needs.
+    const keyCheck = await checkEncryptionKey();
+    if (keyCheck.isResealDue) io.err(`the encryption canary is under previous key ${keyCheck.keyId}: run keys reseal`);
     const result = await found.command(found.args, io);
     io.out(typeof result === "string" ? result : JSON.stringify(result, null, 2));
     return 0;
