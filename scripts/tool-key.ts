@@ -4,6 +4,7 @@
 import { getConfig, loadEnvFiles } from "../lib/config/config";
 import { applyMigrations } from "../lib/db/apply-migrations";
 import { disconnectDb } from "../lib/db/client";
+import { EncryptionKeyError, checkEncryptionKey } from "../lib/encryption/check-encryption-key";
 import { DEMO_MERCHANT_ID } from "../lib/merchants/seed-demo-merchant";
 import { findActiveSigningKey } from "../lib/merchants/find-active-signing-key";
 
@@ -21,6 +22,11 @@ export async function findToolKey(given: { "key-id"?: string; secret?: string })
   if (given["key-id"] && given.secret) return { keyId: given["key-id"], secret: given.secret, merchantId: null };
   loadEnvFiles();
   await applyMigrations(getConfig().databaseUrl);
+  // As every command that opens a secret: a wrong key says which one it needs.
+  await checkEncryptionKey().catch((error: unknown) => {
+    if (error instanceof EncryptionKeyError) fail(error.message);
+    throw error;
+  });
   const demo = await findActiveSigningKey(DEMO_MERCHANT_ID);
   await disconnectDb();
   if (!demo) fail("no demo merchant with an active key: run npm start once, or pass --key-id and --secret");
