@@ -9,6 +9,7 @@
 // lib/security/security-headers.ts, pages with a fresh CSP nonce.
 import { type NextRequest, NextResponse } from "next/server";
 import { getConfig } from "@/lib/config/config";
+import { isDatabaseUnavailable } from "@/lib/db/is-database-unavailable";
 import { findRedirectOrigins } from "@/lib/deposits/find-redirect-origins";
 import { type ErrorCode, errorCodes } from "@/lib/errors/app-error";
 import { clientIpOf } from "@/lib/http/client-ip";
@@ -141,7 +142,14 @@ export async function proxy(request: NextRequest): Promise<Response> {
     nonce,
     isProduction: config.isProduction,
     allowEval: config.isNextDevelopment,
-    formActionOrigins: payToken ? await findRedirectOrigins(payToken) : [],
+    // A database that does not answer leaves the page to its route, which answers a 503 page; no
+    // other form target is allowed meanwhile, the safe side.
+    formActionOrigins: payToken
+      ? await findRedirectOrigins(payToken).catch((error: unknown) => {
+          if (!isDatabaseUnavailable(error)) throw error;
+          return [];
+        })
+      : [],
   });
 
   const refusal = await check(request, route);

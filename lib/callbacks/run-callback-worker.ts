@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { hostname } from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
 import { getConfig } from "../config/config";
+import { noteDatabaseOutage } from "../db/database-outage";
 import { log } from "../log/logger";
 import type { CallbackTransport } from "./attempt-callback";
 import { deliverDueCallbacks } from "./deliver-due-callbacks";
@@ -27,11 +28,13 @@ export async function runCallbackWorker(options: WorkerOptions = {}): Promise<nu
       due = batch.due;
       total += batch.claimed;
     } catch (error) {
-      // A database hiccup must not stop delivery for good: log it and try again after a pause.
-      log.error("callback worker batch failed", {
-        owner,
-        error: error instanceof Error ? error.message : String(error),
-      });
+      // A database hiccup must not stop delivery for good: log it (an outage once, as it starts
+      // and ends) and try again after a pause.
+      if (!noteDatabaseOutage(error))
+        log.error("callback worker batch failed", {
+          owner,
+          error: error instanceof Error ? error.message : String(error),
+        });
     }
     // Found work (even if another worker won it): look again at once.
     if (due > 0) continue;

@@ -3,7 +3,8 @@
 // merchant's id as 404), never a 500, an access denial recorded first. Without a session,
 // requireActor sends the browser to login.
 import { toAppError } from "../errors/to-app-error";
-import { problem, problemTypeOf } from "../http/problem";
+import { toUnavailableError } from "../db/database-outage";
+import { problemOf } from "../http/problem";
 import type { Actor } from "../access/actor";
 import { recordAccessDenied } from "./record-access-denied";
 import { requireActor } from "./require-actor";
@@ -15,15 +16,9 @@ export function withConsoleRoute(handler: (request: Request, actor: Actor) => Pr
       return await handler(request, actor);
     } catch (error) {
       await recordAccessDenied(actor, { page: new URL(request.url).pathname }, error);
-      const known = toAppError(error);
+      const known = toUnavailableError(error) ?? toAppError(error);
       if (!known) throw error;
-      return problem(known.status, {
-        type: problemTypeOf(known.code),
-        title: known.title,
-        detail: known.detail,
-        code: known.code,
-        ...(known.fields ? { fields: known.fields } : {}),
-      });
+      return problemOf(known);
     }
   };
 }

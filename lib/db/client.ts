@@ -53,7 +53,9 @@ export function createDb(databaseUrl: string): Db {
   const slot: { current: DriverConnection | null } = { current: null };
   let db: Db;
   if (target.provider === "postgres") {
-    const factory = new PrismaPg({ connectionString: target.url, max: 10 });
+    // A request waits at most this long for a connection (all ten busy, or a server that does not
+    // answer), then is answered 503 (lib/db/database-outage) instead of holding its client.
+    const factory = new PrismaPg({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5_000 });
     const connect = factory.connect.bind(factory);
     factory.connect = async () => {
       const adapter = await connect();

@@ -2,14 +2,17 @@
 // token, mapping errors and signing the answer, so a route file only names its operation.
 //  - the token fails: application/problem+json (RFC 9457), unsigned, as no key is trusted yet;
 //  - the operation refuses: a signed envelope with code 4xx and data.error;
+//  - the database cannot be reached: 503 service_unavailable with Retry-After, signed when the
+//    key was read before it failed, unsigned otherwise (lib/db/database-outage);
 //  - anything unexpected: 500 with an opaque id; the details go to the server log only.
 import type { z } from "zod";
 import { getConfig } from "../config/config";
+import { toUnavailableError } from "../db/database-outage";
 import { claimJti } from "../db/used-jtis";
 import type { MerchantRecord } from "../db/merchants";
 import { AppError, errorCodes } from "../errors/app-error";
 import { clientIpOf } from "../http/client-ip";
-import { problem, problemTypeOf, rateLimitedProblem } from "../http/problem";
+import { problem, problemOf, problemTypeOf, rateLimitedProblem } from "../http/problem";
 import { toAppError } from "../errors/to-app-error";
 import { newId } from "../ids/new-id";
 import { log } from "../log/logger";
@@ -162,12 +165,15 @@ export function withEnvelope(
     let key: MerchantSigningKey;
     let data: Record<string, unknown>;
     let token: string | null = null;
+    // The key as read, before its signature is checked: only the database failing after it (the
+    // jti's claim, which follows the signature) answers signed with it.
+    let readKey: MerchantSigningKey | null = null;
     try {
       const read = await reading;
       if ("error" in read) throw read.error;
       token = read.value;
       const verified = await verifyRequestToken(token, {
-        findKey: findSigningKey,
+        findKey: async (keyId) => (readKey = await findSigningKey(keyId)),
         claimJti: (entry) => claimJti(entry, new Date()),
         audience: getConfig().jwtAudience,
         now: new Date(),
@@ -178,6 +184,19 @@ export function withEnvelope(
       context.merchantId = key.merchantId;
       context.keyId = key.keyId;
     } catch (error) {
+      // Not the client's failure: not counted against its address.
+      const unavailable = toUnavailableError(error);
+      if (unavailable) {
+        context.error = unavailable.code;
+        if (!readKey) return finish(problemOf(unavailable));
+        return finish(
+          await signed(
+            readKey,
+            { code: unavailable.status, data: { error: errorBody(unavailable) } },
+            { "retry-after": String(unavailable.retryAfterSeconds) },
+          ),
+        );
+      }
       const known = toAppError(error);
       if (!known) return finish(internalError(error, context));
       context.error = known.code;
@@ -218,9 +237,9 @@ export function withEnvelope(
       const result = await handler({ merchant: key.merchant, keyId: key.keyId, data, request });
       return finish(await signed(key, withWarnings(result, warnings)));
     } catch (error) {
-      const known = toAppError(error);
-      // A provider that is down or refused is the merchant's business (a signed 502 or 503 they
-      // can retry); only the unexpected stays opaque.
+      const known = toUnavailableError(error) ?? toAppError(error);
+      // A provider or the database that is down, or a provider that refused, is the merchant's
+      // business (a signed 502 or 503 they can retry); only the unexpected stays opaque.
       if (!known || known.code === "internal_error") return finish(internalError(error, context));
       context.error = known.code;
       const retryAfter = known.retryAfterSeconds;

@@ -52,6 +52,10 @@ export const errorCodes = {
   // request.
   provider_error: { status: 502, title: "Payment provider refused the request" },
   provider_unavailable: { status: 503, title: "Payment provider unavailable", retryAfterSeconds: 5 },
+  // The gateway's own database could not be reached, or had no connection free in time
+  // (lib/db/database-outage): the merchant sends the same request again after Retry-After.
+  // Signed when the key was read before the failure, problem+json otherwise.
+  service_unavailable: { status: 503, title: "Service temporarily unavailable", retryAfterSeconds: 5 },
   // The PSP answered a charge other than the one asked for (another txid, amount or key): nothing
   // of it is shown to a customer, and the operator is alerted.
   provider_mismatch: { status: 502, title: "Payment provider answered another charge" },

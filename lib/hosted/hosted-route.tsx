@@ -1,6 +1,7 @@
 import type { ReactElement, ReactNode } from "react";
 import { type Failure, FailureCard, notFoundFailure } from "@/components/pay/failure";
 import { PaymentShell } from "@/components/pay/payment-shell";
+import { toUnavailableError } from "@/lib/db/database-outage";
 import { type HostedPayment, findHostedPayment, shopUrl } from "@/lib/deposits/find-hosted-payment";
 import { type Locale, type Messages, formatBrl, messages, resolveLocale, withLang } from "@/lib/i18n/messages";
 import { type StepAddress, type StepDecision, stepPath } from "./payment-flow";
@@ -40,6 +41,23 @@ function paymentlessAnswer({ locale, t }: HostedRequest, failure: Failure, statu
 
 const notFoundAnswer = (hosted: HostedRequest) => paymentlessAnswer(hosted, notFoundFailure(hosted.t), 404);
 
+/** The database did not answer: a page that says to reload soon, 503 with the code's Retry-After. */
+function unavailableAnswer(hosted: HostedRequest, retryAfterSeconds: number | null): HostedAnswer {
+  const { t } = hosted;
+  const failure = {
+    title: t.unavailableTitle,
+    text: t.unavailableText,
+    problems: [],
+    returnUrl: null,
+    code: "service_unavailable",
+    detail: null,
+  };
+  return {
+    ...paymentlessAnswer(hosted, failure, 503),
+    headers: retryAfterSeconds === null ? {} : { "retry-after": String(retryAfterSeconds) },
+  };
+}
+
 /**
  * The way back from a bank that names no payment the gateway can find (no cookie, an unknown
  * id): the customer may well have paid, so the page says it is being confirmed, never a 404.
@@ -76,8 +94,15 @@ export function hostedRoute<P = unknown>(handler: (request: HostedRequest, param
       t: messages[locale],
       withLang: (path) => withLang(path, lang),
     };
-    // null: nothing here by that name.
-    const answer = (await handler(hosted, await context.params)) ?? notFoundAnswer(hosted);
+    let answer: HostedAnswer;
+    try {
+      // null: nothing here by that name.
+      answer = (await handler(hosted, await context.params)) ?? notFoundAnswer(hosted);
+    } catch (error) {
+      const unavailable = toUnavailableError(error);
+      if (!unavailable) throw error;
+      answer = unavailableAnswer(hosted, unavailable.retryAfterSeconds);
+    }
     const headers = { "cache-control": "no-store", ...answer.headers };
     if ("redirect" in answer)
       return new Response(null, { status: 303, headers: { ...headers, location: answer.redirect } });

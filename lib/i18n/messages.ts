@@ -66,6 +66,8 @@ const ptBR = {
   checkPayment: "Já pagou? Ver se o pagamento chegou",
   rateLimitedTitle: "Muitas tentativas em pouco tempo",
   rateLimitedText: "Aguarde um minuto e tente de novo. Se continuar, volte para a loja e comece o pagamento de novo.",
+  unavailableTitle: "Tente de novo em instantes",
+  unavailableText: "Não conseguimos carregar esta página agora. Aguarde alguns segundos e recarregue.",
   copyPixCode: "Copiar código Pix",
   copiedToast: "Código copiado. Agora cole no app do seu banco.",
   copyFailed:
@@ -267,6 +269,8 @@ const en: Messages = {
   checkPayment: "Paid already? See whether it arrived",
   rateLimitedTitle: "Too many attempts in a short time",
   rateLimitedText: "Wait a minute and try again. If it goes on, go back to the shop and start the payment again.",
+  unavailableTitle: "Try again in a moment",
+  unavailableText: "We could not load this page just now. Wait a few seconds and reload it.",
   copyPixCode: "Copy Pix code",
   copiedToast: "Code copied. Now paste it in your bank's app.",
   copyFailed: "The code could not be copied for you. It is selected below: touch and hold it, then choose Copy.",

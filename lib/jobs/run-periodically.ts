@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
+import { noteDatabaseOutage } from "../db/database-outage";
 import { log } from "../log/logger";
 
 /**
@@ -16,7 +17,9 @@ export async function runPeriodically(
       const counts = typeof result === "number" ? { count: result } : result;
       if (Object.values(counts).some((value) => value > 0)) log.info(name, counts);
     } catch (error) {
-      log.error(`${name} failed`, { error: error instanceof Error ? error.message : String(error) });
+      // A database outage is logged once, as it starts and ends, not by every run of every job.
+      if (!noteDatabaseOutage(error))
+        log.error(`${name} failed`, { error: error instanceof Error ? error.message : String(error) });
     }
     await sleep(options.intervalMs, undefined, { signal: options.signal }).catch(() => undefined);
   }

@@ -34,13 +34,14 @@ export function toLogLine(args: unknown[]): { message: string; fields: Record<st
   };
 }
 
-export function captureConsole(): void {
+/** `isAbsorbed`: an error another part logs its own way (a database outage, once per outage). */
+export function captureConsole(isAbsorbed: (error: unknown) => boolean = () => false): void {
   for (const [method, level] of Object.entries(LEVELS) as [
     keyof typeof LEVELS,
     (typeof LEVELS)[keyof typeof LEVELS],
   ][]) {
     console[method] = (...args: unknown[]) => {
-      if (args.some(isClientAbort)) return;
+      if (args.some((arg) => isClientAbort(arg) || (arg instanceof Error && isAbsorbed(arg)))) return;
       const { message, fields } = toLogLine(args);
       if (level === "error" || level === "warn") log.once(level, message, message, fields);
       else log[level](message, fields);

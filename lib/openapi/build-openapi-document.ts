@@ -272,7 +272,7 @@ const envelopeDescription = (dataIsDescribedBy: string) =>
 
 The answer is {"jwt": "<compact JWS>"} signed with the same key, header typ ${RESPONSE_TOKEN_TYPE}, with claims iat, exp (iat + ${RESPONSE_TOKEN_LIFETIME_SECONDS}), code (equal to the HTTP status) and data (${dataIsDescribedBy}). A data field the operation does not have is ignored, not refused, and a whole amount of 1000 or more is taken as reais: the answer's data, a refusal's too, then carries warnings (strings) saying so.
 
-A refusal after the token is accepted is a signed answer whose data is ErrorData. A failure of the token itself is an unsigned application/problem+json Problem (RFC 9457), as no key is trusted yet. 429 carries Retry-After.
+A refusal after the token is accepted is a signed answer whose data is ErrorData. A failure of the token itself is an unsigned application/problem+json Problem (RFC 9457), as no key is trusted yet. 429 carries Retry-After, and so does 503 (provider_unavailable: the payment provider could not be reached; service_unavailable: the gateway's database could not, signed when your key was read before it failed, a Problem otherwise): send the same request again after it.
 
 Callbacks (see webhooks) are a POST of {"jwt"} to your callback URL, signed with your key, header typ ${CALLBACK_TOKEN_TYPE}, whose data claim is the event, with exp = iat + ${CALLBACK_TOKEN_LIFETIME_SECONDS} (a queue may verify it later) and a jti unique to each delivery; act once per data.event_id, which a retry repeats. Answer 2xx, anything else is retried.
 
@@ -377,7 +377,7 @@ export function buildApiDocument<Extra extends object>(
             "Refused: signed ErrorData once the token is accepted, an unsigned Problem when the token fails",
           ),
           "5XX": refusal(
-            "The payment provider failed (502, 503: retry the same request) or an unexpected error (500, with an opaque id)",
+            "The payment provider failed (502, 503 provider_unavailable) or the gateway's database could not be reached (503 service_unavailable): retry the same request after Retry-After; or an unexpected error (500, with an opaque id)",
           ),
         },
       },

@@ -4,11 +4,12 @@
 // PSP carries it; mutual TLS ends at the terminator in front of the gateway) and reads it; each
 // address has a budget per minute, counted before anything else, the body is bounded, and every
 // notice is confirmed with the PSP before anything changes. The PSP retries what is not answered 2xx.
+import { toUnavailableError } from "../db/database-outage";
 import { readLimitedBody } from "../envelope/read-request-token";
 import { isAppError } from "../errors/app-error";
 import { toAppError } from "../errors/to-app-error";
 import { clientIpOf } from "../http/client-ip";
-import { problem, rateLimitedProblem } from "../http/problem";
+import { problem, problemOf, rateLimitedProblem } from "../http/problem";
 import { log } from "../log/logger";
 import type { PaymentProvider } from "../providers/contract/payment-provider";
 import { IMPLICIT_ACCOUNT_ID, findProvider } from "../providers/registry";
@@ -66,6 +67,9 @@ export async function handlePspWebhook(request: Request, accountId?: string): Pr
       results,
     });
   } catch (error) {
+    // A 503 with Retry-After: the PSP sends the notification again later.
+    const unavailable = toUnavailableError(error);
+    if (unavailable) return finish(problemOf(unavailable));
     const known = toAppError(error);
     if (!known || known.code === "internal_error") {
       log.error("psp webhook failed", { error: error instanceof Error ? error.stack : String(error) });

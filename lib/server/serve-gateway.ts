@@ -5,6 +5,7 @@ import http from "node:http";
 import next from "next";
 import { getConfig } from "../config/config";
 import { disconnectDb } from "../db/client";
+import { noteDatabaseOutage } from "../db/database-outage";
 import { startDraining } from "../health/draining";
 import { startProcessJobs, startProcessJobsOnceListening, stopProcessJobs } from "../jobs/start-server-jobs";
 import { captureConsole, isClientAbort } from "../log/capture-console";
@@ -13,6 +14,7 @@ import { apiSecurityHeaders, newNonce, securityHeaders } from "../security/secur
 import { CLIENT_IP_HEADER, resolveClientIp } from "../http/client-ip";
 import { methodNotAllowed, routeRules } from "../http/route-rules";
 import { fillSecurityHeaders } from "./fill-security-headers";
+import { answerOutageAsUnavailable } from "./answer-outage-as-unavailable";
 import { logAbortedRequest } from "./log-aborted-request";
 
 // The answers each server is still working on. A client that hangs up does not stop its handler,
@@ -33,8 +35,9 @@ function targetPath(target: string): string {
 
 export async function serveGateway(options: { dir: string; port: number }): Promise<http.Server> {
   const config = getConfig();
-  // From here on everything this process writes is a JSON line of the log, Next.js's output too.
-  captureConsole();
+  // From here on everything this process writes is a JSON line of the log, Next.js's output too;
+  // a page that failed for a database outage is counted in the outage's line, not logged again.
+  captureConsole(noteDatabaseOutage);
   startProcessJobsOnceListening();
   const app = next({ dev: false, dir: options.dir, port: options.port });
   await app.prepare();
@@ -73,6 +76,7 @@ export async function serveGateway(options: { dir: string; port: number }): Prom
       config.trustedProxies,
     );
     inFlight.add(response);
+    answerOutageAsUnavailable(response);
     logAbortedRequest(request, response);
     handle(request, response)
       .catch((error: unknown) => {

@@ -17,6 +17,13 @@ export default function DocsErrorsPage() {
         <code>type</code> is <code>/docs/errors#</code> and its <code>code</code>, this page&apos;s entry for it. Once
         the token is accepted, a refusal is a signed answer whose <code>data.error.type</code> is the code.
       </p>
+      <p>
+        A <code>503</code> is an outage to wait out, not a fault in your request: <code>provider_unavailable</code> when
+        the payment provider could not be reached, <code>service_unavailable</code> when the gateway&apos;s own database
+        could not (signed when your key was read before it failed, a problem otherwise). Both carry{" "}
+        <code>Retry-After</code> in seconds: send the same request again after it, with the same <code>reference</code>,
+        and it is done once.
+      </p>
       <ErrorCodeList />
     </main>
   );
