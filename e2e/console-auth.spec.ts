@@ -65,6 +65,9 @@ for (const viewport of viewports) {
       }
       const cookie = (await context.cookies()).find((c) => c.name === "cashier_console");
       expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: "Lax", path: "/console" });
+      // The known-device cookie: a sign-in budget of this browser's own, read by sign-in alone.
+      const device = (await context.cookies()).find((c) => c.name === "cashier_device");
+      expect(device).toMatchObject({ httpOnly: true, secure: true, sameSite: "Strict", path: "/console" });
       expect(await fitsViewport(page)).toBe(true);
       await keepScreenshot(page, testInfo, `console-operator-${viewport.name}`);
 

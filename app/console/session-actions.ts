@@ -10,17 +10,24 @@ import { formText } from "@/lib/http/form-text";
 import { formArguments } from "@/lib/http/parse-action-arguments";
 import { endConsoleSession, endEveryConsoleSession } from "@/lib/sessions/end-console-session";
 import { consoleRoleSchema } from "@/lib/users/schemas";
+import { DEVICE_COOKIE, deviceCookieOptions } from "@/lib/users/known-device";
 import { signInConsoleUser } from "@/lib/users/sign-in-console-user";
 import type { LoginState } from "@/components/console/login-form";
 
 // Sign-in answers every failure itself (LoginState): anything thrown is unexpected.
 export const logIn = publicConsoleAction<LoginState>({ refusal: "throw" }, async (_state, form) => {
+  const jar = await cookies();
   const result = await signInConsoleUser(
     { email: formText(form, "email"), password: formText(form, "password"), code: formText(form, "code") },
-    { ip: await consoleClientIp(), userAgent: (await headers()).get("user-agent") },
+    {
+      ip: await consoleClientIp(),
+      userAgent: (await headers()).get("user-agent"),
+      deviceCookie: jar.get(DEVICE_COOKIE)?.value,
+    },
   );
   if (result.status !== "signed_in") return result;
-  (await cookies()).set(SESSION_COOKIE, result.token, sessionCookieOptions(result.absoluteExpiresAt));
+  jar.set(SESSION_COOKIE, result.token, sessionCookieOptions(result.absoluteExpiresAt));
+  jar.set(DEVICE_COOKIE, result.device.cookie, deviceCookieOptions(result.device.expires));
   // The form's field is the client's to write: only a path of this console is followed.
   return redirectTo(safeReturnPath(formText(form, "next")) ?? CONSOLE_HOME);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addressKeyOf } from "./address-key";
+import { addressKeyOf, networkKeyOf } from "./address-key";
 
 describe("addressKeyOf", () => {
   it("counts an IPv4 address on its own, and an IPv4-mapped IPv6 address as that IPv4 address", () => {
@@ -21,5 +21,23 @@ describe("addressKeyOf", () => {
   it("counts what is not an address under one key", () => {
     for (const address of [null, "unknown", "", "2001:db8::1::2", "300.1.1.1"])
       expect(addressKeyOf(address)).toBe("unknown");
+  });
+});
+
+describe("networkKeyOf", () => {
+  it("counts an IPv4 address with its /24, an IPv4-mapped one as its IPv4 address", () => {
+    expect(networkKeyOf("203.0.113.7")).toBe("203.0.113.0/24");
+    expect(networkKeyOf("::ffff:203.0.113.200")).toBe("203.0.113.0/24");
+    expect(networkKeyOf("203.0.114.7")).toBe("203.0.114.0/24");
+  });
+
+  it("counts an IPv6 address with its /48, so every /64 of a site is one network", () => {
+    expect(networkKeyOf("2001:db8:1:2::1")).toBe("2001:db8:1::/48");
+    expect(networkKeyOf("2001:db8:1:ffff:a:b:c:d")).toBe("2001:db8:1::/48");
+    expect(networkKeyOf("2001:db8:2::1")).toBe("2001:db8:2::/48");
+  });
+
+  it("counts what is not an address under one key", () => {
+    for (const address of [null, "unknown", "300.1.1.1"]) expect(networkKeyOf(address)).toBe("unknown");
   });
 });

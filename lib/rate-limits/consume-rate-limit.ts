@@ -5,7 +5,8 @@
 // process itself. A Redis that is down, or hangs past REDIS_TIMEOUT_MS, falls back to the
 // instance's counters, and a primary that does not answer to this process's own, rather than
 // refusing traffic, holding it, or letting everything through; each fallback is logged once when
-// it starts and once when the store answers again, not once per request.
+// it starts and once when the store answers again, not once per request, and counted
+// (readRateLimitStore, in GET /api/health/ready's answer).
 import cluster from "node:cluster";
 import { setTimeout as delay } from "node:timers/promises";
 import { Redis } from "ioredis";
@@ -24,9 +25,11 @@ import { log } from "../log/logger";
  *    addressKeyOf) and per key id;
  *  - page: hosted pages, their server actions and /direct, per client address (addressKeyOf);
  *  - request: verified requests, per key id;
- *  - consoleLoginFailureIp, consoleLoginFailureAccount: console sign-ins per client address (key:
- *    addressKeyOf) and per e-mail typed, over CONSOLE_LOGIN_WINDOW_MINUTES; each attempt spends a
- *    point before it is checked and a success gives it back, so the budgets count failures;
+ *  - consoleLoginFailureIp, consoleLoginFailureAccount, consoleLoginFailureDevice,
+ *    consoleLoginFailureAccountTotal: console sign-ins per client address (key: addressKeyOf), per
+ *    e-mail typed and network (networkKeyOf) or known device, and per e-mail typed, over
+ *    CONSOLE_LOGIN_WINDOW_MINUTES (lib/users/spend-sign-in-attempt); each attempt spends a point
+ *    before it is checked and a success gives it back, so the budgets count failures;
  *  - pspWebhookIp: the PSP webhook's notifications per client address (addressKeyOf);
  *  - pspWebhookPix: queries to the PSP about one notified end-to-end id (one a minute), so a
  *    notification repeated by anyone cannot make the gateway hammer the PSP;
@@ -42,6 +45,8 @@ export type RateLimitKind =
   | "request"
   | "consoleLoginFailureIp"
   | "consoleLoginFailureAccount"
+  | "consoleLoginFailureDevice"
+  | "consoleLoginFailureAccountTotal"
   | "pspWebhookIp"
   | "pspWebhookPix"
   | "accessDeniedUser"
@@ -74,6 +79,8 @@ function buildLimiters(): Limiters {
     request: config.rateLimits.requests,
     consoleLoginFailureIp: config.console.loginFailures,
     consoleLoginFailureAccount: config.console.accountLoginFailures,
+    consoleLoginFailureDevice: config.console.accountLoginFailures,
+    consoleLoginFailureAccountTotal: config.console.accountTotalLoginFailures,
     pspWebhookIp: config.rateLimits.pspWebhook,
     pspWebhookPix: 1,
     accessDeniedUser: ACCESS_DENIED_AUDITS_PER_HOUR,
@@ -82,6 +89,8 @@ function buildLimiters(): Limiters {
   const durations: Partial<Record<RateLimitKind, number>> = {
     consoleLoginFailureIp: config.console.loginWindowSeconds,
     consoleLoginFailureAccount: config.console.loginWindowSeconds,
+    consoleLoginFailureDevice: config.console.loginWindowSeconds,
+    consoleLoginFailureAccountTotal: config.console.loginWindowSeconds,
     accessDeniedUser: 3600,
   };
   let redis: Redis | null = null;
@@ -133,6 +142,8 @@ function buildLimiters(): Limiters {
       request: build("request"),
       consoleLoginFailureIp: build("consoleLoginFailureIp"),
       consoleLoginFailureAccount: build("consoleLoginFailureAccount"),
+      consoleLoginFailureDevice: build("consoleLoginFailureDevice"),
+      consoleLoginFailureAccountTotal: build("consoleLoginFailureAccountTotal"),
       pspWebhookIp: build("pspWebhookIp"),
       pspWebhookPix: build("pspWebhookPix"),
       accessDeniedUser: build("accessDeniedUser"),
@@ -151,6 +162,13 @@ async function storesOf(kind: RateLimitKind): Promise<Store[]> {
 /** The stores that failed last time they were asked, so an outage is logged as it starts and ends. */
 const failing = new Set<Store["name"]>();
 
+/**
+ * What this process counted where (issue 37): the store its latest decision was counted in, and
+ * how many decisions it counted in a fallback because the store before it failed or did not
+ * answer, since it started. readRateLimitStore reports them (GET /api/health/ready).
+ */
+const counted: { lastIn: Store["name"] | null; fallbacks: number } = { lastIn: null, fallbacks: 0 };
+
 function reportStore(name: Store["name"], error: unknown): void {
   if (failing.has(name)) return;
   failing.add(name);
@@ -160,8 +178,10 @@ function reportStore(name: Store["name"], error: unknown): void {
   });
 }
 
-function reportAnswer(name: Store["name"]): void {
-  if (failing.delete(name)) log.info("rate limit store answers again", { store: name });
+function reportAnswer(name: Store["name"], index: number): void {
+  counted.lastIn = name;
+  if (index > 0) counted.fallbacks += 1;
+  if (failing.delete(name)) log.info("rate limit store answers again", { store: name, fallbacks: counted.fallbacks });
 }
 
 /**
@@ -183,11 +203,11 @@ async function spendFrom<T>(kind: RateLimitKind, spend: (store: RateLimiterAbstr
   for (const [index, store] of stores.entries()) {
     try {
       const answer = await spend(store.limiter);
-      reportAnswer(store.name);
+      reportAnswer(store.name, index);
       return answer;
     } catch (error) {
       if (isLimitResult(error)) {
-        reportAnswer(store.name);
+        reportAnswer(store.name, index);
         throw error;
       }
       if (index === stores.length - 1) throw error;
@@ -228,4 +248,21 @@ export async function checkRateLimit(kind: RateLimitKind, key: string): Promise<
     return res && { res, points: store.points };
   });
   return current && current.res.consumedPoints >= current.points ? limited(current.res) : { isLimited: false };
+}
+
+export type RateLimitStoreReport = {
+  /**
+   * Where budgets are meant to be counted: "redis" (every instance together), "instance" (npm
+   * start's primary, for its workers: each instance alone) or "process" (next dev, the CLI).
+   */
+  store: Store["name"];
+  /** Where this process counted its latest decision (a fallback while the store fails); null before any. */
+  countingIn: Store["name"] | null;
+  /** Decisions this process counted in a fallback since it started. */
+  fallbacks: number;
+};
+
+export function readRateLimitStore(): RateLimitStoreReport {
+  const store = getConfig().redisUrl ? "redis" : cluster.isWorker ? "instance" : "process";
+  return { store, countingIn: counted.lastIn, fallbacks: counted.fallbacks };
 }

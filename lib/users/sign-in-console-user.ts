@@ -1,9 +1,9 @@
 // Console sign-in. Every failure gives the caller the same answer (no hint whether the e-mail
 // exists, the password or the code was wrong, or the user is disabled); the audit log keeps the
 // reason for operators. Each attempt spends a point of its address's and its account's budgets
-// before anything is checked (spend-sign-in-attempt); past CONSOLE_LOGIN_FAILURES failures from
-// an address, or CONSOLE_LOGIN_ACCOUNT_FAILURES on an account, in the window, the attempt waits,
-// right password or not, and the audit log says so once per budget spent.
+// before anything is checked (spend-sign-in-attempt); past a budget in the window the attempt
+// waits, right password or not, and the audit log says so once per budget spent. A browser that
+// signed in before (lib/users/known-device) spends a budget of its own.
 import { type AuditActor, recordAuditEvent } from "../audit/record-audit-event";
 import { getConfig } from "../config/config";
 import { type Tx, getDb } from "../db/client";
@@ -20,16 +20,18 @@ import { type StartedSession, startConsoleSession } from "../sessions/start-cons
 import { verifyDecoyPassword, verifyPassword } from "./password-hash";
 import { hashRecoveryCode } from "./recovery-codes";
 import { loginSchema } from "./schemas";
-import { type SignInAttempt, giveBackSignInAttempt, spendSignInAttempt } from "./spend-sign-in-attempt";
+import { type KnownDevice, issueKnownDevice, readKnownDevice } from "./known-device";
+import { type SignInAttempt, accountKeyOf, giveBackSignInAttempt, spendSignInAttempt } from "./spend-sign-in-attempt";
 import type { ThrottleNotice } from "./find-throttle-notice";
 import { matchTotpStep, openTotpSecret } from "./totp";
 
 export type SignInResult =
-  | ({ status: "signed_in" } & StartedSession)
+  | ({ status: "signed_in"; device: KnownDevice } & StartedSession)
   | { status: "refused" }
   | { status: "throttled"; retryAfterSeconds: number };
 
-type Client = { ip: string | null; userAgent: string | null };
+/** deviceCookie: the known-device cookie the browser sent, unverified. */
+type Client = { ip: string | null; userAgent: string | null; deviceCookie?: string };
 
 type FailureReason =
   | "unknown_email"
@@ -39,7 +41,12 @@ type FailureReason =
   | "code_missing"
   | "wrong_code"
   | "code_reused"
-  | "totp_not_enrolled";
+  | "totp_not_enrolled"
+  // One of the account's budgets is spent and no recovery code signed in (spend-sign-in-attempt).
+  | "account_throttled";
+
+/** The authenticator's six digits; any other code typed is taken for a recovery code. */
+const isAuthenticatorCode = (code: string) => /^\d{6}$/.test(code);
 
 async function checkPassword(user: ConsoleUserRecord | null, password: string): Promise<FailureReason | null> {
   if (!user) return verifyDecoyPassword(password).then(() => "unknown_email");
@@ -81,10 +88,10 @@ async function recordThrottleStarts(
   user: ConsoleUserRecord | null,
   ip: string | null,
 ): Promise<void> {
-  const { loginFailures, accountLoginFailures } = getConfig().console;
+  const { loginFailures, accountLoginFailures, accountTotalLoginFailures } = getConfig().console;
   // Someone who failed to sign in: the e-mail typed is kept, but the account it names is not the actor.
   const actor = { ...failedActor, userId: null, role: "unknown" };
-  if (attempt.lastOfAddress) {
+  if (attempt.lastOf.includes("address")) {
     await recordAuditEvent(tx, {
       actor,
       action: "session.login_throttled",
@@ -96,7 +103,14 @@ async function recordThrottleStarts(
       detail: { failures: loginFailures, addresses: attempt.addressKey },
     });
   }
-  if (attempt.lastOfAccount) {
+  // Which of the account's budgets: from this network, from this known device, or from every network.
+  const accountBudgets = {
+    network: { failures: accountLoginFailures, network: attempt.networkKey },
+    device: { failures: accountLoginFailures, device: "known" },
+    account: { failures: accountTotalLoginFailures, network: "every" },
+  };
+  for (const budget of attempt.lastOf) {
+    if (budget === "address") continue;
     await recordAuditEvent(tx, {
       actor,
       action: "session.account_throttled",
@@ -104,7 +118,7 @@ async function recordThrottleStarts(
       targetId: user?.id ?? null,
       merchantId: user?.merchantId ?? null,
       ip,
-      detail: { failures: accountLoginFailures },
+      detail: accountBudgets[budget],
     });
   }
 }
@@ -116,7 +130,12 @@ export async function signInConsoleUser(
 ): Promise<SignInResult> {
   const parsed = loginSchema.safeParse(input);
   const { email, password, code } = parsed.success ? parsed.data : { email: "", password: "", code: "" };
-  const attempt = await spendSignInAttempt(client.ip, email);
+  const accountKey = accountKeyOf(email);
+  const deviceId = readKnownDevice(client.deviceCookie, accountKey, now);
+  const attempt = await spendSignInAttempt(client.ip, email, {
+    deviceId,
+    hasRecoveryCode: code !== "" && !isAuthenticatorCode(code),
+  });
   if (attempt.status === "throttled") {
     log.warn("console sign-in throttled", { ip: client.ip, budget: attempt.budget });
     return { status: "throttled", retryAfterSeconds: attempt.retryAfterSeconds };
@@ -137,12 +156,13 @@ export async function signInConsoleUser(
       let usedRecoveryCode = false;
       if (!failure && user!.totpEnabledAt) {
         if (!code) failure = "code_missing";
-        else if (/^\d{6}$/.test(code)) failure = await useTotpCode(tx, user!, code, now);
+        else if (isAuthenticatorCode(code)) failure = await useTotpCode(tx, user!, code, now);
         else {
           usedRecoveryCode = await markRecoveryCodeUsed(tx, user!.id, hashRecoveryCode(code), now);
           failure = usedRecoveryCode ? null : "wrong_code";
         }
       } else if (!failure && user!.role === "operator") failure = "totp_not_enrolled";
+      if (!failure && attempt.recoveryCodeOnly && !usedRecoveryCode) failure = "account_throttled";
 
       const merchantId = user?.merchantId ?? null;
       if (failure) {
@@ -189,5 +209,5 @@ export async function signInConsoleUser(
 
   if (result.failure) return { status: "refused" };
   await giveBackSignInAttempt(attempt);
-  return { status: "signed_in", ...result.session };
+  return { status: "signed_in", device: issueKnownDevice(deviceId, accountKey, now), ...result.session };
 }
