@@ -69,7 +69,7 @@ describe("POST /api/payment-initiation", () => {
       JSON.stringify(row, (_key, value: unknown) => (typeof value === "bigint" ? String(value) : value)),
     ).not.toContain(token);
     expect(row.payTokenHash).toBe(createHash("sha256").update(token).digest("hex"));
-    expect(row.payTokenSealed).toMatch(/^v1\./);
+    expect(row.payTokenSealed).toMatch(/^v2\.[0-9a-f]{16}\./);
     expect((await findHostedPayment(token))?.deposit.id).toBe(data.id);
     // What the database holds opens nothing: neither the hash nor the sealed token is an address.
     expect(await findHostedPayment(row.payTokenHash!)).toBeNull();
