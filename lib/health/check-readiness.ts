@@ -2,6 +2,8 @@
 // requests. Each check reports in the body under its name; only a check that says so makes the
 // instance not ready. Another check is one more entry in readinessChecks.
 import { pingDatabase } from "../db/ping";
+import { EncryptionKeyError, checkEncryptionKeyCached } from "../encryption/check-encryption-key";
+import { readRateLimitStore } from "../rate-limits/consume-rate-limit";
 import { isDraining } from "./draining";
 import { pingRedis } from "./ping-redis";
 
@@ -35,6 +37,21 @@ export const readinessChecks: ReadinessCheck[] = [
       return { isReady: isUp, report: up(isUp) };
     },
   },
+  // The key opens the database's canary: with a wrong key every secret fails to open, and every
+  // merchant request with it. `reseal_due`: a previous key opens it, and everything still opens.
+  {
+    name: "encryptionKey",
+    isRequired: true,
+    check: async () => {
+      try {
+        const found = await checkEncryptionKeyCached();
+        return { isReady: true, report: found.isResealDue ? "reseal_due" : "up" };
+      } catch (error) {
+        if (error instanceof EncryptionKeyError) return { isReady: false, report: "wrong_key" };
+        throw error;
+      }
+    },
+  },
   // Without Redis the rate limits count in the instance (docs/decisions.md): every request is
   // still answered, so a Redis that is down is reported, not a reason to take the instance out.
   {
@@ -45,6 +62,9 @@ export const readinessChecks: ReadinessCheck[] = [
       return { isReady: true, report: isUp === null ? "not_configured" : up(isUp) };
     },
   },
+  // Where budgets are counted and how often this process counted in a fallback: "instance" says
+  // each instance has budgets of its own, which several instances must not run with (docs/operating.md).
+  { name: "rateLimits", isRequired: false, check: async () => ({ isReady: true, report: readRateLimitStore() }) },
 ];
 
 export type Readiness = {
