@@ -1,9 +1,11 @@
 // A Redis that hangs (accepts the connection and the bytes, answers nothing), through a proxy the
 // test stalls in front of the machine's Redis: a merchant's requests are each answered, within
 // REDIS_TIMEOUT_MS of their normal time, and their budget still counts, in the instance's own
-// counters; once Redis answers again the counting goes back to it.
+// counters; once Redis answers again the counting goes back to it. Readiness says where the
+// process counts and how many decisions it counted in the fallback.
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it, vi } from "vitest";
+import { GET as ready } from "@/app/api/health/ready/route";
 import { POST as status } from "@/app/api/status/route";
 import { signRequestToken } from "@/lib/envelope/sign-request-token";
 import { CLIENT_IP_HEADER } from "@/lib/http/client-ip";
@@ -47,6 +49,12 @@ async function countedInRedis(merchant: TestMerchant): Promise<number | null> {
   return value === null ? null : Number(value);
 }
 
+/** Readiness's report of the rate limits' store. */
+async function rateLimitsReport(): Promise<{ store: string; countingIn: string | null; fallbacks: number }> {
+  const response = await ready();
+  return ((await response.json()) as { checks: { rateLimits: never } }).checks.rateLimits;
+}
+
 /** Sends requests until Redis counts them (the gateway's client may still be connecting). */
 async function sendUntilCountedInRedis(merchant: TestMerchant): Promise<number[]> {
   const statuses: number[] = [];
@@ -63,10 +71,12 @@ describe("rate limits through a Redis that hangs", () => {
     const statuses = await sendUntilCountedInRedis(merchant);
     expect(await countedInRedis(merchant)).toBeGreaterThan(0);
     expect(statuses.every((code) => code < 500 && code !== 429)).toBe(true);
+    expect(await rateLimitsReport()).toMatchObject({ store: "redis" });
   });
 
   it("answers every request while Redis hangs, and still refuses the request past the budget", async () => {
     const merchant = await createTestMerchant({ name: "Durante" });
+    const before = (await rateLimitsReport()).fallbacks;
     proxy.stall();
     const statuses: number[] = [];
     for (let i = 0; i < 20; i++) statuses.push((await send(merchant)).status);
@@ -75,6 +85,10 @@ describe("rate limits through a Redis that hangs", () => {
     expect(past.status).toBe(429);
     expect(Number(past.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await countedInRedis(merchant)).toBeNull();
+    // Each request was counted in the fallback at least once (its key's budget; a failed token more).
+    const during = await rateLimitsReport();
+    expect(during).toMatchObject({ store: "redis", countingIn: "process" });
+    expect(during.fallbacks - before).toBeGreaterThanOrEqual(21);
   });
 
   it("counts in Redis again once it answers", async () => {
@@ -83,5 +97,6 @@ describe("rate limits through a Redis that hangs", () => {
     const statuses = await sendUntilCountedInRedis(merchant);
     expect(await countedInRedis(merchant)).toBeGreaterThan(0);
     expect(statuses.every((code) => code < 500 && code !== 429)).toBe(true);
+    expect(await rateLimitsReport()).toMatchObject({ store: "redis" });
   });
 });
