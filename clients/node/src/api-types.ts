@@ -584,6 +584,7 @@ export interface components {
          *     | sandbox_only | 403 | Sandbox keys only |
          *     | provider_error | 502 | Payment provider refused the request |
          *     | provider_unavailable | 503 | Payment provider unavailable |
+         *     | service_unavailable | 503 | Service temporarily unavailable |
          *     | provider_mismatch | 502 | Payment provider answered another charge |
          *     | webhook_unauthorized | 401 | Unauthorized |
          *     | invalid_argument | 400 | Invalid argument |
@@ -591,7 +592,7 @@ export interface components {
          *     | internal_error | 500 | Internal error |
          * @enum {string}
          */
-        ErrorCode: "body_too_large" | "unsupported_media_type" | "token_missing" | "token_malformed" | "algorithm_not_allowed" | "key_missing" | "key_unknown" | "key_revoked" | "signature_invalid" | "token_expired" | "token_not_yet_valid" | "token_lifetime_too_long" | "claims_invalid" | "token_type_not_allowed" | "issuer_invalid" | "audience_invalid" | "jti_replayed" | "path_malformed" | "method_not_allowed" | "origin_not_allowed" | "action_malformed" | "form_malformed" | "rate_limited" | "validation_failed" | "not_found" | "reference_conflict" | "state_conflict" | "insufficient_funds" | "sandbox_only" | "provider_error" | "provider_unavailable" | "provider_mismatch" | "webhook_unauthorized" | "invalid_argument" | "forbidden" | "internal_error";
+        ErrorCode: "body_too_large" | "unsupported_media_type" | "token_missing" | "token_malformed" | "algorithm_not_allowed" | "key_missing" | "key_unknown" | "key_revoked" | "signature_invalid" | "token_expired" | "token_not_yet_valid" | "token_lifetime_too_long" | "claims_invalid" | "token_type_not_allowed" | "issuer_invalid" | "audience_invalid" | "jti_replayed" | "path_malformed" | "method_not_allowed" | "origin_not_allowed" | "action_malformed" | "form_malformed" | "rate_limited" | "validation_failed" | "not_found" | "reference_conflict" | "state_conflict" | "insufficient_funds" | "sandbox_only" | "provider_error" | "provider_unavailable" | "service_unavailable" | "provider_mismatch" | "webhook_unauthorized" | "invalid_argument" | "forbidden" | "internal_error";
         ErrorData: {
             /**
              * @description What was taken differently from what was probably meant, or ignored, each in words: a whole amount of 1000 or more read as reais, a data field the operation does not have; absent when there is none
@@ -1929,7 +1930,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The payment provider failed (502, 503: retry the same request) or an unexpected error (500, with an opaque id) */
+            /** @description The payment provider failed (502, 503 provider_unavailable) or the gateway's database could not be reached (503 service_unavailable): retry the same request after Retry-After; or an unexpected error (500, with an opaque id) */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -1982,7 +1983,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The payment provider failed (502, 503: retry the same request) or an unexpected error (500, with an opaque id) */
+            /** @description The payment provider failed (502, 503 provider_unavailable) or the gateway's database could not be reached (503 service_unavailable): retry the same request after Retry-After; or an unexpected error (500, with an opaque id) */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2035,7 +2036,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The payment provider failed (502, 503: retry the same request) or an unexpected error (500, with an opaque id) */
+            /** @description The payment provider failed (502, 503 provider_unavailable) or the gateway's database could not be reached (503 service_unavailable): retry the same request after Retry-After; or an unexpected error (500, with an opaque id) */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2079,7 +2080,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The payment provider failed (502, 503: retry the same request) or an unexpected error (500, with an opaque id) */
+            /** @description The payment provider failed (502, 503 provider_unavailable) or the gateway's database could not be reached (503 service_unavailable): retry the same request after Retry-After; or an unexpected error (500, with an opaque id) */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2132,7 +2133,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The payment provider failed (502, 503: retry the same request) or an unexpected error (500, with an opaque id) */
+            /** @description The payment provider failed (502, 503 provider_unavailable) or the gateway's database could not be reached (503 service_unavailable): retry the same request after Retry-After; or an unexpected error (500, with an opaque id) */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2176,7 +2177,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The payment provider failed (502, 503: retry the same request) or an unexpected error (500, with an opaque id) */
+            /** @description The payment provider failed (502, 503 provider_unavailable) or the gateway's database could not be reached (503 service_unavailable): retry the same request after Retry-After; or an unexpected error (500, with an opaque id) */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2220,7 +2221,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The payment provider failed (502, 503: retry the same request) or an unexpected error (500, with an opaque id) */
+            /** @description The payment provider failed (502, 503 provider_unavailable) or the gateway's database could not be reached (503 service_unavailable): retry the same request after Retry-After; or an unexpected error (500, with an opaque id) */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2264,7 +2265,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The payment provider failed (502, 503: retry the same request) or an unexpected error (500, with an opaque id) */
+            /** @description The payment provider failed (502, 503 provider_unavailable) or the gateway's database could not be reached (503 service_unavailable): retry the same request after Retry-After; or an unexpected error (500, with an opaque id) */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2308,7 +2309,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The payment provider failed (502, 503: retry the same request) or an unexpected error (500, with an opaque id) */
+            /** @description The payment provider failed (502, 503 provider_unavailable) or the gateway's database could not be reached (503 service_unavailable): retry the same request after Retry-After; or an unexpected error (500, with an opaque id) */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2352,7 +2353,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The payment provider failed (502, 503: retry the same request) or an unexpected error (500, with an opaque id) */
+            /** @description The payment provider failed (502, 503 provider_unavailable) or the gateway's database could not be reached (503 service_unavailable): retry the same request after Retry-After; or an unexpected error (500, with an opaque id) */
             "5XX": {
                 headers: {
                     [name: string]: unknown;
@@ -2396,7 +2397,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The payment provider failed (502, 503: retry the same request) or an unexpected error (500, with an opaque id) */
+            /** @description The payment provider failed (502, 503 provider_unavailable) or the gateway's database could not be reached (503 service_unavailable): retry the same request after Retry-After; or an unexpected error (500, with an opaque id) */
             "5XX": {
                 headers: {
                     [name: string]: unknown;

@@ -3,7 +3,7 @@
 from typing import Any, Literal, NotRequired, TypedDict
 
 
-ErrorCode = Literal["body_too_large", "unsupported_media_type", "token_missing", "token_malformed", "algorithm_not_allowed", "key_missing", "key_unknown", "key_revoked", "signature_invalid", "token_expired", "token_not_yet_valid", "token_lifetime_too_long", "claims_invalid", "token_type_not_allowed", "issuer_invalid", "audience_invalid", "jti_replayed", "path_malformed", "method_not_allowed", "origin_not_allowed", "action_malformed", "form_malformed", "rate_limited", "validation_failed", "not_found", "reference_conflict", "state_conflict", "insufficient_funds", "sandbox_only", "provider_error", "provider_unavailable", "provider_mismatch", "webhook_unauthorized", "invalid_argument", "forbidden", "internal_error"]
+ErrorCode = Literal["body_too_large", "unsupported_media_type", "token_missing", "token_malformed", "algorithm_not_allowed", "key_missing", "key_unknown", "key_revoked", "signature_invalid", "token_expired", "token_not_yet_valid", "token_lifetime_too_long", "claims_invalid", "token_type_not_allowed", "issuer_invalid", "audience_invalid", "jti_replayed", "path_malformed", "method_not_allowed", "origin_not_allowed", "action_malformed", "form_malformed", "rate_limited", "validation_failed", "not_found", "reference_conflict", "state_conflict", "insufficient_funds", "sandbox_only", "provider_error", "provider_unavailable", "service_unavailable", "provider_mismatch", "webhook_unauthorized", "invalid_argument", "forbidden", "internal_error"]
 
 
 class ErrorDataErrorFieldsItem(TypedDict):
