@@ -13,6 +13,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { PrismaClient as PostgresClient } from "./generated/postgres/client";
 import { PrismaClient as SqliteClient } from "./generated/sqlite/client";
 import { isDatabaseUnavailable } from "./is-database-unavailable";
+import { closedPort } from "../../test/support/closed-port";
 
 const dir = mkdtempSync(path.join(tmpdir(), "cashier-unavailable-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -23,15 +24,6 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
     () => expect.fail("expected a failure"),
     (error: unknown) => error,
   );
-}
-
-/** A port nothing listens on: a server's, closed again. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 describe("isDatabaseUnavailable on SQLite", () => {

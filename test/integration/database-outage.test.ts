@@ -5,23 +5,14 @@
 // not be read (a database nothing answers at), and never counted as the client's failed token.
 // The PostgreSQL cut under load, against npm start, is e2e/database-outage.spec.ts.
 import { randomUUID } from "node:crypto";
-import net from "node:net";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { POST as status } from "@/app/api/status/route";
 import { createDb, getDb, setDb } from "@/lib/db/client";
 import { type TestMerchant, createTestMerchant, postSigned, readProblem, readSigned } from "../support/api";
+import { closedPort } from "../support/closed-port";
 
 const isSqlite = process.env.TEST_DATABASE !== "postgres";
-
-/** A port nothing listens on: a server's, closed again. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 describe("the merchant API when the database cannot answer", () => {
   let merchant: TestMerchant;
