@@ -1,4 +1,4 @@
-// npm run listen -- [URL] [--key-id ID --secret SECRET]
+// npm run listen -- [URL] [--key-id ID --secret=SECRET]
 // A callback receiver for a developer's machine, what a merchant's endpoint does in a few lines:
 // it listens at URL (http://127.0.0.1:4000/callbacks unless told), verifies each callback with the
 // demo merchant's key (or the given one) as docs/api.md says (HS256 signature, typ
@@ -16,7 +16,7 @@ import { fail, findToolKey, keyOptions } from "./tool-key";
 const MAX_BODY_BYTES = 64 * 1024;
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: keyOptions });
-if (positionals.length > 1) fail("usage: npm run listen -- [URL] [--key-id ID --secret SECRET]");
+if (positionals.length > 1) fail("usage: npm run listen -- [URL] [--key-id ID --secret=SECRET]");
 const address = positionals[0] ?? LOCAL_RECEIVER_URL;
 let url: URL;
 try {

@@ -1,4 +1,5 @@
-// npm run sign -- '<json data>' [--key-id ID --secret SECRET] [--lifetime SECONDS]
+// npm run sign -- '<json data>' [--key-id ID --secret=SECRET] [--lifetime SECONDS]
+// (--secret=: a secret may start with a dash, which parseArgs would take for an option)
 // Prints a request token for the demo merchant (or the given key), to try the API with curl.
 import { parseArgs } from "node:util";
 import { signRequestToken } from "../lib/envelope/sign-request-token";
@@ -12,7 +13,7 @@ const { values, positionals } = parseArgs({
     jti: { type: "string" },
   },
 });
-if (positionals.length !== 1) fail(`usage: npm run sign -- '<json data>' [--key-id ID --secret SECRET]`);
+if (positionals.length !== 1) fail(`usage: npm run sign -- '<json data>' [--key-id ID --secret=SECRET]`);
 let data: unknown;
 try {
   data = JSON.parse(positionals[0]);

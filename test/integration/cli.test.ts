@@ -267,7 +267,7 @@ describe("npm run cashier -- merchant …", () => {
 describe("npm run sign", () => {
   it("signs a request for a given key that the API accepts", async () => {
     const merchant = await createMerchantWithCli("--name", "Signer");
-    const signed = await runTool("sign", ['{"id":"dep_x"}', "--key-id", merchant.keyId, "--secret", merchant.secret]);
+    const signed = await runTool("sign", ['{"id":"dep_x"}', "--key-id", merchant.keyId, `--secret=${merchant.secret}`]);
     expect(signed.stderr).toBe("");
     expect(signed.code).toBe(0);
     const { post } = await import("../support/api");
