@@ -73,9 +73,14 @@ export async function replaceRecoveryCodes(db: DbOrTx, userId: string, codeHashe
 }
 
 /** Uses a recovery code once: false when it is not this user's, or was used already. */
-export async function markRecoveryCodeUsed(db: DbOrTx, userId: string, codeHash: string, at: Date): Promise<boolean> {
+export async function markRecoveryCodeUsed(
+  db: DbOrTx,
+  userId: string,
+  codeHashes: string[],
+  at: Date,
+): Promise<boolean> {
   const { count } = await db.consoleRecoveryCode.updateMany({
-    where: { codeHash, userId, usedAt: null },
+    where: { codeHash: { in: codeHashes }, userId, usedAt: null },
     data: { usedAt: at },
   });
   return count === 1;

@@ -62,4 +62,15 @@ describe("recovery codes", () => {
     vi.stubEnv("CASHIER_ENCRYPTION_KEY", "c".repeat(64));
     expect((await load()).hashRecoveryCode("a1b0-c1d0-e1f0-g1h0")).not.toBe(before);
   });
+
+  it("are looked up under a previous key while it is listed: codes issued before a rotation still sign in", async () => {
+    const issued = (await load()).hashRecoveryCode("a1b0-c1d0-e1f0-g1h0");
+    vi.resetModules();
+    vi.stubEnv("CASHIER_ENCRYPTION_KEY", "c".repeat(64));
+    expect((await load()).recoveryCodeHashes("A1B0 C1D0 E1F0 G1H0")).not.toContain(issued);
+    vi.resetModules();
+    vi.stubEnv("CASHIER_ENCRYPTION_PREVIOUS_KEYS", "b".repeat(64));
+    const { hashRecoveryCode, recoveryCodeHashes } = await load();
+    expect(recoveryCodeHashes("A1B0 C1D0 E1F0 G1H0")).toEqual([hashRecoveryCode("a1b0-c1d0-e1f0-g1h0"), issued]);
+  });
 });

@@ -21,9 +21,23 @@ const LENGTH = 16;
  * place: codes issued before (ten letters and digits, taken as typed) sign in as they did.
  */
 export function hashRecoveryCode(typed: string): string {
+  return hashUnder(getConfig().encryptionKeys.current.key, typed);
+}
+
+function hashUnder(key: Buffer, typed: string): string {
   const code = typed.replace(/[\s-]/g, "").toLowerCase();
   const read = code.length === LENGTH ? code.replace(/[il]/g, "1").replace(/o/g, "0") : code;
-  return keyedHash(getConfig().encryptionKeys.current.key, "recovery-code-hmac", hashToken(read));
+  return keyedHash(key, "recovery-code-hmac", hashToken(read));
+}
+
+/**
+ * What a typed code may be stored as: under the current key, or under a previous one for codes
+ * issued before a rotation, which cannot be re-keyed (only their hash is kept) and so sign in
+ * until the previous key is removed.
+ */
+export function recoveryCodeHashes(typed: string): string[] {
+  const { current, previous } = getConfig().encryptionKeys;
+  return [current, ...previous].map((sealing) => hashUnder(sealing.key, typed));
 }
 
 function newRecoveryCode(): string {

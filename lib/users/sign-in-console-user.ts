@@ -18,7 +18,7 @@ import { findLatestConsoleSessionStart } from "../db/console-sessions";
 import { log } from "../log/logger";
 import { type StartedSession, startConsoleSession } from "../sessions/start-console-session";
 import { verifyDecoyPassword, verifyPassword } from "./password-hash";
-import { hashRecoveryCode } from "./recovery-codes";
+import { recoveryCodeHashes } from "./recovery-codes";
 import { loginSchema } from "./schemas";
 import { type KnownDevice, issueKnownDevice, readKnownDevice } from "./known-device";
 import { type SignInAttempt, accountKeyOf, giveBackSignInAttempt, spendSignInAttempt } from "./spend-sign-in-attempt";
@@ -158,7 +158,7 @@ export async function signInConsoleUser(
         if (!code) failure = "code_missing";
         else if (isAuthenticatorCode(code)) failure = await useTotpCode(tx, user!, code, now);
         else {
-          usedRecoveryCode = await markRecoveryCodeUsed(tx, user!.id, hashRecoveryCode(code), now);
+          usedRecoveryCode = await markRecoveryCodeUsed(tx, user!.id, recoveryCodeHashes(code), now);
           failure = usedRecoveryCode ? null : "wrong_code";
         }
       } else if (!failure && user!.role === "operator") failure = "totp_not_enrolled";
