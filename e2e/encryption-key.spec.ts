@@ -3,7 +3,7 @@
 // key id it needs and never the key; with the old key listed as previous the instance serves what
 // the old key sealed; `keys reseal` moves every sealed value to the new key, after which the old
 // one can go.
-import { execFile, spawn } from "node:child_process";
+import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,7 +12,7 @@ import { expect, test } from "@playwright/test";
 import { decodeJwt } from "jose";
 import { keyIdOf } from "../lib/crypto/key-ring";
 import { signRequestToken } from "../lib/envelope/sign-request-token";
-import { type GatewayProcess, hasTestPostgres, startGateway } from "../test/support/gateway-process";
+import { type GatewayProcess, hasTestPostgres, spawnStart, startGateway } from "../test/support/gateway-process";
 import { type TestDatabase, createTestDatabase } from "../test/support/test-database";
 import { E2E_PORT } from "./environment";
 import type { Merchant } from "./support";
@@ -29,19 +29,12 @@ type KeysStatus = {
 /** `npm start` with this environment until it exits; its status and everything it printed. */
 function startUntilExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts/start.ts")], {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    const { child, output } = spawnStart(env);
     // A start that does not refuse would serve: cut it, and the test fails on its status.
     const cut = setTimeout(() => child.kill("SIGKILL"), 120_000);
     child.once("exit", (code) => {
       clearTimeout(cut);
-      resolve({ code, output });
+      resolve({ code, output: output() });
     });
   });
 }

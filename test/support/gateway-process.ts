@@ -52,6 +52,19 @@ function runCashier(env: Record<string, string>, args: string[], input?: string)
   });
 }
 
+/** `npm start`'s script in a process of its own with this environment, and everything it prints. */
+export function spawnStart(env: Record<string, string>): { child: ChildProcess; output: () => string } {
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts/start.ts")], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  return { child, output: () => output };
+}
+
 /** Whether a PostgreSQL server to test against is configured (TEST_POSTGRES_URL). */
 export const hasTestPostgres = (): boolean => Boolean(process.env.TEST_POSTGRES_URL);
 
@@ -85,26 +98,19 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayProc
     ...(options.redisUrl ? { REDIS_URL: options.redisUrl, REDIS_TIMEOUT_MS: "1000" } : {}),
     ...options.env,
   };
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts/start.ts")], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const { child, output } = spawnStart(env);
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
 
   const deadline = Date.now() + 120_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the gateway exited before it was ready:\n${output}`);
+    if (child.exitCode !== null) throw new Error(`the gateway exited before it was ready:\n${output()}`);
     const healthy = await fetch(`${url}/api/health`)
       .then((response) => response.ok)
       .catch(() => false);
     if (healthy) break;
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
-      throw new Error(`the gateway was not ready within 120 s:\n${output}`);
+      throw new Error(`the gateway was not ready within 120 s:\n${output()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -114,7 +120,7 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayProc
     databaseUrl,
     provider: options.database,
     env,
-    output: () => output,
+    output,
     pid: () => child.pid ?? 0,
     cashier: (...args) => runCashier(env, args),
     cashierWithInput: (input, ...args) => runCashier(env, args, input),
