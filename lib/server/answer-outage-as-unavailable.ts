@@ -1,6 +1,7 @@
 import type http from "node:http";
 import { isDatabaseOutageOpen } from "../db/database-outage";
 import { errorCodes } from "../errors/app-error";
+import { onWriteHead } from "./on-write-head";
 
 /**
  * What Next.js renders as a 500 (a console page or server action whose data could not be read)
@@ -9,12 +10,9 @@ import { errorCodes } from "../errors/app-error";
  * the gateway's own wrappers answer their 503s themselves (lib/db/database-outage).
  */
 export function answerOutageAsUnavailable(response: http.ServerResponse): void {
-  const writeHead = response.writeHead;
-  response.writeHead = function (this: http.ServerResponse, statusCode: number, ...rest: unknown[]) {
-    if (statusCode === 500 && isDatabaseOutageOpen()) {
-      this.setHeader("retry-after", String(errorCodes.service_unavailable.retryAfterSeconds));
-      return (writeHead as (...head: unknown[]) => http.ServerResponse).apply(this, [503, ...rest]);
-    }
-    return (writeHead as (...head: unknown[]) => http.ServerResponse).apply(this, [statusCode, ...rest]);
-  } as http.ServerResponse["writeHead"];
+  onWriteHead(response, (answer, statusCode) => {
+    if (statusCode !== 500 || !isDatabaseOutageOpen()) return statusCode;
+    answer.setHeader("retry-after", String(errorCodes.service_unavailable.retryAfterSeconds));
+    return 503;
+  });
 }

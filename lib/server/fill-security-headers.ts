@@ -1,4 +1,5 @@
 import type http from "node:http";
+import { onWriteHead } from "./on-write-head";
 
 /**
  * Gives an answer the headers it does not set itself, at the moment its head is written. Not set
@@ -7,9 +8,8 @@ import type http from "node:http";
  * given wins too (Node sets those over what is already set).
  */
 export function fillSecurityHeaders(response: http.ServerResponse, defaults: Record<string, string>): void {
-  const writeHead = response.writeHead;
-  response.writeHead = function (this: http.ServerResponse, ...args: unknown[]) {
-    for (const [name, value] of Object.entries(defaults)) if (!this.hasHeader(name)) this.setHeader(name, value);
-    return (writeHead as (...head: unknown[]) => http.ServerResponse).apply(this, args);
-  } as http.ServerResponse["writeHead"];
+  onWriteHead(response, (answer, statusCode) => {
+    for (const [name, value] of Object.entries(defaults)) if (!answer.hasHeader(name)) answer.setHeader(name, value);
+    return statusCode;
+  });
 }
