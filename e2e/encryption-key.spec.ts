@@ -12,7 +12,7 @@ import { expect, test } from "@playwright/test";
 import { decodeJwt } from "jose";
 import { keyIdOf } from "../lib/crypto/key-ring";
 import { signRequestToken } from "../lib/envelope/sign-request-token";
-import { type GatewayProcess, hasTestPostgres, spawnStart, startGateway } from "../test/support/gateway-process";
+import { type GatewayProcess, hasTestPostgres, startGateway, startUntilExit } from "../test/support/gateway-process";
 import { type TestDatabase, createTestDatabase } from "../test/support/test-database";
 import { E2E_PORT } from "./environment";
 import type { Merchant } from "./support";
@@ -25,19 +25,6 @@ type KeysStatus = {
   canaryKeyId: string;
   tables: Record<string, Record<string, number>>;
 };
-
-/** `npm start` with this environment until it exits; its status and everything it printed. */
-function startUntilExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const { child, output } = spawnStart(env);
-    // A start that does not refuse would serve: cut it, and the test fails on its status.
-    const cut = setTimeout(() => child.kill("SIGKILL"), 120_000);
-    child.once("exit", (code) => {
-      clearTimeout(cut);
-      resolve({ code, output: output() });
-    });
-  });
-}
 
 /** `npm run cashier -- …` with this environment: its status and standard error. */
 function cashierUntilExit(env: Record<string, string>, ...args: string[]): Promise<{ code: number; stderr: string }> {

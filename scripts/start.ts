@@ -1,13 +1,14 @@
-// npm start: check the configuration, apply pending migrations, seed the demo merchant into an
-// empty database, build when there is no build, then serve Next.js on PORT from WEB_CONCURRENCY
-// worker processes (node:cluster shares the port). SIGTERM or SIGINT stops them gracefully.
+// npm start: check the configuration, apply pending migrations (with CASHIER_MIGRATE_ON_START=false,
+// refuse to start while any is pending), seed the demo merchant into an empty database, build when
+// there is no build, then serve Next.js on PORT from WEB_CONCURRENCY worker processes (node:cluster
+// shares the port). SIGTERM or SIGINT stops them gracefully.
 import { spawnSync } from "node:child_process";
 import cluster from "node:cluster";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { HOSTED_ASSETS_DIR } from "../lib/hosted/hosted-assets-dir";
 import { ConfigError, getConfig, loadEnvFiles } from "../lib/config/config";
-import { applyMigrations } from "../lib/db/apply-migrations";
+import { PendingMigrationsError, prepareMigrations } from "../lib/db/prepare-migrations";
 import { resolveDatabaseUrl } from "../lib/db/database-url";
 import { disconnectDb } from "../lib/db/client";
 import { closeGateway, serveGateway } from "../lib/server/serve-gateway";
@@ -67,7 +68,11 @@ if (cluster.isWorker) {
   }
 } else {
   const target = resolveDatabaseUrl(config.databaseUrl);
-  const applied = await applyMigrations(config.databaseUrl);
+  const applied = await prepareMigrations(config).catch((error: unknown) => {
+    if (!(error instanceof PendingMigrationsError)) throw error;
+    console.error(`cannot start: ${error.message}`);
+    process.exit(1);
+  });
   console.log(
     `database: ${target.provider === "sqlite" ? target.filename : "PostgreSQL"}` +
       (applied.length ? ` (applied ${applied.join(", ")})` : " (up to date)"),

@@ -2,7 +2,7 @@
 // command line, or else the demo merchant's that npm start seeded (its oldest active key, the one
 // the gateway signs the demo's callbacks with).
 import { getConfig, loadEnvFiles } from "../lib/config/config";
-import { applyMigrations } from "../lib/db/apply-migrations";
+import { PendingMigrationsError, prepareMigrations } from "../lib/db/prepare-migrations";
 import { disconnectDb } from "../lib/db/client";
 import { EncryptionKeyError, checkEncryptionKey } from "../lib/encryption/check-encryption-key";
 import { DEMO_MERCHANT_ID } from "../lib/merchants/seed-demo-merchant";
@@ -21,7 +21,10 @@ export function fail(message: string): never {
 export async function findToolKey(given: { "key-id"?: string; secret?: string }): Promise<ToolKey> {
   if (given["key-id"] && given.secret) return { keyId: given["key-id"], secret: given.secret, merchantId: null };
   loadEnvFiles();
-  await applyMigrations(getConfig().databaseUrl);
+  await prepareMigrations(getConfig()).catch((error: unknown) => {
+    if (error instanceof PendingMigrationsError) fail(error.message);
+    throw error;
+  });
   // As every command that opens a secret: a wrong key says which one it needs.
   await checkEncryptionKey().catch((error: unknown) => {
     if (error instanceof EncryptionKeyError) fail(error.message);

@@ -1,9 +1,12 @@
 // `npm run cashier -- <command>`: the operator's tool. Pending migrations are applied before any
-// command acts. Results go to stdout as JSON; errors to stderr with a non-zero exit.
+// command but the db ones acts (with CASHIER_MIGRATE_ON_START=false, a pending one refuses it).
+// Results go to stdout as JSON; errors to stderr with a non-zero exit.
 import { readFile, stat } from "node:fs/promises";
 import { type ParseArgsConfig, parseArgs } from "node:util";
 import { getConfig } from "../config/config";
 import { applyMigrations } from "../db/apply-migrations";
+import { prepareMigrations } from "../db/prepare-migrations";
+import { readMigrationStatus } from "../db/read-migration-status";
 import { AppError } from "../errors/app-error";
 import { toAppError } from "../errors/to-app-error";
 import { createApiKey } from "../merchants/create-api-key";
@@ -76,6 +79,10 @@ const KIND_SETTINGS_USAGE = groupKindsBySettings()
 
 const usage = `usage: npm run cashier -- <command>
 
+  db migrate                          (applies the pending migrations and lists them, whatever
+                                       CASHIER_MIGRATE_ON_START says: a deploy's one-shot step)
+  db status                           (the applied and the pending migrations; exits 1 while any
+                                       is pending)
   merchant create --name NAME [--callback-url URL] [--redirect-origin ORIGIN]...
                   [--key-id ID --secret-stdin | --key-id ID --secret SECRET] [--live] [ROUTING]
   merchant list
@@ -151,6 +158,14 @@ ${KIND_SETTINGS_USAGE}
                                        can go: docs/operating.md, Rotating the encryption key)`;
 
 class UsageError extends Error {}
+
+/** A result printed like any other that exits with a status of its own: a deploy gate's answer. */
+class GateResult {
+  constructor(
+    readonly result: unknown,
+    readonly code: number,
+  ) {}
+}
 
 type Command = (args: string[], io: CliIo) => Promise<unknown>;
 
@@ -541,6 +556,15 @@ const commands: Record<string, Command> = {
     const { values } = parse(args, { "dry-run": { type: "boolean" } }, 0);
     return resealSecrets({ isDryRun: Boolean(values["dry-run"]) });
   },
+  "db migrate": async (args) => {
+    parse(args, {}, 0);
+    return { applied: await applyMigrations(getConfig().databaseUrl) };
+  },
+  "db status": async (args) => {
+    parse(args, {}, 0);
+    const status = await readMigrationStatus(getConfig().databaseUrl);
+    return new GateResult(status, status.pending.length > 0 ? 1 : 0);
+  },
   "psp reconcile": async (args) => {
     const { values } = parse(args, { force: { type: "boolean" } }, 0);
     return reconcileOnce({ isForced: Boolean(values.force) });
@@ -589,13 +613,19 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     return 2;
   }
   try {
-    await applyMigrations(getConfig().databaseUrl);
-    // Before any command opens a secret: a wrong key stops here, naming the key id it needs.
-    const keyCheck = await checkEncryptionKey();
-    if (keyCheck.isResealDue) io.err(`the encryption canary is under previous key ${keyCheck.keyId}: run keys reseal`);
-    const result = await found.command(found.args, io);
+    // The db commands read or migrate the schema alone: they open no secret, and run on a database
+    // the other commands' step would refuse or migrate first.
+    if (argv[0] !== "db") {
+      await prepareMigrations(getConfig());
+      // Before any command opens a secret: a wrong key stops here, naming the key id it needs.
+      const keyCheck = await checkEncryptionKey();
+      if (keyCheck.isResealDue)
+        io.err(`the encryption canary is under previous key ${keyCheck.keyId}: run keys reseal`);
+    }
+    const returned = await found.command(found.args, io);
+    const result = returned instanceof GateResult ? returned.result : returned;
     io.out(typeof result === "string" ? result : JSON.stringify(result, null, 2));
-    return 0;
+    return returned instanceof GateResult ? returned.code : 0;
   } catch (error) {
     if (error instanceof UsageError) {
       io.err(`${error.message}\n\n${usage}`);

@@ -48,6 +48,9 @@ export const envSchema = z.object({
     .string()
     .regex(/^(file:|postgres:\/\/|postgresql:\/\/)/, "must start with file:, postgres:// or postgresql://")
     .default("file:./data/cashier.db"),
+  // False in a rolling deploy: one `npm run cashier -- db migrate` step migrates, and the instances
+  // (npm start, the CLI) only check, so none migrates under instances still running the old code.
+  CASHIER_MIGRATE_ON_START: booleanString.default(true),
   CASHIER_DATA_DIR: z.string().min(1).default("./data"),
   PUBLIC_BASE_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
   CASHIER_ENCRYPTION_KEY: z.string().optional(),
@@ -217,6 +220,8 @@ export type Config = {
   /** Null: every interface. */
   host: string | null;
   databaseUrl: string;
+  /** False: pending migrations refuse the start instead of being applied (`db migrate` applies them). */
+  migrateOnStart: boolean;
   dataDir: string;
   publicBaseUrl: string;
   /** 32-byte AES-256-GCM keys, the current and the previous ones: never logged, never sent anywhere. */
@@ -403,6 +408,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: vars.PORT,
     host: vars.HOST ?? null,
     databaseUrl: vars.DATABASE_URL,
+    migrateOnStart: vars.CASHIER_MIGRATE_ON_START,
     dataDir,
     // As the parser writes it (scheme and host in lower case, no default port), so that it equals
     // the Origin a browser sends from it.

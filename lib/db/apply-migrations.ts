@@ -15,7 +15,7 @@ const projectRoot = path.resolve(import.meta.dirname, "../..");
 
 type Migration = { name: string; sql: string; checksum: string };
 
-function readMigrations(provider: "sqlite" | "postgres"): Migration[] {
+export function readMigrations(provider: "sqlite" | "postgres"): Migration[] {
   const dir = path.join(projectRoot, "prisma", provider, "migrations");
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true })
@@ -31,7 +31,7 @@ function readMigrations(provider: "sqlite" | "postgres"): Migration[] {
 /** Which migrations to apply: all of them, or (a test building a database as an older release left it) those before one. */
 export type MigrationTarget = { before?: string };
 
-function pending(migrations: Migration[], applied: Map<string, string>, target: MigrationTarget): Migration[] {
+export function pending(migrations: Migration[], applied: Map<string, string>, target: MigrationTarget): Migration[] {
   for (const [name, checksum] of applied) {
     const known = migrations.find((m) => m.name === name);
     if (known && known.checksum !== checksum) {

@@ -65,6 +65,19 @@ export function spawnStart(env: Record<string, string>): { child: ChildProcess; 
   return { child, output: () => output };
 }
 
+/** `npm start` with this environment until it exits; its status and everything it printed. */
+export function startUntilExit(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const { child, output } = spawnStart(env);
+    // A start that does not refuse would serve: cut it, and the test fails on its status.
+    const cut = setTimeout(() => child.kill("SIGKILL"), 120_000);
+    child.once("exit", (code) => {
+      clearTimeout(cut);
+      resolve({ code, output: output() });
+    });
+  });
+}
+
 /** Whether a PostgreSQL server to test against is configured (TEST_POSTGRES_URL). */
 export const hasTestPostgres = (): boolean => Boolean(process.env.TEST_POSTGRES_URL);
 
