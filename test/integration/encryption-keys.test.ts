@@ -7,10 +7,12 @@ import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { keyIdOf, makeKeyRing } from "@/lib/crypto/key-ring";
 import { openPayToken } from "@/lib/crypto/pay-token";
-import { decryptSecret, sealedKeyId } from "@/lib/crypto/secret-box";
+import { decryptSecret, encryptSecret, sealedKeyId } from "@/lib/crypto/secret-box";
 import { getConfig } from "@/lib/config/config";
 import { getDb } from "@/lib/db/client";
+import { readSealedValues } from "@/lib/db/sealed-values";
 import { checkEncryptionKey } from "@/lib/encryption/check-encryption-key";
+import { resealCanary, resealValue } from "@/lib/encryption/reseal-secrets";
 import {
   openProviderAccountSecrets,
   sealProviderAccountSecrets,
@@ -165,5 +167,107 @@ describe("rotating the encryption key", () => {
     // The old key, this process's, is now the wrong one.
     await expect(checkEncryptionKey()).rejects.toThrow(`sealed under key id ${newId}`);
     expect(() => openTotpSecret("usr_rotacao", after.ConsoleUser)).toThrow();
+  }, 180_000);
+});
+
+// Where the first test left the database: everything under newKey. Each test rotates again.
+describe("a reseal that cannot finish in one run", () => {
+  const [k3, k4, k5] = [randomBytes(32), randomBytes(32), randomBytes(32)];
+  const ring = (current: Buffer, previous: Buffer) => makeKeyRing(current, [previous]);
+  const canaryKeyId = async () => (await getDb().encryptionCanary.findUniqueOrThrow({ where: { id: "canary" } })).keyId;
+
+  it("keeps the canary and exits 1 naming a value no configured key opens; a rerun once it is gone finishes", async () => {
+    const db = getDb();
+    const { merchantId } = await db.apiKey.findUniqueOrThrow({ where: { id: merchantKeyId } });
+    const stray = encryptSecret(makeKeyRing(randomBytes(32)), "segredo", "mk_test_stray");
+    await db.apiKey.create({ data: { id: "mk_test_stray", merchantId, secretCiphertext: stray } });
+
+    const refused = await cashier({ current: k3, previous: newKey }, "keys", "reseal");
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain("values that open with no configured key: ApiKey mk_test_stray");
+    expect(await canaryKeyId()).toBe(newId);
+    expect((await db.apiKey.findUniqueOrThrow({ where: { id: "mk_test_stray" } })).secretCiphertext).toBe(stray);
+
+    await db.apiKey.delete({ where: { id: "mk_test_stray" } });
+    const rerun = await cashier({ current: k3, previous: newKey }, "keys", "reseal");
+    expect(rerun.code, rerun.stderr).toBe(0);
+    expect(JSON.parse(rerun.stdout)).toMatchObject({
+      canary: "resealed",
+      tables: { ApiKey: { resealed: 0, current: 1 } },
+    });
+    expect(await canaryKeyId()).toBe(keyIdOf(k3));
+  }, 180_000);
+
+  it("leaves a value another process rewrote between the read and the update as that process wrote it", async () => {
+    const db = getDb();
+    const read = await db.providerAccount.findUniqueOrThrow({ where: { id: "pa_rotacao" } });
+    // A server saves the account's secrets again meanwhile, under the key it has.
+    const rewritten = sealProviderAccountSecrets(makeKeyRing(k3), "pa_rotacao", {
+      ...pspSecrets,
+      clientSecret: "novo",
+    });
+    await db.providerAccount.update({ where: { id: "pa_rotacao" }, data: { secretsCiphertext: rewritten } });
+
+    const outcome = await resealValue(db, ring(k4, k3), "ProviderAccount", {
+      id: read.id,
+      sealed: read.secretsCiphertext,
+    });
+    expect(outcome).toBe("changed");
+    expect((await db.providerAccount.findUniqueOrThrow({ where: { id: "pa_rotacao" } })).secretsCiphertext).toBe(
+      rewritten,
+    );
+  });
+
+  it("finishes an interrupted run when run again, and a further run changes nothing", async () => {
+    const db = getDb();
+    // The run stopped after the merchant keys.
+    for await (const rows of readSealedValues(db, "ApiKey"))
+      for (const row of rows) expect(await resealValue(db, ring(k4, k3), "ApiKey", row)).toBe("resealed");
+    expect(await canaryKeyId()).toBe(keyIdOf(k3));
+
+    const rerun = await cashier({ current: k4, previous: k3 }, "keys", "reseal");
+    expect(rerun.code, rerun.stderr).toBe(0);
+    expect(JSON.parse(rerun.stdout)).toMatchObject({
+      canary: "resealed",
+      tables: {
+        ApiKey: { resealed: 0, current: 1 },
+        Transaction: { resealed: 1, current: 0 },
+        ProviderAccount: { resealed: 1, current: 0, changed: 0 },
+      },
+    });
+    const after = await sealedValues();
+    for (const [table, sealed] of Object.entries(after)) expect(sealedKeyId(sealed), table).toBe(keyIdOf(k4));
+    expect(openProviderAccountSecrets(makeKeyRing(k4), "pa_rotacao", after.ProviderAccount).clientSecret).toBe("novo");
+
+    const again = await cashier({ current: k4 }, "keys", "reseal");
+    expect(again.code, again.stderr).toBe(0);
+    expect(JSON.parse(again.stdout)).toMatchObject({
+      canary: "current",
+      tables: { Transaction: { resealed: 0, current: 1 } },
+    });
+    expect(await sealedValues()).toEqual(after);
+  }, 180_000);
+
+  it("keeps the canary when a value was sealed under the old key after its table was scanned", async () => {
+    const db = getDb();
+    for (const table of ["ApiKey", "Transaction", "ConsoleUser", "ProviderAccount"] as const)
+      for await (const rows of readSealedValues(db, table))
+        for (const row of rows) await resealValue(db, ring(k5, k4), table, row);
+    // An instance still on the old key enrols the user's authenticator again, after the scan.
+    await db.consoleUser.update({
+      where: { id: "usr_rotacao" },
+      data: { totpSecretCiphertext: encryptSecret(makeKeyRing(k4), totpSecret, totpAssociatedData("usr_rotacao")) },
+    });
+
+    expect(await resealCanary(db, ring(k5, k4))).toEqual({
+      canary: "left",
+      elsewhere: [`ConsoleUser 1 under ${keyIdOf(k4)}`],
+    });
+    expect(await canaryKeyId()).toBe(keyIdOf(k4));
+
+    const rerun = await cashier({ current: k5, previous: k4 }, "keys", "reseal");
+    expect(rerun.code, rerun.stderr).toBe(0);
+    expect(JSON.parse(rerun.stdout)).toMatchObject({ canary: "resealed", tables: { ConsoleUser: { resealed: 1 } } });
+    expect(await canaryKeyId()).toBe(keyIdOf(k5));
   }, 180_000);
 });
