@@ -3,7 +3,10 @@
 // step right after its SQL, in the same transaction, so the migration and its data land together.
 import { getConfig } from "../config/config";
 import { keyedHash } from "../crypto/derive-key";
+import type { KeyRing } from "../crypto/key-ring";
 import { storePayToken } from "../crypto/pay-token";
+import { keyOfStoredValues } from "../encryption/check-encryption-key";
+import { SEALED_COLUMNS, type SealedRow, type SealedTable } from "./sealed-values";
 
 /** The migration's own connection: `?` placeholders on both databases. */
 export type MigrationDb = {
@@ -13,21 +16,43 @@ export type MigrationDb = {
 
 const BATCH = 500;
 
-// Read only when there is a row to compute: a new database migrates without the configuration.
-const serverKeys = () => getConfig().encryptionKeys;
+/**
+ * The server keys, read only when there is a row to compute (a new database migrates without the
+ * configuration), and checked against the secrets already stored before anything is written under
+ * them: the start's key check needs the canary, a later migration, and a wrong key's tokens and
+ * codes would by then be sealed and keyed for good. `tables`: the sealed columns as of the step's
+ * migration (a column added later does not exist yet there).
+ */
+function checkedServerKeys(db: MigrationDb, tables: SealedTable[]): () => Promise<KeyRing> {
+  let checked: Promise<KeyRing> | undefined;
+  return () =>
+    (checked ??= (async () => {
+      const keys = getConfig().encryptionKeys;
+      const newest: { table: SealedTable; row: SealedRow }[] = [];
+      for (const table of tables) {
+        const column = SEALED_COLUMNS[table];
+        const [row] = await db.all<SealedRow>(
+          `SELECT "id", "${column}" AS "sealed" FROM "${table}" WHERE "${column}" IS NOT NULL ORDER BY "createdAt" DESC, "id" DESC LIMIT 1`,
+        );
+        if (row) newest.push({ table, row });
+      }
+      keyOfStoredValues(keys, newest);
+      return keys;
+    })());
+}
 
 /**
  * Hosted payments' tokens were stored in clear: each becomes its hash and its sealed form (the
  * next migration drops the clear column), and a sandbox bank attempt's stored consent address,
  * which carried the token, becomes the address relative to the payment's pages.
  */
-async function hashPayTokens(db: MigrationDb): Promise<void> {
+async function hashPayTokens(db: MigrationDb, serverKeys: () => Promise<KeyRing>): Promise<void> {
   for (;;) {
     const rows = await db.all<{ id: string; payToken: string }>(
       `SELECT "id", "payToken" FROM "Transaction" WHERE "payToken" IS NOT NULL AND "payTokenHash" IS NULL LIMIT ${BATCH}`,
     );
     for (const row of rows) {
-      const stored = storePayToken(serverKeys(), row.id, row.payToken);
+      const stored = storePayToken(await serverKeys(), row.id, row.payToken);
       await db.run(`UPDATE "Transaction" SET "payTokenHash" = ?, "payTokenSealed" = ? WHERE "id" = ?`, [
         stored.payTokenHash,
         stored.payTokenSealed,
@@ -52,11 +77,11 @@ async function hashPayTokens(db: MigrationDb): Promise<void> {
  * server key, which is what lib/users/recovery-codes looks every code up by, so the codes users
  * hold keep working and a database read alone no longer lets anyone test guesses.
  */
-async function keyRecoveryCodes(db: MigrationDb): Promise<void> {
+async function keyRecoveryCodes(db: MigrationDb, serverKeys: () => Promise<KeyRing>): Promise<void> {
   const rows = await db.all<{ codeHash: string }>(`SELECT "codeHash" FROM "ConsoleRecoveryCode"`);
   for (const { codeHash } of rows) {
     await db.run(`UPDATE "ConsoleRecoveryCode" SET "codeHash" = ? WHERE "codeHash" = ?`, [
-      keyedHash(serverKeys().current.key, "recovery-code-hmac", codeHash),
+      keyedHash((await serverKeys()).current.key, "recovery-code-hmac", codeHash),
       codeHash,
     ]);
   }
@@ -64,7 +89,9 @@ async function keyRecoveryCodes(db: MigrationDb): Promise<void> {
 
 export const migrationDataSteps: Record<string, (db: MigrationDb) => Promise<void>> = {
   "20261125002724_hash_stored_tokens": async (db) => {
-    await hashPayTokens(db);
-    await keyRecoveryCodes(db);
+    // Transaction's sealed column is this migration's own, empty until the step fills it.
+    const serverKeys = checkedServerKeys(db, ["ApiKey", "ConsoleUser", "ProviderAccount"]);
+    await hashPayTokens(db, serverKeys);
+    await keyRecoveryCodes(db, serverKeys);
   },
 };

@@ -3,11 +3,11 @@
 // CLI command ask before anything opens a secret, so a wrong or lost key stops them with the id of
 // the key they need, where it used to start and answer every merchant request with a 500.
 import { getConfig } from "../config/config";
-import { type KeyRing, ringKeys } from "../crypto/key-ring";
+import { type KeyRing, type SealingKey, ringKeys } from "../crypto/key-ring";
 import { encryptSecret, openSecret } from "../crypto/secret-box";
 import { type DbOrTx, getDb } from "../db/client";
 import { type EncryptionCanaryRecord, findEncryptionCanary, insertEncryptionCanary } from "../db/encryption-canary";
-import { SEALED_COLUMNS, type SealedTable, findNewestSealedValue } from "../db/sealed-values";
+import { SEALED_COLUMNS, type SealedRow, type SealedTable, findNewestSealedValue } from "../db/sealed-values";
 import { sealedAssociatedData } from "./sealed-columns";
 
 export const CANARY_TEXT = "cashier encryption canary";
@@ -30,15 +30,13 @@ function givenKeys(keys: KeyRing): string {
 }
 
 /**
- * The first start's canary, sealed under the key that opens the secrets already stored (the
- * newest of each sealed column: a database from before canaries), the current key when there are
- * none. A key that opens none of them refuses to write it.
+ * The key that opens the secrets already stored, from the newest value of each sealed column (a
+ * database from before canaries, or before a migration's data step writes under the key); the
+ * current key when there are none. A key that opens none of them is refused before it writes.
  */
-async function writeCanary(db: DbOrTx, keys: KeyRing): Promise<EncryptionCanaryRecord> {
-  let sealingKey = keys.current;
-  for (const table of Object.keys(SEALED_COLUMNS) as SealedTable[]) {
-    const row = await findNewestSealedValue(db, table);
-    if (!row) continue;
+export function keyOfStoredValues(keys: KeyRing, newest: { table: SealedTable; row: SealedRow }[]): SealingKey {
+  let found = keys.current;
+  for (const { table, row } of newest) {
     let keyId: string;
     try {
       keyId = openSecret(keys, row.sealed, sealedAssociatedData[table](row.id)).keyId;
@@ -48,8 +46,19 @@ async function writeCanary(db: DbOrTx, keys: KeyRing): Promise<EncryptionCanaryR
           "Start with the key they were sealed under (docs/operating.md, Backups and restore).",
       );
     }
-    if (keyId !== keys.current.id) sealingKey = ringKeys(keys).find((key) => key.id === keyId) ?? sealingKey;
+    if (keyId !== keys.current.id) found = ringKeys(keys).find((key) => key.id === keyId) ?? found;
   }
+  return found;
+}
+
+/** The first start's canary, sealed under the key that opens the secrets already stored, the current key when there are none. */
+async function writeCanary(db: DbOrTx, keys: KeyRing): Promise<EncryptionCanaryRecord> {
+  const newest: { table: SealedTable; row: SealedRow }[] = [];
+  for (const table of Object.keys(SEALED_COLUMNS) as SealedTable[]) {
+    const row = await findNewestSealedValue(db, table);
+    if (row) newest.push({ table, row });
+  }
+  const sealingKey = keyOfStoredValues(keys, newest);
   return insertEncryptionCanary(db, {
     keyId: sealingKey.id,
     sealed: encryptSecret({ current: sealingKey, previous: [] }, CANARY_TEXT, CANARY_DATA),

@@ -11,6 +11,7 @@ import { payTokenOf } from "@/lib/deposits/pay-tokens";
 import { hashPassword } from "@/lib/users/password-hash";
 import { signInConsoleUser } from "@/lib/users/sign-in-console-user";
 import { sealTotpSecret } from "@/lib/users/totp";
+import { legacyDepositSql } from "../support/legacy-deposit";
 import { type TestDatabase, createTestDatabase } from "../support/test-database";
 
 const MIGRATION = "20261125002724_hash_stored_tokens";
@@ -30,12 +31,7 @@ beforeAll(async () => {
   const passwordHash = await hashPassword(password);
   const totpSecret = sealTotpSecret("usr_legacy", "JBSWY3DPEHPK3PXP");
   for (const sql of [
-    `INSERT INTO "Merchant" ("id", "name", "mode", "redirectOrigins", "updatedAt")
-     VALUES ('mer_legacy', 'Loja Antiga', 'sandbox', '["https://shop.example"]', CURRENT_TIMESTAMP)`,
-    `INSERT INTO "Transaction" ("id", "merchantId", "operation", "reference", "status", "amountCents", "currency",
-       "requestHash", "payToken", "provider", "successRedirectUrl", "failedRedirectUrl", "methodOpen", "expiresAt", "updatedAt")
-     VALUES ('dep_legacy', 'mer_legacy', 'payment_initiation', 'antigo-1', 'pending', 1050, 'BRL', 'x', '${payToken}',
-       'sandbox', 'https://shop.example/ok', 'https://shop.example/no', true, '2999-01-01T00:00:00.000Z', CURRENT_TIMESTAMP)`,
+    ...legacyDepositSql(payToken),
     `INSERT INTO "TransactionEvent" ("id", "transactionId", "toStatus", "actor") VALUES ('dep_legacy_0', 'dep_legacy', 'pending', 'merchant')`,
     `INSERT INTO "Initiation" ("id", "depositId", "provider", "participantId", "participantName", "status", "redirectUrl", "updatedAt")
      VALUES ('ini_legacy', 'dep_legacy', 'sandbox', 'nubank', 'Nubank', 'pending',
