@@ -72,6 +72,11 @@ export async function replaceRecoveryCodes(db: DbOrTx, userId: string, codeHashe
   await db.consoleRecoveryCode.createMany({ data: codeHashes.map((codeHash) => ({ codeHash, userId })) });
 }
 
+/** Whether a recovery code is this user's and unused, without using it. */
+export async function hasUnusedRecoveryCode(db: DbOrTx, userId: string, codeHashes: string[]): Promise<boolean> {
+  return (await db.consoleRecoveryCode.count({ where: { codeHash: { in: codeHashes }, userId, usedAt: null } })) > 0;
+}
+
 /** Uses a recovery code once: false when it is not this user's, or was used already. */
 export async function markRecoveryCodeUsed(
   db: DbOrTx,

@@ -11,6 +11,7 @@ import {
   type ConsoleUserRecord,
   claimTotpStep,
   findConsoleUserByEmail,
+  hasUnusedRecoveryCode,
   markRecoveryCodeUsed,
 } from "../db/console-users";
 import { summarizeTargetAuditEvents } from "../db/audit-events";
@@ -42,7 +43,8 @@ type FailureReason =
   | "wrong_code"
   | "code_reused"
   | "totp_not_enrolled"
-  // One of the account's budgets is spent and no recovery code signed in (spend-sign-in-attempt).
+  // One of the account's budgets is spent and the code is no unused recovery code of the user's:
+  // the password was not checked (checkPasswordPastAccountBudget).
   | "account_throttled";
 
 /** The authenticator's six digits; any other code typed is taken for a recovery code. */
@@ -54,6 +56,22 @@ async function checkPassword(user: ConsoleUserRecord | null, password: string): 
   if (!(await verifyPassword(password, user.passwordHash))) return "wrong_password";
   // Checked after the password, so a disabled account costs the same time as any other.
   return user.disabledAt ? "disabled" : null;
+}
+
+/**
+ * Past one of the account's budgets only a recovery code signs in (spend-sign-in-attempt), so it is
+ * looked at first and the password verified only beside an unused code of the user's: those
+ * budgets are what limits password guesses, and a made-up code must not buy one more. Otherwise a
+ * decoy verification, so the refusal costs the same time whether the password was right or not.
+ */
+async function checkPasswordPastAccountBudget(
+  user: ConsoleUserRecord | null,
+  password: string,
+  code: string,
+): Promise<FailureReason | null> {
+  const codeIsUnused = user?.totpEnabledAt && (await hasUnusedRecoveryCode(getDb(), user.id, recoveryCodeHashes(code)));
+  if (!codeIsUnused) return verifyDecoyPassword(password).then(() => "account_throttled");
+  return checkPassword(user, password);
 }
 
 /**
@@ -142,7 +160,9 @@ export async function signInConsoleUser(
   }
   const db = getDb();
   const user = email ? await findConsoleUserByEmail(db, email) : null;
-  const passwordFailure = await checkPassword(user, password);
+  const passwordFailure = attempt.recoveryCodeOnly
+    ? await checkPasswordPastAccountBudget(user, password, code)
+    : await checkPassword(user, password);
   const failedActor: AuditActor = {
     userId: user?.id ?? null,
     email: user?.email ?? (email.slice(0, 254) || "(blank)"),
@@ -162,7 +182,6 @@ export async function signInConsoleUser(
           failure = usedRecoveryCode ? null : "wrong_code";
         }
       } else if (!failure && user!.role === "operator") failure = "totp_not_enrolled";
-      if (!failure && attempt.recoveryCodeOnly && !usedRecoveryCode) failure = "account_throttled";
 
       const merchantId = user?.merchantId ?? null;
       if (failure) {

@@ -21,6 +21,7 @@ import {
   setSetupPassword,
 } from "@/lib/users/setup-console-user";
 import { findThrottleNotice } from "@/lib/users/find-throttle-notice";
+import { verifyPassword } from "@/lib/users/password-hash";
 import { type SignInResult, signInConsoleUser } from "@/lib/users/sign-in-console-user";
 import { hashRecoveryCode } from "@/lib/users/recovery-codes";
 import { currentTotpCode } from "@/lib/users/totp";
@@ -39,6 +40,11 @@ import { freshTotpCode, wrongTotpCodes } from "../support/totp-codes";
 const ACCOUNT_TOTAL = 30;
 vi.hoisted(() => {
   process.env.CONSOLE_LOGIN_ACCOUNT_TOTAL_FAILURES = "30";
+});
+// The real verification, watched: which sign-ins checked a user's password (a decoy's is not counted).
+vi.mock(import("@/lib/users/password-hash"), async (importOriginal) => {
+  const original = await importOriginal();
+  return { ...original, verifyPassword: vi.fn(original.verifyPassword) };
 });
 afterAll(() => {
   // The worker runs other files after this one.
@@ -412,8 +418,8 @@ describe("the account's budget", () => {
         where: { action: "session.login_failed", targetId: { in: [user.id, merchantUser.id] } },
       })
     ).map((row) => (row.detail as { reason: string }).reason);
-    expect(reasons.filter((reason) => reason === "account_throttled")).toHaveLength(1);
-    expect(reasons.filter((reason) => reason === "wrong_code")).toHaveLength(ACCOUNT_TOTAL + 1);
+    expect(reasons.filter((reason) => reason === "account_throttled")).toHaveLength(2);
+    expect(reasons.filter((reason) => reason === "wrong_code")).toHaveLength(ACCOUNT_TOTAL);
 
     const nobody = `nobody-${randomInt(1e9)}@example.com`;
     const unknown = await Promise.all(
@@ -433,6 +439,60 @@ describe("the account's budget", () => {
       1,
     );
     // About a hundred passwords checked: scrypt on a loaded machine.
+  }, 180_000);
+
+  it("past the account's total a made-up recovery code buys no password check, from one address or many: the right password with it is refused unchecked; a right code signs in, and a wrong password leaves it unused", async () => {
+    const user = await createTestConsoleUser({ role: "operator" });
+    const { passwordHash } = await getDb().consoleUser.findUniqueOrThrow({ where: { id: user.id } });
+    const passwordChecks = () =>
+      vi.mocked(verifyPassword).mock.calls.filter(([, stored]) => stored === passwordHash).length;
+    const reasonsSince = async (since: Date) =>
+      (
+        await getDb().auditEvent.findMany({
+          where: { action: "session.login_failed", targetId: user.id, createdAt: { gte: since } },
+        })
+      ).map((row) => (row.detail as { reason: string }).reason);
+    const spent = await Promise.all(
+      wrongTotpCodes(user.totpSecret!, ACCOUNT_TOTAL).map((code) =>
+        signInConsoleUser({ ...user, code }, client(freshIp())),
+      ),
+    );
+    expect(statusesOf(spent)).toEqual({ refused: ACCOUNT_TOTAL });
+    expect(passwordChecks()).toBe(ACCOUNT_TOTAL);
+    const pastTotal = new Date();
+
+    // The right password, with codes shaped like no authenticator's: 30 from one address…
+    const attacker = freshIp();
+    const oneAddress: SignInResult[] = [];
+    for (const code of Array.from({ length: 30 }, (_, i) => (i % 2 ? "x" : "abcd-efgh-jkmn-pqrs")))
+      oneAddress.push(await signInConsoleUser({ ...user, code }, client(attacker)));
+    expect(statusesOf(oneAddress)).toEqual({ refused: 10, throttled: 20 });
+    // …and from 25 /64s of one /48, each with a budget of its own.
+    const site = `2001:db8:${randomInt(1, 65_536).toString(16)}`;
+    const manyAddresses = await Promise.all(
+      Array.from({ length: 25 }, (_, i) =>
+        signInConsoleUser({ ...user, code: "x" }, client(`${site}:${(i + 1).toString(16)}::1`)),
+      ),
+    );
+    expect(statusesOf(manyAddresses)).toEqual({ refused: 25 });
+    // None checked the password: a wrong one gets the same refusal, for the same reason.
+    expect(await signInConsoleUser({ ...user, password: "not the password!", code: "x" }, client(freshIp()))).toEqual({
+      status: "refused",
+    });
+    expect(passwordChecks()).toBe(ACCOUNT_TOTAL);
+    expect(await reasonsSince(pastTotal)).toEqual(Array(10 + 25 + 1).fill("account_throttled"));
+
+    // A right recovery code beside a wrong password is refused and stays unused: it signs in after.
+    const [recovery] = user.recoveryCodes;
+    const withCode = new Date();
+    expect(
+      await signInConsoleUser({ ...user, password: "not the password!", code: recovery }, client(freshIp())),
+    ).toEqual({ status: "refused" });
+    expect(await signInConsoleUser({ ...user, code: recovery }, client(freshIp()))).toMatchObject({
+      status: "signed_in",
+    });
+    expect(passwordChecks()).toBe(ACCOUNT_TOTAL + 2);
+    expect(await reasonsSince(withCode)).toEqual(["wrong_password"]);
   }, 180_000);
 
   it("the user of a throttled account is told at their next sign-in, for that session only", async () => {
