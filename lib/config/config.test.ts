@@ -112,6 +112,41 @@ describe("loadConfig", () => {
     expect(problems({ CASHIER_ENCRYPTION_KEY: key, WEB_CONCURRENCY: "two" })[0]).toMatch(/^WEB_CONCURRENCY: /);
   });
 
+  it("lets CASHIER_ROLE set which background jobs run, refusing a switch that contradicts it", () => {
+    const jobsOf = (env: Record<string, string>) => {
+      const config = loadConfig({ CASHIER_ENCRYPTION_KEY: key, ...env });
+      return [config.role, config.callbacks.runWorkerInServer, config.reconcile.runInServer];
+    };
+    expect(jobsOf({})).toEqual(["all", true, true]);
+    expect(jobsOf({ CASHIER_ROLE: "api" })).toEqual(["api", false, false]);
+    expect(jobsOf({ CASHIER_ROLE: "api", CALLBACK_WORKER: "false" })).toEqual(["api", false, false]);
+    expect(jobsOf({ CASHIER_ROLE: "worker", RECONCILE_WORKER: "false" })).toEqual(["worker", true, false]);
+    expect(jobsOf({ CALLBACK_WORKER: "false" })).toEqual(["all", false, true]);
+    expect(problems({ CASHIER_ENCRYPTION_KEY: key, CASHIER_ROLE: "api", CALLBACK_WORKER: "true" })).toEqual([
+      "CALLBACK_WORKER: cannot be true with CASHIER_ROLE=api (an api instance runs no background job)",
+    ]);
+    expect(
+      problems({
+        CASHIER_ENCRYPTION_KEY: key,
+        CASHIER_ROLE: "worker",
+        CALLBACK_WORKER: "0",
+        RECONCILE_WORKER: "false",
+      }),
+    ).toEqual([
+      "CASHIER_ROLE: a worker instance with CALLBACK_WORKER=false and RECONCILE_WORKER=false has nothing to do",
+    ]);
+    expect(problems({ CASHIER_ENCRYPTION_KEY: key, CASHIER_ROLE: "web" })).toEqual([
+      "CASHIER_ROLE: must be api, worker or all",
+    ]);
+  });
+
+  it("runs a worker instance in one process unless WEB_CONCURRENCY says otherwise", () => {
+    expect(loadConfig({ CASHIER_ENCRYPTION_KEY: key, CASHIER_ROLE: "worker" }).http.workers).toBe(1);
+    expect(loadConfig({ CASHIER_ENCRYPTION_KEY: key, CASHIER_ROLE: "worker", WEB_CONCURRENCY: "2" }).http.workers).toBe(
+      2,
+    );
+  });
+
   it("defaults to SQLite under data/ on port 3000", () => {
     const config = loadConfig({ CASHIER_ENCRYPTION_KEY: key });
     expect(config.databaseUrl).toBe("file:./data/cashier.db");

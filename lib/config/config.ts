@@ -70,11 +70,14 @@ export const envSchema = z.object({
     .default([10, 30, 60, 300, 900, 1800, 3600, 7200, 14400, 28800, 43200]),
   CALLBACK_ALLOW_PRIVATE: booleanString.default(false),
   CALLBACK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
-  CALLBACK_WORKER: booleanString.default(true),
+  // What this instance is for: `api` serves and runs no background job, `worker` runs them and
+  // answers only the health routes, `all` both. It sets the two job switches' defaults below.
+  CASHIER_ROLE: z.enum(["api", "worker", "all"], { error: "must be api, worker or all" }).default("all"),
+  CALLBACK_WORKER: booleanString.optional(),
   CALLBACK_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   // Reconciliation with the PSP and the deposit expiry sweep, apart from callbacks: a deployment
   // whose callbacks go to separate workers still needs them in its servers.
-  RECONCILE_WORKER: booleanString.default(true),
+  RECONCILE_WORKER: booleanString.optional(),
   // The gateway's own Pix key, in every BR Code it issues. The default is the example key of the
   // Central Bank's manual: fine for the sandbox, required to be set in production.
   PIX_KEY: z.string().trim().min(1).optional(),
@@ -273,6 +276,8 @@ export type Config = {
    * it closes its listener (SHUTDOWN_READY_DELAY_MS).
    */
   http: { headersTimeoutMs: number; requestTimeoutMs: number; workers: number; shutdownReadyDelayMs: number };
+  /** CASHIER_ROLE: `worker` answers only the health routes; `api` runs no background job. */
+  role: "api" | "worker" | "all";
   callbacks: {
     retrySchedule: number[];
     /** Send to loopback and private networks: always outside production, there only when set. */
@@ -391,6 +396,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(["CONSOLE_SESSION_IDLE_MINUTES: must not be longer than CONSOLE_SESSION_ABSOLUTE_HOURS"]);
   }
 
+  const jobs = loadJobSwitches(vars);
+
   if (isProduction && !vars.PUBLIC_BASE_URL) {
     throw new ConfigError(["PUBLIC_BASE_URL: required in production (the URL customers and merchants reach)"]);
   }
@@ -455,18 +462,49 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     http: {
       headersTimeoutMs: vars.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
       requestTimeoutMs: vars.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
-      workers: vars.WEB_CONCURRENCY ?? availableParallelism(),
+      // A worker instance serves nothing but its health: one process runs its jobs.
+      workers: vars.WEB_CONCURRENCY ?? (vars.CASHIER_ROLE === "worker" ? 1 : availableParallelism()),
       shutdownReadyDelayMs: vars.SHUTDOWN_READY_DELAY_MS,
     },
     callbacks: {
       retrySchedule: vars.CALLBACK_RETRY_SCHEDULE,
       allowPrivateTargets: !isProduction || vars.CALLBACK_ALLOW_PRIVATE,
       timeoutMs: vars.CALLBACK_TIMEOUT_SECONDS * 1000,
-      runWorkerInServer: vars.CALLBACK_WORKER,
+      runWorkerInServer: jobs.callbacks,
       pollMs: vars.CALLBACK_POLL_MS,
     },
-    reconcile: { runInServer: vars.RECONCILE_WORKER, intervalMs: vars.PIX_PSP_RECONCILE_SECONDS * 1000 },
+    role: vars.CASHIER_ROLE,
+    reconcile: { runInServer: jobs.reconcile, intervalMs: vars.PIX_PSP_RECONCILE_SECONDS * 1000 },
   };
+}
+
+/**
+ * The background jobs this instance runs: CASHIER_ROLE sets the defaults (`api` none, `worker` and
+ * `all` every one) and an explicit CALLBACK_WORKER or RECONCILE_WORKER=false still turns one off;
+ * turning one on in an api instance, or every one off in a worker instance, contradicts the role.
+ */
+function loadJobSwitches(vars: {
+  CASHIER_ROLE: "api" | "worker" | "all";
+  CALLBACK_WORKER?: boolean;
+  RECONCILE_WORKER?: boolean;
+}): { callbacks: boolean; reconcile: boolean } {
+  const role = vars.CASHIER_ROLE;
+  if (role === "api") {
+    const on = (["CALLBACK_WORKER", "RECONCILE_WORKER"] as const).filter((name) => vars[name] === true);
+    if (on.length > 0) {
+      throw new ConfigError(
+        on.map((name) => `${name}: cannot be true with CASHIER_ROLE=api (an api instance runs no background job)`),
+      );
+    }
+    return { callbacks: false, reconcile: false };
+  }
+  const jobs = { callbacks: vars.CALLBACK_WORKER ?? true, reconcile: vars.RECONCILE_WORKER ?? true };
+  if (role === "worker" && !jobs.callbacks && !jobs.reconcile) {
+    throw new ConfigError([
+      "CASHIER_ROLE: a worker instance with CALLBACK_WORKER=false and RECONCILE_WORKER=false has nothing to do",
+    ]);
+  }
+  return jobs;
 }
 
 /**

@@ -13,8 +13,11 @@ export type RouteRules = {
   takesActions: boolean;
 };
 
+/** Liveness, readiness and both: all a worker instance (CASHIER_ROLE=worker) answers. */
+export const healthPaths = ["/api/health", "/api/health/live", "/api/health/ready"];
+
 export function routeRules(pathname: string): RouteRules {
-  if (pathname === "/api/health" || pathname === "/api/health/live" || pathname === "/api/health/ready")
+  if (healthPaths.includes(pathname))
     return { kind: "api", methods: ["GET", "HEAD"], isLimited: false, takesActions: false };
   // An image browsers fetch by themselves: nothing in it may load or run (api's policy).
   if (pathname === "/favicon.ico")
@@ -36,6 +39,21 @@ export function routeRules(pathname: string): RouteRules {
   if (pathname === "/console" || pathname.startsWith("/console/"))
     return { kind: "page", methods: ["GET", "HEAD", "POST"], isLimited: true, takesActions: true };
   return { kind: "page", methods: ["GET", "HEAD"], isLimited: false, takesActions: false };
+}
+
+/** A worker instance's answer to anything but its health: no merchant or customer is served there. */
+export function notServedByWorker(): { body: string; headers: Record<string, string> } {
+  const body = {
+    type: problemTypeOf("not_found"),
+    title: errorCodes.not_found.title,
+    status: 404,
+    detail: `this is a worker instance (CASHIER_ROLE=worker): it answers only ${healthPaths.join(", ")}`,
+    code: "not_found",
+  };
+  return {
+    body: JSON.stringify(body),
+    headers: { "content-type": "application/problem+json", "cache-control": "no-store" },
+  };
 }
 
 /** The 405 body and headers, the same from the proxy and from the server. */

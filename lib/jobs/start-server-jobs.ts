@@ -6,10 +6,10 @@ import { runPeriodically } from "./run-periodically";
 import { runReconciler } from "./run-reconciler";
 
 /**
- * The background work every server does, in two parts each deployment may move out of its
+ * The background work a server does, in two parts each deployment may move out of its
  * servers: callback delivery unless CALLBACK_WORKER=false (when separate `npm run cashier --
  * callbacks run` processes do it), and, unless RECONCILE_WORKER=false, expiring deposits and
- * reconciling with the PSP. Each is safe in several processes at once: callbacks are leased,
+ * reconciling with the PSP. CASHIER_ROLE=api turns both off (lib/config/config). Each is safe in several processes at once: callbacks are leased,
  * reconciliation is done by the one process holding its lease, and every status change is
  * conditional. Resolves once the signal has stopped them all: a callback batch under way
  * finishes first, recording its attempts and releasing its leases.

@@ -12,7 +12,7 @@ import { captureConsole, isClientAbort } from "../log/capture-console";
 import { log } from "../log/logger";
 import { apiSecurityHeaders, newNonce, securityHeaders } from "../security/security-headers";
 import { CLIENT_IP_HEADER, resolveClientIp } from "../http/client-ip";
-import { methodNotAllowed, routeRules } from "../http/route-rules";
+import { healthPaths, methodNotAllowed, notServedByWorker, routeRules } from "../http/route-rules";
 import { fillSecurityHeaders } from "./fill-security-headers";
 import { answerOutageAsUnavailable } from "./answer-outage-as-unavailable";
 import { logAbortedRequest } from "./log-aborted-request";
@@ -55,10 +55,18 @@ export async function serveGateway(options: { dir: string; port: number }): Prom
     // redirects such as the 308 for "//x") still answers with headers: the API's, where nothing
     // may load, frame or submit, and HSTS in production.
     fillSecurityHeaders(response, apiSecurityHeaders(config.isProduction));
+    const pathname = targetPath(request.url ?? "/");
+    // A load balancer that sends merchant traffic here by mistake gets a clear refusal, never a
+    // page from an instance that is not meant to serve it.
+    if (config.role === "worker" && !healthPaths.includes(pathname)) {
+      const refusal = notServedByWorker();
+      response.writeHead(404, refusal.headers).end(refusal.body);
+      return;
+    }
     // A method the route does not take is refused before Next.js is asked: those it has no handler
     // for (TRACE, CONNECT…) fail inside it as a 500, and the merchant API's routes, which the proxy
     // does not run for, would get Next.js's bare 405. The answer is proxy.ts's.
-    const rules = routeRules(targetPath(request.url ?? "/"));
+    const rules = routeRules(pathname);
     if (!rules.methods.includes(request.method ?? "")) {
       const refusal = methodNotAllowed(request.method ?? "", rules);
       response
