@@ -49,7 +49,15 @@ test.beforeAll(async () => {
         database: target.database,
         port: target.port,
         redisUrl: target.redis ? REDIS_URL : undefined,
-        env: { WEB_CONCURRENCY: String(target.workers), CALLBACK_WORKER: "false" },
+        // 200 sign-ins at once, each a password hash, on a loaded 2-core machine: the request and
+        // pool waits well past what they take, so every answer is the throttle's own.
+        env: {
+          WEB_CONCURRENCY: String(target.workers),
+          CALLBACK_WORKER: "false",
+          HTTP_HEADERS_TIMEOUT_SECONDS: "120",
+          HTTP_REQUEST_TIMEOUT_SECONDS: "120",
+          DATABASE_POOL_TIMEOUT_SECONDS: "120",
+        },
       });
       gateways.set(target.name, gateway);
     }),

@@ -48,6 +48,7 @@ export const envSchema = z.object({
     .string()
     .regex(/^(file:|postgres:\/\/|postgresql:\/\/)/, "must start with file:, postgres:// or postgresql://")
     .default("file:./data/cashier.db"),
+  DATABASE_POOL_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(5),
   // False in a rolling deploy: one `npm run cashier -- db migrate` step migrates, and the instances
   // (npm start, the CLI) only check, so none migrates under instances still running the old code.
   CASHIER_MIGRATE_ON_START: booleanString.default(true),
@@ -223,6 +224,8 @@ export type Config = {
   /** Null: every interface. */
   host: string | null;
   databaseUrl: string;
+  /** How long a request waits for a pooled PostgreSQL connection before its 503. */
+  databasePoolTimeoutMs: number;
   /** False: pending migrations refuse the start instead of being applied (`db migrate` applies them). */
   migrateOnStart: boolean;
   dataDir: string;
@@ -415,6 +418,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: vars.PORT,
     host: vars.HOST ?? null,
     databaseUrl: vars.DATABASE_URL,
+    databasePoolTimeoutMs: vars.DATABASE_POOL_TIMEOUT_SECONDS * 1000,
     migrateOnStart: vars.CASHIER_MIGRATE_ON_START,
     dataDir,
     // As the parser writes it (scheme and host in lower case, no default port), so that it equals

@@ -48,14 +48,18 @@ const pgTypes: pg.CustomTypesConfig = {
       : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig["getTypeParser"],
 };
 
-export function createDb(databaseUrl: string): Db {
+export function createDb(databaseUrl: string, options: { poolTimeoutMs?: number } = {}): Db {
   const target = resolveDatabaseUrl(databaseUrl);
   const slot: { current: DriverConnection | null } = { current: null };
   let db: Db;
   if (target.provider === "postgres") {
     // A request waits at most this long for a connection (all ten busy, or a server that does not
     // answer), then is answered 503 (lib/db/database-outage) instead of holding its client.
-    const factory = new PrismaPg({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5_000 });
+    const factory = new PrismaPg({
+      connectionString: target.url,
+      max: 10,
+      connectionTimeoutMillis: options.poolTimeoutMs ?? 5_000,
+    });
     const connect = factory.connect.bind(factory);
     factory.connect = async () => {
       const adapter = await connect();
@@ -79,7 +83,7 @@ export function createDb(databaseUrl: string): Db {
 const globalForDb = globalThis as unknown as { cashierDb?: Db };
 
 export function getDb(): Db {
-  globalForDb.cashierDb ??= createDb(getConfig().databaseUrl);
+  globalForDb.cashierDb ??= createDb(getConfig().databaseUrl, { poolTimeoutMs: getConfig().databasePoolTimeoutMs });
   return globalForDb.cashierDb;
 }
 
