@@ -22,7 +22,8 @@ import { DEMO_MERCHANT_ID, seedDemoMerchant } from "../lib/merchants/seed-demo-m
 import { findLiveProviderProblem } from "../lib/providers/find-live-provider-problem";
 import { readEnvironmentAccount } from "../lib/providers/accounts/read-environment-account";
 import { countRateLimitsInPrimary } from "../lib/rate-limits/count-in-primary";
-import { EncryptionKeyError, checkEncryptionKey } from "../lib/encryption/check-encryption-key";
+import { EncryptionKeyError } from "../lib/db/key-of-stored-values";
+import { checkEncryptionKey } from "../lib/encryption/check-encryption-key";
 
 const root = path.resolve(import.meta.dirname, "..");
 

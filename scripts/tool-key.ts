@@ -4,7 +4,8 @@
 import { getConfig, loadEnvFiles } from "../lib/config/config";
 import { PendingMigrationsError, prepareMigrations } from "../lib/db/prepare-migrations";
 import { disconnectDb } from "../lib/db/client";
-import { EncryptionKeyError, checkEncryptionKey } from "../lib/encryption/check-encryption-key";
+import { EncryptionKeyError } from "../lib/db/key-of-stored-values";
+import { checkEncryptionKey } from "../lib/encryption/check-encryption-key";
 import { DEMO_MERCHANT_ID } from "../lib/merchants/seed-demo-merchant";
 import { findActiveSigningKey } from "../lib/merchants/find-active-signing-key";
 

@@ -5,7 +5,7 @@ import { getConfig } from "../config/config";
 import { keyedHash } from "../crypto/derive-key";
 import type { KeyRing } from "../crypto/key-ring";
 import { storePayToken } from "../crypto/pay-token";
-import { keyOfStoredValues } from "../encryption/check-encryption-key";
+import { keyOfStoredValues } from "./key-of-stored-values";
 import { SEALED_COLUMNS, type SealedRow, type SealedTable } from "./sealed-values";
 
 /** The migration's own connection: `?` placeholders on both databases. */

@@ -1,10 +1,11 @@
 // Every column that holds a value sealed under the encryption key (lib/crypto/secret-box), read
 // and rewritten generically for `keys reseal` and `keys status`. Raw SQL, so a re-sealed value
 // does not move a row's updatedAt: a deposit's updated_at is part of its status answer.
+import { payTokenAssociatedData } from "../crypto/pay-token";
 import type { DbOrTx } from "./client";
 import { Prisma } from "./generated/sqlite/client";
 
-/** The table and its sealed column; each row's associated data is built by lib/encryption. */
+/** The table and its sealed column; each row's associated data is below. */
 export const SEALED_COLUMNS = {
   ApiKey: "secretCiphertext",
   Transaction: "payTokenSealed",
@@ -15,6 +16,22 @@ export const SEALED_COLUMNS = {
 export type SealedTable = keyof typeof SEALED_COLUMNS;
 
 export type SealedRow = { id: string; sealed: string };
+
+/** A console user's authenticator secret is bound to the user (lib/users/totp). */
+export const totpAssociatedData = (userId: string) => `console-totp:${userId}`;
+
+/**
+ * What each sealed column's values are bound to (their associated data), as the code that seals
+ * them binds it: `keys reseal` opens and seals them again under the same.
+ */
+export const sealedAssociatedData: Record<SealedTable, (id: string) => string> = {
+  // A merchant key's secret is bound to its key id (lib/merchants/issue-api-key).
+  ApiKey: (id) => id,
+  Transaction: payTokenAssociatedData,
+  ConsoleUser: totpAssociatedData,
+  // A provider account's secrets are bound to its id (lib/providers/accounts/provider-account-secrets).
+  ProviderAccount: (id) => id,
+};
 
 const table = (name: SealedTable) => Prisma.raw(`"${name}"`);
 const column = (name: SealedTable) => Prisma.raw(`"${SEALED_COLUMNS[name]}"`);

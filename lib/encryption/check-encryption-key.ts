@@ -3,53 +3,18 @@
 // CLI command ask before anything opens a secret, so a wrong or lost key stops them with the id of
 // the key they need, where it used to start and answer every merchant request with a 500.
 import { getConfig } from "../config/config";
-import { type KeyRing, type SealingKey, ringKeys } from "../crypto/key-ring";
+import type { KeyRing } from "../crypto/key-ring";
 import { encryptSecret, openSecret } from "../crypto/secret-box";
 import { type DbOrTx, getDb } from "../db/client";
 import { type EncryptionCanaryRecord, findEncryptionCanary, insertEncryptionCanary } from "../db/encryption-canary";
 import { SEALED_COLUMNS, type SealedRow, type SealedTable, findNewestSealedValue } from "../db/sealed-values";
-import { sealedAssociatedData } from "./sealed-columns";
+import { EncryptionKeyError, describeGivenKeys, keyOfStoredValues } from "../db/key-of-stored-values";
 
 export const CANARY_TEXT = "cashier encryption canary";
 export const CANARY_DATA = "encryption-canary";
 
-/** The key given cannot open this database's secrets: the process must not serve. */
-export class EncryptionKeyError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "EncryptionKeyError";
-  }
-}
-
 /** keyId: the key that opened the canary; isResealDue: it is a previous key, not the current. */
 export type EncryptionKeyCheck = { keyId: string; isResealDue: boolean };
-
-function givenKeys(keys: KeyRing): string {
-  const previous = keys.previous.map((key) => key.id).join(", ");
-  return `CASHIER_ENCRYPTION_KEY has id ${keys.current.id}${previous ? `, CASHIER_ENCRYPTION_PREVIOUS_KEYS ids ${previous}` : ""}`;
-}
-
-/**
- * The key that opens the secrets already stored, from the newest value of each sealed column (a
- * database from before canaries, or before a migration's data step writes under the key); the
- * current key when there are none. A key that opens none of them is refused before it writes.
- */
-export function keyOfStoredValues(keys: KeyRing, newest: { table: SealedTable; row: SealedRow }[]): SealingKey {
-  let found = keys.current;
-  for (const { table, row } of newest) {
-    let keyId: string;
-    try {
-      keyId = openSecret(keys, row.sealed, sealedAssociatedData[table](row.id)).keyId;
-    } catch {
-      throw new EncryptionKeyError(
-        `the encryption key does not open the secrets stored in this database (${table} ${row.id}): ${givenKeys(keys)}. ` +
-          "Start with the key they were sealed under (docs/operating.md, Backups and restore).",
-      );
-    }
-    if (keyId !== keys.current.id) found = ringKeys(keys).find((key) => key.id === keyId) ?? found;
-  }
-  return found;
-}
 
 /** The first start's canary, sealed under the key that opens the secrets already stored, the current key when there are none. */
 async function writeCanary(db: DbOrTx, keys: KeyRing): Promise<EncryptionCanaryRecord> {
@@ -77,7 +42,7 @@ export async function checkEncryptionKey(db: DbOrTx = getDb()): Promise<Encrypti
   }
   if (opened?.plaintext !== CANARY_TEXT) {
     throw new EncryptionKeyError(
-      `wrong encryption key: this database's secrets are sealed under key id ${canary.keyId}, and ${givenKeys(keys)}. ` +
+      `wrong encryption key: this database's secrets are sealed under key id ${canary.keyId}, and ${describeGivenKeys(keys)}. ` +
         `Start with the key whose id is ${canary.keyId}, or list it in CASHIER_ENCRYPTION_PREVIOUS_KEYS ` +
         "during a rotation (docs/operating.md, Rotating the encryption key).",
     );

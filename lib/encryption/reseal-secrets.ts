@@ -14,11 +14,11 @@ import {
   type SealedTable,
   readSealedValues,
   replaceSealedValue,
+  sealedAssociatedData,
 } from "../db/sealed-values";
 import { AppError } from "../errors/app-error";
 import { CANARY_DATA, checkEncryptionKey } from "./check-encryption-key";
 import { countSealedValues } from "./count-sealed-values";
-import { sealedAssociatedData } from "./sealed-columns";
 
 /**
  * Per table: resealed (or, in a dry run, to reseal), already under the current key, changed by

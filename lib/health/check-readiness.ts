@@ -2,7 +2,8 @@
 // requests. Each check reports in the body under its name; only a check that says so makes the
 // instance not ready. Another check is one more entry in readinessChecks.
 import { pingDatabase } from "../db/ping";
-import { EncryptionKeyError, checkEncryptionKeyCached } from "../encryption/check-encryption-key";
+import { EncryptionKeyError } from "../db/key-of-stored-values";
+import { checkEncryptionKeyCached } from "../encryption/check-encryption-key";
 import { readRateLimitStore } from "../rate-limits/consume-rate-limit";
 import { isDraining } from "./draining";
 import { pingRedis } from "./ping-redis";

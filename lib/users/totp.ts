@@ -3,6 +3,7 @@
 import { generateSecret, generateSync, generateURI, verifySync } from "otplib";
 import { getConfig } from "../config/config";
 import { decryptSecret, encryptSecret } from "../crypto/secret-box";
+import { totpAssociatedData } from "../db/sealed-values";
 
 export const TOTP_ISSUER = "Cashier";
 
@@ -11,7 +12,6 @@ export function newTotpSecret(): string {
 }
 
 /** What a user's sealed TOTP secret is bound to. */
-export const totpAssociatedData = (userId: string) => `console-totp:${userId}`;
 
 export function sealTotpSecret(userId: string, secret: string): string {
   return encryptSecret(getConfig().encryptionKeys, secret, totpAssociatedData(userId));

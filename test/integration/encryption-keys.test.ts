@@ -17,7 +17,8 @@ import {
   openProviderAccountSecrets,
   sealProviderAccountSecrets,
 } from "@/lib/providers/accounts/provider-account-secrets";
-import { openTotpSecret, totpAssociatedData } from "@/lib/users/totp";
+import { totpAssociatedData } from "@/lib/db/sealed-values";
+import { openTotpSecret } from "@/lib/users/totp";
 import { createTestMerchant, postSigned, readSigned } from "../support/api";
 import { importEnvelopeHandlers } from "../support/envelope-handlers";
 import { runTool } from "../support/run-tool";
