@@ -69,8 +69,9 @@ if (cluster.isWorker) {
   }
 } else {
   const target = resolveDatabaseUrl(config.databaseUrl);
+  // A migration's data step checks the key before it writes under it (lib/db/migration-data-steps).
   const applied = await prepareMigrations(config).catch((error: unknown) => {
-    if (!(error instanceof PendingMigrationsError)) throw error;
+    if (!(error instanceof PendingMigrationsError || error instanceof EncryptionKeyError)) throw error;
     console.error(`cannot start: ${error.message}`);
     process.exit(1);
   });

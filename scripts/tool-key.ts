@@ -23,7 +23,7 @@ export async function findToolKey(given: { "key-id"?: string; secret?: string })
   if (given["key-id"] && given.secret) return { keyId: given["key-id"], secret: given.secret, merchantId: null };
   loadEnvFiles();
   await prepareMigrations(getConfig()).catch((error: unknown) => {
-    if (error instanceof PendingMigrationsError) fail(error.message);
+    if (error instanceof PendingMigrationsError || error instanceof EncryptionKeyError) fail(error.message);
     throw error;
   });
   // As every command that opens a secret: a wrong key says which one it needs.
