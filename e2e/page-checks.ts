@@ -163,8 +163,9 @@ export function findOtherLanguageText(page: Page, locale: "pt-BR" | "en"): Promi
         const lang = element.closest("[lang]")?.getAttribute("lang") ?? locale;
         if (lang.toLowerCase() !== locale.toLowerCase()) continue;
         const text = node.textContent ?? "";
-        // An address or a domain ("m***@example.com") is no word of either language.
-        const prose = text.replace(/\S*[@.]\S+/g, " ");
+        // An address or a domain ("m***@example.com") is no word of either language, and neither is
+        // an id or a code ("evt_the7zl…" holds "the" only by chance).
+        const prose = text.replace(/\S*[@.]\S+/g, " ").replace(/\S*[\d_]\S*/g, " ");
         for (const word of prose.toLowerCase().split(/[^\p{L}]+/u)) {
           if (words.includes(word)) found.add(`${word}: "${text.trim().slice(0, 80)}"`);
         }
