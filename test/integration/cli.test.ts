@@ -19,7 +19,9 @@ async function createMerchantWithCli(...args: string[]): Promise<TestMerchant> {
   return JSON.parse(result.stdout) as TestMerchant;
 }
 
-describe("npm run cashier -- merchant …", () => {
+// Each test runs the CLI several times, a TypeScript process each: a minute or more when the
+// end-to-end suite shares the two cores.
+describe("npm run cashier -- merchant …", { timeout: 180_000 }, () => {
   it("creates a merchant whose printed key signs requests the API accepts", async () => {
     const merchant = await createMerchantWithCli(
       "--name",
@@ -264,7 +266,7 @@ describe("npm run cashier -- merchant …", () => {
   );
 });
 
-describe("npm run sign", () => {
+describe("npm run sign", { timeout: 180_000 }, () => {
   it("signs a request for a given key that the API accepts", async () => {
     const merchant = await createMerchantWithCli("--name", "Signer");
     const signed = await runTool("sign", ['{"id":"dep_x"}', "--key-id", merchant.keyId, `--secret=${merchant.secret}`]);
