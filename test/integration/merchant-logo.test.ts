@@ -51,7 +51,9 @@ beforeAll(async () => {
   merchant = await createTestMerchant({ redirectOrigins: ["https://shop.example"] });
 });
 
-describe("merchant update --logo", () => {
+// A test runs the CLI up to nine times, a TypeScript process each: past a minute when the
+// end-to-end suite shares the two cores.
+describe("merchant update --logo", { timeout: 180_000 }, () => {
   it("takes a PNG, serves it by the payment's token with its type, and links it from the page, versioned by its digest", async () => {
     const token = await openPayment();
     expect(await findHostedPayment(token)).toMatchObject({
