@@ -1,6 +1,9 @@
 import type { NextConfig } from "next";
 
 const nextConfig: NextConfig = {
+  // The folder npm start and the image serve: the server and only the packages it loads
+  // (scripts/build-runtime.ts adds the start script, the CLI and the files read at run time).
+  output: "standalone",
   poweredByHeader: false,
   // forbidden(): a console page a role may not open answers 403 (app/console/forbidden.tsx).
   experimental: { authInterrupts: true },

@@ -38,8 +38,8 @@ export default defineConfig({
   },
   projects: [{ name: "chromium-390", use: { browserName: "chromium" } }],
   webServer: {
-    // `npm start`'s script: migrations, demo seed, then next start (scripts/test.ts builds first).
-    command: `rm -rf "${E2E_DATA_DIR}" && node_modules/.bin/tsx scripts/start.ts`,
+    // `npm start`'s script: the build's primary, on plain node (scripts/test.ts builds first).
+    command: `rm -rf "${E2E_DATA_DIR}" && node scripts/npm-start.mjs`,
     url: `${E2E_BASE_URL}/api/health`,
     env: e2eServerEnv,
     reuseExistingServer: false,

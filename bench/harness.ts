@@ -1,17 +1,18 @@
 // What every HTTP benchmark shares: a fresh database per run (SQLite file or a PostgreSQL database
 // of its own, created and dropped), a merchant with a known key, the gateway as `npm start` serves
-// it (scripts/start.ts), the Next.js floor (bench/next-floor: the baseline's work in a route
+// it (scripts/npm-start.mjs), the Next.js floor (bench/next-floor: the baseline's work in a route
 // handler, as many processes as the gateway) and a bare node:http baseline
 // (bench/baseline-server.ts) on the same database, autocannon at 1, 16 and 64 connections, and a
 // table of the three with the gateway's and the floor's ratio to the baseline.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
+import { readProcessTree } from "../test/support/process-tree";
 
 export const root = path.resolve(import.meta.dirname, "..");
 const { values, positionals } = parseArgs({
@@ -79,47 +80,22 @@ export async function signedBodies(count: number, data: (i: number) => Record<st
 }
 
 /**
- * A process and its descendant node processes (cluster workers): pid, parent and resident memory
- * in kB. Helpers of other programs (tsx's esbuild service) are left out of the server's figures.
+ * A process and its descendant node processes (cluster workers). Helpers of other programs (tsx's
+ * esbuild service, where the floor runs under tsx) are left out of the server's figures.
  */
-function processTree(pid: number): number[][] {
-  const rows = execFileSync("ps", ["-eo", "pid=,ppid=,rss=,comm="], { encoding: "utf8" })
-    .trim()
-    .split("\n")
-    .map((line) => line.trim().split(/\s+/));
-  const table = rows.filter((row) => row[3] === "node").map((row) => row.slice(0, 3).map(Number));
-  const tree = new Set([pid]);
-  for (let grew = true; grew;) {
-    grew = false;
-    for (const [child, parent] of table) {
-      if (tree.has(parent) && !tree.has(child)) grew = tree.add(child).size > 0;
-    }
-  }
-  return table.filter(([child]) => tree.has(child));
-}
+const nodeTree = (pid: number) => readProcessTree(pid).filter((row) => path.basename(row.exe).startsWith("node"));
 
 /** Resident memory of a process and its children, in MB, read while it serves. */
-const residentMb = (pid: number) => processTree(pid).map(([, , rss]) => Math.round(rss / 1024));
+const residentMb = (pid: number) => nodeTree(pid).map((row) => Math.round(row.rssKb / 1024));
 
 const clockTicks = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim());
 
 /**
  * CPU time (user + system) a process and its children have used so far, in ms, from /proc: it
- * holds better than requests per second on a machine the load generator shares.
+ * holds better than requests per second on a machine the load generator shares. A child that
+ * exits between two reads takes its time with it, as for any process that exits.
  */
-function cpuMs(pid: number): number {
-  let ticks = 0;
-  for (const [child] of processTree(pid)) {
-    try {
-      // The fields after the command's ")" (which may hold spaces): utime and stime are the 12th and 13th.
-      const fields = readFileSync(`/proc/${child}/stat`, "utf8").split(") ")[1].split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // Gone between ps and the read: its time is lost with it, as for any process that exits.
-    }
-  }
-  return (ticks * 1000) / clockTicks;
-}
+const cpuMs = (pid: number) => (nodeTree(pid).reduce((sum, row) => sum + row.cpuTicks, 0) * 1000) / clockTicks;
 
 async function load(
   url: string,
@@ -204,7 +180,7 @@ export async function stopServer(server: ChildProcess, signal: NodeJS.Signals = 
 /** The gateway as npm start runs it, on DATABASE_URL; WEB_CONCURRENCY passes through. */
 export function startGateway(databaseUrl: string, port: number, nodeArgs: string[] = []): Promise<ChildProcess> {
   return startServer(
-    [...nodeArgs, "--import", "tsx", path.join(root, "scripts/start.ts")],
+    [...nodeArgs, path.join(root, "scripts/npm-start.mjs")],
     {
       DATABASE_URL: databaseUrl,
       PORT: String(port),

@@ -1,6 +1,8 @@
-// npm start with WEB_CONCURRENCY=2: two worker processes answer on one port, and SIGTERM stops
-// them gracefully: a request whose body is still arriving when the signal comes is answered in
-// full before the processes exit, and they exit cleanly.
+// `npm start` itself with WEB_CONCURRENCY=2: it serves from node processes running the build's
+// JavaScript alone (no sh, no tsx, no TypeScript at run time), two worker processes answer on one
+// port, and SIGTERM (which npm passes on) stops them gracefully: a request whose body is still
+// arriving when the signal comes is answered in full before the processes exit, and they exit
+// cleanly.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
@@ -9,6 +11,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { jwtVerify } from "jose";
 import { signRequestToken } from "../lib/envelope/sign-request-token";
+import { readProcessTree } from "../test/support/process-tree";
 import { E2E_PORT } from "./environment";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -19,7 +22,7 @@ let output = "";
 
 test.beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "cashier-cluster-"));
-  server = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts/start.ts")], {
+  server = spawn("npm", ["start"], {
     cwd: root,
     env: {
       ...process.env,
@@ -30,6 +33,7 @@ test.beforeAll(async () => {
       WEB_CONCURRENCY: "2",
       LOG_LEVEL: "info",
     },
+    detached: true,
   });
   server.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   server.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -37,7 +41,12 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(() => {
-  server.kill("SIGKILL");
+  // npm and whatever is left below it (its own group: detached).
+  try {
+    process.kill(-(server.pid as number), "SIGKILL");
+  } catch {
+    // Already stopped by the last test.
+  }
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -70,6 +79,27 @@ const requestPids = () =>
       .filter((line) => line.includes('"msg":"api request"'))
       .map((line) => (JSON.parse(line) as { pid: number }).pid),
   );
+
+test("npm start serves from node processes running the build's JavaScript, and nothing else", () => {
+  const [npm, ...below] = readProcessTree(server.pid as number);
+  expect(npm.argv.join(" ")).toMatch(/npm(-cli\.js)? start$/);
+  const described = below.map((row) => `${row.pid} (parent ${row.ppid}): ${row.exe} ${row.argv.join(" ")}`).join("\n");
+  // npm's child is the primary itself: no shell between them, and nothing started for the build's
+  // first step (migrations, the key check) is left running.
+  expect(below, described).toHaveLength(3);
+  const [primary, ...workers] = below;
+  expect(primary.ppid, described).toBe(npm.pid);
+  expect(primary.argv.slice(1), described).toEqual([path.join(root, "scripts/npm-start.mjs")]);
+  for (const worker of workers) {
+    expect(worker.ppid, described).toBe(primary.pid);
+    expect(worker.argv.slice(1), described).toEqual([path.join(root, ".next/standalone/bin/serve.mjs")]);
+  }
+  for (const row of below) {
+    expect(path.basename(row.exe), described).toMatch(/^node/);
+    // No loader or flag of any kind: node runs the JavaScript it is given, as a container would.
+    expect(row.argv, described).toHaveLength(2);
+  }
+});
 
 test("two workers answer, and SIGTERM lets the request in flight finish", async () => {
   const keyId = /^\s+keyId\s+(mk_test_\w+)$/m.exec(output)?.[1] as string;

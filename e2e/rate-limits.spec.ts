@@ -8,6 +8,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { signRequestToken } from "../lib/envelope/sign-request-token";
 import { e2eServerEnv } from "./environment";
+import { START_SCRIPT } from "../test/support/gateway-process";
 import { cashier, type Merchant } from "./support";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -30,7 +31,7 @@ async function waitForHealth(port: number): Promise<void> {
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   for (const port of ports) {
-    const server = spawn(path.join(root, "node_modules/.bin/tsx"), [path.join(root, "scripts/start.ts")], {
+    const server = spawn(process.execPath, [START_SCRIPT], {
       cwd: root,
       env: {
         ...process.env,

@@ -12,6 +12,7 @@ import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { signRequestToken } from "../lib/envelope/sign-request-token";
+import { START_SCRIPT } from "../test/support/gateway-process";
 import { pixDepositRequest } from "../test/support/requests";
 import { E2E_PORT } from "./environment";
 
@@ -104,7 +105,7 @@ for (const database of databases) {
     let server: ChildProcess | undefined;
     try {
       let output = "";
-      server = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts/start.ts")], {
+      server = spawn(process.execPath, [START_SCRIPT], {
         cwd: root,
         env: {
           ...process.env,

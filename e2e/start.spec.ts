@@ -8,6 +8,7 @@ import { expect, test } from "@playwright/test";
 import { jwtVerify } from "jose";
 import { signRequestToken } from "../lib/envelope/sign-request-token";
 import { E2E_PORT } from "./environment";
+import { START_SCRIPT } from "../test/support/gateway-process";
 
 const root = path.resolve(import.meta.dirname, "..");
 const port = E2E_PORT + 1;
@@ -17,7 +18,7 @@ let output = "";
 
 test.beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "cashier-start-"));
-  server = spawn(path.join(root, "node_modules/.bin/tsx"), [path.join(root, "scripts/start.ts")], {
+  server = spawn(process.execPath, [START_SCRIPT], {
     cwd: root,
     env: {
       ...process.env,

@@ -5,7 +5,7 @@ import { execFileSync, spawn } from "node:child_process";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { startReceiver } from "../test/support/callback-receiver";
-import { startGateway } from "../test/support/gateway-process";
+import { START_SCRIPT, startGateway } from "../test/support/gateway-process";
 import { E2E_PORT } from "./environment";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -27,7 +27,7 @@ test("a second npm start on a taken port exits non-zero, having delivered no cal
     );
 
     const started = Date.now();
-    const second = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts/start.ts")], {
+    const second = spawn(process.execPath, [START_SCRIPT], {
       cwd: root,
       env: { ...process.env, ...holder.env, CALLBACK_WORKER: "true", LOG_LEVEL: "info" },
       stdio: ["ignore", "pipe", "pipe"],

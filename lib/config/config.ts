@@ -318,7 +318,9 @@ function decodeKey(value: string): Buffer | null {
 
 /** Outside production a missing key is generated once and kept under the data directory. */
 function readOrCreateDevelopmentKey(dataDir: string): Buffer {
-  const file = path.join(dataDir, "encryption.key");
+  // Not a file of the build: left out of next build's tracing, which would copy every
+  // encryption.key it finds under the project into the runtime folder.
+  const file = path.join(/*turbopackIgnore: true*/ dataDir, "encryption.key");
   if (existsSync(file)) {
     const key = decodeKey(readFileSync(file, "utf8"));
     if (!key) throw new ConfigError([`${file}: does not hold a 32-byte key; delete it to make a new one`]);

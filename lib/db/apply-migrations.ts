@@ -7,16 +7,15 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
+import { appRoot } from "../runtime/app-root";
 import { createPrivateSqliteFile } from "./create-private-sqlite-file";
 import { resolveDatabaseUrl } from "./database-url";
 import { type MigrationDb, migrationDataSteps } from "./migration-data-steps";
 
-const projectRoot = path.resolve(import.meta.dirname, "../..");
-
 type Migration = { name: string; sql: string; checksum: string };
 
 export function readMigrations(provider: "sqlite" | "postgres"): Migration[] {
-  const dir = path.join(projectRoot, "prisma", provider, "migrations");
+  const dir = path.join(appRoot(), "prisma", provider, "migrations");
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { appRoot } from "../runtime/app-root";
 import { HOSTED_ASSETS_DIR } from "./hosted-assets-dir";
 
 export type HostedAssets = { css: string; js: string };
@@ -12,12 +13,14 @@ let built: HostedAssets | null = null;
  */
 export function hostedAssets(): HostedAssets {
   if (built) return built;
-  const dir = path.join(process.cwd(), HOSTED_ASSETS_DIR);
+  // Built apart, after next build: left out of its tracing, which takes any hosted.css it finds
+  // under the project (the source, components/pay/hosted.css) for this one.
+  const dir = path.join(appRoot(), HOSTED_ASSETS_DIR);
   let assets: HostedAssets;
   try {
     assets = {
-      css: readFileSync(path.join(dir, "hosted.css"), "utf8"),
-      js: readFileSync(path.join(dir, "hosted.js"), "utf8"),
+      css: readFileSync(path.join(/*turbopackIgnore: true*/ dir, "hosted.css"), "utf8"),
+      js: readFileSync(path.join(/*turbopackIgnore: true*/ dir, "hosted.js"), "utf8"),
     };
   } catch {
     throw new Error(

@@ -1,7 +1,9 @@
 // The HTTP server npm start runs around Next.js, for what `next start` cannot be told: how long a
 // client may take to send its headers and its request (a slow body otherwise holds a socket for
 // 300 s), and the client's address as the socket saw it, resolved through trusted proxies only.
+import { readFileSync } from "node:fs";
 import http from "node:http";
+import path from "node:path";
 import next from "next";
 import { getConfig } from "../config/config";
 import { disconnectDb } from "../db/client";
@@ -33,8 +35,20 @@ function targetPath(target: string): string {
   }
 }
 
+/**
+ * Serves the build in `dir` with the configuration next build serialized there, as its standalone
+ * server.js does: the standalone folder has no next.config.ts, and none is compiled at run time.
+ */
+function applyBuiltNextConfig(dir: string): void {
+  const files = JSON.parse(readFileSync(path.join(dir, ".next/required-server-files.json"), "utf8")) as {
+    config: unknown;
+  };
+  process.env.__NEXT_PRIVATE_STANDALONE_CONFIG = JSON.stringify(files.config);
+}
+
 export async function serveGateway(options: { dir: string; port: number }): Promise<http.Server> {
   const config = getConfig();
+  applyBuiltNextConfig(options.dir);
   // From here on everything this process writes is a JSON line of the log, Next.js's output too;
   // a page that failed for a database outage is counted in the outage's line, not logged again.
   captureConsole(noteDatabaseOutage);

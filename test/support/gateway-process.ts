@@ -10,6 +10,8 @@ import { type TestDatabase, createTestDatabase } from "./test-database";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const tsx = path.join(root, "node_modules/.bin/tsx");
+/** What npm start runs: node on this file, which runs the build's primary (scripts/npm-start.mjs). */
+export const START_SCRIPT = path.join(root, "scripts/npm-start.mjs");
 
 export type GatewayOptions = {
   database: "sqlite" | "postgres";
@@ -54,7 +56,7 @@ function runCashier(env: Record<string, string>, args: string[], input?: string)
 
 /** `npm start`'s script in a process of its own with this environment, and everything it prints. */
 export function spawnStart(env: Record<string, string>): { child: ChildProcess; output: () => string } {
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(root, "scripts/start.ts")], {
+  const child = spawn(process.execPath, [START_SCRIPT], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
