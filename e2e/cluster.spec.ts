@@ -89,7 +89,7 @@ test("npm start serves from node processes running the build's JavaScript, and n
   expect(below, described).toHaveLength(3);
   const [primary, ...workers] = below;
   expect(primary.ppid, described).toBe(npm.pid);
-  expect(primary.argv.slice(1), described).toEqual([path.join(root, "scripts/npm-start.mjs")]);
+  expect(primary.argv.slice(1), described).toEqual(["scripts/npm-start.mjs"]);
   for (const worker of workers) {
     expect(worker.ppid, described).toBe(primary.pid);
     expect(worker.argv.slice(1), described).toEqual([path.join(root, ".next/standalone/bin/serve.mjs")]);
