@@ -10,6 +10,7 @@ import { createInterface } from "node:readline";
 import { forgetSchemaCounts, sumSchemaCounts } from "../test/support/schema-counts";
 import { OPENAPI_FILE } from "../test/psp-simulator/openapi-file";
 import { findPython } from "../test/support/python-client";
+import { findHistoryProblem } from "../test/support/previous-release";
 
 const root = path.resolve(import.meta.dirname, "..");
 const bin = (name: string) => path.join(root, "node_modules/.bin", name);
@@ -77,6 +78,12 @@ if (findPython() === null) {
   notices.push(
     "NOTICE: the Python client's end-to-end test is SKIPPED because no python3 imports jwt (PyJWT) and pip.\n" +
       "        Install them (Debian: apt-get install python3-jwt python3-pip) to run it.",
+  );
+}
+const historyProblem = await findHistoryProblem();
+if (historyProblem) {
+  notices.push(
+    `NOTICE: the previous release's tests on today's migrations (test/integration/previous-release.test.ts) are SKIPPED:\n        ${historyProblem}`,
   );
 }
 for (const notice of notices) console.log(`\n${notice}`);

@@ -6,7 +6,7 @@ import { execFile } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, it } from "vitest";
-import { extractRelease, findPreviousRelease } from "../support/previous-release";
+import { extractRelease, findHistoryProblem, findPreviousRelease } from "../support/previous-release";
 
 // sandbox: a Pix deposit created and paid, payouts completed and canceled, their callbacks and
 // status; status: lookups by id and reference; refunds: whole, partial, concurrent, the provider's
@@ -66,43 +66,49 @@ function readReport(file: string): Report | null {
   }
 }
 
-it("passes the previous release's money-path tests on today's migrations", { timeout: 600_000 }, async () => {
-  const release = await findPreviousRelease();
-  const extracted = await extractRelease(release.rev);
-  try {
-    const missing = SMOKE.filter((file) => !existsSync(path.join(extracted.tree, file)));
-    expect(missing, `files the previous release (${release.label}) lacks: pick others from its tests`).toEqual([]);
+const historyProblem = await findHistoryProblem();
 
-    const reportFile = path.join(extracted.work, "report.json");
-    const { code, output } = await runSuite(extracted.tree, reportFile);
-    const report = readReport(reportFile);
-    const failed = (report?.testResults ?? []).flatMap((file) =>
-      file.assertionResults
-        .filter((test) => test.status === "failed")
-        .map((test) => `${path.basename(file.name)} > ${test.fullName}`),
-    );
-    const failure = [
-      `The previous release (${release.label}) fails its money-path tests on today's migrations on ${provider} (exit ${code}; ${report ? `${report.numPassedTests} passed, ${report.numFailedTests} failed` : "no JSON report"}): a rolling deploy would break on it (CONTRIBUTING.md, "Expand, then contract").`,
-      ...failed.slice(0, 10).map((name) => `  failed: ${name}`),
-      ...(extracted.lockDifferences.length > 0
-        ? [
-            `Its package-lock.json pins other versions than this checkout's, whose node_modules it ran on, so a failure may come from them: ${extracted.lockDifferences.slice(0, 30).join(", ")} (${extracted.lockDifferences.length} in all).`,
-          ]
-        : []),
-      "--- its output, the end ---",
-      tail(output, 20_000),
-    ].join("\n");
+it.skipIf(historyProblem !== null)(
+  "passes the previous release's money-path tests on today's migrations",
+  { timeout: 600_000 },
+  async () => {
+    const release = await findPreviousRelease();
+    const extracted = await extractRelease(release.rev);
+    try {
+      const missing = SMOKE.filter((file) => !existsSync(path.join(extracted.tree, file)));
+      expect(missing, `files the previous release (${release.label}) lacks: pick others from its tests`).toEqual([]);
 
-    expect(code, failure).toBe(0);
-    expect(report, failure).not.toBeNull();
-    expect(report!.numFailedTests, failure).toBe(0);
-    expect(report!.numPassedTests, failure).toBeGreaterThan(0);
-    for (const file of SMOKE) {
-      const result = report!.testResults.find((r) => r.name.endsWith(`/${file}`));
-      const passed = result?.assertionResults.filter((a) => a.status === "passed").length ?? 0;
-      expect(passed, `${file}'s passed tests\n${failure}`).toBeGreaterThan(0);
+      const reportFile = path.join(extracted.work, "report.json");
+      const { code, output } = await runSuite(extracted.tree, reportFile);
+      const report = readReport(reportFile);
+      const failed = (report?.testResults ?? []).flatMap((file) =>
+        file.assertionResults
+          .filter((test) => test.status === "failed")
+          .map((test) => `${path.basename(file.name)} > ${test.fullName}`),
+      );
+      const failure = [
+        `The previous release (${release.label}) fails its money-path tests on today's migrations on ${provider} (exit ${code}; ${report ? `${report.numPassedTests} passed, ${report.numFailedTests} failed` : "no JSON report"}): a rolling deploy would break on it (CONTRIBUTING.md, "Expand, then contract").`,
+        ...failed.slice(0, 10).map((name) => `  failed: ${name}`),
+        ...(extracted.lockDifferences.length > 0
+          ? [
+              `Its package-lock.json pins other versions than this checkout's, whose node_modules it ran on, so a failure may come from them: ${extracted.lockDifferences.slice(0, 30).join(", ")} (${extracted.lockDifferences.length} in all).`,
+            ]
+          : []),
+        "--- its output, the end ---",
+        tail(output, 20_000),
+      ].join("\n");
+
+      expect(code, failure).toBe(0);
+      expect(report, failure).not.toBeNull();
+      expect(report!.numFailedTests, failure).toBe(0);
+      expect(report!.numPassedTests, failure).toBeGreaterThan(0);
+      for (const file of SMOKE) {
+        const result = report!.testResults.find((r) => r.name.endsWith(`/${file}`));
+        const passed = result?.assertionResults.filter((a) => a.status === "passed").length ?? 0;
+        expect(passed, `${file}'s passed tests\n${failure}`).toBeGreaterThan(0);
+      }
+    } finally {
+      extracted.remove();
     }
-  } finally {
-    extracted.remove();
-  }
-});
+  },
+);
