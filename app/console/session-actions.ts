@@ -7,7 +7,7 @@ import { consoleClientIp } from "@/lib/console/require-actor";
 import { CONSOLE_HOME, safeReturnPath } from "@/lib/console/return-path";
 import { SESSION_COOKIE, sessionCookieOptions } from "@/lib/console/session-cookie";
 import { formText } from "@/lib/http/form-text";
-import { formArguments } from "@/lib/http/parse-action-arguments";
+import { formArguments } from "@/lib/http/action-arguments";
 import { endConsoleSession, endEveryConsoleSession } from "@/lib/sessions/end-console-session";
 import { consoleRoleSchema } from "@/lib/users/schemas";
 import { DEVICE_COOKIE, deviceCookieOptions } from "@/lib/users/known-device";

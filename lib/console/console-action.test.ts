@@ -3,7 +3,7 @@ import { getURLFromRedirectError } from "next/dist/client/components/redirect";
 import { isRedirectError } from "next/dist/client/components/redirect-error";
 import { describe, expect, it } from "vitest";
 import { AppError } from "../errors/app-error";
-import { formStateArguments } from "../http/parse-action-arguments";
+import { formStateArguments } from "../http/action-arguments";
 import { isConsoleAction, publicConsoleAction, redirectTo } from "./console-action";
 
 // Every module of server actions the console has: its areas' actions.ts and the shared ones beside the layout.

@@ -19,7 +19,8 @@ import { redirect } from "next/navigation";
 import type { z } from "zod";
 import { type Actor, type ConsoleRole, assertRole } from "../access/actor";
 import { type FormFailure, toFormFailure } from "../errors/to-form-failure";
-import { formStateArguments, parseActionArguments } from "../http/parse-action-arguments";
+import { formStateArguments } from "../http/action-arguments";
+import { parseActionArguments } from "../http/parse-action-arguments";
 import { refuseAction } from "./refuse-action";
 import { requireActor } from "./require-actor";
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formArguments, formStateArguments, parseActionArguments } from "./parse-action-arguments";
+import { formArguments, formStateArguments } from "./action-arguments";
+import { parseActionArguments } from "./parse-action-arguments";
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();

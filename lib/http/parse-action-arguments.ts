@@ -4,26 +4,9 @@
 // no database stores) is answered as Next.js answers notFound(), a 404, with nothing read or
 // written. An exception deeper in would be a 500, and Next.js gives an action no way to say 400.
 // proxy.ts has already refused what Next.js itself could not read (lib/http/find-action-call-problem).
+// The schemas of those arguments are lib/http/action-arguments's.
 import { notFound } from "next/navigation";
-import { z } from "zod";
-import { textProblem } from "../text/text-problem";
-
-/** What useActionState hands back: the state the server answered last. Never read. */
-export const actionState = z.unknown();
-
-/** The form a form action receives: no NUL in its text fields or their names (PostgreSQL stores none). */
-export const actionForm = z.instanceof(FormData).superRefine((form, context) => {
-  for (const [name, value] of form.entries()) {
-    const problem = textProblem(name) ?? (typeof value === "string" ? textProblem(value) : null);
-    if (problem) context.addIssue({ code: "custom", path: [name.slice(0, 40)], message: problem });
-  }
-});
-
-/** A plain form action's arguments: the form. */
-export const formArguments = z.tuple([actionForm]);
-
-/** A useActionState form's arguments: the last state, then the form. */
-export const formStateArguments = z.tuple([actionState, actionForm]);
+import type { z } from "zod";
 
 /** The arguments as `schema` reads them, or the 404 of a call no page makes. */
 export function parseActionArguments<S extends z.ZodType>(schema: S, args: unknown[]): z.output<S> {

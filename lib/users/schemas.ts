@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { actionForm, actionState } from "../http/parse-action-arguments";
+import { actionForm, actionState } from "../http/action-arguments";
 
 export const consoleRoleSchema = z.enum(["operator", "merchant-admin", "merchant-viewer"]);
 
