@@ -19,7 +19,7 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
     env: { CASHIER_ENV: "test", LOG_LEVEL: "silent", CASHIER_SEED_DEMO: "false" },
-    globalSetup: ["test/support/build-hosted-assets.ts"],
+    globalSetup: ["test/support/global-setup.ts"],
     projects: [
       {
         extends: true,

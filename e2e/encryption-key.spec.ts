@@ -13,6 +13,7 @@ import { decodeJwt } from "jose";
 import { keyIdOf } from "../lib/crypto/key-ring";
 import { signRequestToken } from "../lib/envelope/sign-request-token";
 import { type GatewayProcess, hasTestPostgres, startGateway, startUntilExit } from "../test/support/gateway-process";
+import { cashierCli } from "../test/support/run-tool";
 import { type TestDatabase, createTestDatabase } from "../test/support/test-database";
 import { E2E_PORT } from "./environment";
 import type { Merchant } from "./support";
@@ -26,12 +27,12 @@ type KeysStatus = {
   tables: Record<string, Record<string, number>>;
 };
 
-/** `npm run cashier -- …` with this environment: its status and standard error. */
+/** The build's CLI with this environment: its status and standard error. */
 function cashierUntilExit(env: Record<string, string>, ...args: string[]): Promise<{ code: number; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
-      path.join(root, "node_modules/.bin/tsx"),
-      [path.join(root, "scripts/cashier.ts"), ...args],
+      process.execPath,
+      [cashierCli(), ...args],
       { cwd: root, env: { ...process.env, ...env }, encoding: "utf8" },
       (error, _stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stderr }),
     );

@@ -8,6 +8,7 @@ import { type Page, type TestInfo, expect } from "@playwright/test";
 import { jwtVerify } from "jose";
 import { signRequestToken } from "../lib/envelope/sign-request-token";
 import type { PspSimulator } from "../test/psp-simulator/start-psp-simulator";
+import { cashierCli } from "../test/support/run-tool";
 import { e2eServerEnv } from "./environment";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -23,14 +24,14 @@ export async function depositIdOf(page: Page, merchant: Merchant, reference: str
   return (payload.data as { id: string }).id;
 }
 
-/** Runs an operator command (`npm run cashier -- …`) against the server's database. */
+/** Runs an operator command (the build's CLI, as `npm run cashier -- …`) against the server's database. */
 export function cashier(...args: string[]): string {
   return cashierWithInput(undefined, ...args);
 }
 
 /** The same, with `input` on its standard input: what `--client-secret-stdin` and the like read. */
 export function cashierWithInput(input: string | undefined, ...args: string[]): string {
-  return execFileSync(path.join(root, "node_modules/.bin/tsx"), [path.join(root, "scripts/cashier.ts"), ...args], {
+  return execFileSync(process.execPath, [cashierCli(), ...args], {
     cwd: root,
     env: { ...process.env, ...e2eServerEnv },
     encoding: "utf8",
@@ -43,11 +44,11 @@ export function cashierWithInput(input: string | undefined, ...args: string[]): 
  * this process serves (`psp webhook register`), which answers from this process's event loop.
  */
 export async function cashierAsync(...args: string[]): Promise<string> {
-  const { stdout } = await promisify(execFile)(
-    path.join(root, "node_modules/.bin/tsx"),
-    [path.join(root, "scripts/cashier.ts"), ...args],
-    { cwd: root, env: { ...process.env, ...e2eServerEnv }, encoding: "utf8" },
-  );
+  const { stdout } = await promisify(execFile)(process.execPath, [cashierCli(), ...args], {
+    cwd: root,
+    env: { ...process.env, ...e2eServerEnv },
+    encoding: "utf8",
+  });
   return stdout;
 }
 

@@ -1,7 +1,7 @@
 // The hosted pages' stylesheet and script, built apart from Next.js's: the pages are rendered
 // to plain HTML by route handlers and inline both (lib/hosted/hosted-assets.ts), so a
 // customer's phone loads no framework. Run after `next build` (which empties .next) by
-// scripts/build.ts, around `next dev` (scripts/dev.ts), and before the tests (test/support/build-hosted-assets.ts).
+// scripts/build.ts, around `next dev` (scripts/dev.ts), and before the tests (test/support/global-setup.ts).
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";

@@ -1,15 +1,13 @@
 // The runtime npm start and the image run, assembled in Next.js's standalone folder after next
 // build: the start script, its workers' entry, its first step and the CLI compiled to JavaScript
-// (bin/, shared chunks beside them), and what next build leaves out of the folder (the browser
-// assets, the hosted pages' assets, the migrations, the icon). The packages Next.js keeps out of its
-// bundles (next.config.ts's serverExternalPackages, and next) are not bundled here either: they
-// load from the folder's node_modules, which next build traced, and the build fails if one is
-// missing there.
+// (bin/, shared chunks beside them: scripts/compile-entries.ts), and what next build leaves out of
+// the folder (the browser assets, the hosted pages' assets, the migrations, the icon). The packages
+// left out of the bundles load from the folder's node_modules, which next build traced; the build
+// fails if one is missing there.
 import { cpSync, existsSync, readdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
-import { build } from "esbuild";
 import { HOSTED_ASSETS_DIR } from "../lib/hosted/hosted-assets-dir";
-import nextConfig from "../next.config";
+import { EXTERNAL_PACKAGES, compileEntries } from "./compile-entries";
 import { BIN_DIR, RUNTIME_ENTRIES, STANDALONE_DIR } from "./runtime-layout";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -45,8 +43,9 @@ export async function buildRuntime(): Promise<void> {
       );
   }
 
-  const external = ["next", ...(nextConfig.serverExternalPackages ?? [])];
-  const missing = external.filter((name) => !existsSync(path.join(standalone, "node_modules", name, "package.json")));
+  const missing = EXTERNAL_PACKAGES.filter(
+    (name) => !existsSync(path.join(standalone, "node_modules", name, "package.json")),
+  );
   if (missing.length)
     throw new Error(`next build did not trace ${missing.join(", ")} into ${STANDALONE_DIR}/node_modules`);
 
@@ -54,36 +53,11 @@ export async function buildRuntime(): Promise<void> {
   // build is complete (scripts/npm-start.mjs).
   const staging = path.join(standalone, `${BIN_DIR}.${process.pid}.tmp`);
   rmSync(staging, { recursive: true, force: true });
-  const result = await build({
-    entryPoints: Object.fromEntries(
-      Object.entries(RUNTIME_ENTRIES).map(([name, source]) => [name, path.join(root, source)]),
-    ),
+  const bytes = await compileEntries({
+    entries: RUNTIME_ENTRIES,
     outdir: staging,
-    outExtension: { ".js": ".mjs" },
-    bundle: true,
-    splitting: true,
-    chunkNames: "chunk-[hash]",
-    format: "esm",
-    platform: "node",
-    target: "node20",
-    alias: { "@": root },
-    external: external.flatMap((name) => [name, `${name}/*`]),
-    // Bundled CommonJS packages use require, __dirname and __filename, which an ES module has not got.
-    banner: {
-      js: [
-        'import { createRequire as __cashierRequire } from "node:module";',
-        "const require = __cashierRequire(import.meta.url);",
-        "const __filename = import.meta.filename;",
-        "const __dirname = import.meta.dirname;",
-      ].join(" "),
-    },
-    // No source maps: Node keeps a loaded one in memory for each file (bench/README.md).
-    sourcemap: false,
-    legalComments: "none",
-    logLevel: "warning",
-    metafile: true,
+    modulesDir: path.join(standalone, "node_modules"),
   });
-  const bytes = Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);
   rmSync(path.join(standalone, BIN_DIR), { recursive: true, force: true });
   renameSync(staging, path.join(standalone, BIN_DIR));
   console.log(

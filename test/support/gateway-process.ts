@@ -6,10 +6,10 @@ import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { cashierCli } from "./run-tool";
 import { type TestDatabase, createTestDatabase } from "./test-database";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const tsx = path.join(root, "node_modules/.bin/tsx");
 /** What npm start runs: node on this file, which runs the build's primary (scripts/npm-start.mjs). */
 export const START_SCRIPT = path.join(root, "scripts/npm-start.mjs");
 
@@ -40,12 +40,12 @@ export type GatewayProcess = {
   stop: () => Promise<void>;
 };
 
-/** `npm run cashier -- …` with a server's environment; its standard output, or the failure with both streams. */
+/** The build's CLI with a server's environment; its standard output, or the failure with both streams. */
 function runCashier(env: Record<string, string>, args: string[], input?: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = execFile(
-      tsx,
-      [path.join(root, "scripts/cashier.ts"), ...args],
+      process.execPath,
+      [cashierCli(), ...args],
       { cwd: root, env: { ...process.env, ...env }, encoding: "utf8" },
       (error, stdout, stderr) =>
         error ? reject(new Error(`cashier ${args.join(" ")} failed: ${stderr || stdout}`)) : resolve(stdout),

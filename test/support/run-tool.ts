@@ -3,19 +3,35 @@ import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
+/** Names the command-line tool vitest's global setup compiled (test/support/global-setup.ts). */
+export const COMPILED_CLI_ENV = "CASHIER_TEST_COMPILED_CLI";
+
+/**
+ * The command-line tool as the runtime folder holds it, to run with plain node: vitest's compiled
+ * copy, or the build's own (the end-to-end tests run after npm run build).
+ */
+export function cashierCli(): string {
+  return process.env[COMPILED_CLI_ENV] ?? path.join(root, ".next/standalone/bin/cashier.mjs");
+}
+
 export type ToolResult = { code: number; stdout: string; stderr: string };
 
-/** Runs scripts/<script>.ts as the operator would (`npm run <script> -- …`), in a child process. */
+/**
+ * Runs a tool as the operator would, in a child process: the CLI compiled (`npm run cashier -- …`
+ * runs the same code through tsx), any other scripts/<script>.ts through tsx.
+ */
 export function runTool(
   script: string,
   args: string[],
   env: Record<string, string> = {},
   input?: string,
 ): Promise<ToolResult> {
+  const command =
+    script === "cashier" ? [cashierCli()] : ["--import", "tsx", path.join(root, "scripts", `${script}.ts`)];
   return new Promise((resolve) => {
     const child = execFile(
       process.execPath,
-      ["--import", "tsx", path.join(root, "scripts", `${script}.ts`), ...args],
+      [...command, ...args],
       { cwd: root, env: { ...process.env, ...env }, timeout: 150_000 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
