@@ -1,6 +1,7 @@
 // A merchant's callback endpoint, for real: an HTTP server on the loopback interface that answers
-// as told and keeps what it received.
+// as told and keeps what it received; over https when given a certificate, as production requires.
 import http from "node:http";
+import https from "node:https";
 import type { AddressInfo } from "node:net";
 import { decodeJwt } from "jose";
 import { checkCallback } from "./documented-schemas";
@@ -25,7 +26,7 @@ export type Receiver = {
 };
 
 export async function startReceiver(
-  options: { host?: string; port?: number; fallback?: Reply } = {},
+  options: { host?: string; port?: number; fallback?: Reply; tls?: { key: string; cert: string } } = {},
 ): Promise<Receiver> {
   const inFlight = new Map<string, number>();
   const hanging = new Set<http.ServerResponse>();
@@ -37,7 +38,7 @@ export async function startReceiver(
     fallback: options.fallback ?? ({ status: 204 } as Reply),
     decide: undefined as Receiver["decide"],
   };
-  const server = http.createServer((request, response) => {
+  const handle: http.RequestListener = (request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", async () => {
@@ -66,7 +67,8 @@ export async function startReceiver(
       if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
       response.writeHead(reply.status, reply.headers).end(reply.body ?? "");
     });
-  });
+  };
+  const server = options.tls ? https.createServer(options.tls, handle) : http.createServer(handle);
   server.on("connection", () => receiver.connections++);
   const host = options.host ?? "127.0.0.1";
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, resolve));
@@ -74,7 +76,7 @@ export async function startReceiver(
   const shownHost = host.includes(":") ? `[${host}]` : host;
   return Object.assign(receiver, {
     port,
-    url: `http://${shownHost}:${port}/callbacks`,
+    url: `${options.tls ? "https" : "http"}://${shownHost}:${port}/callbacks`,
     close: async () => {
       for (const response of hanging) response.destroy();
       server.closeAllConnections();
