@@ -5,10 +5,10 @@
 // the ledger and outbox invariants read from the database. `npm run soak` prints the report;
 // e2e/soak.spec.ts asserts it.
 import { randomBytes } from "node:crypto";
-import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { type Receiver, startReceiver } from "./callback-receiver";
 import { type GatewayProcess, startGateway } from "./gateway-process";
+import { readProcessTree } from "./process-tree";
 import { type Invariant, checkInvariants, countPendingCallbacks, openSoakDatabase } from "./soak-invariants";
 import { type SoakError, type SoakMerchant, SoakRecorder, startTraffic } from "./soak-traffic";
 
@@ -240,51 +240,24 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   }
 }
 
-/** The process and every process under it (node:cluster's workers), from /proc. */
-function processTree(pid: number): number[] {
-  let children: number[] = [];
-  try {
-    children = readdirSync(`/proc/${pid}/task`).flatMap((task) =>
-      readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number),
-    );
-  } catch {
-    return [];
-  }
-  return [pid, ...children.flatMap(processTree)];
-}
-
-function residentMb(pid: number): number | null {
-  try {
-    const kb = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
-    return kb ? Math.round(Number(kb) / 1024) : null;
-  } catch {
-    return null;
-  }
-}
-
-function readCommand(pid: number): string[] {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").filter(Boolean);
-  } catch {
-    return [];
-  }
-}
-
-/** node:cluster forks its workers with the primary's own command line. */
-const isSameCommand = (pid: number, primary: number) => readCommand(pid).join(" ") === readCommand(primary).join(" ");
-
-/** Another helper process (tsx's esbuild service): named by its program. */
-const commandOf = (pid: number) => path.basename(readCommand(pid)[0] ?? "unknown");
-
 function sampleMemory(gateways: GatewayProcess[], minute: number): MemorySample {
   return {
     minute,
     processes: gateways.flatMap((gateway, i) =>
-      processTree(gateway.pid()).flatMap((pid) => {
-        const rssMb = residentMb(pid);
-        const role = pid === gateway.pid() ? "primary" : isSameCommand(pid, gateway.pid()) ? "worker" : commandOf(pid);
-        return rssMb === null ? [] : [{ gateway: i + 1, pid, role, rssMb }];
-      }),
+      // A process gone between the listing and the read (a zombie) has no memory left to count.
+      readProcessTree(gateway.pid())
+        .filter((row) => row.rssKb > 0)
+        .map((row) => {
+          // node:cluster's workers are the primary's node children; anything else is named by its program.
+          const program = path.basename(row.exe);
+          const role =
+            row.pid === gateway.pid()
+              ? "primary"
+              : row.ppid === gateway.pid() && program.startsWith("node")
+                ? "worker"
+                : program;
+          return { gateway: i + 1, pid: row.pid, role, rssMb: Math.round(row.rssKb / 1024) };
+        }),
     ),
   };
 }
