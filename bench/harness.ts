@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
+import { build } from "esbuild";
 import pg from "pg";
 import { readProcessTree } from "../test/support/process-tree";
 
@@ -31,12 +32,16 @@ const postgresUrl = process.env.TEST_POSTGRES_URL ?? "postgresql://postgres@127.
 
 const floorDir = path.join(root, "bench/next-floor");
 
+// The floor's server compiled to JavaScript, as the gateway's entries are (scripts/build-runtime.ts):
+// both run on plain node, so neither's figures carry a loader the other has not.
+const floorServer = path.join(floorDir, "serve.mjs");
+
 /**
  * Fails early, before any database is made, when there is no gateway build to serve; builds the
  * floor app every time (about ten seconds), so it always runs the baseline's current work.
  */
-export function requireBuild(): void {
-  if (!existsSync(path.join(root, ".next/BUILD_ID"))) {
+export async function requireBuild(): Promise<void> {
+  if (!existsSync(path.join(root, ".next/standalone/bin/start.mjs"))) {
     console.error("no build: run npm run build first");
     process.exit(2);
   }
@@ -44,6 +49,15 @@ export function requireBuild(): void {
     cwd: floorDir,
     stdio: "ignore",
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  await build({
+    entryPoints: [path.join(floorDir, "serve.ts")],
+    outfile: floorServer,
+    bundle: true,
+    format: "esm",
+    platform: "node",
+    packages: "external",
+    logLevel: "warning",
   });
 }
 
@@ -85,8 +99,8 @@ export async function signedBodies(count: number, data: (i: number) => Record<st
  */
 const nodeTree = (pid: number) => readProcessTree(pid).filter((row) => path.basename(row.exe).startsWith("node"));
 
-/** Resident memory of a process and its children, in MB, read while it serves. */
-const residentMb = (pid: number) => nodeTree(pid).map((row) => Math.round(row.rssKb / 1024));
+/** Resident memory of a process and its children, in MB (parents first), read while it serves. */
+export const residentMb = (pid: number) => nodeTree(pid).map((row) => Math.round(row.rssKb / 1024));
 
 const clockTicks = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim());
 
@@ -194,6 +208,18 @@ export function startGateway(databaseUrl: string, port: number, nodeArgs: string
 
 type Database = { label: string; url: string; drop: () => Promise<void> };
 
+/** The Next.js floor (bench/next-floor) on the database, with as many workers as WEB_CONCURRENCY. */
+export function startFloor(db: Database & { merchantId: string }, port: number): Promise<ChildProcess> {
+  const env = {
+    FLOOR_DATABASE_URL: db.url,
+    FLOOR_KEY_ID: KEY_ID,
+    FLOOR_SECRET: SECRET,
+    FLOOR_MERCHANT_ID: db.merchantId,
+    NEXT_TELEMETRY_DISABLED: "1",
+  };
+  return startServer([floorServer, String(port)], env, /Ready in/, floorDir);
+}
+
 async function sqliteDatabase(): Promise<Database> {
   const dir = mkdtempSync(path.join(tmpdir(), "cashier-bench-"));
   return {
@@ -269,16 +295,7 @@ function startSide(
   port: number,
 ): Promise<ChildProcess> {
   if (side === "gateway") return startGateway(db.url, port);
-  if (side === "floor") {
-    const env = {
-      FLOOR_DATABASE_URL: db.url,
-      FLOOR_KEY_ID: KEY_ID,
-      FLOOR_SECRET: SECRET,
-      FLOOR_MERCHANT_ID: db.merchantId,
-      NEXT_TELEMETRY_DISABLED: "1",
-    };
-    return startServer(["--import", "tsx", path.join(floorDir, "serve.ts"), String(port)], env, /Ready in/, floorDir);
-  }
+  if (side === "floor") return startFloor(db, port);
   return startServer(
     [
       "--import",

@@ -5,7 +5,7 @@
 import { requireBuild, runBench } from "./harness";
 import { pixData } from "./pix-data";
 
-requireBuild();
+await requireBuild();
 // The goals of issue 28 (bench/README.md).
 await runBench({
   path: "/api/pix",

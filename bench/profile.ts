@@ -36,7 +36,7 @@ if (!requests) {
   console.error(`usage: tsx bench/profile.ts ${Object.keys(routes).join("|")}`);
   process.exit(2);
 }
-requireBuild();
+await requireBuild();
 process.env.WEB_CONCURRENCY = "1";
 const dir = mkdtempSync(path.join(tmpdir(), "cashier-profile-"));
 const db = await freshDatabase(DATABASES[0]!, requests.seed ?? (async () => undefined));

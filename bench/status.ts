@@ -5,7 +5,7 @@
 import { requireBuild, runBench } from "./harness";
 import { statusRequests } from "./status-data";
 
-requireBuild();
+await requireBuild();
 await runBench({
   path: "/api/status",
   ...statusRequests(),

@@ -1,6 +1,7 @@
 // Serves the floor app as npm start serves the gateway: WEB_CONCURRENCY worker processes (default:
 // one per core) sharing the port through node:cluster, each Next.js's request handler behind a
-// bare node:http server. Usage: node --import tsx bench/next-floor/serve.ts PORT
+// bare node:http server. bench/harness.ts compiles it to serve.mjs beside it (plain node, as the
+// gateway's entries run): node bench/next-floor/serve.mjs PORT
 import cluster from "node:cluster";
 import http from "node:http";
 import os from "node:os";
@@ -20,8 +21,6 @@ if (cluster.isPrimary) {
     process.exit(0);
   });
 } else {
-  // As npm start's workers (scripts/start.ts): Node's default, no source maps for the served chunks.
-  process.setSourceMapsEnabled(false);
   const app = next({ dev: false, dir: import.meta.dirname, port });
   await app.prepare();
   const handle = app.getRequestHandler();
