@@ -3,29 +3,15 @@
 // callbacks the api instance's changes enqueued while refusing merchant traffic. The default role,
 // all, serves and delivers: callbacks.spec.ts's server.
 import { expect, test } from "@playwright/test";
-import { decodeJwt } from "jose";
-import { signRequestToken } from "../lib/envelope/sign-request-token";
 import { type Receiver, startReceiver } from "../test/support/callback-receiver";
 import { type GatewayProcess, hasTestPostgres, startGateway } from "../test/support/gateway-process";
 import { openGatewayRows } from "../test/support/gateway-rows";
+import { pixDepositRequest } from "../test/support/requests";
 import { E2E_BASE_URL, E2E_PORT } from "./environment";
-import type { Merchant } from "./support";
+import { type Merchant, postSigned } from "./support";
 
 // Past the ports the other specs start servers on.
 const ports = { sqlite: [E2E_PORT + 36, E2E_PORT + 37], postgres: [E2E_PORT + 38, E2E_PORT + 39] };
-
-/** A signed request to a gateway's merchant API, with its status and the answer's data when signed. */
-async function post(url: string, merchant: Merchant, data: Record<string, unknown>) {
-  const jwt = await signRequestToken({ keyId: merchant.keyId, secret: merchant.secret, data });
-  const response = await fetch(url, {
-    method: "POST",
-    body: JSON.stringify({ jwt }),
-    headers: { "content-type": "application/json" },
-  });
-  const body = (await response.json()) as Record<string, unknown>;
-  const answer = typeof body.jwt === "string" ? (decodeJwt(body.jwt).data as Record<string, unknown>) : body;
-  return { status: response.status, data: answer };
-}
 
 for (const database of ["sqlite", "postgres"] as const) {
   test.describe(`an api instance and a worker instance on one ${database} database`, () => {
@@ -52,19 +38,12 @@ for (const database of ["sqlite", "postgres"] as const) {
       const merchant = JSON.parse(
         await api.cashier("merchant", "create", "--name", "Loja Papéis", "--callback-url", receiver.url),
       ) as Merchant;
-      const created = await post(`${api.url}/api/pix`, merchant, {
-        name: "Maria da Silva",
-        email: "maria@example.com",
-        cpf: "529.982.247-25",
-        currency: "BRL",
-        country: "BR",
-        buyer_ip: "203.0.113.9",
-        merchant_user: "cliente-42",
-        amount: "150.00",
-        reference: `roles-${database}-${Date.now()}`,
-      });
+      const created = await postSigned(`${api.url}/api/pix`, merchant, pixDepositRequest({ amount: "150.00" }));
       expect(created.status).toBe(201);
-      const paid = await post(`${api.url}/api/sandbox/simulate`, merchant, { id: created.data.id, outcome: "paid" });
+      const paid = await postSigned(`${api.url}/api/sandbox/simulate`, merchant, {
+        id: created.data.id,
+        outcome: "paid",
+      });
       expect(paid.status).toBe(200);
 
       // The callback is due at once; an instance running jobs sends it within a second or two.
@@ -90,7 +69,7 @@ for (const database of ["sqlite", "postgres"] as const) {
         await rows.close();
       }
 
-      const refused = await post(`${worker.url}/api/status`, merchant, { id: created.data.id });
+      const refused = await postSigned(`${worker.url}/api/status`, merchant, { id: created.data.id });
       expect(refused).toMatchObject({ status: 404, data: { code: "not_found", status: 404 } });
       expect(String(refused.data.detail)).toContain("CASHIER_ROLE=worker");
       for (const target of ["/", "/pay/abc", "/console", "/docs"]) {
@@ -105,7 +84,7 @@ for (const database of ["sqlite", "postgres"] as const) {
         expect((await fetch(`${worker.url}${health}`)).status, health).toBe(200);
       }
       // The api instance still serves the merchant, and its status says what the worker delivered.
-      const status = await post(`${api.url}/api/status`, merchant, { id: created.data.id });
+      const status = await postSigned(`${api.url}/api/status`, merchant, { id: created.data.id });
       expect(status).toMatchObject({ status: 200, data: { status: "paid" } });
     });
   });

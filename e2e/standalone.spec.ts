@@ -11,14 +11,13 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { jwtVerify } from "jose";
 import { parse as parseYaml } from "yaml";
-import { signRequestToken } from "../lib/envelope/sign-request-token";
 import { STANDALONE_DIR } from "../scripts/runtime-layout";
 import { type Receiver, startReceiver } from "../test/support/callback-receiver";
 import { hasTestPostgres } from "../test/support/gateway-process";
 import { pixDepositRequest } from "../test/support/requests";
 import { type TestDatabase, createTestDatabase } from "../test/support/test-database";
 import { E2E_PORT } from "./environment";
-import type { Merchant } from "./support";
+import { type Merchant, postSigned } from "./support";
 
 const root = path.resolve(import.meta.dirname, "..");
 // Past the ports the other specs start servers on.
@@ -162,20 +161,6 @@ async function waitUntilReady(instance: ReturnType<typeof spawnInCopy>, url: str
     if (Date.now() > deadline) throw new Error(`not ready within 240 s:\n${instance.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-}
-
-/** A signed request to the merchant API, with its status and the answer's data (verified). */
-async function post(url: string, merchant: Merchant, data: Record<string, unknown>) {
-  const jwt = await signRequestToken({ keyId: merchant.keyId, secret: merchant.secret, data });
-  const response = await fetch(url, {
-    method: "POST",
-    body: JSON.stringify({ jwt }),
-    headers: { "content-type": "application/json" },
-  });
-  const body = (await response.json()) as { jwt?: string };
-  if (!body.jwt) return { status: response.status, data: body as Record<string, unknown> };
-  const { payload } = await jwtVerify(body.jwt, new TextEncoder().encode(merchant.secret));
-  return { status: response.status, data: payload.data as Record<string, unknown> };
 }
 
 let workspace: string;
@@ -364,12 +349,12 @@ test.describe("the copy as compose.yaml runs the image, on PostgreSQL and Redis"
       ),
     ) as Merchant;
 
-    const deposit = await post(`${apiUrl}/api/pix`, merchant, pixDepositRequest());
+    const deposit = await postSigned(`${apiUrl}/api/pix`, merchant, pixDepositRequest());
     expect(deposit.status).toBe(201);
     expect(deposit.data).toMatchObject({ status: "pending" });
 
     // A Pix deposit has no page of its own; a Payment Initiation's is the hosted page customers see.
-    const initiation = await post(
+    const initiation = await postSigned(
       `${apiUrl}/api/payment-initiation`,
       merchant,
       pixDepositRequest({
@@ -396,9 +381,9 @@ test.describe("the copy as compose.yaml runs the image, on PostgreSQL and Redis"
       await response.arrayBuffer();
     }
 
-    const paid = await post(`${apiUrl}/api/sandbox/simulate`, merchant, { id: deposit.data.id, outcome: "paid" });
+    const paid = await postSigned(`${apiUrl}/api/sandbox/simulate`, merchant, { id: deposit.data.id, outcome: "paid" });
     expect(paid.status).toBe(200);
-    const status = await post(`${apiUrl}/api/status`, merchant, { id: deposit.data.id });
+    const status = await postSigned(`${apiUrl}/api/status`, merchant, { id: deposit.data.id });
     expect(status).toMatchObject({ status: 200, data: { status: "paid" } });
 
     // Delivered by the worker instance (the api instance runs no job: roles.spec.ts), over https.

@@ -69,6 +69,23 @@ export function addEfiAccount(efi: PspSimulator, ...extra: string[]): string {
   return account.id;
 }
 
+/**
+ * A signed request to a gateway's merchant API (`url`: the route's full address), with its status
+ * and the answer's data: verified with the merchant's secret when signed, the problem body when not.
+ */
+export async function postSigned(url: string, merchant: Merchant, data: Record<string, unknown>) {
+  const jwt = await signRequestToken({ keyId: merchant.keyId, secret: merchant.secret, data });
+  const response = await fetch(url, {
+    method: "POST",
+    body: JSON.stringify({ jwt }),
+    headers: { "content-type": "application/json" },
+  });
+  const body = (await response.json()) as { jwt?: string };
+  if (!body.jwt) return { status: response.status, data: body as Record<string, unknown> };
+  const { payload } = await jwtVerify(body.jwt, new TextEncoder().encode(merchant.secret));
+  return { status: response.status, data: payload.data as Record<string, unknown> };
+}
+
 /** `npm run sign -- '<data>'`: a token for the demo merchant that `npm start` seeded. */
 export function signAsDemo(data: unknown): string {
   return execFileSync(
