@@ -11,36 +11,41 @@ import { newId } from "@/lib/ids/new-id";
 export async function completePayoutWithCallback(merchantId: string): Promise<{ eventId: string; transferId: string }> {
   const transferId = newId("po");
   const reference = `ref-${transferId}`;
-  const eventId = await getDb().$transaction(async (tx) => {
-    await insertTransaction(tx, {
-      id: transferId,
-      merchantId,
-      operation: "gateway_out",
-      reference,
-      amountCents: 1050n,
-      currency: "BRL",
-      requestHash: "test",
-      mode: "sandbox",
-    });
-    const at = new Date();
-    await changeStatus(tx, "payout", { id: transferId, from: "pending", to: "processing", actor: "operator", at });
-    await changeStatus(tx, "payout", { id: transferId, from: "processing", to: "completed", actor: "operator", at });
-    return enqueueCallback(tx, {
-      merchantId,
-      objectId: transferId,
-      mode: "sandbox",
-      type: "gateway_out.completed",
-      data: {
-        transfer_id: transferId,
-        transfers_id: transferId,
+  const eventId = await getDb().$transaction(
+    async (tx) => {
+      await insertTransaction(tx, {
+        id: transferId,
+        merchantId,
+        operation: "gateway_out",
         reference,
-        merchant_user: "u1",
-        user_id: "u1",
-        amount: "10.50",
+        amountCents: 1050n,
         currency: "BRL",
-        status: "completed",
-      },
-    });
-  });
+        requestHash: "test",
+        mode: "sandbox",
+      });
+      const at = new Date();
+      await changeStatus(tx, "payout", { id: transferId, from: "pending", to: "processing", actor: "operator", at });
+      await changeStatus(tx, "payout", { id: transferId, from: "processing", to: "completed", actor: "operator", at });
+      return enqueueCallback(tx, {
+        merchantId,
+        objectId: transferId,
+        mode: "sandbox",
+        type: "gateway_out.completed",
+        data: {
+          transfer_id: transferId,
+          transfers_id: transferId,
+          reference,
+          merchant_user: "u1",
+          user_id: "u1",
+          amount: "10.50",
+          currency: "BRL",
+          status: "completed",
+        },
+      });
+      // Prisma's 5 s default: on CI's starved cores (the test process runs at nice 10 beside the
+      // browser suite) four of these at once ran past it.
+    },
+    { timeout: 60_000, maxWait: 60_000 },
+  );
   return { eventId, transferId };
 }
