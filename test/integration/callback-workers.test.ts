@@ -115,8 +115,13 @@ describe("concurrency", () => {
     receiver.received.length = 0;
     receiver.maxConcurrentPerEvent = 0;
     receiver.fallback = { status: 204, delayMs: 2 };
+    // Past a deadline the test says how far it got, rather than hang to its timeout unexplained.
+    const makingUntil = Date.now() + 300_000;
     const events = [];
-    for (let i = 0; i < EVENTS; i++) events.push(await completePayoutWithCallback(merchant.merchantId));
+    for (let i = 0; i < EVENTS; i++) {
+      expect(Date.now(), `made ${i} of ${EVENTS} events in 300 s`).toBeLessThan(makingUntil);
+      events.push(await completePayoutWithCallback(merchant.merchantId));
+    }
 
     const workers = await Promise.all([
       runTool("cashier", ["callbacks", "run", "--once"]),
