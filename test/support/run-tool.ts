@@ -32,7 +32,9 @@ export function runTool(
     const child = execFile(
       process.execPath,
       [...command, ...args],
-      { cwd: root, env: { ...process.env, ...env }, timeout: 150_000 },
+      // SIGKILL: a CLI worker stuck on a promise that never settles ignores SIGTERM (its handler
+      // only stops the loop between batches), and the test would wait for it until its own timeout.
+      { cwd: root, env: { ...process.env, ...env }, timeout: 150_000, killSignal: "SIGKILL" },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === "number" ? error.code : 1) : 0;
         resolve({ code, stdout, stderr });
