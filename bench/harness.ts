@@ -13,6 +13,7 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { build } from "esbuild";
 import pg from "pg";
+import { builtEntry } from "../scripts/runtime-layout";
 import { readProcessTree } from "../test/support/process-tree";
 
 export const root = path.resolve(import.meta.dirname, "..");
@@ -41,7 +42,7 @@ const floorServer = path.join(floorDir, "serve.mjs");
  * floor app every time (about ten seconds), so it always runs the baseline's current work.
  */
 export async function requireBuild(): Promise<void> {
-  if (!existsSync(path.join(root, ".next/standalone/bin/start.mjs"))) {
+  if (!existsSync(builtEntry(root, "start"))) {
     console.error("no build: run npm run build first");
     process.exit(2);
   }

@@ -11,6 +11,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { jwtVerify } from "jose";
 import { signRequestToken } from "../lib/envelope/sign-request-token";
+import { builtEntry } from "../scripts/runtime-layout";
 import { readProcessTree } from "../test/support/process-tree";
 import { E2E_PORT } from "./environment";
 
@@ -92,7 +93,7 @@ test("npm start serves from node processes running the build's JavaScript, and n
   expect(primary.argv.slice(1), described).toEqual(["scripts/npm-start.mjs"]);
   for (const worker of workers) {
     expect(worker.ppid, described).toBe(primary.pid);
-    expect(worker.argv.slice(1), described).toEqual([path.join(root, ".next/standalone/bin/serve.mjs")]);
+    expect(worker.argv.slice(1), described).toEqual([builtEntry(root, "serve")]);
   }
   for (const row of below) {
     expect(path.basename(row.exe), described).toMatch(/^node/);

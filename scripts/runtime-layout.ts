@@ -18,6 +18,11 @@ export function appRootOfEntry(entryDir: string): string {
   return path.resolve(entryDir, "..");
 }
 
+/** A compiled entry of the repository's build: .next/standalone/bin/<name>.mjs under `root`. */
+export function builtEntry(root: string, name: keyof typeof RUNTIME_ENTRIES): string {
+  return path.join(root, STANDALONE_DIR, BIN_DIR, `${name}.mjs`);
+}
+
 /** A compiled entry beside the running one: bin/<name>.mjs. */
 export function siblingEntry(entryDir: string, name: keyof typeof RUNTIME_ENTRIES): string {
   return path.join(entryDir, `${name}.mjs`);

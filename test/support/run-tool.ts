@@ -1,5 +1,6 @@
 import { execFile } from "node:child_process";
 import path from "node:path";
+import { builtEntry } from "../../scripts/runtime-layout";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -11,7 +12,7 @@ export const COMPILED_CLI_ENV = "CASHIER_TEST_COMPILED_CLI";
  * copy, or the build's own (the end-to-end tests run after npm run build).
  */
 export function cashierCli(): string {
-  return process.env[COMPILED_CLI_ENV] ?? path.join(root, ".next/standalone/bin/cashier.mjs");
+  return process.env[COMPILED_CLI_ENV] ?? builtEntry(root, "cashier");
 }
 
 export type ToolResult = { code: number; stdout: string; stderr: string };
