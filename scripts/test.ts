@@ -115,24 +115,63 @@ await Promise.all([
     : Promise.resolve(false),
 ]);
 
+/** A failed test's place and the first line of its error, for the list printed last. */
+const failures: string[] = [];
+const firstLine = (message: string | undefined) =>
+  (message ?? "")
+    .replace(/\u001b\[[0-9;]*m/g, "")
+    .trim()
+    .split("\n")[0]
+    ?.slice(0, 200) ?? "";
+
 const vitest = readJson<{
   numPassedTests: number;
   numFailedTests: number;
   numPendingTests: number;
   numTodoTests: number;
+  testResults: {
+    name: string;
+    status: string;
+    message?: string;
+    assertionResults: { fullName: string; status: string; failureMessages: string[] }[];
+  }[];
 }>(vitestJson);
 if (vitest) {
   totals.passed += vitest.numPassedTests;
   totals.failed += vitest.numFailedTests;
   totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
+  for (const file of vitest.testResults) {
+    const where = path.relative(root, file.name);
+    const failed = file.assertionResults.filter((test) => test.status === "failed");
+    for (const test of failed)
+      failures.push(`[vitest] ${where} › ${test.fullName}: ${firstLine(test.failureMessages[0])}`);
+    // A file that failed outside its tests (an import, a hook) has no failed test to name.
+    if (file.status === "failed" && failed.length === 0) failures.push(`[vitest] ${where}: ${firstLine(file.message)}`);
+  }
 }
-const playwright = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(
-  playwrightJson,
-);
+
+interface PlaywrightSuite {
+  file?: string;
+  specs?: { title: string; line: number; tests: { status: string; results: { error?: { message?: string } }[] }[] }[];
+  suites?: PlaywrightSuite[];
+}
+const playwright = readJson<{
+  stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+  suites: PlaywrightSuite[];
+}>(playwrightJson);
 if (playwright) {
   totals.passed += playwright.stats.expected + playwright.stats.flaky;
   totals.failed += playwright.stats.unexpected;
   totals.skipped += playwright.stats.skipped;
+  const visit = (suite: PlaywrightSuite, file: string | undefined) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests.filter((test) => test.status === "unexpected"))
+        failures.push(
+          `[e2e] ${file ?? suite.file}:${spec.line} › ${spec.title}: ${firstLine(test.results.at(-1)?.error?.message)}`,
+        );
+    for (const child of suite.suites ?? []) visit(child, file ?? suite.file);
+  };
+  for (const suite of playwright.suites) visit(suite, undefined);
 }
 
 // A violation fails the test that saw it; the count says how much was checked.
@@ -143,5 +182,7 @@ const isGreen = !hasFailedStep && totals.failed === 0 && totals.passed > 0;
 // Said again beside the count, where a reader of the summary looks.
 for (const notice of notices) console.log(`\n${notice}`);
 console.log(`\n${schemaChecks}`);
+// Last, where a summary that keeps only the end of the output still shows them.
+if (failures.length) console.log(`\nfailed:\n${failures.map((failure) => `  ${failure}`).join("\n")}`);
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(isGreen ? 0 : 1);

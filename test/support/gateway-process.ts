@@ -119,10 +119,12 @@ export async function startGateway(options: GatewayOptions): Promise<GatewayProc
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the gateway exited before it was ready:\n${output()}`);
+    // Ready when the primary says every worker serves: the first to listen answers health while
+    // the others start, and the primary's line would land in what a test reads afterwards.
     const healthy = await fetch(`${url}/api/health`)
       .then((response) => response.ok)
       .catch(() => false);
-    if (healthy) break;
+    if (healthy && /Ready in/.test(output())) break;
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
       throw new Error(`the gateway was not ready within 120 s:\n${output()}`);
