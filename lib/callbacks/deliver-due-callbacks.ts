@@ -13,7 +13,7 @@ import { getDb } from "../db/client";
 import { type CallbackTransport, attemptCallback, findDestination } from "./attempt-callback";
 
 /** A lease outlives the longest attempt (the HTTP timeout) with room to record it. */
-function callbackLeaseMs(): number {
+export function callbackLeaseMs(): number {
   return getConfig().callbacks.timeoutMs * 3;
 }
 

@@ -1,13 +1,14 @@
 // Contract section 5 against a real HTTP receiver on localhost: signed, retried, logged delivery
 // from an outbox written in the state change's own transaction.
 import { jwtVerify } from "jose";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
 // Retries at once, so a test sees the whole schedule; set before the configuration is first read.
 process.env.CALLBACK_RETRY_SCHEDULE = "0,0,0";
 
 const { getConfig } = await import("@/lib/config/config");
 const { getDb } = await import("@/lib/db/client");
+const { log } = await import("@/lib/log/logger");
 const { findCallbackEvent, listCallbackAttempts } = await import("@/lib/db/callback-events");
 const { enqueueCallback } = await import("@/lib/callbacks/enqueue-callback");
 const { deliverDueCallbacks } = await import("@/lib/callbacks/deliver-due-callbacks");
@@ -166,6 +167,31 @@ describe("delivery", () => {
       attempts: 1,
       scheduleStep: 1,
     });
+  });
+
+  it("goes on past a batch that never finishes, and the next worker sends its event once the lease ends", async () => {
+    const { eventId } = await completePayoutWithCallback(merchant.merchantId);
+    const error = vi.spyOn(log, "error");
+    // A send that never settles: what a worker stuck on a lost promise would wait for for ever.
+    const stuck = { post: () => new Promise<never>(() => undefined) };
+    try {
+      expect(await runCallbackWorker({ isOnce: true, transport: stuck, batchDeadlineMs: 300 })).toBe(0);
+      expect(error).toHaveBeenCalledWith(
+        "callback batch stuck; its events go to the next worker when their leases end",
+        expect.objectContaining({ error: "a batch of callbacks did not finish within 300 ms" }),
+      );
+    } finally {
+      error.mockRestore();
+    }
+    // Still leased: no other worker sends it while the stuck one might.
+    expect(await findCallbackEvent(getDb(), eventId)).toMatchObject({ status: "pending", attempts: 1 });
+    expect(await drain()).toBe(0);
+    expect(receiver.received).toHaveLength(0);
+
+    await getDb().callbackEvent.update({ where: { id: eventId }, data: { leaseExpiresAt: new Date(Date.now() - 1) } });
+    expect(await drain()).toBe(1);
+    expect(receiver.received.map((request) => request.data.event_id)).toEqual([eventId]);
+    expect(await findCallbackEvent(getDb(), eventId)).toMatchObject({ status: "delivered", attempts: 2 });
   });
 
   it("says a refused connection in the same words as a timeout", async () => {
