@@ -318,8 +318,11 @@ test.describe("the copy as compose.yaml runs the image, on PostgreSQL and Redis"
     };
     expect(stage.env).toMatchObject({ CASHIER_ENV: "production" });
 
+    // Run from outside the folder, as an operator's shell might: the entry applies its own folder's
+    // migrations, not the working directory's (none there).
+    const [node, entry, ...migrateArgs] = services.migrate.command ?? [];
     const applied = JSON.parse(
-      await runInCopy(copy, services.migrate.command ?? [], environmentOf("migrate", ports.api)),
+      await runInCopy(workspace, [node, path.join(copy, entry), ...migrateArgs], environmentOf("migrate", ports.api)),
     ) as { applied: string[] };
     expect(applied.applied).toEqual(migrations);
 

@@ -16,7 +16,8 @@ type Migration = { name: string; sql: string; checksum: string };
 
 export function readMigrations(provider: "sqlite" | "postgres"): Migration[] {
   const dir = path.join(appRoot(), "prisma", provider, "migrations");
-  if (!existsSync(dir)) return [];
+  // None found is a gateway run from the wrong folder, never a database that needs nothing.
+  if (!existsSync(dir)) throw new Error(`no migrations at ${dir}: run the gateway from its own folder`);
   return readdirSync(dir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name)
