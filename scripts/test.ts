@@ -1,8 +1,7 @@
-// npm test: every suite: a fresh production build, then at once the unit and integration tests
-// (SQLite, and PostgreSQL when TEST_POSTGRES_URL is set) and the Playwright end-to-end tests in
-// Chromium, each line of output prefixed with its suite. Both mostly wait on databases, servers and
-// the browser, so on two cores they take little more than the longer one alone. Ends with one line
-// counting all of them, and a non-zero exit if anything failed.
+// npm test: every suite: a fresh production build, then the unit and integration tests (SQLite,
+// and PostgreSQL when TEST_POSTGRES_URL is set), then the Playwright end-to-end tests in Chromium,
+// each line of output prefixed with its suite. Ends with one line counting all of them, the failed
+// tests named, and a non-zero exit if anything failed.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -94,26 +93,22 @@ rmSync(vitestJson, { force: true });
 rmSync(playwrightJson, { force: true });
 forgetSchemaCounts();
 
-// First, alone: next build empties .next, where the hosted assets the route handlers under test
-// inline are written.
+// First: next build empties .next, where the hosted assets the route handlers under test inline
+// are written. Then each suite alone, vitest first (its failures come sooner): side by side on two
+// cores they took 49 minutes in CI, each held back by the other's processes and by their timeouts
+// under that load, where one after the other they take about 30.
 const isBuilt = await run("production build (npm run build)", bin("tsx"), ["scripts/build.ts"]);
-await Promise.all([
-  // At a lower priority: the browser suite waits on a server, a browser and the command line in
-  // turn, and every step it waits behind vitest on two cores is added to its length (CI took 50
-  // minutes at equal priority, 14 alone). vitest's work only fills the cores the browser leaves idle.
-  run(
-    "unit and integration tests (vitest)",
-    "nice",
-    ["-n", "10", bin("vitest"), "run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`],
-    { prefix: "[vitest]" },
-  ),
-  isBuilt
-    ? run("end-to-end tests (Playwright, Chromium)", bin("playwright"), ["test", "--reporter=list,json"], {
-        env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
-        prefix: "[e2e]",
-      })
-    : Promise.resolve(false),
-]);
+await run(
+  "unit and integration tests (vitest)",
+  bin("vitest"),
+  ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`],
+  { prefix: "[vitest]" },
+);
+if (isBuilt)
+  await run("end-to-end tests (Playwright, Chromium)", bin("playwright"), ["test", "--reporter=list,json"], {
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
+    prefix: "[e2e]",
+  });
 
 /** A failed test's place and the first line of its error, for the list printed last. */
 const failures: string[] = [];
