@@ -19,6 +19,7 @@ import {
   startGateway,
   stopServer,
 } from "./harness";
+import { STANDALONE_DIR } from "../scripts/runtime-layout";
 import { pixData } from "./pix-data";
 import { statusRequests } from "./status-data";
 
@@ -53,7 +54,9 @@ const maps = new Map<string, SourceMap | null>();
 function sourceMapOf(url: string): SourceMap | null {
   if (!maps.has(url)) {
     try {
-      maps.set(url, new SourceMap(JSON.parse(readFileSync(`${fileURLToPath(url)}.map`, "utf8"))));
+      // The standalone folder holds no source maps: the build's own .next has them, beside the same chunks.
+      const file = fileURLToPath(url).replace(`/${STANDALONE_DIR}/.next/`, "/.next/");
+      maps.set(url, new SourceMap(JSON.parse(readFileSync(`${file}.map`, "utf8"))));
     } catch {
       maps.set(url, null);
     }
