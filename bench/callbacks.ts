@@ -82,6 +82,7 @@ async function outbox(databaseUrl: string): Promise<number> {
         await enqueueCallback(tx, {
           merchantId: merchant.merchantId,
           objectId: `dep_${j}`,
+          requestId: null,
           mode: "sandbox",
           type: "deposit.paid",
           data: { id: `dep_${j}`, amount: "10.50" },

@@ -45,7 +45,16 @@ export async function attemptCallback(
       attempt: { id: attemptId, url: destination.url, keyId: destination.key?.keyId ?? null, startedAt: new Date() },
     }),
   );
-  const fields = { eventId: event.id, type: event.type, merchantId: event.merchantId, attempt: number };
+  // What it reports, and the request that created that: a merchant's create and its callback
+  // are found together in the log.
+  const fields = {
+    eventId: event.id,
+    type: event.type,
+    merchantId: event.merchantId,
+    objectId: event.objectId,
+    ...(event.requestId === null ? {} : { requestId: event.requestId }),
+    attempt: number,
+  };
   if (number === null) {
     log.warn("callback lease lost before the attempt; another worker owns the event now", fields);
     return "lease-lost";

@@ -13,6 +13,8 @@ export async function enqueueCallback(
   event: {
     merchantId: string;
     objectId: string;
+    /** The request id of what it reports, which the delivery's log lines carry. */
+    requestId: string | null;
     /** The mode of the deposit, payout or refund it reports. */
     mode: string;
     type: CallbackType;
@@ -26,6 +28,7 @@ export async function enqueueCallback(
     id,
     merchantId: event.merchantId,
     objectId: event.objectId,
+    requestId: event.requestId,
     mode: event.mode,
     type: event.type,
     payload: { event_id: id, type: event.type, ...event.data, occurred_at: occurredAt.toISOString() },

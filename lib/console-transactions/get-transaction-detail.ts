@@ -39,6 +39,8 @@ export type TransactionDetail = Pick<
   merchantUser: string | null;
   pixTxid: string | null;
   pixEndToEndId: string | null;
+  /** The X-Request-Id of the request that created it, as the log lines of that request and of its callbacks carry it. */
+  requestId: string | null;
   reasonCode: string | null;
   reason: string | null;
   updatedAt: Date;
@@ -122,6 +124,7 @@ export async function getTransactionDetail(actor: Actor, id: string): Promise<Tr
       merchantUser: null,
       pixTxid: null,
       pixEndToEndId: refund.deposit.pixEndToEndId,
+      requestId: refund.requestId,
       reasonCode: refund.reasonCode,
       reason: refund.reason,
       createdAt: refund.createdAt,
@@ -162,6 +165,7 @@ export async function getTransactionDetail(actor: Actor, id: string): Promise<Tr
     merchantUser: t.merchantUser,
     pixTxid: t.pixTxid,
     pixEndToEndId: t.pixEndToEndId,
+    requestId: t.requestId,
     reasonCode: t.reasonCode,
     reason: t.reason,
     createdAt: t.createdAt,

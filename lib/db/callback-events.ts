@@ -8,6 +8,8 @@ export type CallbackEventRecord = {
   merchantId: string;
   /** The deposit, payout or refund it reports; null only on rows older than the column. */
   objectId: string | null;
+  /** The request id of what it reports (the request that created it); null where none did. */
+  requestId: string | null;
   /** sandbox or live: the mode of what it reports. */
   mode: string;
   type: string;
@@ -49,6 +51,7 @@ function toRecord(row: EventRow): CallbackEventRecord {
     id: row.id,
     merchantId: row.merchantId,
     objectId: row.objectId,
+    requestId: row.requestId,
     mode: row.mode,
     type: row.type,
     payload: row.payload as Record<string, unknown>,
@@ -68,6 +71,7 @@ export async function insertCallbackEvent(
     id: string;
     merchantId: string;
     objectId: string;
+    requestId: string | null;
     mode: string;
     type: string;
     payload: Record<string, unknown>;
@@ -289,6 +293,16 @@ export async function summarizeCallbackBacklog(
   for (const row of retrying) entry(row.merchantId).retrying = row._count._all;
   for (const row of failed) entry(row.merchantId).failed = row._count._all;
   return [...backlog.values()];
+}
+
+/** The whole outbox's waiting events: how many, and when the oldest of them was written. */
+export async function measureCallbackOutbox(db: DbOrTx): Promise<{ pending: number; oldestPendingAt: Date | null }> {
+  const found = await db.callbackEvent.aggregate({
+    where: { status: "pending" },
+    _count: { _all: true },
+    _min: { createdAt: true },
+  });
+  return { pending: found._count._all, oldestPendingAt: found._min.createdAt };
 }
 
 /** A merchant's most recent attempt that did not deliver: what its endpoint last answered. */

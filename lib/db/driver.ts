@@ -98,6 +98,7 @@ export const driverColumns = {
     methodOpen: "Boolean",
     expiresAt: "DateTime",
     settledAt: "DateTime",
+    requestId: "String",
     createdAt: "DateTime",
     updatedAt: "DateTime",
   },

@@ -1,3 +1,4 @@
+import { currentRequestId } from "../log/request-context";
 import { type RefundStatus, initialStatus, parseStatus } from "../transactions/statuses";
 import type { DbOrTx } from "./client";
 import { type PageRequest, keysetOrder, keysetWhere } from "./keyset";
@@ -20,6 +21,8 @@ export type RefundRecord = {
   reason: string | null;
   notFoundAt: Date | null;
   settledAt: Date | null;
+  /** The request that asked for it (X-Request-Id); null where none did. */
+  requestId: string | null;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -53,6 +56,8 @@ export async function insertRefund(
   const created = await db.refund.create({
     data: {
       ...row,
+      // What a request asks for names it; a refund the provider made on its own has none.
+      requestId: currentRequestId(),
       status: initialStatus,
       events: { create: { id: `${row.id}_0`, fromStatus: null, toStatus: initialStatus, actor } },
     },

@@ -9,6 +9,7 @@ import {
   isPayoutOutcome,
   parseStatus,
 } from "../transactions/statuses";
+import { currentRequestId } from "../log/request-context";
 import type { DbOrTx } from "./client";
 import type { Transaction } from "./generated/sqlite/client";
 import { type PageRequest, keysetOrder, keysetWhere } from "./keyset";
@@ -143,6 +144,8 @@ function newTransactionRows(row: NewTransaction, actor: Actor) {
   return {
     transaction: {
       ...row,
+      // What a request creates names it; a job's or the CLI's has none.
+      requestId: row.requestId ?? currentRequestId(),
       status: initialStatus,
       customerEmailLower: lowerEmail(row.customerEmail),
       invalidFields: row.invalidFields ?? undefined,

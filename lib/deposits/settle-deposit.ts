@@ -55,6 +55,7 @@ export async function settleDeposit(
   return enqueueCallback(tx, {
     merchantId: deposit.merchantId,
     objectId: deposit.id,
+    requestId: deposit.requestId,
     mode: deposit.mode,
     type: `deposit.${ending.outcome}`,
     occurredAt: at,

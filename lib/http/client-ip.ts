@@ -24,6 +24,12 @@ function isTrusted(address: string, trustedProxies: string[]): boolean {
   });
 }
 
+/** Whether the socket's peer is a configured trusted proxy: what it says of the request is believed. */
+export function isTrustedProxy(socketAddress: string | undefined, trustedProxies: string[]): boolean {
+  const peer = normalize(socketAddress ?? "");
+  return peer !== null && isTrusted(peer, trustedProxies);
+}
+
 /** The nearest address that is not a trusted proxy, walking X-Forwarded-For from the socket back. */
 export function resolveClientIp(
   socketAddress: string | undefined,

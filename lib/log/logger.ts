@@ -1,6 +1,7 @@
 // JSON lines on stdout. Field names that can carry credentials are masked before writing, as a
 // second line of defence: callers already log ids, never secrets or tokens.
 import { getConfig } from "../config/config";
+import { currentRequestId } from "./request-context";
 
 const levels = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;
 type Level = Exclude<keyof typeof levels, "silent">;
@@ -16,8 +17,16 @@ function mask(fields: Record<string, unknown>): Record<string, unknown> {
 function write(level: Level, message: string, fields: Record<string, unknown> = {}): void {
   if (levels[level] < levels[getConfig().logLevel]) return;
   // pid: npm start runs several server processes, whose lines interleave in one log.
+  const requestId = currentRequestId();
   const line = JSON.stringify(
-    { time: new Date().toISOString(), level, pid: process.pid, msg: message, ...mask(fields) },
+    {
+      time: new Date().toISOString(),
+      level,
+      pid: process.pid,
+      msg: message,
+      ...(requestId === null ? {} : { requestId }),
+      ...mask(fields),
+    },
     (_key, value) => (typeof value === "bigint" ? value.toString() : value),
   );
   (level === "error" || level === "warn" ? process.stderr : process.stdout).write(`${line}\n`);

@@ -42,6 +42,7 @@ export async function finishPayout(
   return enqueueCallback(tx, {
     merchantId: payout.merchantId,
     objectId: payout.id,
+    requestId: payout.requestId,
     mode: payout.mode,
     type: `gateway_out.${ending.outcome}`,
     occurredAt: options.at,

@@ -52,6 +52,7 @@ export async function settleRefund(tx: Tx, refund: RefundWithDeposit, settlement
   await enqueueCallback(tx, {
     merchantId: refund.merchantId,
     objectId: refund.id,
+    requestId: refund.requestId,
     mode: refund.mode,
     type: `refund.${outcome}`,
     occurredAt: settlement.at,

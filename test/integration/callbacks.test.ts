@@ -234,6 +234,7 @@ describe("the outbox", () => {
         await enqueueCallback(tx, {
           merchantId: merchant.merchantId,
           objectId: "dep_x",
+          requestId: null,
           mode: "sandbox",
           type: "deposit.paid",
           data: { id: "dep_x" },

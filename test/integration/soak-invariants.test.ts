@@ -103,6 +103,7 @@ describe("the soak's invariants", () => {
       enqueueCallback(tx, {
         merchantId: merchant.merchantId,
         objectId: depositId,
+        requestId: null,
         mode: "sandbox",
         type: "deposit.paid",
         data: {},

@@ -29,6 +29,7 @@ export async function completePayoutWithCallback(merchantId: string): Promise<{ 
       return enqueueCallback(tx, {
         merchantId,
         objectId: transferId,
+        requestId: null,
         mode: "sandbox",
         type: "gateway_out.completed",
         data: {

@@ -122,6 +122,7 @@ export default async function TransactionPage(props: Props) {
               [t.merchantUser, detail.merchantUser],
               [t.pixTxid, detail.pixTxid],
               [t.pixEndToEndId, detail.pixEndToEndId],
+              [t.requestId, detail.requestId],
               [t.createdAt, time(detail.createdAt)],
               [t.updatedAt, time(detail.updatedAt)],
               [t.expiresAt, time(detail.expiresAt)],
