@@ -16,6 +16,7 @@ import { problem, problemOf, problemTypeOf, rateLimitedProblem } from "../http/p
 import { toAppError } from "../errors/to-app-error";
 import { newId } from "../ids/new-id";
 import { log } from "../log/logger";
+import { loggablePath } from "../log/redact-paths";
 import { findSigningKey, type MerchantSigningKey } from "../merchants/find-signing-key";
 import { recordKeyUse } from "../merchants/record-key-use";
 import { apiSecurityHeaders } from "../security/security-headers";
@@ -137,12 +138,18 @@ export function withEnvelope(
 
   return async function handle(request: Request): Promise<Response> {
     const started = performance.now();
-    const context: Record<string, unknown> = { operation };
+    // Where it came from, as an access log keeps it (the Marco Civil's application logs: address and time).
+    const context: Record<string, unknown> = {
+      operation,
+      path: loggablePath(new URL(request.url).pathname),
+      clientIp: clientIpOf(request),
+    };
     // The proxy does not run for these routes (proxy.ts): every answer gets its headers here.
     const finish = (response: Response) => {
       for (const [name, value] of Object.entries(apiSecurityHeaders(getConfig().isProduction)))
         response.headers.set(name, value);
-      log.info("api request", { ...context, status: response.status, ms: Math.round(performance.now() - started) });
+      const seconds = (performance.now() - started) / 1000;
+      log.info("api request", { ...context, status: response.status, ms: Math.round(seconds * 1000) });
       return response;
     };
 

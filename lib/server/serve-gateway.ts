@@ -14,10 +14,13 @@ import { captureConsole, isClientAbort } from "../log/capture-console";
 import { log } from "../log/logger";
 import { apiSecurityHeaders, newNonce, securityHeaders } from "../security/security-headers";
 import { CLIENT_IP_HEADER, resolveClientIp } from "../http/client-ip";
+import { REQUEST_ID_HEADER, resolveRequestId } from "../http/request-id";
+import { runInRequest } from "../log/request-context";
 import { healthPaths, methodNotAllowed, notServedByWorker, routeRules } from "../http/route-rules";
 import { fillSecurityHeaders } from "./fill-security-headers";
 import { answerOutageAsUnavailable } from "./answer-outage-as-unavailable";
 import { logAbortedRequest } from "./log-aborted-request";
+import { logPageRequest } from "./log-page-request";
 
 // The answers each server is still working on. A client that hangs up does not stop its handler,
 // and the server's "close" comes once the sockets are gone: the database must stay open until
@@ -69,6 +72,15 @@ export async function serveGateway(options: { dir: string; port: number }): Prom
     // redirects such as the 308 for "//x") still answers with headers: the API's, where nothing
     // may load, frame or submit, and HSTS in production.
     fillSecurityHeaders(response, apiSecurityHeaders(config.isProduction));
+    // Every answer names its request, the refusals below included; the handlers read it from the
+    // header, replacing anything a client sent under that name.
+    const requestId = resolveRequestId(
+      request.socket.remoteAddress,
+      request.headers[REQUEST_ID_HEADER],
+      config.trustedProxies,
+    );
+    request.headers[REQUEST_ID_HEADER] = requestId;
+    response.setHeader(REQUEST_ID_HEADER, requestId);
     const pathname = targetPath(request.url ?? "/");
     // A load balancer that sends merchant traffic here by mistake gets a clear refusal, never a
     // page from an instance that is not meant to serve it.
@@ -92,17 +104,22 @@ export async function serveGateway(options: { dir: string; port: number }): Prom
       return;
     }
     const forwardedFor = request.headers["x-forwarded-for"];
-    request.headers[CLIENT_IP_HEADER] = resolveClientIp(
+    const clientIp = resolveClientIp(
       request.socket.remoteAddress,
       Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor,
       config.trustedProxies,
     );
+    request.headers[CLIENT_IP_HEADER] = clientIp;
     inFlight.add(response);
     answerOutageAsUnavailable(response);
-    logAbortedRequest(request, response);
-    handle(request, response)
+    runInRequest({ requestId }, () => {
+      logAbortedRequest(request, response);
+      // The pages people see (hosted steps, /direct, the console), counted per address like them.
+      if (rules.isLimited) logPageRequest(request, response, clientIp);
+      return handle(request, response);
+    })
       .catch((error: unknown) => {
-        if (!isClientAbort(error)) log.error("request handler failed", { error: String(error) });
+        if (!isClientAbort(error)) log.error("request handler failed", { requestId, error: String(error) });
       })
       .finally(() => inFlight.delete(response));
   });
