@@ -16,6 +16,8 @@ const nextConfig: NextConfig = {
     "better-sqlite3",
     "pg",
     "ioredis",
+    // One copy for the compiled server entry and Next.js's chunks: both count in its one registry.
+    "prom-client",
   ],
 };
 

@@ -7,6 +7,7 @@
 import { spawn } from "node:child_process";
 import cluster from "node:cluster";
 import { ConfigError, getConfig, loadEnvFiles } from "../lib/config/config";
+import { serveMetrics } from "../lib/metrics/serve-metrics";
 import { countRateLimitsInPrimary } from "../lib/rate-limits/count-in-primary";
 import { siblingEntry } from "./runtime-layout";
 
@@ -60,6 +61,15 @@ cluster.on("exit", (worker, code, signal) => {
 });
 // The instance's rate-limit budgets, counted here once for every worker.
 countRateLimitsInPrimary();
+if (config.metricsPort !== null) {
+  const metricsPort = config.metricsPort;
+  await serveMetrics(metricsPort, config.host).catch((error: unknown) => {
+    console.error(
+      `metrics: cannot listen on METRICS_PORT ${metricsPort}: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    process.exit(1);
+  });
+}
 for (let i = 0; i < workers; i++) cluster.fork();
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {

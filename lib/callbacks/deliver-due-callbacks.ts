@@ -10,6 +10,7 @@ import { randomBytes } from "node:crypto";
 import { getConfig } from "../config/config";
 import { claimCallbackEvents, findDueCallbackEventIds } from "../db/callback-events";
 import { getDb } from "../db/client";
+import { metrics } from "../metrics/metrics";
 import { type CallbackTransport, attemptCallback, findDestination } from "./attempt-callback";
 
 /** A lease outlives the longest attempt (the HTTP timeout) with room to record it. */
@@ -39,9 +40,10 @@ export async function deliverDueCallbacks(options: {
     if (!destinations.has(merchantId)) destinations.set(merchantId, findDestination(merchantId));
   }
   await Promise.all(
-    claimed.map(async (event) =>
-      attemptCallback(event, owner, await destinations.get(event.merchantId)!, options.transport),
-    ),
+    claimed.map(async (event) => {
+      const result = await attemptCallback(event, owner, await destinations.get(event.merchantId)!, options.transport);
+      metrics().callbackAttempts.inc({ result });
+    }),
   );
   return { due: ids.length, claimed: claimed.length };
 }

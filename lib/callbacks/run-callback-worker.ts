@@ -4,6 +4,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { getConfig } from "../config/config";
 import { noteDatabaseOutage } from "../db/database-outage";
 import { log } from "../log/logger";
+import { metrics } from "../metrics/metrics";
 import type { CallbackTransport } from "./attempt-callback";
 import { callbackLeaseMs, deliverDueCallbacks } from "./deliver-due-callbacks";
 
@@ -53,6 +54,7 @@ export async function runCallbackWorker(options: WorkerOptions = {}): Promise<nu
       total += batch.claimed;
     } catch (error) {
       if (error instanceof BatchStuck) {
+        metrics().callbackBatchesStuck.inc();
         log.error("callback batch stuck; its events go to the next worker when their leases end", {
           owner,
           error: error.message,

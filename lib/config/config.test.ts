@@ -25,6 +25,15 @@ function problems(env: Record<string, string>): string[] {
 }
 
 describe("loadConfig", () => {
+  it("reads METRICS_PORT, none by default, and refuses the public port for it", () => {
+    expect(loadConfig({ CASHIER_ENCRYPTION_KEY: key }).metricsPort).toBeNull();
+    expect(loadConfig({ CASHIER_ENCRYPTION_KEY: key, METRICS_PORT: "9464" }).metricsPort).toBe(9464);
+    expect(problems({ CASHIER_ENCRYPTION_KEY: key, PORT: "8080", METRICS_PORT: "8080" })).toEqual([
+      "METRICS_PORT: must differ from PORT (metrics are never served on the public port)",
+    ]);
+    expect(problems({ CASHIER_ENCRYPTION_KEY: key, METRICS_PORT: "70000" })[0]).toMatch(/^METRICS_PORT: /);
+  });
+
   it("reads the rate limits, their Redis, the trusted proxies and the request timeouts", () => {
     const defaults = loadConfig({ CASHIER_ENCRYPTION_KEY: key });
     expect(defaults).toMatchObject({

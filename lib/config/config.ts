@@ -44,6 +44,9 @@ export const envSchema = z.object({
     .trim()
     .refine((value) => isIpOrCidr(value) && !value.includes("/"), "must be an IP address such as 127.0.0.1 or ::")
     .optional(),
+  // Prometheus's /metrics, summed over the instance's workers, on a port of its own: never the
+  // public one. Unset: no metrics server.
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^(file:|postgres:\/\/|postgresql:\/\/)/, "must start with file:, postgres:// or postgresql://")
@@ -223,6 +226,8 @@ export type Config = {
   port: number;
   /** Null: every interface. */
   host: string | null;
+  /** Where npm start's primary serves /metrics (on the same interfaces as the gateway); null: nowhere. */
+  metricsPort: number | null;
   databaseUrl: string;
   /** How long a request waits for a pooled PostgreSQL connection before its 503. */
   databasePoolTimeoutMs: number;
@@ -403,6 +408,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
   const jobs = loadJobSwitches(vars);
 
+  if (vars.METRICS_PORT === vars.PORT) {
+    throw new ConfigError(["METRICS_PORT: must differ from PORT (metrics are never served on the public port)"]);
+  }
+
   if (isProduction && !vars.PUBLIC_BASE_URL) {
     throw new ConfigError(["PUBLIC_BASE_URL: required in production (the URL customers and merchants reach)"]);
   }
@@ -419,6 +428,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     isProduction,
     port: vars.PORT,
     host: vars.HOST ?? null,
+    metricsPort: vars.METRICS_PORT ?? null,
     databaseUrl: vars.DATABASE_URL,
     databasePoolTimeoutMs: vars.DATABASE_POOL_TIMEOUT_SECONDS * 1000,
     migrateOnStart: vars.CASHIER_MIGRATE_ON_START,

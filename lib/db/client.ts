@@ -97,3 +97,12 @@ export async function disconnectDb(): Promise<void> {
   await globalForDb.cashierDb?.$disconnect();
   globalForDb.cashierDb = undefined;
 }
+
+/** The process's PostgreSQL pool now: connections in use and idle, and queries waiting for one; null on SQLite or before the first query. */
+export function readPoolUsage(): { inUse: number; idle: number; waiting: number } | null {
+  const db = globalForDb.cashierDb;
+  const connection = db ? driverConnectionOf(db) : null;
+  if (connection?.dialect !== "postgres") return null;
+  const { pool } = connection;
+  return { inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount };
+}

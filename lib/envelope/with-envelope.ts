@@ -16,6 +16,7 @@ import { problem, problemOf, problemTypeOf, rateLimitedProblem } from "../http/p
 import { toAppError } from "../errors/to-app-error";
 import { newId } from "../ids/new-id";
 import { log } from "../log/logger";
+import { metrics } from "../metrics/metrics";
 import { loggablePath } from "../log/redact-paths";
 import { findSigningKey, type MerchantSigningKey } from "../merchants/find-signing-key";
 import { recordKeyUse } from "../merchants/record-key-use";
@@ -150,6 +151,8 @@ export function withEnvelope(
         response.headers.set(name, value);
       const seconds = (performance.now() - started) / 1000;
       log.info("api request", { ...context, status: response.status, ms: Math.round(seconds * 1000) });
+      metrics().apiRequests.inc({ operation, status: response.status });
+      metrics().apiRequestDuration.observe({ operation }, seconds);
       return response;
     };
 

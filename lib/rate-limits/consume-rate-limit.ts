@@ -19,6 +19,7 @@ import {
 } from "rate-limiter-flexible";
 import { getConfig } from "../config/config";
 import { log } from "../log/logger";
+import { metrics } from "../metrics/metrics";
 
 /**
  *  - tokenFailureIp, tokenFailureKey: requests whose token failed, per client address (key:
@@ -180,7 +181,10 @@ function reportStore(name: Store["name"], error: unknown): void {
 
 function reportAnswer(name: Store["name"], index: number): void {
   counted.lastIn = name;
-  if (index > 0) counted.fallbacks += 1;
+  if (index > 0) {
+    counted.fallbacks += 1;
+    metrics().rateLimitFallbacks.inc({ store: name });
+  }
   if (failing.delete(name)) log.info("rate limit store answers again", { store: name, fallbacks: counted.fallbacks });
 }
 
@@ -229,10 +233,12 @@ export async function consumeRateLimit(
 ): Promise<{ isLimited: false; remainingPoints: number } | Limited> {
   try {
     const counted = await spendFrom(kind, (store) => store.consume(key));
+    metrics().rateLimitDecisions.inc({ kind, outcome: "allowed" });
     return { isLimited: false, remainingPoints: counted.remainingPoints };
   } catch (error) {
-    if (isLimitResult(error)) return limited(error);
-    throw error;
+    if (!isLimitResult(error)) throw error;
+    metrics().rateLimitDecisions.inc({ kind, outcome: "limited" });
+    return limited(error);
   }
 }
 

@@ -12,6 +12,7 @@ import { startDraining } from "../health/draining";
 import { startProcessJobs, startProcessJobsOnceListening, stopProcessJobs } from "../jobs/start-server-jobs";
 import { captureConsole, isClientAbort } from "../log/capture-console";
 import { log } from "../log/logger";
+import { registerProcessMetrics } from "../metrics/register-process-metrics";
 import { apiSecurityHeaders, newNonce, securityHeaders } from "../security/security-headers";
 import { CLIENT_IP_HEADER, resolveClientIp } from "../http/client-ip";
 import { REQUEST_ID_HEADER, resolveRequestId } from "../http/request-id";
@@ -55,6 +56,8 @@ export async function serveGateway(options: { dir: string; port: number }): Prom
   // From here on everything this process writes is a JSON line of the log, Next.js's output too;
   // a page that failed for a database outage is counted in the outage's line, not logged again.
   captureConsole(noteDatabaseOutage);
+  // This process's share of the instance's /metrics (npm start's primary serves them, on METRICS_PORT).
+  registerProcessMetrics();
   startProcessJobsOnceListening();
   const app = next({ dev: false, dir: options.dir, port: options.port });
   await app.prepare();

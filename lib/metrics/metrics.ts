@@ -1,0 +1,67 @@
+// Prometheus metrics (issue 39): counted in each server process, summed over an instance's workers
+// by npm start's primary, which serves them on METRICS_PORT (lib/metrics/serve-metrics). Names
+// and labels follow Prometheus's conventions (base units, _total counters); no label holds a
+// merchant's or a customer's data, nor anything a client chooses freely (a path is its area).
+//
+// Kept on globalThis: Next.js's server chunks and the compiled server entry each hold a copy of
+// this module, and a metric registered twice under one name is an error. prom-client itself is
+// loaded once (a server external package), so both copies count in its one registry.
+import client from "prom-client";
+
+const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+function createMetrics() {
+  return {
+    apiRequests: new client.Counter({
+      name: "cashier_api_requests_total",
+      help: "Merchant API requests answered, by operation and HTTP status.",
+      labelNames: ["operation", "status"] as const,
+    }),
+    apiRequestDuration: new client.Histogram({
+      name: "cashier_api_request_duration_seconds",
+      help: "Time to answer a merchant API request, by operation.",
+      labelNames: ["operation"] as const,
+      buckets: SECONDS,
+    }),
+    pageRequests: new client.Counter({
+      name: "cashier_page_requests_total",
+      help: "Requests for the pages people see, by area (hosted, direct, console) and HTTP status.",
+      labelNames: ["area", "status"] as const,
+    }),
+    depositsEnded: new client.Counter({
+      name: "cashier_deposits_ended_total",
+      help: "Deposits that reached an end, by operation and outcome (paid, failed, expired).",
+      labelNames: ["operation", "outcome"] as const,
+    }),
+    callbackAttempts: new client.Counter({
+      name: "cashier_callback_attempts_total",
+      help: "Callback attempts made, by result (delivered, retrying, failed, lease-lost).",
+      labelNames: ["result"] as const,
+    }),
+    callbackBatchesStuck: new client.Counter({
+      name: "cashier_callback_batches_stuck_total",
+      help: "Batches of callbacks still running when their leases ended, left to the next worker.",
+    }),
+    rateLimitDecisions: new client.Counter({
+      name: "cashier_rate_limit_decisions_total",
+      help: "Budgets spent, by kind and whether the request was refused.",
+      labelNames: ["kind", "outcome"] as const,
+    }),
+    rateLimitFallbacks: new client.Counter({
+      name: "cashier_rate_limit_fallbacks_total",
+      help: "Budgets counted in a fallback store because the one meant to count them did not answer.",
+      labelNames: ["store"] as const,
+    }),
+  };
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;
+
+const METRICS = Symbol.for("cashier.metrics");
+type WithMetrics = { [METRICS]?: Metrics };
+
+export function metrics(): Metrics {
+  const holder = globalThis as WithMetrics;
+  holder[METRICS] ??= createMetrics();
+  return holder[METRICS];
+}
