@@ -22,6 +22,8 @@ import { type Merchant, postSigned } from "./support";
 const root = path.resolve(import.meta.dirname, "..");
 // Past the ports the other specs start servers on.
 const ports = { api: E2E_PORT + 40, worker: E2E_PORT + 41 };
+/** An instance's metrics port on this one machine, where compose gives every container the same. */
+const metricsPortOf = (port: number) => port + 5;
 
 type Instruction = { keyword: string; args: string };
 
@@ -221,6 +223,22 @@ test("the Dockerfile's runtime stage and compose.yaml name what the build output
   for (const name of [...apis, "worker", "migrate"]) {
     expect(services[name].environment?.TRUSTED_PROXIES, name).toBe(proxyAddress);
   }
+
+  // The monitoring profile's Prometheus scrapes every instance's METRICS_PORT, and nginx routes none.
+  const prometheus = services.prometheus;
+  const mounted = Object.fromEntries(
+    (prometheus.volumes ?? []).map((volume) => [volume.split(":")[1], volume.split(":")[0]]),
+  );
+  const scraping = parseYaml(readFileSync(path.join(root, mounted["/etc/prometheus/prometheus.yml"]), "utf8")) as {
+    rule_files: string[];
+    scrape_configs: { static_configs: { targets: string[] }[] }[];
+  };
+  const targets = scraping.scrape_configs.flatMap((job) => job.static_configs.flatMap((group) => group.targets));
+  expect(targets.sort()).toEqual(
+    [...apis, "worker"].map((name) => `${name}:${services[name].environment?.METRICS_PORT}`).sort(),
+  );
+  for (const rules of scraping.rule_files) expect(mounted[rules], rules).toBeDefined();
+  expect(nginx).not.toContain(String(services.worker.environment?.METRICS_PORT));
 });
 
 test.describe("the copy as compose.yaml runs the image, on PostgreSQL and Redis", () => {
@@ -312,6 +330,7 @@ test.describe("the copy as compose.yaml runs the image, on PostgreSQL and Redis"
         ...composed,
         ...deployment,
         PORT: String(port),
+        ...(composed.METRICS_PORT ? { METRICS_PORT: String(metricsPortOf(port)) } : {}),
         // One server process for the api instance on a two-core test machine (compose leaves the default).
         ...(composed.CASHIER_ROLE === "api" ? { WEB_CONCURRENCY: "1" } : {}),
       };
@@ -395,6 +414,14 @@ test.describe("the copy as compose.yaml runs the image, on PostgreSQL and Redis"
     const { payload, protectedHeader } = await jwtVerify(callback.jwt, new TextEncoder().encode(merchant.secret));
     expect(protectedHeader).toMatchObject({ kid: merchant.keyId, typ: "cashier-callback+jwt" });
     expect(payload.data).toMatchObject({ type: "deposit.paid", id: deposit.data.id, event_id: paid.data.event_id });
+    // What Prometheus scrapes on each container's METRICS_PORT: the api answered the requests, the
+    // worker delivered the callback.
+    expect(workerEnv.METRICS_PORT).toBeDefined();
+    const metricsOf = async (port: number) => (await fetch(`http://127.0.0.1:${metricsPortOf(port)}/metrics`)).text();
+    expect(await metricsOf(ports.api)).toMatch(/^cashier_api_requests_total\{operation="pix",status="201"\} 1$/m);
+    await expect
+      .poll(() => metricsOf(ports.worker))
+      .toMatch(/^cashier_callback_attempts_total\{result="delivered"\} 1$/m);
 
     // docker stop: the image's STOPSIGNAL to the CMD's process, which drains and exits 0.
     expect(stage.stopSignal).toBe("SIGTERM");

@@ -8,6 +8,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { forgetSchemaCounts, sumSchemaCounts } from "../test/support/schema-counts";
 import { OPENAPI_FILE } from "../test/psp-simulator/openapi-file";
+import { findPromtool } from "../test/support/promtool";
 import { findPython } from "../test/support/python-client";
 import { findHistoryProblem } from "../test/support/previous-release";
 
@@ -77,6 +78,12 @@ if (findPython() === null) {
   notices.push(
     "NOTICE: the Python client's end-to-end test is SKIPPED because no python3 imports jwt (PyJWT) and pip.\n" +
       "        Install them (Debian: apt-get install python3-jwt python3-pip) to run it.",
+  );
+}
+if (findPromtool() === null) {
+  notices.push(
+    "NOTICE: the Prometheus files' checks (test/conformance/monitoring-files.test.ts) are SKIPPED because no promtool runs.\n" +
+      "        Put Prometheus's promtool on the PATH, or name it in PROMTOOL, to run them.",
   );
 }
 const historyProblem = await findHistoryProblem();
