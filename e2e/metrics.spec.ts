@@ -1,6 +1,7 @@
 // Issue 39's metrics, against npm start's own server with two workers: /metrics on METRICS_PORT
 // counts exactly what was sent, summed over both workers; the outbox's gauges follow a receiver
-// that refuses and then answers; and the public port has no /metrics.
+// that refuses and then answers; the jobs' runs and their lease's holder show; and the public port
+// has no /metrics.
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { signRequestToken } from "../lib/envelope/sign-request-token";
@@ -166,6 +167,23 @@ test("the outbox's gauges follow a receiver that refuses, then answers", async (
     }, polling)
     .toEqual({ pending: 0, oldestAge: 0, delivered: 3 });
   expect(receiver.received.filter((request) => request.data.type === "deposit.paid").length).toBeGreaterThan(3);
+});
+
+test("the background jobs' runs are counted, and exactly one worker holds the reconciliation lease", async () => {
+  await expect
+    .poll(
+      async () => {
+        const samples = await scrape();
+        return {
+          leaseHolders: valueOf(samples, "cashier_job_lease_held", { job: "reconciliation" }),
+          hasReconciled: valueOf(samples, "cashier_job_runs_total", { job: "reconciliation", result: "ok" }) > 0,
+          hasExpired: valueOf(samples, "cashier_job_runs_total", { job: "deposits_expired", result: "ok" }) > 0,
+          failedRuns: valueOf(samples, "cashier_job_runs_total", { result: "failed" }),
+        };
+      },
+      { timeout: 30_000, intervals: [1_000] },
+    )
+    .toEqual({ leaseHolders: 1, hasReconciled: true, hasExpired: true, failedRuns: 0 });
 });
 
 test("the public port has no /metrics, and the metrics port nothing else", async () => {

@@ -8,6 +8,7 @@ import { getDb } from "../db/client";
 import { acquireJobLease, releaseJobLease } from "../db/job-leases";
 import { type ReconcileSummary, reconcileLiveDeposits } from "./reconcile-live-deposits";
 import { log } from "../log/logger";
+import { metrics } from "../metrics/metrics";
 import { runPeriodically } from "./run-periodically";
 
 const LEASE = "reconciliation";
@@ -57,6 +58,7 @@ export async function runReconciler(options: { intervalMs: number; signal?: Abor
       const summary = await reconcileUnderLease(owner, options.intervalMs);
       if ((summary !== null) !== isHolder) {
         isHolder = summary !== null;
+        metrics().jobLeaseHeld.set({ job: LEASE }, isHolder ? 1 : 0);
         log.info(
           isHolder ? "this process now reconciles with the PSP" : "another process now reconciles with the PSP",
           { owner },
@@ -66,6 +68,7 @@ export async function runReconciler(options: { intervalMs: number; signal?: Abor
     },
     options,
   );
+  metrics().jobLeaseHeld.set({ job: LEASE }, 0);
   await releaseJobLease(getDb(), { name: LEASE, owner }).catch((error) =>
     log.warn("releasing the reconciliation lease failed; it lapses on its own", { owner, error: message(error) }),
   );

@@ -42,6 +42,21 @@ function createMetrics() {
       name: "cashier_callback_batches_stuck_total",
       help: "Batches of callbacks still running when their leases ended, left to the next worker.",
     }),
+    jobRuns: new client.Counter({
+      name: "cashier_job_runs_total",
+      help: "Runs of the background jobs (deposits_expired, reconciliation), by result (ok, failed).",
+      labelNames: ["job", "result"] as const,
+    }),
+    jobItems: new client.Counter({
+      name: "cashier_job_items_total",
+      help: "What the background jobs' runs found and did, by job and item (reconciliation: checked, paid, expired, …).",
+      labelNames: ["job", "item"] as const,
+    }),
+    jobLeaseHeld: new client.Gauge({
+      name: "cashier_job_lease_held",
+      help: "Whether this process holds the job's lease (1) or not (0): summed, how many hold it.",
+      labelNames: ["job"] as const,
+    }),
     rateLimitDecisions: new client.Counter({
       name: "cashier_rate_limit_decisions_total",
       help: "Budgets spent, by kind and whether the request was refused.",
