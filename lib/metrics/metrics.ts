@@ -42,6 +42,17 @@ function createMetrics() {
       name: "cashier_callback_batches_stuck_total",
       help: "Batches of callbacks still running when their leases ended, left to the next worker.",
     }),
+    pspCalls: new client.Counter({
+      name: "cashier_psp_calls_total",
+      help: "Calls to PSPs, by provider account, operation (method and path, ids replaced) and result (2xx, 4xx, 5xx, unavailable).",
+      labelNames: ["account", "operation", "result"] as const,
+    }),
+    pspCallDuration: new client.Histogram({
+      name: "cashier_psp_call_duration_seconds",
+      help: "Time of a call to a PSP, connection and TLS included, by provider account and operation.",
+      labelNames: ["account", "operation"] as const,
+      buckets: SECONDS,
+    }),
     jobRuns: new client.Counter({
       name: "cashier_job_runs_total",
       help: "Runs of the background jobs (deposits_expired, reconciliation), by result (ok, failed).",

@@ -26,6 +26,7 @@ const { registerPspWebhook } = await import("@/lib/providers/register-psp-webhoo
 const { cliAuditActor } = await import("@/lib/audit/cli-audit-actor");
 const { runCallbackWorker } = await import("@/lib/callbacks/run-callback-worker");
 const { getMerchantBalance } = await import("@/lib/funds/get-merchant-balance");
+const { metrics } = await import("@/lib/metrics/metrics");
 const { createTestMerchant, postSigned, readSigned } = await import("../support/api");
 const { startReceiver } = await import("../support/callback-receiver");
 const { decodeQrDataUri } = await import("../support/decode-qr");
@@ -103,6 +104,32 @@ describe("live Pix at the PSP (API Pix over mutual TLS)", () => {
     expect(replay.response.status).toBe(200);
     expect(replay.data.qrCodeText).toBe(data.qrCodeText);
     expect(simulator.exchanges.filter((e) => e.path.startsWith(`/cob/${deposit.pixTxid}`))).toHaveLength(1);
+  });
+
+  it("counts each call to the PSP by account, operation and result, with no id in a label", async () => {
+    // Copied: prom-client hands out its live entries, which later calls change.
+    const calls = () =>
+      metrics()
+        .pspCalls.get()
+        .then((metric) => metric.values.map((value) => ({ labels: { ...value.labels }, value: value.value })));
+    // The PSP's base path (/api/v2 at the simulator) comes before the API Pix's own.
+    const isChargePut = (operation: unknown) =>
+      typeof operation === "string" && /^PUT \/.*cob\/\{id\}$/.test(operation);
+    const before = await calls();
+    const { data } = await createPix(valid());
+    const deposit = await stored(data.id);
+    const after = await calls();
+    const puts = (values: typeof after) =>
+      values
+        .filter((value) => isChargePut(value.labels.operation) && value.labels.result === "2xx")
+        .reduce((sum, value) => sum + value.value, 0);
+    expect(puts(after) - puts(before)).toBe(1);
+    expect(after.find((value) => isChargePut(value.labels.operation))?.labels.account).toBe(deposit.provider);
+    for (const value of after) expect(JSON.stringify(value.labels)).not.toContain(deposit.pixTxid as string);
+    const durations = (await metrics().pspCallDuration.get()).values;
+    expect(durations.some((value) => value.metricName?.endsWith("_count") && isChargePut(value.labels.operation))).toBe(
+      true,
+    );
   });
 
   it("settles a Pix the PSP notifies only after confirming it: paid once, one callback, funds credited once", async () => {

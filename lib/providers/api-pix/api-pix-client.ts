@@ -10,6 +10,7 @@ import https from "node:https";
 import type { z } from "zod";
 import type { PspSettings } from "./api-pix-settings";
 import { AppError } from "../../errors/app-error";
+import { metrics } from "../../metrics/metrics";
 import { problemSchema, tokenResponseSchema } from "./schemas";
 
 export type ApiPixMethod = "GET" | "PUT" | "POST" | "DELETE";
@@ -90,6 +91,19 @@ function describeFailure(error: unknown, timeoutMs: number): string {
   return `could not be reached (${code ?? (error instanceof Error ? error.message : String(error))})`;
 }
 
+/**
+ * A call's operation as a metric's label: its method and path with every segment that names
+ * something (a txid, an end-to-end id, a Pix key) replaced, so a label has a handful of values.
+ * The API Pix's own words are short lower-case ones (cob, pix, devolucao, v2).
+ */
+export function operationLabel(method: string, pathname: string): string {
+  const template = pathname
+    .split("/")
+    .map((segment) => (segment === "" || /^[a-z][a-z-]{0,15}\d?$/.test(segment) ? segment : "{id}"))
+    .join("/");
+  return `${method} ${template}`;
+}
+
 function parseJson(text: string): unknown {
   if (text.trim() === "") return undefined;
   try {
@@ -99,7 +113,8 @@ function parseJson(text: string): unknown {
   }
 }
 
-export function createApiPixClient(settings: PspSettings): ApiPixClient {
+/** `accountId` names the provider account in the metrics of its calls. */
+export function createApiPixClient(settings: PspSettings, accountId: string): ApiPixClient {
   const httpsAgent = new https.Agent({
     keepAlive: true,
     cert: settings.clientCertificate?.cert,
@@ -154,16 +169,24 @@ export function createApiPixClient(settings: PspSettings): ApiPixClient {
   ): Promise<RawAnswer> {
     const send = () =>
       exchange(url, method, headers, body, url.protocol === "https:" ? httpsAgent : httpAgent, settings.timeoutMs);
+    const labels = { account: accountId, operation: operationLabel(method, url.pathname) };
+    const started = performance.now();
+    const count = (result: string) => {
+      metrics().pspCalls.inc({ ...labels, result });
+      metrics().pspCallDuration.observe(labels, (performance.now() - started) / 1000);
+    };
     let raw: RawAnswer;
     try {
       // Node's advice for kept-alive connections: a reset on a reused one is retried on a new one.
       raw = await send().catch((error: unknown) => (error instanceof StaleConnection ? send() : Promise.reject(error)));
     } catch (error) {
+      count("unavailable");
       throw new AppError(
         "provider_unavailable",
         scrub(`the PSP ${describeFailure(error, settings.timeoutMs)} (${operation})`),
       );
     }
+    count(`${Math.floor(raw.status / 100)}xx`);
     if (raw.status >= 500)
       throw new AppError("provider_unavailable", summarise(operation, raw.status, parseJson(raw.text)));
     return raw;

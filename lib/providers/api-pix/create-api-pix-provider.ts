@@ -51,7 +51,7 @@ export function createApiPixProvider(
   options: { apiPath?: string; client?: ApiPixClient } = {},
 ): PaymentProvider {
   const { settings, pixKey: chave } = account;
-  const shared = options.client ?? createApiPixClient(settings);
+  const shared = options.client ?? createApiPixClient(settings, account.id);
   const apiPath = options.apiPath ?? "";
   const client: ApiPixClient = {
     ...shared,

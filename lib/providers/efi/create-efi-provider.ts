@@ -51,7 +51,7 @@ const REFUSED = new Set([400, 422]);
 export function createEfiProvider(account: ProviderAccount<PspSettings>): PaymentProvider {
   const { settings, pixKey: chave } = account;
   // One client: one OAuth token for the API Pix calls and the sends alike.
-  const client: ApiPixClient = createApiPixClient(settings);
+  const client: ApiPixClient = createApiPixClient(settings, account.id);
   const apiPix = createApiPixProvider(account, { apiPath: "/v2", client });
 
   /** A 2xx answer read strictly; an unreadable one leaves the send unknown, to be asked again. */

@@ -157,11 +157,14 @@ export function createEfiInitiations(
   initiation: InitiationSettings,
 ): InitiationCapability {
   // Its own host and token, the account's credentials and certificate.
-  const client = createApiPixClient({
-    ...account.settings,
-    baseUrl: initiation.baseUrl,
-    tokenUrl: `${initiation.baseUrl}/oauth/token`,
-  });
+  const client = createApiPixClient(
+    {
+      ...account.settings,
+      baseUrl: initiation.baseUrl,
+      tokenUrl: `${initiation.baseUrl}/oauth/token`,
+    },
+    account.id,
+  );
   const secret = account.settings.webhookSecret;
 
   function toRefund(devolucao: NonNullable<ListedPayment["devolucoes"]>[number]): ProviderRefund {
