@@ -7,7 +7,6 @@
 import { spawn } from "node:child_process";
 import cluster from "node:cluster";
 import { ConfigError, getConfig, loadEnvFiles } from "../lib/config/config";
-import { serveMetrics } from "../lib/metrics/serve-metrics";
 import { countRateLimitsInPrimary } from "../lib/rate-limits/count-in-primary";
 import { siblingEntry } from "./runtime-layout";
 
@@ -63,6 +62,8 @@ cluster.on("exit", (worker, code, signal) => {
 countRateLimitsInPrimary();
 if (config.metricsPort !== null) {
   const metricsPort = config.metricsPort;
+  // Loaded only here: an instance without metrics keeps prom-client out of its primary's memory.
+  const { serveMetrics } = await import("../lib/metrics/serve-metrics");
   await serveMetrics(metricsPort, config.host).catch((error: unknown) => {
     console.error(
       `metrics: cannot listen on METRICS_PORT ${metricsPort}: ${error instanceof Error ? error.message : String(error)}`,
