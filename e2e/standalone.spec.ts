@@ -219,6 +219,8 @@ test("the Dockerfile's runtime stage and compose.yaml name what the build output
   const nginx = readFileSync(path.join(root, nginxFile), "utf8");
   const upstreams = [...nginx.matchAll(/^\s*server\s+([\w-]+):(\d+)/gm)].map((match) => `${match[1]}:${match[2]}`);
   expect(upstreams.sort()).toEqual(apis.map((name) => `${name}:${stage.env.PORT}`).sort());
+  // The one proxy the instances trust sets the request id itself: a client's never gets through.
+  expect(nginx).toMatch(/^\s*proxy_set_header\s+X-Request-Id\s+\$request_id;/m);
   const proxyAddress = Object.values(proxy.networks as Record<string, { ipv4_address?: string }>)[0].ipv4_address;
   for (const name of [...apis, "worker", "migrate"]) {
     expect(services[name].environment?.TRUSTED_PROXIES, name).toBe(proxyAddress);

@@ -6,6 +6,7 @@
 // module in one process, and one outage must be logged once.
 import { AppError, retryAfterOf } from "../errors/app-error";
 import { log } from "../log/logger";
+import { outsideRequest } from "../log/request-context";
 import { isDatabaseUnavailable } from "./is-database-unavailable";
 import { pingDatabase } from "./ping";
 
@@ -25,18 +26,21 @@ function startOutage(error: unknown): Outage {
     code: typeof fields.code === "string" ? fields.code : undefined,
     error: typeof fields.message === "string" ? fields.message.trim().split("\n").at(-1) : String(error),
   });
-  const probe = setInterval(() => {
-    void pingDatabase(PROBE_INTERVAL_MS).then((isUp) => {
-      if (!isUp || state[OUTAGE] !== outage) return;
-      clearInterval(probe);
-      state[OUTAGE] = undefined;
-      log.info("database answers again", {
-        dependency: "database",
-        ms: Date.now() - outage.startedAt,
-        failures: outage.failures,
+  // The probe outlives the request that met the outage first: its line is no request's.
+  const probe = outsideRequest(() =>
+    setInterval(() => {
+      void pingDatabase(PROBE_INTERVAL_MS).then((isUp) => {
+        if (!isUp || state[OUTAGE] !== outage) return;
+        clearInterval(probe);
+        state[OUTAGE] = undefined;
+        log.info("database answers again", {
+          dependency: "database",
+          ms: Date.now() - outage.startedAt,
+          failures: outage.failures,
+        });
       });
-    });
-  }, PROBE_INTERVAL_MS);
+    }, PROBE_INTERVAL_MS),
+  );
   probe.unref();
   return outage;
 }

@@ -1,4 +1,3 @@
-import { currentRequestId } from "../log/request-context";
 import { type RefundStatus, initialStatus, parseStatus } from "../transactions/statuses";
 import type { DbOrTx } from "./client";
 import { type PageRequest, keysetOrder, keysetWhere } from "./keyset";
@@ -48,7 +47,16 @@ export async function insertRefund(
   db: DbOrTx,
   row: Pick<
     RefundRecord,
-    "id" | "merchantId" | "depositId" | "mode" | "amountCents" | "currency" | "description" | "requestHash" | "provider"
+    | "id"
+    | "merchantId"
+    | "depositId"
+    | "mode"
+    | "amountCents"
+    | "currency"
+    | "description"
+    | "requestHash"
+    | "provider"
+    | "requestId"
   > &
     Partial<Pick<RefundRecord, "isSubmitted" | "providerRefundId">>,
   actor: Actor = "merchant",
@@ -56,8 +64,6 @@ export async function insertRefund(
   const created = await db.refund.create({
     data: {
       ...row,
-      // What a request asks for names it; a refund the provider made on its own has none.
-      requestId: currentRequestId(),
       status: initialStatus,
       events: { create: { id: `${row.id}_0`, fromStatus: null, toStatus: initialStatus, actor } },
     },

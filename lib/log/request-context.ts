@@ -20,6 +20,14 @@ export function runInRequest<T>(context: RequestContext, work: () => T): T {
   return storage().run(context, work);
 }
 
+/**
+ * Runs `work` outside any request: what it starts that outlives the request (a timer, a client
+ * with its own events) must not write every later line under that request's id.
+ */
+export function outsideRequest<T>(work: () => T): T {
+  return storage().exit(work);
+}
+
 /** The id of the request being handled; null outside any (a background job, the CLI). */
 export function currentRequestId(): string | null {
   return storage().getStore()?.requestId ?? null;

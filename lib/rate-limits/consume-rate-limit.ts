@@ -19,6 +19,7 @@ import {
 } from "rate-limiter-flexible";
 import { getConfig } from "../config/config";
 import { log } from "../log/logger";
+import { outsideRequest } from "../log/request-context";
 import { metrics } from "../metrics/metrics";
 
 /**
@@ -155,7 +156,8 @@ function buildLimiters(): Limiters {
 }
 
 async function storesOf(kind: RateLimitKind): Promise<Store[]> {
-  limiters ??= buildLimiters();
+  // Built by whichever request needs a budget first, but the Redis client's events are no request's.
+  limiters ??= outsideRequest(buildLimiters);
   await limiters.ready;
   return limiters.byKind[kind];
 }

@@ -21,6 +21,7 @@ import { hashRequest } from "../transactions/hash-request";
 import { isPaid, isPending } from "../transactions/statuses";
 import { type RefundAnswer, createRefundSchema } from "./schemas";
 import { submitRefund } from "./submit-refund";
+import { currentRequestId } from "../log/request-context";
 
 /**
  * The answer to a refund request, the same on a replay: the refund as it was created. Its outcome
@@ -146,6 +147,7 @@ export async function createRefund(options: {
         description: request.reason ?? null,
         requestHash,
         provider: provider.accountId,
+        requestId: currentRequestId(),
       },
       requester?.actor,
     );

@@ -142,6 +142,8 @@ async function bookProviderRefund(
           provider: deposit.provider ?? "unknown",
           isSubmitted: true,
           providerRefundId: report.providerRefundId,
+          // Made by the PSP on its own: no request asked for it, whichever one reported it.
+          requestId: null,
         },
         "provider",
       );

@@ -36,6 +36,7 @@ async function insertRow(kind: StatusKind): Promise<string> {
       depositId,
       description: null,
       provider: "sandbox",
+      requestId: null,
     });
     return id;
   }
