@@ -145,6 +145,7 @@ test("the outbox's gauges follow a receiver that refuses, then answers", async (
     return {
       pending: valueOf(samples, "cashier_callback_outbox_pending"),
       oldestAge: valueOf(samples, "cashier_callback_outbox_oldest_age_seconds"),
+      overdue: valueOf(samples, "cashier_callback_outbox_overdue_seconds"),
       retrying: valueOf(samples, "cashier_callback_attempts_total", { result: "retrying" }),
       delivered: valueOf(samples, "cashier_callback_attempts_total", { result: "delivered" }),
     };
@@ -162,10 +163,10 @@ test("the outbox's gauges follow a receiver that refuses, then answers", async (
   receiver.fallback = { status: 204 };
   await expect
     .poll(async () => {
-      const { pending, oldestAge, delivered } = await outbox();
-      return { pending, oldestAge, delivered };
+      const { pending, oldestAge, overdue, delivered } = await outbox();
+      return { pending, oldestAge, overdue, delivered };
     }, polling)
-    .toEqual({ pending: 0, oldestAge: 0, delivered: 3 });
+    .toEqual({ pending: 0, oldestAge: 0, overdue: 0, delivered: 3 });
   expect(receiver.received.filter((request) => request.data.type === "deposit.paid").length).toBeGreaterThan(3);
 });
 

@@ -59,6 +59,8 @@ export async function runCallbackWorker(options: WorkerOptions = {}): Promise<nu
           owner,
           error: error.message,
         });
+        // --once returns: what stuck one batch would stick the next, and the caller is waiting.
+        if (options.isOnce) break;
         continue;
       }
       // A database hiccup must not stop delivery for good: log it (an outage once, as it starts

@@ -295,14 +295,26 @@ export async function summarizeCallbackBacklog(
   return [...backlog.values()];
 }
 
-/** The whole outbox's waiting events: how many, and when the oldest of them was written. */
-export async function measureCallbackOutbox(db: DbOrTx): Promise<{ pending: number; oldestPendingAt: Date | null }> {
-  const found = await db.callbackEvent.aggregate({
-    where: { status: "pending" },
-    _count: { _all: true },
-    _min: { createdAt: true },
-  });
-  return { pending: found._count._all, oldestPendingAt: found._min.createdAt };
+/**
+ * The whole outbox's waiting events: how many, when the oldest of them was written, and when the
+ * one most overdue was due (null when none is due yet: retries wait for their time).
+ */
+export async function measureCallbackOutbox(
+  db: DbOrTx,
+  now: Date,
+): Promise<{ pending: number; oldestPendingAt: Date | null; earliestDueAt: Date | null }> {
+  const [waiting, due] = await Promise.all([
+    db.callbackEvent.aggregate({ where: { status: "pending" }, _count: { _all: true }, _min: { createdAt: true } }),
+    db.callbackEvent.aggregate({
+      where: { status: "pending", nextAttemptAt: { lte: now } },
+      _min: { nextAttemptAt: true },
+    }),
+  ]);
+  return {
+    pending: waiting._count._all,
+    oldestPendingAt: waiting._min.createdAt,
+    earliestDueAt: due._min.nextAttemptAt,
+  };
 }
 
 /** A merchant's most recent attempt that did not deliver: what its endpoint last answered. */

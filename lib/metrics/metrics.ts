@@ -28,11 +28,6 @@ function createMetrics() {
       help: "Requests for the pages people see, by area (hosted, direct, console) and HTTP status.",
       labelNames: ["area", "status"] as const,
     }),
-    depositsEnded: new client.Counter({
-      name: "cashier_deposits_ended_total",
-      help: "Deposits that reached an end, by operation and outcome (paid, failed, expired).",
-      labelNames: ["operation", "outcome"] as const,
-    }),
     callbackAttempts: new client.Counter({
       name: "cashier_callback_attempts_total",
       help: "Callback attempts made, by result (delivered, retrying, failed, lease-lost).",
