@@ -15,6 +15,7 @@ const nextConfig: NextConfig = {
     "@prisma/adapter-pg",
     "better-sqlite3",
     "pg",
+    "nodemailer",
     "ioredis",
     // One copy for the compiled server entry and Next.js's chunks: both count in its one registry.
     "prom-client",

@@ -189,6 +189,24 @@ export default async function OverviewPage(props: {
                           </>
                         )}
                       </p>
+                      {alert.deliveries
+                        .filter((delivery) => delivery.status !== "delivered" && delivery.attempts > 0)
+                        .map((delivery) => {
+                          const channel = t.alertChannels[delivery.channel] ?? delivery.channel;
+                          const error = delivery.lastError ?? "—";
+                          return (
+                            <Alert
+                              key={delivery.channel}
+                              tone={delivery.status === "failed" ? "error" : "warning"}
+                              className="mb-2 break-words"
+                              data-alert-delivery={delivery.channel}
+                            >
+                              {delivery.status === "failed"
+                                ? t.alertNotSent(channel, error)
+                                : t.alertRetrying(channel, delivery.attempts, error)}
+                            </Alert>
+                          );
+                        })}
                       <AlertActionsForm
                         alertId={alert.id}
                         canReturn={view.canReturn}

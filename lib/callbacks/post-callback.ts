@@ -1,4 +1,4 @@
-// One HTTP POST of a callback: a fixed timeout for the whole exchange, redirects never followed
+// One HTTP POST of a callback (or of an operator alert to its webhook): a fixed timeout for the whole exchange, redirects never followed
 // (node:http does not follow them; a 3xx is just not a 2xx), the connection pinned to the checked
 // address, and the first 500 bytes of the reply kept. Never throws: the outcome is data.
 import http from "node:http";
@@ -22,6 +22,7 @@ export function postCallback(
   target: Extract<CallbackTarget, { isAllowed: true }>,
   body: string,
   timeoutMs: number,
+  extraHeaders: Record<string, string> = {},
 ): Promise<PostOutcome> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
@@ -50,6 +51,7 @@ export function postCallback(
           "content-type": "application/json",
           "content-length": Buffer.byteLength(body),
           "user-agent": "Cashier-Callbacks/1",
+          ...extraHeaders,
         },
       },
       (response) => {

@@ -30,6 +30,7 @@ import { listProviderAccounts } from "../providers/accounts/list-provider-accoun
 import { callbackStatusSchema } from "../callbacks/callback-types";
 import { type CallbackSummary, listCallbacks } from "../callbacks/list-callbacks";
 import { resendCallback } from "../callbacks/resend-callback";
+import { runAlertWorker } from "../jobs/run-alert-worker";
 import { runCallbackWorker } from "../callbacks/run-callback-worker";
 import { showCallback } from "../callbacks/show-callback";
 import { expireDueDeposits } from "../deposits/expire-due-deposits";
@@ -106,7 +107,7 @@ const usage = `usage: npm run cashier -- <command>
                                       (--resume: finish a marking that crashed while processing)
   deposit pay DEPOSIT_ID              (sandbox merchants only)
   deposit expire-due
-  callbacks run [--once]
+  callbacks run [--once]              (also sends operator alerts to their webhook and e-mail)
   callbacks list [--status pending|delivered|failed] [--json]
   callbacks show EVENT_ID
   callbacks resend EVENT_ID
@@ -401,7 +402,11 @@ const commands: Record<string, Command> = {
     const stop = () => controller.abort();
     process.once("SIGINT", stop);
     process.once("SIGTERM", stop);
-    const attempts = await runCallbackWorker({ signal: controller.signal, isOnce: Boolean(values.once) });
+    const isOnce = Boolean(values.once);
+    const [attempts] = await Promise.all([
+      runCallbackWorker({ signal: controller.signal, isOnce }),
+      runAlertWorker({ signal: controller.signal, isOnce }),
+    ]);
     return { attempts };
   },
   "callbacks list": async (args) => {

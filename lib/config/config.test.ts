@@ -34,6 +34,45 @@ describe("loadConfig", () => {
     expect(problems({ CASHIER_ENCRYPTION_KEY: key, METRICS_PORT: "70000" })[0]).toMatch(/^METRICS_PORT: /);
   });
 
+  it("reads where operator alerts go, each channel whole or refused", () => {
+    const secret = "s".repeat(32);
+    expect(loadConfig({ CASHIER_ENCRYPTION_KEY: key })).toMatchObject({
+      email: null,
+      alerts: { webhook: null, emailTo: null },
+    });
+    expect(
+      loadConfig({
+        CASHIER_ENCRYPTION_KEY: key,
+        PUBLIC_BASE_URL: "https://pay.example.com.br",
+        ALERT_WEBHOOK_URL: "https://hooks.slack.com/services/T/B/x",
+        ALERT_WEBHOOK_SECRET: secret,
+        SMTP_URL: "smtps://alerts:pw@smtp.example.com:465",
+        ALERT_EMAIL_TO: " ops@example.com ,oncall@example.com",
+      }),
+    ).toMatchObject({
+      email: { smtpUrl: "smtps://alerts:pw@smtp.example.com:465", from: "cashier@pay.example.com.br" },
+      alerts: {
+        webhook: { url: "https://hooks.slack.com/services/T/B/x", secret },
+        emailTo: ["ops@example.com", "oncall@example.com"],
+      },
+    });
+    expect(problems({ CASHIER_ENCRYPTION_KEY: key, ALERT_WEBHOOK_URL: "https://hooks.example.com/a" })).toEqual([
+      "ALERT_WEBHOOK_SECRET: required with ALERT_WEBHOOK_URL (receivers check the signature it makes)",
+    ]);
+    expect(problems({ CASHIER_ENCRYPTION_KEY: key, ALERT_EMAIL_TO: "ops@example.com" })).toEqual([
+      "SMTP_URL: required with ALERT_EMAIL_TO (the server that sends the e-mails)",
+    ]);
+    expect(problems({ CASHIER_ENCRYPTION_KEY: key, ALERT_WEBHOOK_SECRET: "short" })[0]).toMatch(
+      /^ALERT_WEBHOOK_SECRET: must be at least 32 characters/,
+    );
+    expect(problems({ CASHIER_ENCRYPTION_KEY: key, SMTP_URL: "http://smtp.example.com" })[0]).toMatch(
+      /^SMTP_URL: must be an smtp/,
+    );
+    expect(problems({ CASHIER_ENCRYPTION_KEY: key, ALERT_EMAIL_TO: "ops@example.com, nobody" })[0]).toMatch(
+      /^ALERT_EMAIL_TO: "nobody" is not an e-mail address/,
+    );
+  });
+
   it("reads the rate limits, their Redis, the trusted proxies and the request timeouts", () => {
     const defaults = loadConfig({ CASHIER_ENCRYPTION_KEY: key });
     expect(defaults).toMatchObject({

@@ -191,6 +191,29 @@ export const envSchema = z.object({
   // How long a stopping server answers "not ready" while still serving, before it closes its
   // listener: the load balancer's probe interval times its failure threshold.
   SHUTDOWN_READY_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  // Operator alerts sent to a person, besides the console's overview and the error log line: a
+  // webhook (a JSON body Slack accepts, signed with ALERT_WEBHOOK_SECRET) and e-mail through SMTP.
+  ALERT_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  ALERT_WEBHOOK_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  // The e-mail transport, also for what later features send: smtp:// (STARTTLS when offered) or
+  // smtps://, with the user and password in the URL.
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
+  ALERT_EMAIL_TO: z
+    .string()
+    .transform((value, ctx) => {
+      const addresses = value
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+      for (const address of addresses) {
+        if (!z.email().safeParse(address).success)
+          ctx.addIssue({ code: "custom", message: `"${address}" is not an e-mail address` });
+      }
+      return addresses;
+    })
+    .optional(),
+  // Who the gateway's e-mails come from; default: cashier@ the PUBLIC_BASE_URL's host.
+  EMAIL_FROM: contactEmail.optional(),
   // Server processes npm start runs, each on every route and running the background jobs.
   WEB_CONCURRENCY: z.coerce
     .number()
@@ -300,6 +323,10 @@ export type Config = {
    * the deposit expiry sweep inside the server; intervalMs: PIX_PSP_RECONCILE_SECONDS.
    */
   reconcile: { runInServer: boolean; intervalMs: number };
+  /** SMTP_URL (it holds the password: never logged) and EMAIL_FROM; null when no e-mail is sent. */
+  email: { smtpUrl: string; from: string } | null;
+  /** Where operator alerts go besides the console: each channel null when not configured. */
+  alerts: { webhook: { url: string; secret: string } | null; emailTo: string[] | null };
 };
 
 /** The variables of the account a deployment that predates stored accounts configures. */
@@ -423,6 +450,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ]);
   }
 
+  const publicBaseUrl = new URL(vars.PUBLIC_BASE_URL ?? `http://localhost:${vars.PORT}`).href.replace(/\/+$/, "");
+
   return {
     env: vars.CASHIER_ENV,
     isProduction,
@@ -435,7 +464,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     // As the parser writes it (scheme and host in lower case, no default port), so that it equals
     // the Origin a browser sends from it.
-    publicBaseUrl: new URL(vars.PUBLIC_BASE_URL ?? `http://localhost:${vars.PORT}`).href.replace(/\/+$/, ""),
+    publicBaseUrl,
     encryptionKeys: makeKeyRing(encryptionKey, previousKeys),
     jwtAudience: vars.CASHIER_JWT_AUDIENCE,
     logLevel: vars.LOG_LEVEL,
@@ -491,6 +520,31 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     role: vars.CASHIER_ROLE,
     reconcile: { runInServer: jobs.reconcile, intervalMs: vars.PIX_PSP_RECONCILE_SECONDS * 1000 },
+    ...loadAlertChannels(vars, publicBaseUrl),
+  };
+}
+
+/** Each channel whole or absent: half a channel would raise alerts that go nowhere, unnoticed. */
+function loadAlertChannels(vars: EnvVars, publicBaseUrl: string): Pick<Config, "email" | "alerts"> {
+  const problems: string[] = [];
+  if (vars.ALERT_WEBHOOK_URL && !vars.ALERT_WEBHOOK_SECRET)
+    problems.push("ALERT_WEBHOOK_SECRET: required with ALERT_WEBHOOK_URL (receivers check the signature it makes)");
+  if (vars.ALERT_WEBHOOK_SECRET && !vars.ALERT_WEBHOOK_URL)
+    problems.push("ALERT_WEBHOOK_URL: required with ALERT_WEBHOOK_SECRET");
+  if (vars.ALERT_EMAIL_TO?.length && !vars.SMTP_URL)
+    problems.push("SMTP_URL: required with ALERT_EMAIL_TO (the server that sends the e-mails)");
+  if (problems.length > 0) throw new ConfigError(problems);
+  return {
+    email: vars.SMTP_URL
+      ? { smtpUrl: vars.SMTP_URL, from: vars.EMAIL_FROM ?? `cashier@${new URL(publicBaseUrl).hostname}` }
+      : null,
+    alerts: {
+      webhook:
+        vars.ALERT_WEBHOOK_URL && vars.ALERT_WEBHOOK_SECRET
+          ? { url: vars.ALERT_WEBHOOK_URL, secret: vars.ALERT_WEBHOOK_SECRET }
+          : null,
+      emailTo: vars.ALERT_EMAIL_TO?.length ? vars.ALERT_EMAIL_TO : null,
+    },
   };
 }
 

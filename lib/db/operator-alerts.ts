@@ -4,6 +4,16 @@ import { isUniqueViolation } from "./errors";
 export type OperatorAlertKind =
   "provider_refund" | "unmatched_pix" | "charge_mismatch" | "unreadable_answer" | "return_failed" | "transfer_mismatch";
 
+export type AlertChannel = "webhook" | "email";
+
+/** How far sending an alert to a person has come, for the overview: never its secrets. */
+export type AlertDeliveryState = {
+  channel: string;
+  status: string;
+  attempts: number;
+  lastError: string | null;
+};
+
 export type OperatorAlertRecord = {
   id: string;
   kind: string;
@@ -19,11 +29,14 @@ export type OperatorAlertRecord = {
 
 /**
  * Inserts an alert unless one of the same kind and subject exists (open or resolved): a problem
- * reconciliation meets at every run is raised once. True when this call raised it.
+ * reconciliation meets at every run is raised once. True when this call raised it. Its deliveries
+ * (one per channel, due now) are written with it in the one statement, so an alert is never on
+ * record without them nor sent twice.
  */
 export async function insertOperatorAlert(
   db: DbOrTx,
   alert: Pick<OperatorAlertRecord, "id" | "kind" | "subject" | "merchantId" | "objectId" | "amountCents" | "message">,
+  deliveries: { id: string; channel: AlertChannel }[],
 ): Promise<boolean> {
   const existing = await db.operatorAlert.findUnique({
     where: { kind_subject: { kind: alert.kind, subject: alert.subject } },
@@ -31,7 +44,14 @@ export async function insertOperatorAlert(
   });
   if (existing) return false;
   try {
-    await db.operatorAlert.create({ data: alert });
+    const now = new Date();
+    await db.operatorAlert.create({
+      data: {
+        ...alert,
+        createdAt: now,
+        deliveries: { create: deliveries.map((delivery) => ({ ...delivery, status: "pending", nextAttemptAt: now })) },
+      },
+    });
     return true;
   } catch (error) {
     // Raised meanwhile by another process: one alert all the same.
@@ -40,12 +60,21 @@ export async function insertOperatorAlert(
   }
 }
 
-/** Open alerts, newest first. */
-export async function listOpenOperatorAlerts(db: DbOrTx, limit: number): Promise<OperatorAlertRecord[]> {
+/** Open alerts, newest first, each with how its sending to people went. */
+export async function listOpenOperatorAlerts(
+  db: DbOrTx,
+  limit: number,
+): Promise<(OperatorAlertRecord & { deliveries: AlertDeliveryState[] })[]> {
   return db.operatorAlert.findMany({
     where: { resolvedAt: null },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: limit,
+    include: {
+      deliveries: {
+        select: { channel: true, status: true, attempts: true, lastError: true },
+        orderBy: { channel: "asc" },
+      },
+    },
   });
 }
 

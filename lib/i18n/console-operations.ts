@@ -95,6 +95,10 @@ const ptBR = {
     noAlerts: "Nenhum alerta aberto.",
     openAlerts: "Alertas abertos, dos mais recentes aos mais antigos",
     alertsShowing: (shown: number, total: number) => `Mostrando os ${shown} mais recentes de ${total}.`,
+    alertChannels: { webhook: "webhook", email: "e-mail" } as Record<string, string>,
+    alertNotSent: (channel: string, error: string) => `Não enviado por ${channel}: ${error}`,
+    alertRetrying: (channel: string, attempts: number, error: string) =>
+      `Envio por ${channel} falhou ${attempts === 1 ? "uma vez" : `${attempts} vezes`}; nova tentativa em breve. Última falha: ${error}`,
     alertKinds: {
       provider_refund: "Devolvido pelo PSP (MED ou portal)",
       unmatched_pix: "Pix sem depósito",
@@ -368,6 +372,10 @@ const en: Messages = {
     noAlerts: "No open alerts.",
     openAlerts: "Open alerts, newest first",
     alertsShowing: (shown, total) => `Showing the ${shown} newest of ${total}.`,
+    alertChannels: { webhook: "webhook", email: "e-mail" },
+    alertNotSent: (channel, error) => `Not sent by ${channel}: ${error}`,
+    alertRetrying: (channel, attempts, error) =>
+      `Sending by ${channel} failed ${attempts === 1 ? "once" : `${attempts} times`}; it will be tried again. Last failure: ${error}`,
     alertKinds: {
       provider_refund: "Returned by the PSP (MED or portal)",
       unmatched_pix: "Pix without a deposit",

@@ -1,3 +1,4 @@
+import { hasAlertChannels, runAlertWorker } from "./run-alert-worker";
 import { runCallbackWorker } from "../callbacks/run-callback-worker";
 import { getConfig } from "../config/config";
 import { expireDueDeposits } from "../deposits/expire-due-deposits";
@@ -7,7 +8,7 @@ import { runReconciler } from "./run-reconciler";
 
 /**
  * The background work a server does, in two parts each deployment may move out of its
- * servers: callback delivery unless CALLBACK_WORKER=false (when separate `npm run cashier --
+ * servers: callback delivery (and operator alerts' to people) unless CALLBACK_WORKER=false (when separate `npm run cashier --
  * callbacks run` processes do it), and, unless RECONCILE_WORKER=false, expiring deposits and
  * reconciling with the PSP. CASHIER_ROLE=api turns both off (lib/config/config). Each is safe in several processes at once: callbacks are leased,
  * reconciliation is done by the one process holding its lease, and every status change is
@@ -17,7 +18,10 @@ import { runReconciler } from "./run-reconciler";
 async function startServerJobs(signal: AbortSignal): Promise<void> {
   const config = getConfig();
   const jobs: Record<string, () => Promise<unknown>> = {};
-  if (config.callbacks.runWorkerInServer) jobs["callback delivery"] = () => runCallbackWorker({ signal });
+  if (config.callbacks.runWorkerInServer) {
+    jobs["callback delivery"] = () => runCallbackWorker({ signal });
+    if (hasAlertChannels()) jobs["alert delivery"] = () => runAlertWorker({ signal });
+  }
   if (config.reconcile.runInServer) {
     jobs["deposit expiry"] = () =>
       runPeriodically("deposits expired", () => expireDueDeposits(), { intervalMs: 5_000, signal });

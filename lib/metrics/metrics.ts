@@ -33,6 +33,11 @@ function createMetrics() {
       help: "Callback attempts made, by result (delivered, retrying, failed, lease-lost).",
       labelNames: ["result"] as const,
     }),
+    alertDeliveries: new client.Counter({
+      name: "cashier_alert_deliveries_total",
+      help: "Attempts to send operator alerts to people, by channel (webhook, email) and result (delivered, retrying, failed, lease-lost).",
+      labelNames: ["channel", "result"] as const,
+    }),
     callbackBatchesStuck: new client.Counter({
       name: "cashier_callback_batches_stuck_total",
       help: "Batches of callbacks still running when their leases ended, left to the next worker.",

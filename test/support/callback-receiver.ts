@@ -8,7 +8,14 @@ import { checkCallback } from "./documented-schemas";
 
 export type Reply = { status: number; body?: string; headers?: Record<string, string>; delayMs?: number } | "hang";
 
-export type Received = { path: string; body: string; jwt: string; data: Record<string, unknown>; receivedAt: number };
+export type Received = {
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  jwt: string;
+  data: Record<string, unknown>;
+  receivedAt: number;
+};
 
 export type Receiver = {
   url: string;
@@ -55,7 +62,7 @@ export async function startReceiver(
       const eventId = String(data.event_id ?? "");
       inFlight.set(eventId, (inFlight.get(eventId) ?? 0) + 1);
       receiver.maxConcurrentPerEvent = Math.max(receiver.maxConcurrentPerEvent, inFlight.get(eventId) ?? 0);
-      const received = { path: request.url ?? "", body, jwt, data, receivedAt: Date.now() };
+      const received = { path: request.url ?? "", headers: request.headers, body, jwt, data, receivedAt: Date.now() };
       receiver.received.push(received);
       // In flight until the exchange ends, answered or abandoned by the sender.
       response.on("close", () => inFlight.set(eventId, (inFlight.get(eventId) ?? 1) - 1));
