@@ -16,6 +16,8 @@ const nextConfig: NextConfig = {
     "better-sqlite3",
     "pg",
     "nodemailer",
+    // One copy for every bundle: the tracer provider one registers, the others find.
+    "@opentelemetry/api",
     "ioredis",
     // One copy for the compiled server entry and Next.js's chunks: both count in its one registry.
     "prom-client",

@@ -2,15 +2,12 @@
 // the answer's, every log line's the request causes, the stored deposit's and its callback's
 // delivery line's; from any other client the id is a new one, never the one it sent; and every
 // answer carries one, pages and refusals included, with a log line for each page.
-import http from "node:http";
 import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
-import { jwtVerify } from "jose";
-import { signRequestToken } from "../lib/envelope/sign-request-token";
 import { isIdOf } from "../lib/ids/new-id";
 import { type Receiver, startReceiver } from "../test/support/callback-receiver";
 import { type GatewayProcess, startGateway } from "../test/support/gateway-process";
-import { pixDepositRequest } from "../test/support/requests";
+import { createPixFrom, sendFrom } from "../test/support/send-from";
 import { E2E_PORT } from "./environment";
 import type { Merchant } from "./support";
 
@@ -48,43 +45,9 @@ function storedRequestId(depositId: string): unknown {
   }
 }
 
-type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
-
-/** One request from `localAddress`, as a client or a proxy on this machine sends it. */
-function send(
-  method: string,
-  target: string,
-  options: { headers?: Record<string, string>; body?: string; localAddress?: string } = {},
-): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      { host: "127.0.0.1", port, method, path: target, headers: options.headers, localAddress: options.localAddress },
-      (response) => {
-        let body = "";
-        response.setEncoding("utf8");
-        response.on("data", (chunk: string) => (body += chunk));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
-      },
-    );
-    request.on("error", reject);
-    request.end(options.body);
-  });
-}
-
-async function createPix(headers: Record<string, string>, localAddress?: string) {
-  const jwt = await signRequestToken({ keyId: merchant.keyId, secret: merchant.secret, data: pixDepositRequest() });
-  const answer = await send("POST", "/api/pix", {
-    headers: { "content-type": "application/json", ...headers },
-    body: JSON.stringify({ jwt }),
-    localAddress,
-  });
-  expect(answer.status, answer.body).toBe(201);
-  const { payload } = await jwtVerify(
-    (JSON.parse(answer.body) as { jwt: string }).jwt,
-    new TextEncoder().encode(merchant.secret),
-  );
-  return { answer, depositId: (payload.data as { id: string }).id };
-}
+const send = (method: string, target: string) => sendFrom(port, method, target);
+const createPix = (headers: Record<string, string>, localAddress?: string) =>
+  createPixFrom(port, merchant, headers, localAddress);
 
 /** The log's JSON lines written since `since`. */
 const linesSince = (since: number) =>

@@ -8,6 +8,7 @@ import { getDb } from "../db/client";
 import { findMerchant } from "../db/merchants";
 import { newId } from "../ids/new-id";
 import { log } from "../log/logger";
+import { SpanKind, inSpan, markSpanFailed } from "../tracing/spans";
 import { findActiveSigningKey } from "../merchants/find-active-signing-key";
 import { describeMissingCallbackUrl } from "./describe-callback-url-setting";
 import { retryDelayMs } from "./retry-delay";
@@ -59,7 +60,28 @@ export async function attemptCallback(
     log.warn("callback lease lost before the attempt; another worker owns the event now", fields);
     return "lease-lost";
   }
-  const sent = await sendCallback(event.payload, destination, attemptId, transport);
+  // The delivery's span: a root (no request is being handled), carrying the request id of what it
+  // reports; the merchant's server receives its trace context.
+  const sent = await inSpan(
+    `callback ${event.type}`,
+    {
+      kind: SpanKind.CLIENT,
+      attributes: {
+        "cashier.event_id": event.id,
+        "cashier.event_type": event.type,
+        "cashier.merchant_id": event.merchantId,
+        "cashier.attempt": number,
+        ...(event.objectId === null ? {} : { "cashier.object_id": event.objectId }),
+        ...(event.requestId === null ? {} : { "cashier.request_id": event.requestId }),
+      },
+    },
+    async (span) => {
+      const outcome = await sendCallback(event.payload, destination, attemptId, transport);
+      if (outcome.httpStatus !== null) span.setAttribute("http.response.status_code", outcome.httpStatus);
+      if (outcome.error) markSpanFailed(span, outcome.error);
+      return outcome;
+    },
+  );
   const isSuccess = sent.httpStatus !== null && sent.httpStatus >= 200 && sent.httpStatus < 300;
   const now = new Date();
   const delay = isSuccess ? null : retryDelayMs(getConfig().callbacks.retrySchedule, event.scheduleStep);

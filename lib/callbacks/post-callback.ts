@@ -4,6 +4,7 @@
 import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
+import { traceHeaders } from "../tracing/spans";
 import type { CallbackTarget } from "./check-callback-target";
 import type { DeliveryErrorCode } from "../errors/delivery-errors";
 
@@ -51,6 +52,8 @@ export function postCallback(
           "content-type": "application/json",
           "content-length": Buffer.byteLength(body),
           "user-agent": "Cashier-Callbacks/1",
+          // The trace the POST belongs to, when the gateway traces (W3C traceparent).
+          ...traceHeaders(),
           ...extraHeaders,
         },
       },

@@ -31,6 +31,7 @@ import { callbackStatusSchema } from "../callbacks/callback-types";
 import { type CallbackSummary, listCallbacks } from "../callbacks/list-callbacks";
 import { resendCallback } from "../callbacks/resend-callback";
 import { runAlertWorker } from "../jobs/run-alert-worker";
+import { startTracing } from "../tracing/start-tracing";
 import { runCallbackWorker } from "../callbacks/run-callback-worker";
 import { showCallback } from "../callbacks/show-callback";
 import { expireDueDeposits } from "../deposits/expire-due-deposits";
@@ -403,11 +404,17 @@ const commands: Record<string, Command> = {
     process.once("SIGINT", stop);
     process.once("SIGTERM", stop);
     const isOnce = Boolean(values.once);
-    const [attempts] = await Promise.all([
-      runCallbackWorker({ signal: controller.signal, isOnce }),
-      runAlertWorker({ signal: controller.signal, isOnce }),
-    ]);
-    return { attempts };
+    // Its deliveries traced as the server's are (OTEL_EXPORTER_OTLP_ENDPOINT), flushed as it ends.
+    const stopTracing = await startTracing();
+    try {
+      const [attempts] = await Promise.all([
+        runCallbackWorker({ signal: controller.signal, isOnce }),
+        runAlertWorker({ signal: controller.signal, isOnce }),
+      ]);
+      return { attempts };
+    } finally {
+      await stopTracing?.();
+    }
   },
   "callbacks list": async (args) => {
     const { values } = parse(args, { status: { type: "string" }, json: { type: "boolean" } }, 0);

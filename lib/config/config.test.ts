@@ -34,6 +34,24 @@ describe("loadConfig", () => {
     expect(problems({ CASHIER_ENCRYPTION_KEY: key, METRICS_PORT: "70000" })[0]).toMatch(/^METRICS_PORT: /);
   });
 
+  it("reads OpenTelemetry's endpoint and service name, off by default", () => {
+    expect(loadConfig({ CASHIER_ENCRYPTION_KEY: key }).tracing).toBeNull();
+    expect(
+      loadConfig({ CASHIER_ENCRYPTION_KEY: key, OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318/" }).tracing,
+    ).toEqual({ tracesUrl: "http://collector:4318/v1/traces", serviceName: "cashier" });
+    expect(
+      loadConfig({
+        CASHIER_ENCRYPTION_KEY: key,
+        OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318",
+        OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: "https://tempo.example.com/otlp/v1/traces",
+        OTEL_SERVICE_NAME: "cashier-sp1",
+      }).tracing,
+    ).toEqual({ tracesUrl: "https://tempo.example.com/otlp/v1/traces", serviceName: "cashier-sp1" });
+    expect(problems({ CASHIER_ENCRYPTION_KEY: key, OTEL_EXPORTER_OTLP_ENDPOINT: "collector:4318" })[0]).toMatch(
+      /^OTEL_EXPORTER_OTLP_ENDPOINT: /,
+    );
+  });
+
   it("reads where operator alerts go, each channel whole or refused", () => {
     const secret = "s".repeat(32);
     expect(loadConfig({ CASHIER_ENCRYPTION_KEY: key })).toMatchObject({

@@ -191,6 +191,11 @@ export const envSchema = z.object({
   // How long a stopping server answers "not ready" while still serving, before it closes its
   // listener: the load balancer's probe interval times its failure threshold.
   SHUTDOWN_READY_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  // OpenTelemetry traces over OTLP/HTTP, under the SDK's standard names: off unless an endpoint is
+  // set. The exporter reads its other OTEL_EXPORTER_OTLP_* variables (headers, timeout) itself.
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  OTEL_SERVICE_NAME: z.string().trim().min(1).max(100).default("cashier"),
   // Operator alerts sent to a person, besides the console's overview and the error log line: a
   // webhook (a JSON body Slack accepts, signed with ALERT_WEBHOOK_SECRET) and e-mail through SMTP.
   ALERT_WEBHOOK_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
@@ -323,6 +328,8 @@ export type Config = {
    * the deposit expiry sweep inside the server; intervalMs: PIX_PSP_RECONCILE_SECONDS.
    */
   reconcile: { runInServer: boolean; intervalMs: number };
+  /** Where spans go (OTLP/HTTP, JSON) and the service they are of; null: no tracing. */
+  tracing: { tracesUrl: string; serviceName: string } | null;
   /** SMTP_URL (it holds the password: never logged) and EMAIL_FROM; null when no e-mail is sent. */
   email: { smtpUrl: string; from: string } | null;
   /** Where operator alerts go besides the console: each channel null when not configured. */
@@ -520,8 +527,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     role: vars.CASHIER_ROLE,
     reconcile: { runInServer: jobs.reconcile, intervalMs: vars.PIX_PSP_RECONCILE_SECONDS * 1000 },
+    tracing: loadTracing(vars),
     ...loadAlertChannels(vars, publicBaseUrl),
   };
+}
+
+/** As the OpenTelemetry SDK reads them: the traces' own endpoint whole, or /v1/traces under the shared one. */
+function loadTracing(vars: EnvVars): Config["tracing"] {
+  const tracesUrl =
+    vars.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ??
+    (vars.OTEL_EXPORTER_OTLP_ENDPOINT && `${vars.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, "")}/v1/traces`);
+  return tracesUrl ? { tracesUrl, serviceName: vars.OTEL_SERVICE_NAME } : null;
 }
 
 /** Each channel whole or absent: half a channel would raise alerts that go nowhere, unnoticed. */

@@ -5,7 +5,8 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { getConfig } from "../config/config";
 import { resolveDatabaseUrl } from "./database-url";
-import { type SerializedConnection, serializeSqliteAdapter } from "./serialize-sqlite-adapter";
+import { type SerializedConnection, serializeSqliteAdapter, withOverrides } from "./serialize-sqlite-adapter";
+import { traceAdapter } from "./trace-queries";
 import { PrismaClient as PostgresClient } from "./generated/postgres/client";
 import { PrismaClient as SqliteClient } from "./generated/sqlite/client";
 
@@ -51,6 +52,8 @@ const pgTypes: pg.CustomTypesConfig = {
 export function createDb(databaseUrl: string, options: { poolTimeoutMs?: number } = {}): Db {
   const target = resolveDatabaseUrl(databaseUrl);
   const slot: { current: DriverConnection | null } = { current: null };
+  // Statements in spans only when spans go somewhere: otherwise every query would pay for a no-op.
+  const isTracing = getConfig().tracing !== null;
   let db: Db;
   if (target.provider === "postgres") {
     // A request waits at most this long for a connection (all ten busy, or a server that does not
@@ -64,16 +67,19 @@ export function createDb(databaseUrl: string, options: { poolTimeoutMs?: number 
     factory.connect = async () => {
       const adapter = await connect();
       slot.current = { dialect: "postgres", pool: adapter.underlyingDriver(), types: pgTypes };
-      return adapter;
+      return isTracing ? traceAdapter(adapter, "postgresql") : adapter;
     };
     db = new PostgresClient({ adapter: factory }) as unknown as Db;
   } else {
     // busy timeout: a second process (the CLI beside the server) waits for the write lock instead
     // of failing at once.
-    const adapter = serializeSqliteAdapter(
+    const serialized = serializeSqliteAdapter(
       new PrismaBetterSQLite3({ url: target.filename, timeout: 10_000 }),
       (connection) => (slot.current = { dialect: "sqlite", ...connection }),
     );
+    const adapter = isTracing
+      ? withOverrides(serialized, { connect: async () => traceAdapter(await serialized.connect(), "sqlite") })
+      : serialized;
     db = new SqliteClient({ adapter });
   }
   (db as WithDriverConnection)[DRIVER_CONNECTION] = slot;

@@ -7,7 +7,9 @@
 // cannot leave them behind: a column missing here, or of another type, fails to compile.
 import type BetterSqlite3 from "better-sqlite3";
 import type pg from "pg";
+import { getConfig } from "../config/config";
 import { type DriverConnection, driverConnectionOf, getDb } from "./client";
+import { type DbSystem, traceQuery } from "./trace-queries";
 import type { ApiKey, Merchant, Transaction, UsedJti } from "./generated/sqlite/client";
 
 /** A model column's type, as prisma/models.prisma names it; the driver converts the others' values. */
@@ -188,6 +190,9 @@ const postgresQuery = (query: Statement, params: Param[], types: pg.CustomTypesC
 const isOpen = (connection: DriverConnection) =>
   connection.dialect === "sqlite" ? connection.database.open : !connection.pool.ended;
 
+const isTracing = () => getConfig().tracing !== null;
+const systemOf = (target: DriverConnection): DbSystem => (target.dialect === "postgres" ? "postgresql" : "sqlite");
+
 /** The process's client's connection, opened through Prisma when it is not yet (or no longer). */
 async function connection(): Promise<DriverConnection> {
   const db = getDb();
@@ -202,6 +207,15 @@ async function connection(): Promise<DriverConnection> {
 /** The first row the statement selects, as the driver reads it (decode it with `decodeRow`). */
 export async function queryRow(query: Statement, params: Param[]): Promise<Record<string, unknown> | undefined> {
   const target = await connection();
+  if (isTracing()) return traceQuery(systemOf(target), query.sql, () => runQueryRow(target, query, params));
+  return runQueryRow(target, query, params);
+}
+
+async function runQueryRow(
+  target: DriverConnection,
+  query: Statement,
+  params: Param[],
+): Promise<Record<string, unknown> | undefined> {
   if (target.dialect === "sqlite") {
     const values = params.map(sqliteParam);
     return target.exclusive(
@@ -215,6 +229,11 @@ export async function queryRow(query: Statement, params: Param[]): Promise<Recor
 /** Runs a statement that writes; the number of rows it changed. */
 export async function execute(query: Statement, params: Param[]): Promise<number> {
   const target = await connection();
+  if (isTracing()) return traceQuery(systemOf(target), query.sql, () => runExecute(target, query, params));
+  return runExecute(target, query, params);
+}
+
+async function runExecute(target: DriverConnection, query: Statement, params: Param[]): Promise<number> {
   if (target.dialect === "sqlite") {
     const values = params.map(sqliteParam);
     return target.exclusive(() => prepared(target.database, query).run(...values).changes);
@@ -224,8 +243,15 @@ export async function execute(query: Statement, params: Param[]): Promise<number
 }
 
 /** Runs a batch's writes, each with its parameters: all committed or none. */
-export async function executeBatch({ writes, postgres }: Batch, params: Param[][]): Promise<void> {
+export async function executeBatch(batched: Batch, params: Param[][]): Promise<void> {
   const target = await connection();
+  const sql =
+    target.dialect === "postgres" ? batched.postgres.sql : batched.writes.map((write) => write.sql).join(";\n");
+  if (isTracing()) return traceQuery(systemOf(target), sql, () => runBatch(target, batched, params));
+  return runBatch(target, batched, params);
+}
+
+async function runBatch(target: DriverConnection, { writes, postgres }: Batch, params: Param[][]): Promise<void> {
   if (target.dialect === "postgres") {
     await target.pool.query(postgresQuery(postgres, params.flat(), target.types));
     return;

@@ -28,7 +28,7 @@ function createLock() {
 }
 
 /** Calls go to the real object (its private fields need it as `this`), except the overrides. */
-function withOverrides<T extends object>(target: T, overrides: Partial<T>): T {
+export function withOverrides<T extends object>(target: T, overrides: Partial<T>): T {
   return new Proxy(target, {
     get(object, property) {
       if (property in overrides) return overrides[property as keyof T];

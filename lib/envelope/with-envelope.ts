@@ -16,6 +16,7 @@ import { problem, problemOf, problemTypeOf, rateLimitedProblem } from "../http/p
 import { toAppError } from "../errors/to-app-error";
 import { newId } from "../ids/new-id";
 import { log } from "../log/logger";
+import { nameRequestOperation } from "../log/request-context";
 import { metrics } from "../metrics/metrics";
 import { loggablePath } from "../log/redact-paths";
 import { findSigningKey, type MerchantSigningKey } from "../merchants/find-signing-key";
@@ -139,6 +140,7 @@ export function withEnvelope(
 
   return async function handle(request: Request): Promise<Response> {
     const started = performance.now();
+    nameRequestOperation(operation);
     // Where it came from, as an access log keeps it (the Marco Civil's application logs: address and time).
     const context: Record<string, unknown> = {
       operation,

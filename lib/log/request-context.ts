@@ -4,7 +4,8 @@
 // of this module, and both must read the one context.
 import { AsyncLocalStorage } from "node:async_hooks";
 
-export type RequestContext = { requestId: string };
+/** `operation`: the merchant API's, once its wrapper knows it (for the request's span). */
+export type RequestContext = { requestId: string; operation?: string };
 
 const REQUEST_CONTEXT = Symbol.for("cashier.requestContext");
 type WithRequestContext = { [REQUEST_CONTEXT]?: AsyncLocalStorage<RequestContext> };
@@ -31,4 +32,10 @@ export function outsideRequest<T>(work: () => T): T {
 /** The id of the request being handled; null outside any (a background job, the CLI). */
 export function currentRequestId(): string | null {
   return storage().getStore()?.requestId ?? null;
+}
+
+/** Names the operation the current request performs (the merchant API's wrapper does). */
+export function nameRequestOperation(operation: string): void {
+  const store = storage().getStore();
+  if (store) store.operation = operation;
 }

@@ -14,9 +14,11 @@ import { captureConsole, isClientAbort } from "../log/capture-console";
 import { log } from "../log/logger";
 import { registerProcessMetrics } from "../metrics/register-process-metrics";
 import { apiSecurityHeaders, newNonce, securityHeaders } from "../security/security-headers";
-import { CLIENT_IP_HEADER, resolveClientIp } from "../http/client-ip";
+import { CLIENT_IP_HEADER, isTrustedProxy, resolveClientIp } from "../http/client-ip";
 import { REQUEST_ID_HEADER, resolveRequestId } from "../http/request-id";
-import { runInRequest } from "../log/request-context";
+import { type RequestContext, runInRequest } from "../log/request-context";
+import { startTracing } from "../tracing/start-tracing";
+import { traceRequest } from "../tracing/trace-request";
 import { healthPaths, methodNotAllowed, notServedByWorker, routeRules } from "../http/route-rules";
 import { fillSecurityHeaders } from "./fill-security-headers";
 import { answerOutageAsUnavailable } from "./answer-outage-as-unavailable";
@@ -29,6 +31,9 @@ import { logPageRequest } from "./log-page-request";
 // BEGIN on PostgreSQL, and the process unable to exit). Next.js's own promise is not the signal:
 // for a client that hung up it may never settle even once the answer is written.
 const answersInFlight = new WeakMap<http.Server, Set<http.ServerResponse>>();
+
+/** Each server's tracer provider's stop, which flushes the spans still batched. */
+const tracingStops = new WeakMap<http.Server, () => Promise<void>>();
 
 /** The request target's path; a target URL cannot read ("//") is taken as written, never thrown on. */
 function targetPath(target: string): string {
@@ -58,6 +63,7 @@ export async function serveGateway(options: { dir: string; port: number }): Prom
   captureConsole(noteDatabaseOutage);
   // This process's share of the instance's /metrics (npm start's primary serves them, on METRICS_PORT).
   registerProcessMetrics();
+  const stopTracing = await startTracing();
   startProcessJobsOnceListening();
   const app = next({ dev: false, dir: options.dir, port: options.port });
   await app.prepare();
@@ -115,18 +121,23 @@ export async function serveGateway(options: { dir: string; port: number }): Prom
     request.headers[CLIENT_IP_HEADER] = clientIp;
     inFlight.add(response);
     answerOutageAsUnavailable(response);
-    runInRequest({ requestId }, () => {
-      logAbortedRequest(request, response);
-      // The pages people see (hosted steps, /direct, the console), counted per address like them.
-      if (rules.isLimited) logPageRequest(request, response, clientIp);
-      return handle(request, response);
-    })
+    const requestContext: RequestContext = { requestId };
+    const isFromTrustedProxy = isTrustedProxy(request.socket.remoteAddress, config.trustedProxies);
+    runInRequest(requestContext, () =>
+      traceRequest(request, response, { requestContext, clientIp, isFromTrustedProxy }, () => {
+        logAbortedRequest(request, response);
+        // The pages people see (hosted steps, /direct, the console), counted per address like them.
+        if (rules.isLimited) logPageRequest(request, response, clientIp);
+        return handle(request, response);
+      }),
+    )
       .catch((error: unknown) => {
         if (!isClientAbort(error)) log.error("request handler failed", { requestId, error: String(error) });
       })
       .finally(() => inFlight.delete(response));
   });
   answersInFlight.set(server, inFlight);
+  if (stopTracing) tracingStops.set(server, stopTracing);
   // A port already taken (EADDRINUSE) or not ours to bind rejects here, and the caller exits.
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -165,4 +176,5 @@ export async function closeGateway(server: http.Server, graceMs: number): Promis
   }
   await stopProcessJobs();
   await disconnectDb();
+  await tracingStops.get(server)?.();
 }

@@ -11,6 +11,7 @@ import type { z } from "zod";
 import type { PspSettings } from "./api-pix-settings";
 import { AppError } from "../../errors/app-error";
 import { metrics } from "../../metrics/metrics";
+import { SpanKind, inSpan, traceHeaders } from "../../tracing/spans";
 import { problemSchema, tokenResponseSchema } from "./schemas";
 
 export type ApiPixMethod = "GET" | "PUT" | "POST" | "DELETE";
@@ -160,36 +161,49 @@ export function createApiPixClient(settings: PspSettings, accountId: string): Ap
     return scrub(`the PSP answered ${status} to ${operation}${said ? `: ${said}` : ""}`);
   }
 
-  async function call(
+  /** One exchange with the PSP, in a client span whose trace context the PSP receives (W3C `traceparent`). */
+  function call(
     url: URL,
     method: ApiPixMethod,
     operation: string,
     headers: Record<string, string>,
     body?: string,
   ): Promise<RawAnswer> {
-    const send = () =>
-      exchange(url, method, headers, body, url.protocol === "https:" ? httpsAgent : httpAgent, settings.timeoutMs);
     const labels = { account: accountId, operation: operationLabel(method, url.pathname) };
-    const started = performance.now();
-    const count = (result: string) => {
-      metrics().pspCalls.inc({ ...labels, result });
-      metrics().pspCallDuration.observe(labels, (performance.now() - started) / 1000);
+    const attributes = {
+      "http.request.method": method,
+      "server.address": url.hostname,
+      "url.template": labels.operation,
+      "cashier.psp_account": accountId,
     };
-    let raw: RawAnswer;
-    try {
-      // Node's advice for kept-alive connections: a reset on a reused one is retried on a new one.
-      raw = await send().catch((error: unknown) => (error instanceof StaleConnection ? send() : Promise.reject(error)));
-    } catch (error) {
-      count("unavailable");
-      throw new AppError(
-        "provider_unavailable",
-        scrub(`the PSP ${describeFailure(error, settings.timeoutMs)} (${operation})`),
-      );
-    }
-    count(`${Math.floor(raw.status / 100)}xx`);
-    if (raw.status >= 500)
-      throw new AppError("provider_unavailable", summarise(operation, raw.status, parseJson(raw.text)));
-    return raw;
+    return inSpan(`${labels.operation}`, { kind: SpanKind.CLIENT, attributes }, async (span) => {
+      const traced = { ...headers, ...traceHeaders() };
+      const send = () =>
+        exchange(url, method, traced, body, url.protocol === "https:" ? httpsAgent : httpAgent, settings.timeoutMs);
+      const started = performance.now();
+      const count = (result: string) => {
+        metrics().pspCalls.inc({ ...labels, result });
+        metrics().pspCallDuration.observe(labels, (performance.now() - started) / 1000);
+      };
+      let raw: RawAnswer;
+      try {
+        // Node's advice for kept-alive connections: a reset on a reused one is retried on a new one.
+        raw = await send().catch((error: unknown) =>
+          error instanceof StaleConnection ? send() : Promise.reject(error),
+        );
+      } catch (error) {
+        count("unavailable");
+        throw new AppError(
+          "provider_unavailable",
+          scrub(`the PSP ${describeFailure(error, settings.timeoutMs)} (${operation})`),
+        );
+      }
+      count(`${Math.floor(raw.status / 100)}xx`);
+      span.setAttribute("http.response.status_code", raw.status);
+      if (raw.status >= 500)
+        throw new AppError("provider_unavailable", summarise(operation, raw.status, parseJson(raw.text)));
+      return raw;
+    });
   }
 
   async function fetchToken(): Promise<string> {
