@@ -83,6 +83,14 @@ test("the counters equal what was sent, summed over both workers", async () => {
     created.slice(0, 5).map((answer) => postSigned(`${gateway.url}/api/status`, merchant, { id: answer.data.id })),
   );
   expect(found.map((answer) => answer.status)).toEqual(Array(5).fill(200));
+  // Six of them settled by the sandbox's simulation, as a PSP's notice or the expiry sweep would.
+  const outcomes = ["paid", "paid", "paid", "failed", "failed", "expired"];
+  const simulated = await Promise.all(
+    outcomes.map((outcome, i) =>
+      postSigned(`${gateway.url}/api/sandbox/simulate`, merchant, { id: created[i].data.id, outcome }),
+    ),
+  );
+  expect(simulated.map((answer) => answer.status)).toEqual(Array(6).fill(200));
   const forged = await Promise.all(
     Array.from({ length: 8 }, async () => {
       const jwt = await signRequestToken({ keyId: merchant.keyId, secret: "not-the-secret", data: { id: "dep_x" } });
@@ -122,7 +130,11 @@ test("the counters equal what was sent, summed over both workers", async () => {
   expect(grew("cashier_api_requests_total", { operation: "status", status: "401" })).toBe(8);
   expect(grew("cashier_api_request_duration_seconds_count", { operation: "pix" })).toBe(12);
   expect(grew("cashier_api_request_duration_seconds_bucket", { operation: "pix", le: "+Inf" })).toBe(12);
-  expect(grew("cashier_rate_limit_decisions_total", { kind: "request", outcome: "allowed" })).toBe(17);
+  expect(grew("cashier_api_requests_total", { operation: "sandbox_simulate", status: "200" })).toBe(6);
+  expect(grew("cashier_deposit_outcomes_total", { outcome: "paid", mode: "sandbox" })).toBe(3);
+  expect(grew("cashier_deposit_outcomes_total", { outcome: "failed", mode: "sandbox" })).toBe(2);
+  expect(grew("cashier_deposit_outcomes_total", { outcome: "expired", mode: "sandbox" })).toBe(1);
+  expect(grew("cashier_rate_limit_decisions_total", { kind: "request", outcome: "allowed" })).toBe(23);
   expect(grew("cashier_rate_limit_decisions_total", { kind: "tokenFailureIp", outcome: "allowed" })).toBe(8);
   expect(grew("cashier_page_requests_total", { area: "hosted", status: "200" })).toBe(3);
   // Node's own, from each worker.
@@ -152,13 +164,13 @@ test("the outbox's gauges follow a receiver that refuses, then answers", async (
   };
   const polling = { timeout: 60_000, intervals: [1_000] };
 
-  // Refused: the three wait, retried, and the oldest ages.
+  // Refused: the three wait with the six the first test settled, retried, and the oldest ages.
   await expect
     .poll(async () => {
       const { pending, oldestAge, retrying, delivered } = await outbox();
       return { pending, isAging: oldestAge >= 2, isRetried: retrying >= 3, delivered };
     }, polling)
-    .toEqual({ pending: 3, isAging: true, isRetried: true, delivered: 0 });
+    .toEqual({ pending: 9, isAging: true, isRetried: true, delivered: 0 });
 
   receiver.fallback = { status: 204 };
   await expect
@@ -166,7 +178,7 @@ test("the outbox's gauges follow a receiver that refuses, then answers", async (
       const { pending, oldestAge, overdue, delivered } = await outbox();
       return { pending, oldestAge, overdue, delivered };
     }, polling)
-    .toEqual({ pending: 0, oldestAge: 0, overdue: 0, delivered: 3 });
+    .toEqual({ pending: 0, oldestAge: 0, overdue: 0, delivered: 9 });
   expect(receiver.received.filter((request) => request.data.type === "deposit.paid").length).toBeGreaterThan(3);
 });
 

@@ -1,3 +1,4 @@
+import { runTransaction } from "../db/run-transaction";
 import { getDb } from "../db/client";
 import { findExpiredPendingDeposits } from "../db/transactions";
 import { isAppError } from "../errors/app-error";
@@ -16,7 +17,7 @@ export async function expireDueDeposits(now: Date = new Date()): Promise<number>
   const providers = await listGatewayExpiringAccounts();
   for (const deposit of await findExpiredPendingDeposits(getDb(), { now, limit: 100, providers })) {
     try {
-      await getDb().$transaction((tx) =>
+      await runTransaction((tx) =>
         settleDeposit(tx, deposit, { outcome: "expired", reasonCode: "expired" }, "system", now),
       );
       expired++;

@@ -1,3 +1,4 @@
+import { runTransaction } from "../db/run-transaction";
 import { type AuditActor, recordAuditEvent } from "../audit/record-audit-event";
 import { type Tx, getDb } from "../db/client";
 import { findMerchant } from "../db/merchants";
@@ -39,7 +40,7 @@ export async function paySandboxDeposit(
       `deposit ${id} expired at ${deposit.expiresAt.toISOString()}; it can no longer be paid`,
     );
   }
-  const eventId = await getDb().$transaction(async (tx) => {
+  const eventId = await runTransaction(async (tx) => {
     const settled = await settleDeposit(
       tx,
       deposit,

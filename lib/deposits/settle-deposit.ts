@@ -1,6 +1,8 @@
 import { enqueueCallback } from "../callbacks/enqueue-callback";
 import { changeStatus } from "../db/change-status";
 import type { Tx } from "../db/client";
+import { afterCommit } from "../db/run-transaction";
+import { metrics } from "../metrics/metrics";
 import type { Actor, DepositRecord } from "../db/transactions";
 import { AppError } from "../errors/app-error";
 import { recordFundsMovement } from "../funds/record-funds-movement";
@@ -21,7 +23,7 @@ export type DepositEnding =
  * caller's transaction. A deposit that is no longer pending is not changed: terminal states never
  * change (contract section 4). A paid deposit keeps the end-to-end id of the Pix that paid it,
  * which its refunds name; a failed or expired one keeps why, which its status answer and its
- * callback tell the merchant.
+ * callback tell the merchant. `tx` is runTransaction's, which counts the outcome once it commits.
  */
 export async function settleDeposit(
   tx: Tx,
@@ -43,6 +45,8 @@ export async function settleDeposit(
   if (!isChanged) {
     throw new AppError("state_conflict", `deposit ${deposit.id} is no longer pending; a final state never changes`);
   }
+  // Counted once the change is committed: a rolled-back settlement ended nothing.
+  afterCommit(tx, () => metrics().depositOutcomes.inc({ outcome: ending.outcome, mode: deposit.mode }));
   if (ending.outcome === "paid") {
     await recordFundsMovement(tx, {
       merchantId: deposit.merchantId,

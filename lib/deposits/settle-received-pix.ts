@@ -2,6 +2,7 @@
 // whose charge it paid: paid, the funds credit and deposit.paid in one transaction, as for every
 // deposit. Duplicate and out-of-order reports change nothing twice: the deposit's conditional
 // update lets one through, and refunds apply their own.
+import { runTransaction } from "../db/run-transaction";
 import { getDb } from "../db/client";
 import { type TransactionRecord, findTransactionByPixTxid } from "../db/transactions";
 import { raiseOperatorAlert } from "../alerts/raise-operator-alert";
@@ -51,7 +52,7 @@ export async function settleReceivedPix(pix: ReceivedPix, provider: PaymentProvi
   let outcome: ReceivedPixOutcome = "unchanged";
   if (isPending(deposit.status)) {
     try {
-      await getDb().$transaction((tx) =>
+      await runTransaction((tx) =>
         settleDeposit(tx, deposit, { outcome: "paid", endToEndId: pix.endToEndId }, "provider", pix.paidAt),
       );
       outcome = "paid";

@@ -3,6 +3,7 @@
 // one transaction, once however often it is reported) and then the payment's refunds; failed ends
 // the attempt with the initiator's reason and leaves the deposit open for another bank or Pix;
 // pending changes nothing.
+import { runTransaction } from "../db/run-transaction";
 import { raiseOperatorAlert } from "../alerts/raise-operator-alert";
 import { changeStatus } from "../db/change-status";
 import { getDb } from "../db/client";
@@ -42,7 +43,7 @@ async function settlePaid(attempt: InitiationRecord, found: PaidInitiation): Pro
   const at = new Date();
   let isSettled = false;
   try {
-    isSettled = await getDb().$transaction(async (tx) => {
+    isSettled = await runTransaction(async (tx) => {
       // Of two reports at once (the webhook and the customer's return), the one that moves the
       // attempt settles the deposit; the other changes nothing.
       if (attempt.status === "pending") {

@@ -3,6 +3,7 @@
 // failed lets the customer try again), and a bank payment past its deadline is expired once none
 // of its attempts turned out paid. Each change is conditional, so a webhook or the customer's
 // return arriving meanwhile settles it once.
+import { runTransaction } from "../db/run-transaction";
 import { getDb } from "../db/client";
 import { findPendingInitiations, listDepositInitiations } from "../db/initiations";
 import { findExpiredBankDeposits } from "../db/transactions";
@@ -35,7 +36,7 @@ async function expireUnpaid(provider: PaymentProvider, now: Date): Promise<numbe
       outcomes.push(await confirmInitiation(attempt, provider));
     if (outcomes.includes("paid")) continue;
     try {
-      await getDb().$transaction((tx) =>
+      await runTransaction((tx) =>
         settleDeposit(tx, deposit, { outcome: "expired", reasonCode: "expired" }, "system", now),
       );
       expired++;

@@ -4,6 +4,7 @@
 // finished under their txid, and pending refunds are followed up. One process of a deployment
 // runs it at a time (lib/jobs/run-reconciler.ts holds a lease), and it stays safe when two overlap
 // (an operator's `psp reconcile --force`): each change is conditional, so a deposit settles once.
+import { runTransaction } from "../db/run-transaction";
 import { getConfig } from "../config/config";
 import { getDb } from "../db/client";
 import { type DepositRecord, findPendingPixDeposits, recordPixCharge } from "../db/transactions";
@@ -68,7 +69,7 @@ async function raiseUnusableAnswer(deposit: DepositRecord, error: unknown, now: 
 }
 
 async function expire(deposit: DepositRecord, reasonCode: DepositReasonCode, now: Date): Promise<void> {
-  await getDb().$transaction((tx) => settleDeposit(tx, deposit, { outcome: "expired", reasonCode }, "system", now));
+  await runTransaction((tx) => settleDeposit(tx, deposit, { outcome: "expired", reasonCode }, "system", now));
 }
 
 /** One deposit: returns what happened to it. */

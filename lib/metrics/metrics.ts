@@ -28,6 +28,11 @@ function createMetrics() {
       help: "Requests for the pages people see, by area (hosted, direct, console) and HTTP status.",
       labelNames: ["area", "status"] as const,
     }),
+    depositOutcomes: new client.Counter({
+      name: "cashier_deposit_outcomes_total",
+      help: "Deposits settled, counted once committed, by outcome (paid, failed, expired) and mode (sandbox, live).",
+      labelNames: ["outcome", "mode"] as const,
+    }),
     callbackAttempts: new client.Counter({
       name: "cashier_callback_attempts_total",
       help: "Callback attempts made, by result (delivered, retrying, failed, lease-lost).",

@@ -3,7 +3,7 @@
 // are those of a real one. Without an outcome, the amount decides (documented in docs/api.md):
 // a deposit of x,01 fails, x,02 expires, any other is paid; a payout of y,01 is canceled, any
 // other completes.
-import { getDb } from "../db/client";
+import { runTransaction } from "../db/run-transaction";
 import type { MerchantRecord } from "../db/merchants";
 import { findMerchantTransaction } from "../db/transactions";
 import { paySandboxDeposit } from "../deposits/pay-sandbox-deposit";
@@ -59,7 +59,7 @@ export async function simulateTransaction(options: {
   const outcome = request.outcome ?? outcomeByAmount(transaction.amountCents, { 1: "failed", 2: "expired" }, "paid");
   if (outcome === "paid") return { code: 200, data: await paySandboxDeposit(transaction.id) };
   if (outcome === "failed" || outcome === "expired") {
-    const eventId = await getDb().$transaction((tx) =>
+    const eventId = await runTransaction((tx) =>
       settleDeposit(tx, transaction, { outcome, reasonCode: SANDBOX_REASON_CODE }, "merchant"),
     );
     return { code: 200, data: { id: transaction.id, mode: transaction.mode, status: outcome, event_id: eventId } };
