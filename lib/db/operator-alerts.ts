@@ -2,7 +2,13 @@ import type { DbOrTx } from "./client";
 import { isUniqueViolation } from "./errors";
 
 export type OperatorAlertKind =
-  "provider_refund" | "unmatched_pix" | "charge_mismatch" | "unreadable_answer" | "return_failed" | "transfer_mismatch";
+  | "provider_refund"
+  | "unmatched_pix"
+  | "charge_mismatch"
+  | "unreadable_answer"
+  | "return_failed"
+  | "transfer_mismatch"
+  | "balance_mismatch";
 
 export type AlertChannel = "webhook" | "email";
 

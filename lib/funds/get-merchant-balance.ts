@@ -1,5 +1,5 @@
 import { getDb } from "../db/client";
-import { sumMerchantLedger } from "../db/ledger";
+import { readMerchantBalance } from "../db/ledger";
 import { type MerchantRecord, findMerchant } from "../db/merchants";
 import { sumPendingDeposits } from "../db/transactions";
 import { AppError } from "../errors/app-error";
@@ -13,7 +13,7 @@ import { formatAmountDot } from "../money/format-amount";
 export async function sumMerchantBalance(merchant: Pick<MerchantRecord, "id" | "mode">) {
   const db = getDb();
   const [balance, pendingCents] = await Promise.all([
-    sumMerchantLedger(db, merchant.id, merchant.mode),
+    readMerchantBalance(db, merchant.id, merchant.mode),
     sumPendingDeposits(db, merchant.id, merchant.mode),
   ]);
   return {

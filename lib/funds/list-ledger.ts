@@ -5,7 +5,7 @@ import {
   type LedgerEntryRecord,
   hasLedgerEntries,
   listLedgerEntries,
-  sumMerchantLedger,
+  readMerchantBalance,
   sumMerchantLedgerThrough,
 } from "../db/ledger";
 import type { MerchantMode } from "../db/merchants";
@@ -50,7 +50,7 @@ export async function listLedger(actor: Actor, merchantId: string, query: Omit<L
   const scope = { merchantId: merchant.id, mode };
   const [page, balance, hasOtherMode] = await Promise.all([
     readKeysetPage((request) => listLedgerEntries(db, { ...scope, page: request }), query, LEDGER_PAGE_SIZE),
-    sumMerchantLedger(db, merchant.id, mode),
+    readMerchantBalance(db, merchant.id, mode),
     hasLedgerEntries(db, merchant.id, otherMode),
   ]);
   return {

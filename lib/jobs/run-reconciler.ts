@@ -6,6 +6,7 @@ import { hostname } from "node:os";
 import { getConfig } from "../config/config";
 import { getDb } from "../db/client";
 import { acquireJobLease, releaseJobLease } from "../db/job-leases";
+import { verifyFunds } from "../funds/verify-funds";
 import { type ReconcileSummary, reconcileLiveDeposits } from "./reconcile-live-deposits";
 import { log } from "../log/logger";
 import { metrics } from "../metrics/metrics";
@@ -20,7 +21,10 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
  * it. While the run lasts the lease is renewed every interval, so a run longer than the lease (a
  * slow PSP) keeps it rather than letting a second reconciler start beside it.
  */
-async function reconcileUnderLease(owner: string, intervalMs: number): Promise<ReconcileSummary | null> {
+async function reconcileUnderLease(
+  owner: string,
+  intervalMs: number,
+): Promise<(ReconcileSummary & Awaited<ReturnType<typeof verifyFundsDaily>>) | null> {
   const claim = () => acquireJobLease(getDb(), { name: LEASE, owner, ttlMs: 3 * intervalMs, now: new Date() });
   if (!(await claim())) return null;
   const renewal = setInterval(() => {
@@ -33,10 +37,28 @@ async function reconcileUnderLease(owner: string, intervalMs: number): Promise<R
     );
   }, intervalMs);
   try {
-    return await reconcileLiveDeposits();
+    return { ...(await reconcileLiveDeposits()), ...(await verifyFundsDaily()) };
   } finally {
     clearInterval(renewal);
   }
+}
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * The balance rows checked against the ledger once a day, by whichever reconciler first finds the
+ * day's `funds-verify` lease lapsed: a new owner each time, so holding it is never a renewal.
+ */
+async function verifyFundsDaily(): Promise<{ balancesVerified?: number; balanceDifferences?: number }> {
+  const isDue = await acquireJobLease(getDb(), {
+    name: "funds-verify",
+    owner: newOwner(),
+    ttlMs: DAY_MS,
+    now: new Date(),
+  });
+  if (!isDue) return {};
+  const { checked, differences } = await verifyFunds();
+  return { balancesVerified: checked, balanceDifferences: differences.length };
 }
 
 /** Unique per process and call, so the lease tells two reconcilers on one machine apart. */

@@ -5,7 +5,7 @@
 // is; the outcome reaches the merchant as the payout's callback.
 import { getConfig } from "../config/config";
 import { getDb } from "../db/client";
-import { lockMerchantFunds, sumMerchantLedger } from "../db/ledger";
+import { lockMerchantFunds, readMerchantBalance } from "../db/ledger";
 import type { MerchantRecord } from "../db/merchants";
 import { findTransaction, insertTransaction } from "../db/transactions";
 import { AppError } from "../errors/app-error";
@@ -64,7 +64,7 @@ export async function createPayout(options: {
               }),
           provider: provider.accountId,
         });
-        const { availableCents } = await sumMerchantLedger(tx, merchantId, mode);
+        const { availableCents } = await readMerchantBalance(tx, merchantId, mode);
         if (availableCents < request.amount) {
           // Below zero after the PSP took money back on its own (a MED claw-back): say so, or the
           // merchant would not understand why a balance they remember as positive refuses.

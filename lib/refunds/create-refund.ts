@@ -6,7 +6,7 @@
 // refund.completed or refund.failed.
 import { getConfig } from "../config/config";
 import { getDb } from "../db/client";
-import { lockMerchantFunds, sumMerchantLedger } from "../db/ledger";
+import { lockMerchantFunds, readMerchantBalance } from "../db/ledger";
 import type { MerchantRecord } from "../db/merchants";
 import { type RefundWithDeposit, findRefundByRequest, insertRefund, sumRefundedCents } from "../db/refunds";
 import type { Tx } from "../db/client";
@@ -118,7 +118,7 @@ export async function createRefund(options: {
           : `must be at most ${formatAmountDot(refundable)}: ${brl(refunded)} of the paid ${brl(deposit.amountCents)} is refunded or being refunded`;
       throw new AppError("validation_failed", `amount: ${message}`, [{ path: "amount", message }]);
     }
-    const { availableCents } = await sumMerchantLedger(tx, merchantId, deposit.mode);
+    const { availableCents } = await readMerchantBalance(tx, merchantId, deposit.mode);
     if (availableCents < amountCents) {
       throw new AppError(
         "insufficient_funds",
