@@ -139,3 +139,33 @@ test("a client's own traceparent is not followed: its request starts a trace of 
   expect(span.parentSpanId).toBe("");
   expect(spansOf(traceId)).toEqual([]);
 });
+
+test("no span holds a token or a secret from an address, the gateway's or Next.js's", async () => {
+  const token = randomBytes(24).toString("base64url");
+  const secret = `s3cr3t-${randomBytes(8).toString("hex")}`;
+  const answers = await Promise.all([
+    fetch(`${gateway.url}/pay/${token}`),
+    fetch(`${gateway.url}/console/setup/${token}`),
+    fetch(`${gateway.url}/api/psp/webhook/pix?secret=${secret}`, { method: "POST", body: "{}" }),
+  ]);
+  const ids = await Promise.all(
+    answers.map(async (answer) => {
+      await answer.arrayBuffer();
+      return String(answer.headers.get("x-request-id"));
+    }),
+  );
+  for (const id of ids) await expect.poll(() => requestSpan(id), { timeout: 20_000 }).toBeDefined();
+  // Next.js's own server span of each request, which named the address whole before it was scrubbed.
+  await expect
+    .poll(() => collector.spans.filter((span) => span.attributes["http.target"] !== undefined).length, {
+      timeout: 20_000,
+    })
+    .toBeGreaterThan(0);
+  const everything = JSON.stringify(collector.spans);
+  expect(everything).not.toContain(token);
+  expect(everything).not.toContain(secret);
+  expect(requestSpan(ids[0])?.name).toBe("GET /pay/{token}");
+  const targets = collector.spans.map((span) => span.attributes["http.target"]).filter(Boolean);
+  expect(targets).toContain("/pay/{token}");
+  expect(targets).toContain("/api/psp/webhook/pix?…");
+});

@@ -14,7 +14,8 @@ import { metrics } from "../metrics/metrics";
 import { sendAlertEmail } from "./send-alert-email";
 import { sendAlertWebhook } from "./send-alert-webhook";
 
-type Result = "delivered" | "retrying" | "failed" | "lease-lost";
+export const ALERT_DELIVERY_RESULTS = ["delivered", "retrying", "failed", "lease-lost"] as const;
+type Result = (typeof ALERT_DELIVERY_RESULTS)[number];
 
 const SENDERS = { webhook: sendAlertWebhook, email: sendAlertEmail };
 
@@ -58,7 +59,7 @@ export async function deliverDueAlerts(
     leaseUntil: new Date(now.getTime() + callbackLeaseMs()),
     limit: options.limit ?? 20,
   });
-  const counts: Record<Result, number> = { delivered: 0, retrying: 0, failed: 0, "lease-lost": 0 };
+  const counts = Object.fromEntries(ALERT_DELIVERY_RESULTS.map((result) => [result, 0])) as Record<Result, number>;
   await Promise.all(
     claimed.map(async (delivery) => {
       const result = await attemptAlertDelivery(delivery, owner);

@@ -21,12 +21,18 @@ export type OperatorAlert = {
   message: string;
 };
 
-/** True when the alert is new. Inside the caller's transaction when given one. */
-export async function raiseOperatorAlert(db: DbOrTx, alert: OperatorAlert): Promise<boolean> {
+/** Where alerts go besides the console: each channel whose settings are whole. */
+export function configuredAlertChannels(): AlertChannel[] {
   const { alerts, email } = getConfig();
   const channels: AlertChannel[] = [];
   if (alerts.webhook) channels.push("webhook");
   if (alerts.emailTo && email) channels.push("email");
+  return channels;
+}
+
+/** True when the alert is new. Inside the caller's transaction when given one. */
+export async function raiseOperatorAlert(db: DbOrTx, alert: OperatorAlert): Promise<boolean> {
+  const channels = configuredAlertChannels();
   const isNew = await insertOperatorAlert(
     db,
     {

@@ -11,14 +11,14 @@ import type { OperatorAlertRecord } from "../db/operator-alerts";
 import { formatAmountDot } from "../money/format-amount";
 import { describeAlert } from "./describe-alert";
 
-export const ALERT_SIGNATURE_HEADER = "x-cashier-signature";
+const ALERT_SIGNATURE_HEADER = "x-cashier-signature";
 
-export function signAlertBody(secret: string, timestamp: number, body: string): string {
+function signAlertBody(secret: string, timestamp: number, body: string): string {
   const digest = createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex");
   return `t=${timestamp},v1=${digest}`;
 }
 
-export function alertWebhookBody(alert: OperatorAlertRecord): string {
+function alertWebhookBody(alert: OperatorAlertRecord): string {
   const described = describeAlert(alert);
   return JSON.stringify({
     text: `${described.subject}\n${alert.message}\n${described.consoleUrl}`,

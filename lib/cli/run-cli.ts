@@ -367,8 +367,7 @@ const commands: Record<string, Command> = {
     parse(args, {}, 0);
     const verified = await verifyFunds();
     // A difference is money at risk: a script or a cron job sees it in the status too.
-    if (verified.differences.length > 0) process.exitCode = 1;
-    return verified;
+    return new GateResult(verified, verified.differences.length > 0 ? 1 : 0);
   },
   "payout approve": async (args) => {
     const { positionals } = parse(args, {}, 1);

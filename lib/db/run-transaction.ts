@@ -1,6 +1,7 @@
 // Interactive transactions whose work may leave something to do once they have committed (a
 // metric's count that must not count a rollback): afterCommit defers it, runTransaction runs what
 // was deferred after the commit, never after a rollback.
+import { log } from "../log/logger";
 import { type Tx, getDb } from "./client";
 
 const deferred = new WeakMap<Tx, (() => void)[]>();
@@ -12,7 +13,14 @@ export async function runTransaction<T>(work: (tx: Tx) => Promise<T>): Promise<T
     deferred.set(tx, hooks);
     return work(tx);
   });
-  for (const hook of hooks) hook();
+  // Committed: a hook that fails must not make the caller take the change for undone.
+  for (const hook of hooks) {
+    try {
+      hook();
+    } catch (error) {
+      log.error("a step after a commit failed", { error: error instanceof Error ? error.message : String(error) });
+    }
+  }
   return result;
 }
 

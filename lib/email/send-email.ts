@@ -1,6 +1,8 @@
 // The gateway's one e-mail transport (SMTP_URL, through nodemailer): operator alerts now, console
-// invitations later. One pooled transport per process; every step of a send has the callbacks'
-// timeout, so a mail server that does not answer holds a delivery no longer than a callback.
+// invitations later. One pooled connection per process. A send that has not finished within twice
+// the callbacks' timeout is given up and its connection closed: a delivery's lease lasts three, so
+// a mail server that stalls command after command never outlives the lease and lets a second
+// worker send the same message beside it.
 import nodemailer, { type Transporter } from "nodemailer";
 import { getConfig } from "../config/config";
 
@@ -25,7 +27,14 @@ function transport(): Transporter {
   if (holder[TRANSPORT]?.smtpUrl !== smtpUrl) {
     holder[TRANSPORT]?.transporter.close();
     const transporter = nodemailer.createTransport(
-      { url: smtpUrl, connectionTimeout: timeout, greetingTimeout: timeout, socketTimeout: timeout },
+      {
+        url: smtpUrl,
+        pool: true,
+        maxConnections: 1,
+        connectionTimeout: timeout,
+        greetingTimeout: timeout,
+        socketTimeout: timeout,
+      },
       { from },
     );
     holder[TRANSPORT] = { smtpUrl, transporter };
@@ -33,12 +42,39 @@ function transport(): Transporter {
   return holder[TRANSPORT].transporter;
 }
 
-/** Hands the message to the SMTP server; throws with the server's reason when it refuses. */
+class SendTimeout extends Error {}
+
+/** Hands the message to the SMTP server; throws with the server's reason when it refuses any recipient. */
 export async function sendEmail(email: Email): Promise<void> {
-  await transport().sendMail({
-    to: email.to,
-    subject: email.subject,
-    text: email.text,
-    messageId: email.messageId,
+  const transporter = transport();
+  const deadlineMs = getConfig().callbacks.timeoutMs * 2;
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new SendTimeout(`the mail server did not take the message within ${deadlineMs} ms`)),
+      deadlineMs,
+    );
   });
+  try {
+    const sent = await Promise.race([
+      transporter.sendMail({ to: email.to, subject: email.subject, text: email.text, messageId: email.messageId }),
+      deadline,
+    ]);
+    // Some recipients refused, others not: a failure, retried for all (the Message-ID lets a
+    // mail client show the copy a recipient already had once).
+    const rejected: (string | { address: string })[] = sent.rejected ?? [];
+    if (rejected.length > 0) {
+      const refused = rejected.map((address) => (typeof address === "string" ? address : address.address));
+      throw new Error(`the mail server refused ${refused.join(", ")}`);
+    }
+  } catch (error) {
+    if (error instanceof SendTimeout) {
+      // The stalled connection goes with its transport; the next send opens another.
+      transporter.close();
+      delete (globalThis as WithTransport)[TRANSPORT];
+    }
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
 }

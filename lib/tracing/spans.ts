@@ -5,7 +5,6 @@
 import { type Attributes, type Span, SpanKind, SpanStatusCode, context, propagation, trace } from "@opentelemetry/api";
 
 export { SpanKind };
-export type { Span };
 
 export const tracer = () => trace.getTracer("cashier");
 

@@ -5,13 +5,27 @@
 import { hostname } from "node:os";
 import type { Span, SpanProcessor } from "@opentelemetry/sdk-trace-node";
 import { getConfig } from "../config/config";
+import { redactPaths } from "../log/redact-paths";
 import { currentRequestId } from "../log/request-context";
 
-/** Adds the request id to each span as it starts: the request's, its queries', its PSP calls', Next.js's own. */
-const requestIdProcessor: SpanProcessor = {
+/** Attributes that may hold a request's address: Next.js's own server span sets http.target to it whole. */
+const ADDRESS_ATTRIBUTES = ["http.target", "http.url", "url.full", "url.path", "url.query"];
+
+/**
+ * Each span as it starts: named with its request's id (the request's span, its queries', its PSP
+ * calls', Next.js's own), and with any address in its name or attributes as the log writes it
+ * (a hosted payment's token, a webhook's ?secret=, replaced), since a trace store is read by more
+ * people than the secrets' holders.
+ */
+const requestSpanProcessor: SpanProcessor = {
   onStart(span: Span) {
     const requestId = currentRequestId();
     if (requestId) span.setAttribute("cashier.request_id", requestId);
+    for (const name of ADDRESS_ATTRIBUTES) {
+      const value = span.attributes[name];
+      if (typeof value === "string") span.setAttribute(name, redactPaths(value));
+    }
+    span.updateName(redactPaths(span.name));
   },
   onEnd: () => undefined,
   forceFlush: () => Promise.resolve(),
@@ -47,7 +61,7 @@ export async function startTracing(): Promise<(() => Promise<void>) | null> {
       "service.name": tracing.serviceName,
       "service.instance.id": `${hostname()}:${process.pid}`,
     }),
-    spanProcessors: [requestIdProcessor, new BatchSpanProcessor(new OTLPTraceExporter({ url: tracing.tracesUrl }))],
+    spanProcessors: [requestSpanProcessor, new BatchSpanProcessor(new OTLPTraceExporter({ url: tracing.tracesUrl }))],
   });
   provider.register({ propagator: new W3CTraceContextPropagator() });
   return () => provider.shutdown();

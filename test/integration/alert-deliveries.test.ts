@@ -142,6 +142,21 @@ describe("operator alerts sent to people", () => {
     expect(rows.map((row) => row.attempts)).toEqual([2, 2]);
   });
 
+  it("are not delivered by e-mail while the mail server refuses a recipient", async () => {
+    const picky = await startSmtpSink({ refuse: ["oncall@cashier.example"] });
+    try {
+      configure({ webhookUrl: receiver.url, smtpUrl: picky.url, retries: 1 });
+      const alert = alertAbout("refused");
+      await raiseOperatorAlert(getDb(), alert);
+      await deliverDueAlerts();
+      const [email] = await deliveriesOf(alert.subject);
+      expect(email).toMatchObject({ channel: "email", status: "pending", attempts: 1 });
+      expect(email.lastError).toBe("the mail server refused oncall@cashier.example");
+    } finally {
+      await picky.close();
+    }
+  });
+
   it("are not written when no channel is configured", async () => {
     for (const name of ["ALERT_WEBHOOK_URL", "ALERT_WEBHOOK_SECRET", "SMTP_URL", "ALERT_EMAIL_TO"])
       delete process.env[name];

@@ -13,6 +13,7 @@ const { getMerchantBalance } = await import("@/lib/funds/get-merchant-balance");
 const { verifyFunds } = await import("@/lib/funds/verify-funds");
 const { createTestMerchant, postSigned, readSigned } = await import("../support/api");
 const { pixPayoutRequest } = await import("../support/requests");
+const { runTool } = await import("../support/run-tool");
 
 const ledgerOf = (merchantId: string) =>
   getDb().ledgerEntry.findMany({
@@ -111,5 +112,10 @@ describe("merchant balance rows", () => {
     expect(alerts).toHaveLength(1);
     expect(alerts[0]).toMatchObject({ amountCents: 100n });
     expect(alerts[0].message).toContain("its ledger sums to available 40.00");
-  });
+
+    // The operator's command says the same, and fails, as a cron job or a script needs it to.
+    const run = await runTool("cashier", ["funds", "verify"]);
+    expect(run.code).toBe(1);
+    expect((JSON.parse(run.stdout) as { differences: unknown[] }).differences).toContainEqual(found[0]);
+  }, 120_000);
 });

@@ -27,12 +27,17 @@ function readMail(raw: string): { subject: string; text: string } {
 
 export type SmtpSink = { url: string; received: ReceivedMail[]; close: () => Promise<void> };
 
-export async function startSmtpSink(): Promise<SmtpSink> {
+/** `refuse`: recipients it answers 550 for, as a relay does for a mailbox it does not know. */
+export async function startSmtpSink(options: { refuse?: string[] } = {}): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (options.refuse?.includes(address.address)) callback(new Error("550 mailbox unavailable"));
+      else callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
