@@ -32,6 +32,7 @@ import { type CallbackSummary, listCallbacks } from "../callbacks/list-callbacks
 import { resendCallback } from "../callbacks/resend-callback";
 import { verifyFunds } from "../funds/verify-funds";
 import { runAlertWorker } from "../jobs/run-alert-worker";
+import { sweepRetention } from "../jobs/sweep-retention";
 import { startTracing } from "../tracing/start-tracing";
 import { runCallbackWorker } from "../callbacks/run-callback-worker";
 import { showCallback } from "../callbacks/show-callback";
@@ -103,6 +104,7 @@ const usage = `usage: npm run cashier -- <command>
   merchant fund MERCHANT_ID AMOUNT     (sandbox merchants only)
   merchant balance MERCHANT_ID
   funds verify                        (recompute every balance from its ledger; exit 1 on a difference)
+  retention sweep                     (delete what RETENTION_*_DAYS let go, now)
   payout approve TRANSFER_ID           (sends a payout held for an operator's approval through its
                                        account's PSP; audited)
   payout complete TRANSFER_ID [--resume]
@@ -362,6 +364,10 @@ const commands: Record<string, Command> = {
   "merchant balance": async (args) => {
     const { positionals } = parse(args, {}, 1);
     return getMerchantBalance(positionals[0]);
+  },
+  "retention sweep": async (args) => {
+    parse(args, {}, 0);
+    return sweepRetention();
   },
   "funds verify": async (args) => {
     parse(args, {}, 0);

@@ -219,6 +219,11 @@ export const envSchema = z.object({
     .optional(),
   // Who the gateway's e-mails come from; default: cashier@ the PUBLIC_BASE_URL's host.
   EMAIL_FROM: contactEmail.optional(),
+  // Days each growing table keeps what is done with (lib/jobs/sweep-retention): a callback attempt's
+  // record; a delivered or given-up callback event (with its attempts); a resolved operator alert.
+  RETENTION_CALLBACK_ATTEMPTS_DAYS: z.coerce.number().int().min(1).max(36_500).default(90),
+  RETENTION_CALLBACK_EVENTS_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
+  RETENTION_RESOLVED_ALERTS_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
   // Server processes npm start runs, each on every route and running the background jobs.
   WEB_CONCURRENCY: z.coerce
     .number()
@@ -328,6 +333,8 @@ export type Config = {
    * the deposit expiry sweep inside the server; intervalMs: PIX_PSP_RECONCILE_SECONDS.
    */
   reconcile: { runInServer: boolean; intervalMs: number };
+  /** How many days the retention sweep keeps each kind of finished row. */
+  retentionDays: { callbackAttempts: number; callbackEvents: number; resolvedAlerts: number };
   /** Where spans go (OTLP/HTTP, JSON) and the service they are of; null: no tracing. */
   tracing: { tracesUrl: string; serviceName: string } | null;
   /** SMTP_URL (it holds the password: never logged) and EMAIL_FROM; null when no e-mail is sent. */
@@ -527,6 +534,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     role: vars.CASHIER_ROLE,
     reconcile: { runInServer: jobs.reconcile, intervalMs: vars.PIX_PSP_RECONCILE_SECONDS * 1000 },
+    retentionDays: {
+      callbackAttempts: vars.RETENTION_CALLBACK_ATTEMPTS_DAYS,
+      callbackEvents: vars.RETENTION_CALLBACK_EVENTS_DAYS,
+      resolvedAlerts: vars.RETENTION_RESOLVED_ALERTS_DAYS,
+    },
     tracing: loadTracing(vars),
     ...loadAlertChannels(vars, publicBaseUrl),
   };

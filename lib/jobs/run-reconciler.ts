@@ -8,6 +8,7 @@ import { getDb } from "../db/client";
 import { acquireJobLease, releaseJobLease } from "../db/job-leases";
 import { verifyFunds } from "../funds/verify-funds";
 import { type ReconcileSummary, reconcileLiveDeposits } from "./reconcile-live-deposits";
+import { sweepRetention } from "./sweep-retention";
 import { log } from "../log/logger";
 import { metrics } from "../metrics/metrics";
 import { runPeriodically } from "./run-periodically";
@@ -24,7 +25,7 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
 async function reconcileUnderLease(
   owner: string,
   intervalMs: number,
-): Promise<(ReconcileSummary & Awaited<ReturnType<typeof verifyFundsDaily>>) | null> {
+): Promise<(ReconcileSummary & Record<string, number>) | null> {
   const claim = () => acquireJobLease(getDb(), { name: LEASE, owner, ttlMs: 3 * intervalMs, now: new Date() });
   if (!(await claim())) return null;
   const renewal = setInterval(() => {
@@ -37,26 +38,33 @@ async function reconcileUnderLease(
     );
   }, intervalMs);
   try {
-    return { ...(await reconcileLiveDeposits()), ...(await verifyFundsDaily()) };
+    return { ...(await reconcileLiveDeposits()), ...(await verifyFundsDaily()), ...(await sweepRetentionHourly()) };
   } finally {
     clearInterval(renewal);
   }
 }
 
-const DAY_MS = 24 * 3600 * 1000;
+const HOUR_MS = 3600 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 
 /**
- * The balance rows checked against the ledger once a day, by whichever reconciler first finds the
- * day's `funds-verify` lease lapsed: a new owner each time, so holding it is never a renewal.
+ * Whether this run should do what is due once per `periodMs` across the deployment: true for the
+ * first reconciler to find the lease lapsed, under a new owner each time, so holding it is never
+ * a renewal.
  */
-async function verifyFundsDaily(): Promise<{ balancesVerified?: number; balanceDifferences?: number }> {
-  const isDue = await acquireJobLease(getDb(), {
-    name: "funds-verify",
-    owner: newOwner(),
-    ttlMs: DAY_MS,
-    now: new Date(),
-  });
-  if (!isDue) return {};
+const isDueOnce = (name: string, periodMs: number) =>
+  acquireJobLease(getDb(), { name, owner: newOwner(), ttlMs: periodMs, now: new Date() });
+
+/** The retention sweep (lib/jobs/sweep-retention), once an hour, beside reconciliation. */
+async function sweepRetentionHourly(): Promise<Record<string, number>> {
+  if (!(await isDueOnce("retention", HOUR_MS))) return {};
+  const removed = await sweepRetention();
+  return Object.fromEntries(Object.entries(removed).map(([table, count]) => [`${table}Deleted`, count]));
+}
+
+/** The balance rows checked against the ledger (lib/funds/verify-funds), once a day. */
+async function verifyFundsDaily(): Promise<Record<string, number>> {
+  if (!(await isDueOnce("funds-verify", DAY_MS))) return {};
   const { checked, differences } = await verifyFunds();
   return { balancesVerified: checked, balanceDifferences: differences.length };
 }

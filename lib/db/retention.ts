@@ -1,0 +1,56 @@
+// Deletes what the retention periods let go (lib/jobs/sweep-retention), a batch at a time: each
+// call removes at most `limit` rows, oldest first, through the index kept for it, so a sweep never
+// holds a long lock or a long transaction however much has piled up.
+import type { DbOrTx } from "./client";
+
+/** Callback attempts (each the record of one POST) started before `before`. */
+export async function deleteCallbackAttemptsBefore(db: DbOrTx, before: Date, limit: number): Promise<number> {
+  const rows = await db.callbackAttempt.findMany({
+    where: { startedAt: { lt: before } },
+    orderBy: { startedAt: "asc" },
+    take: limit,
+    select: { id: true },
+  });
+  if (rows.length === 0) return 0;
+  const { count } = await db.callbackAttempt.deleteMany({ where: { id: { in: rows.map((row) => row.id) } } });
+  return count;
+}
+
+/**
+ * Callback events written before `before` that are settled (delivered or given up on), with their
+ * attempts; an event still waiting is never deleted, however old. Run it in a transaction: the
+ * attempts go only with their event.
+ */
+export async function deleteSettledCallbackEventsBefore(db: DbOrTx, before: Date, limit: number): Promise<number> {
+  const settled = { status: { in: ["delivered", "failed"] } };
+  const rows = await db.callbackEvent.findMany({
+    where: { ...settled, createdAt: { lt: before } },
+    orderBy: { createdAt: "asc" },
+    take: limit,
+    select: { id: true },
+  });
+  if (rows.length === 0) return 0;
+  const ids = rows.map((row) => row.id);
+  // Still settled as they go: one a merchant resent meanwhile is waiting again, and stays.
+  await db.callbackAttempt.deleteMany({ where: { eventId: { in: ids }, event: settled } });
+  const { count } = await db.callbackEvent.deleteMany({ where: { id: { in: ids }, ...settled } });
+  return count;
+}
+
+/**
+ * Operator alerts resolved before `before`, with their deliveries; an open alert is never deleted.
+ * Run it in a transaction: the deliveries go only with their alert.
+ */
+export async function deleteResolvedAlertsBefore(db: DbOrTx, before: Date, limit: number): Promise<number> {
+  const rows = await db.operatorAlert.findMany({
+    where: { resolvedAt: { lt: before } },
+    orderBy: { resolvedAt: "asc" },
+    take: limit,
+    select: { id: true },
+  });
+  if (rows.length === 0) return 0;
+  const ids = rows.map((row) => row.id);
+  await db.alertDelivery.deleteMany({ where: { alertId: { in: ids } } });
+  const { count } = await db.operatorAlert.deleteMany({ where: { id: { in: ids } } });
+  return count;
+}
