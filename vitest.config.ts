@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { defineConfig } from "vitest/config";
 
 // The integration suite runs once per database: always on SQLite, and on PostgreSQL when
@@ -14,6 +15,27 @@ const integration = (database: "sqlite" | "postgres") => ({
     hookTimeout: 60_000,
   },
 });
+
+// Issue 40: the PostgreSQL smoke and the soak's invariants again, through PgBouncer in transaction
+// mode (DATABASE_POOL_MODE=transaction), when a pgbouncer binary runs here: PGBOUNCER, else on the
+// PATH (test/support/pgbouncer.ts; .ci/run provides one and requires it).
+const hasPgBouncer = spawnSync(process.env.PGBOUNCER || "pgbouncer", ["--version"], { stdio: "ignore" }).status === 0;
+if (!hasPgBouncer && process.env.CASHIER_REQUIRE_PGBOUNCER === "1")
+  throw new Error("CASHIER_REQUIRE_PGBOUNCER=1 but no pgbouncer runs: set PGBOUNCER or put it on the PATH");
+const throughPgBouncer = {
+  extends: true as const,
+  test: {
+    name: "integration-pgbouncer",
+    include: ["sandbox", "status", "refunds", "callbacks", "soak-invariants", "merchant-balances"].map(
+      (name) => `test/integration/${name}.test.ts`,
+    ),
+    globalSetup: ["test/support/pgbouncer-setup.ts"],
+    setupFiles: ["test/support/setup-integration.ts"],
+    env: { TEST_DATABASE: "pgbouncer" },
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+};
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
@@ -47,6 +69,7 @@ export default defineConfig({
       },
       integration("sqlite"),
       ...(process.env.TEST_POSTGRES_URL ? [integration("postgres")] : []),
+      ...(process.env.TEST_POSTGRES_URL && hasPgBouncer ? [throughPgBouncer] : []),
     ],
   },
 });

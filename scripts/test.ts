@@ -9,6 +9,7 @@ import { createInterface } from "node:readline";
 import { forgetSchemaCounts, sumSchemaCounts } from "../test/support/schema-counts";
 import { OPENAPI_FILE } from "../test/psp-simulator/openapi-file";
 import { findPromtool } from "../test/support/promtool";
+import { findPgBouncer } from "../test/support/pgbouncer";
 import { findPython } from "../test/support/python-client";
 import { findHistoryProblem } from "../test/support/previous-release";
 
@@ -78,6 +79,12 @@ if (findPython() === null) {
   notices.push(
     "NOTICE: the Python client's end-to-end test is SKIPPED because no python3 imports jwt (PyJWT) and pip.\n" +
       "        Install them (Debian: apt-get install python3-jwt python3-pip) to run it.",
+  );
+}
+if (process.env.TEST_POSTGRES_URL && findPgBouncer() === null) {
+  notices.push(
+    "NOTICE: the integration suite's run through PgBouncer (integration-pgbouncer) is SKIPPED because no pgbouncer runs.\n" +
+      "        Put PgBouncer on the PATH, or name it in PGBOUNCER, to run it (.ci/run extracts Debian's).",
   );
 }
 if (findPromtool() === null) {

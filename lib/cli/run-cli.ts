@@ -584,11 +584,11 @@ const commands: Record<string, Command> = {
   },
   "db migrate": async (args) => {
     parse(args, {}, 0);
-    return { applied: await applyMigrations(getConfig().databaseUrl) };
+    return { applied: await applyMigrations(getConfig().migrationUrl) };
   },
   "db status": async (args) => {
     parse(args, {}, 0);
-    const status = await readMigrationStatus(getConfig().databaseUrl);
+    const status = await readMigrationStatus(getConfig().migrationUrl);
     return new GateResult(status, status.pending.length > 0 ? 1 : 0);
   },
   "psp reconcile": async (args) => {

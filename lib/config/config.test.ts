@@ -34,6 +34,32 @@ describe("loadConfig", () => {
     expect(problems({ CASHIER_ENCRYPTION_KEY: key, METRICS_PORT: "70000" })[0]).toMatch(/^METRICS_PORT: /);
   });
 
+  it("reads the PostgreSQL pool's size and mode, and where migrations run", () => {
+    expect(loadConfig({ CASHIER_ENCRYPTION_KEY: key })).toMatchObject({
+      databasePool: { size: 10, hasNamedStatements: true },
+      migrationUrl: "file:./data/cashier.db",
+    });
+    expect(
+      loadConfig({
+        CASHIER_ENCRYPTION_KEY: key,
+        DATABASE_URL: "postgresql://cashier@pgbouncer:6432/cashier",
+        DATABASE_POOL_SIZE: "25",
+        DATABASE_POOL_MODE: "transaction",
+        DATABASE_DIRECT_URL: "postgresql://cashier@10.0.0.5:5432/cashier",
+      }),
+    ).toMatchObject({
+      databaseUrl: "postgresql://cashier@pgbouncer:6432/cashier",
+      databasePool: { size: 25, hasNamedStatements: false },
+      migrationUrl: "postgresql://cashier@10.0.0.5:5432/cashier",
+    });
+    expect(problems({ CASHIER_ENCRYPTION_KEY: key, DATABASE_DIRECT_URL: "postgresql://db/cashier" })).toEqual([
+      "DATABASE_DIRECT_URL: only for PostgreSQL (DATABASE_URL is a SQLite file)",
+    ]);
+    expect(problems({ CASHIER_ENCRYPTION_KEY: key, DATABASE_POOL_MODE: "statement" })[0]).toMatch(
+      /^DATABASE_POOL_MODE: must be session or transaction/,
+    );
+  });
+
   it("reads OpenTelemetry's endpoint and service name, off by default", () => {
     expect(loadConfig({ CASHIER_ENCRYPTION_KEY: key }).tracing).toBeNull();
     expect(

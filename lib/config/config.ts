@@ -52,6 +52,19 @@ export const envSchema = z.object({
     .regex(/^(file:|postgres:\/\/|postgresql:\/\/)/, "must start with file:, postgres:// or postgresql://")
     .default("file:./data/cashier.db"),
   DATABASE_POOL_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(5),
+  // PostgreSQL connections each process holds at most.
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  // `transaction` behind a pooler in transaction mode (PgBouncer, RDS Proxy, Supavisor): no named
+  // prepared statements, which such a pooler cannot keep on the server connection they were made on.
+  DATABASE_POOL_MODE: z
+    .enum(["session", "transaction"], { error: "must be session or transaction" })
+    .default("session"),
+  // Migrations' own connection, straight to PostgreSQL: their session advisory lock does not
+  // survive a pooler in transaction mode. Unset: DATABASE_URL.
+  DATABASE_DIRECT_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+    .optional(),
   // False in a rolling deploy: one `npm run cashier -- db migrate` step migrates, and the instances
   // (npm start, the CLI) only check, so none migrates under instances still running the old code.
   CASHIER_MIGRATE_ON_START: booleanString.default(true),
@@ -264,6 +277,10 @@ export type Config = {
   databaseUrl: string;
   /** How long a request waits for a pooled PostgreSQL connection before its 503. */
   databasePoolTimeoutMs: number;
+  /** PostgreSQL: connections per process, and whether named prepared statements may be used (not through a transaction pooler). */
+  databasePool: { size: number; hasNamedStatements: boolean };
+  /** Where migrations run: DATABASE_DIRECT_URL around a pooler, else DATABASE_URL. */
+  migrationUrl: string;
   /** False: pending migrations refuse the start instead of being applied (`db migrate` applies them). */
   migrateOnStart: boolean;
   dataDir: string;
@@ -449,6 +466,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
   const jobs = loadJobSwitches(vars);
 
+  if (vars.DATABASE_DIRECT_URL && !/^postgres(ql)?:\/\//.test(vars.DATABASE_URL)) {
+    throw new ConfigError(["DATABASE_DIRECT_URL: only for PostgreSQL (DATABASE_URL is a SQLite file)"]);
+  }
+
   if (vars.METRICS_PORT === vars.PORT) {
     throw new ConfigError(["METRICS_PORT: must differ from PORT (metrics are never served on the public port)"]);
   }
@@ -474,6 +495,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsPort: vars.METRICS_PORT ?? null,
     databaseUrl: vars.DATABASE_URL,
     databasePoolTimeoutMs: vars.DATABASE_POOL_TIMEOUT_SECONDS * 1000,
+    databasePool: { size: vars.DATABASE_POOL_SIZE, hasNamedStatements: vars.DATABASE_POOL_MODE === "session" },
+    migrationUrl: vars.DATABASE_DIRECT_URL ?? vars.DATABASE_URL,
     migrateOnStart: vars.CASHIER_MIGRATE_ON_START,
     dataDir,
     // As the parser writes it (scheme and host in lower case, no default port), so that it equals

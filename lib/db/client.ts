@@ -49,7 +49,7 @@ const pgTypes: pg.CustomTypesConfig = {
       : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig["getTypeParser"],
 };
 
-export function createDb(databaseUrl: string, options: { poolTimeoutMs?: number } = {}): Db {
+export function createDb(databaseUrl: string, options: { poolTimeoutMs?: number; poolSize?: number } = {}): Db {
   const target = resolveDatabaseUrl(databaseUrl);
   const slot: { current: DriverConnection | null } = { current: null };
   // Statements in spans only when spans go somewhere: otherwise every query would pay for a no-op.
@@ -60,7 +60,7 @@ export function createDb(databaseUrl: string, options: { poolTimeoutMs?: number 
     // answer), then is answered 503 (lib/db/database-outage) instead of holding its client.
     const factory = new PrismaPg({
       connectionString: target.url,
-      max: 10,
+      max: options.poolSize ?? 10,
       connectionTimeoutMillis: options.poolTimeoutMs ?? 5_000,
     });
     const connect = factory.connect.bind(factory);
@@ -89,7 +89,11 @@ export function createDb(databaseUrl: string, options: { poolTimeoutMs?: number 
 const globalForDb = globalThis as unknown as { cashierDb?: Db };
 
 export function getDb(): Db {
-  globalForDb.cashierDb ??= createDb(getConfig().databaseUrl, { poolTimeoutMs: getConfig().databasePoolTimeoutMs });
+  const config = getConfig();
+  globalForDb.cashierDb ??= createDb(config.databaseUrl, {
+    poolTimeoutMs: config.databasePoolTimeoutMs,
+    poolSize: config.databasePool.size,
+  });
   return globalForDb.cashierDb;
 }
 

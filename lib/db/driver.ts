@@ -179,9 +179,13 @@ const sqliteParam = (value: Param) =>
       : value;
 const postgresParam = (value: Param) => (value instanceof Date ? value.toISOString() : value);
 
-/** The statement as pg runs it: prepared once per pooled connection under its name. */
+/**
+ * The statement as pg runs it: prepared once per pooled connection under its name, unless a
+ * transaction pooler sits between (DATABASE_POOL_MODE=transaction), which may send the next call
+ * to a server connection that never saw it prepared: then unnamed, parsed on each call.
+ */
 const postgresQuery = (query: Statement, params: Param[], types: pg.CustomTypesConfig): pg.QueryConfig => ({
-  name: query.name,
+  ...(getConfig().databasePool.hasNamedStatements ? { name: query.name } : {}),
   text: postgresText(query.sql),
   values: params.map(postgresParam),
   types,

@@ -9,9 +9,9 @@ export const MIGRATE_COMMAND = "npm run cashier -- db migrate";
 export class PendingMigrationsError extends Error {}
 
 /** Returns the migrations it applied (none when it only checked). */
-export async function prepareMigrations(config: { databaseUrl: string; migrateOnStart: boolean }): Promise<string[]> {
-  if (config.migrateOnStart) return applyMigrations(config.databaseUrl);
-  const { pending } = await readMigrationStatus(config.databaseUrl);
+export async function prepareMigrations(config: { migrationUrl: string; migrateOnStart: boolean }): Promise<string[]> {
+  if (config.migrateOnStart) return applyMigrations(config.migrationUrl);
+  const { pending } = await readMigrationStatus(config.migrationUrl);
   if (pending.length > 0) {
     throw new PendingMigrationsError(
       `the database lacks ${pending.length} migration(s) this version needs: ${pending.join(", ")}. ` +

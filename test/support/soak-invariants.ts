@@ -25,8 +25,17 @@ export async function openSoakDatabase(url: string): Promise<SoakDatabase> {
   }
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  await client.query("SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY");
-  return { query: async (sql) => (await client.query(sql)).rows as Row[], close: () => client.end() };
+  // Read-only per transaction, not per session: through a pooler in transaction mode (PgBouncer) a
+  // session's setting would stay on a server connection the gateway's own writes then get.
+  const query = async (sql: string) => {
+    await client.query("BEGIN TRANSACTION READ ONLY");
+    try {
+      return (await client.query(sql)).rows as Row[];
+    } finally {
+      await client.query("COMMIT");
+    }
+  };
+  return { query, close: () => client.end() };
 }
 
 /** Callbacks still waiting in the outbox: the drain waits for none. */
