@@ -55,6 +55,11 @@ describe("loadConfig", () => {
     expect(problems({ CASHIER_ENCRYPTION_KEY: key, DATABASE_DIRECT_URL: "postgresql://db/cashier" })).toEqual([
       "DATABASE_DIRECT_URL: only for PostgreSQL (DATABASE_URL is a SQLite file)",
     ]);
+    expect(
+      problems({ CASHIER_ENCRYPTION_KEY: key, DATABASE_URL: "postgresql://db/c", DATABASE_POOL_MODE: "transaction" }),
+    ).toEqual([
+      "DATABASE_DIRECT_URL: required with DATABASE_POOL_MODE=transaction (migrations must reach PostgreSQL directly)",
+    ]);
     expect(problems({ CASHIER_ENCRYPTION_KEY: key, DATABASE_POOL_MODE: "statement" })[0]).toMatch(
       /^DATABASE_POOL_MODE: must be session or transaction/,
     );

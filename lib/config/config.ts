@@ -469,6 +469,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (vars.DATABASE_DIRECT_URL && !/^postgres(ql)?:\/\//.test(vars.DATABASE_URL)) {
     throw new ConfigError(["DATABASE_DIRECT_URL: only for PostgreSQL (DATABASE_URL is a SQLite file)"]);
   }
+  // Through a transaction pooler, the migrations' advisory lock could be taken on one server
+  // connection and released on another, leaving the next migration waiting on it.
+  if (vars.DATABASE_POOL_MODE === "transaction" && !vars.DATABASE_DIRECT_URL) {
+    throw new ConfigError([
+      "DATABASE_DIRECT_URL: required with DATABASE_POOL_MODE=transaction (migrations must reach PostgreSQL directly)",
+    ]);
+  }
 
   if (vars.METRICS_PORT === vars.PORT) {
     throw new ConfigError(["METRICS_PORT: must differ from PORT (metrics are never served on the public port)"]);

@@ -70,50 +70,65 @@ export type BalanceDifference = {
   ledger: Balance & { entries: number };
 };
 
+type ComparedRow = {
+  merchantId: string;
+  mode: string;
+  rowAvailable: bigint | number | null;
+  rowReserved: bigint | number | null;
+  rowEntries: bigint | number | null;
+  ledgerAvailable: bigint | number | null;
+  ledgerReserved: bigint | number | null;
+  ledgerEntries: bigint | number | null;
+};
+
 /**
  * Every balance row against its ledger's sequenced entries, recomputed: the sums and the count
- * must agree. Whole-table reads, for `funds verify` and reconciliation's daily check.
+ * must agree. One statement, so rows and ledger are read in one snapshot on either database: an
+ * entry committed while the check runs is in both or in neither, never a false difference.
+ * Whole-table reads, for `funds verify` and reconciliation's daily check.
  */
-export async function findBalanceDifferences(db: DbOrTx): Promise<BalanceDifference[]> {
-  const [rows, groups] = await Promise.all([
-    db.merchantBalance.findMany(),
-    db.ledgerEntry.groupBy({
-      by: ["merchantId", "mode"],
-      where: { sequence: { not: null } },
-      _sum: { availableDeltaCents: true, reservedDeltaCents: true },
-      _count: { _all: true },
-    }),
-  ]);
-  const key = (merchantId: string, mode: string) => `${merchantId}\u0000${mode}`;
-  const ledgers = new Map(
-    groups.map((group) => [
-      key(group.merchantId, group.mode),
-      {
-        availableCents: group._sum.availableDeltaCents ?? 0n,
-        reservedCents: group._sum.reservedDeltaCents ?? 0n,
-        entries: group._count._all,
-      },
-    ]),
-  );
-  const none = { availableCents: 0n, reservedCents: 0n, entries: 0 };
-  const differences: BalanceDifference[] = [];
-  for (const row of rows) {
-    const ledger = ledgers.get(key(row.merchantId, row.mode)) ?? none;
-    ledgers.delete(key(row.merchantId, row.mode));
-    const counted = { availableCents: row.availableCents, reservedCents: row.reservedCents, entries: row.entries };
-    if (
-      counted.availableCents !== ledger.availableCents ||
-      counted.reservedCents !== ledger.reservedCents ||
-      counted.entries !== ledger.entries
+export async function findBalanceDifferences(
+  db: DbOrTx,
+): Promise<{ checked: number; differences: BalanceDifference[] }> {
+  const rows = await db.$queryRaw<ComparedRow[]>`
+    WITH "ledger" AS (
+      SELECT "merchantId", "mode",
+        CAST(SUM("availableDeltaCents") AS BIGINT) AS "available",
+        CAST(SUM("reservedDeltaCents") AS BIGINT) AS "reserved",
+        COUNT(*) AS "entries"
+      FROM "LedgerEntry" WHERE "sequence" IS NOT NULL
+      GROUP BY "merchantId", "mode"
     )
-      differences.push({ merchantId: row.merchantId, mode: row.mode, row: counted, ledger });
+    SELECT b."merchantId", b."mode", b."availableCents" AS "rowAvailable", b."reservedCents" AS "rowReserved",
+      b."entries" AS "rowEntries", l."available" AS "ledgerAvailable", l."reserved" AS "ledgerReserved",
+      l."entries" AS "ledgerEntries"
+    FROM "MerchantBalance" b
+    LEFT JOIN "ledger" l ON l."merchantId" = b."merchantId" AND l."mode" = b."mode"
+    UNION ALL
+    SELECT l."merchantId", l."mode", NULL, NULL, NULL, l."available", l."reserved", l."entries"
+    FROM "ledger" l
+    WHERE NOT EXISTS (SELECT 1 FROM "MerchantBalance" b WHERE b."merchantId" = l."merchantId" AND b."mode" = l."mode")`;
+  const side = (
+    available: ComparedRow["rowAvailable"],
+    reserved: ComparedRow["rowReserved"],
+    entries: ComparedRow["rowEntries"],
+  ) => ({
+    availableCents: BigInt(available ?? 0),
+    reservedCents: BigInt(reserved ?? 0),
+    entries: Number(entries ?? 0),
+  });
+  const differences: BalanceDifference[] = [];
+  for (const compared of rows) {
+    const row = side(compared.rowAvailable, compared.rowReserved, compared.rowEntries);
+    const ledger = side(compared.ledgerAvailable, compared.ledgerReserved, compared.ledgerEntries);
+    if (
+      row.availableCents !== ledger.availableCents ||
+      row.reservedCents !== ledger.reservedCents ||
+      row.entries !== ledger.entries
+    )
+      differences.push({ merchantId: compared.merchantId, mode: compared.mode, row, ledger });
   }
-  // Entries with no row at all.
-  for (const [name, ledger] of ledgers) {
-    const [merchantId, mode] = name.split("\u0000");
-    differences.push({ merchantId, mode, row: none, ledger });
-  }
-  return differences;
+  return { checked: rows.filter((compared) => compared.rowEntries !== null).length, differences };
 }
 
 export type LedgerEntryRecord = {

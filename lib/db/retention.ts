@@ -17,14 +17,19 @@ export async function deleteCallbackAttemptsBefore(db: DbOrTx, before: Date, lim
 }
 
 /**
- * Callback events written before `before` that are settled (delivered or given up on), with their
- * attempts; an event still waiting is never deleted, however old. Run it in a transaction: the
+ * Callback events in a settled status (delivered, or failed: given up on) written before
+ * `before`, with their attempts; an event still waiting is never deleted, however old. One status
+ * at a time, so the (status, createdAt) index gives the oldest first. Run it in a transaction: the
  * attempts go only with their event.
  */
-export async function deleteSettledCallbackEventsBefore(db: DbOrTx, before: Date, limit: number): Promise<number> {
-  const settled = { status: { in: ["delivered", "failed"] } };
+export async function deleteSettledCallbackEventsBefore(
+  db: DbOrTx,
+  status: "delivered" | "failed",
+  before: Date,
+  limit: number,
+): Promise<number> {
   const rows = await db.callbackEvent.findMany({
-    where: { ...settled, createdAt: { lt: before } },
+    where: { status, createdAt: { lt: before } },
     orderBy: { createdAt: "asc" },
     take: limit,
     select: { id: true },
@@ -32,8 +37,8 @@ export async function deleteSettledCallbackEventsBefore(db: DbOrTx, before: Date
   if (rows.length === 0) return 0;
   const ids = rows.map((row) => row.id);
   // Still settled as they go: one a merchant resent meanwhile is waiting again, and stays.
-  await db.callbackAttempt.deleteMany({ where: { eventId: { in: ids }, event: settled } });
-  const { count } = await db.callbackEvent.deleteMany({ where: { id: { in: ids }, ...settled } });
+  await db.callbackAttempt.deleteMany({ where: { eventId: { in: ids }, event: { status } } });
+  const { count } = await db.callbackEvent.deleteMany({ where: { id: { in: ids }, status } });
   return count;
 }
 

@@ -16,7 +16,7 @@ export async function verifyFunds(): Promise<{
   differences: { merchantId: string; mode: string; row: string; ledger: string }[];
 }> {
   const db = getDb();
-  const differences = await findBalanceDifferences(db);
+  const { checked, differences } = await findBalanceDifferences(db);
   for (const difference of differences) {
     const { merchantId, mode, row, ledger } = difference;
     await raiseOperatorAlert(db, {
@@ -29,7 +29,7 @@ export async function verifyFunds(): Promise<{
     });
   }
   return {
-    checked: await db.merchantBalance.count(),
+    checked,
     differences: differences.map(({ merchantId, mode, row, ledger }) => ({
       merchantId,
       mode,

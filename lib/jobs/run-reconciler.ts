@@ -48,26 +48,39 @@ const HOUR_MS = 3600 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
 /**
- * Whether this run should do what is due once per `periodMs` across the deployment: true for the
- * first reconciler to find the lease lapsed, under a new owner each time, so holding it is never
- * a renewal.
+ * Runs `job` if it is due once per `periodMs` across the deployment: for the first reconciler to
+ * find its lease lapsed, under a new owner each time, so holding it is never a renewal. A job that
+ * fails gives its lease back, so the next run tries again, and never stops reconciliation.
  */
-const isDueOnce = (name: string, periodMs: number) =>
-  acquireJobLease(getDb(), { name, owner: newOwner(), ttlMs: periodMs, now: new Date() });
-
-/** The retention sweep (lib/jobs/sweep-retention), once an hour, beside reconciliation. */
-async function sweepRetentionHourly(): Promise<Record<string, number>> {
-  if (!(await isDueOnce("retention", HOUR_MS))) return {};
-  const removed = await sweepRetention();
-  return Object.fromEntries(Object.entries(removed).map(([table, count]) => [`${table}Deleted`, count]));
+async function runOncePer(
+  name: string,
+  periodMs: number,
+  job: () => Promise<Record<string, number>>,
+): Promise<Record<string, number>> {
+  const owner = newOwner();
+  if (!(await acquireJobLease(getDb(), { name, owner, ttlMs: periodMs, now: new Date() }))) return {};
+  try {
+    return await job();
+  } catch (error) {
+    log.error(`${name} failed; it is tried again at the next run`, { error: message(error) });
+    await releaseJobLease(getDb(), { name, owner }).catch(() => undefined);
+    return {};
+  }
 }
 
 /** The balance rows checked against the ledger (lib/funds/verify-funds), once a day. */
-async function verifyFundsDaily(): Promise<Record<string, number>> {
-  if (!(await isDueOnce("funds-verify", DAY_MS))) return {};
-  const { checked, differences } = await verifyFunds();
-  return { balancesVerified: checked, balanceDifferences: differences.length };
-}
+const verifyFundsDaily = () =>
+  runOncePer("funds-verify", DAY_MS, async () => {
+    const { checked, differences } = await verifyFunds();
+    return { balancesVerified: checked, balanceDifferences: differences.length };
+  });
+
+/** The retention sweep (lib/jobs/sweep-retention), once an hour. */
+const sweepRetentionHourly = () =>
+  runOncePer("retention", HOUR_MS, async () => {
+    const removed = await sweepRetention();
+    return Object.fromEntries(Object.entries(removed).map(([table, count]) => [`${table}Deleted`, count]));
+  });
 
 /** Unique per process and call, so the lease tells two reconcilers on one machine apart. */
 function newOwner(): string {

@@ -34,10 +34,15 @@ export async function sweepRetention(now: Date = new Date()): Promise<Record<str
       (cutoff) => deleteCallbackAttemptsBefore(db, cutoff, BATCH),
       before(days.callbackAttempts),
     ),
-    callbackEvents: await sweep(
-      (cutoff) => db.$transaction((tx) => deleteSettledCallbackEventsBefore(tx, cutoff, BATCH)),
-      before(days.callbackEvents),
-    ),
+    callbackEvents:
+      (await sweep(
+        (cutoff) => db.$transaction((tx) => deleteSettledCallbackEventsBefore(tx, "delivered", cutoff, BATCH)),
+        before(days.callbackEvents),
+      )) +
+      (await sweep(
+        (cutoff) => db.$transaction((tx) => deleteSettledCallbackEventsBefore(tx, "failed", cutoff, BATCH)),
+        before(days.callbackEvents),
+      )),
     resolvedAlerts: await sweep(
       (cutoff) => db.$transaction((tx) => deleteResolvedAlertsBefore(tx, cutoff, BATCH)),
       before(days.resolvedAlerts),

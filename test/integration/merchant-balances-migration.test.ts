@@ -62,6 +62,6 @@ describe("the migration that adds balance rows", () => {
       { merchantId: "mer_ledger", mode: "live", availableCents: 900n, reservedCents: 0n, entries: 2 },
       { merchantId: "mer_ledger", mode: "sandbox", availableCents: 12000n, reservedCents: 3000n, entries: 3 },
     ]);
-    expect(await findBalanceDifferences(getDb())).toEqual([]);
+    expect(await findBalanceDifferences(getDb())).toEqual({ checked: 2, differences: [] });
   });
 });
