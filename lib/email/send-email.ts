@@ -3,7 +3,7 @@
 // the callbacks' timeout is given up and its connection closed: a delivery's lease lasts three, so
 // a mail server that stalls command after command never outlives the lease and lets a second
 // worker send the same message beside it.
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { getConfig } from "../config/config";
 
 export type Email = {
@@ -17,12 +17,15 @@ export type Email = {
 const TRANSPORT = Symbol.for("cashier.emailTransport");
 type WithTransport = { [TRANSPORT]?: { smtpUrl: string; transporter: Transporter } };
 
-function transport(): Transporter {
+/** nodemailer, loaded at the first send: a third of a second of every process's start otherwise (the CLI's, each server worker's). */
+async function transport(): Promise<Transporter> {
   const config = getConfig();
   if (!config.email) throw new Error("SMTP_URL is not set: this gateway sends no e-mail");
   const holder = globalThis as WithTransport;
   const timeout = config.callbacks.timeoutMs;
   const { smtpUrl, from } = config.email;
+  // Before the check, so two first sends cannot both find no transport and both make one.
+  const { default: nodemailer } = await import("nodemailer");
   // Made again when the configuration changes under it (a test pointing at another server).
   if (holder[TRANSPORT]?.smtpUrl !== smtpUrl) {
     holder[TRANSPORT]?.transporter.close();
@@ -46,7 +49,7 @@ class SendTimeout extends Error {}
 
 /** Hands the message to the SMTP server; throws with the server's reason when it refuses any recipient. */
 export async function sendEmail(email: Email): Promise<void> {
-  const transporter = transport();
+  const transporter = await transport();
   const deadlineMs = getConfig().callbacks.timeoutMs * 2;
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
