@@ -63,8 +63,9 @@ for (const database of ["sqlite", "postgres"] as const) {
           .poll(() => receiver.received.map((callback) => callback.data.event_id), { timeout: 60_000 })
           .toEqual([paid.data.event_id]);
         expect(receiver.received[0].data).toMatchObject({ type: "deposit.paid", id: created.data.id });
-        // The worker reconciles too: it holds the reconciliation lease.
-        await expect.poll(async () => (await rows.count()).get("JobLease"), { timeout: 60_000 }).toBe(1);
+        // The worker reconciles too: it holds the reconciliation lease, and its first run takes the
+        // day's funds check's and the hour's retention sweep's (lib/jobs/run-reconciler).
+        await expect.poll(async () => (await rows.count()).get("JobLease"), { timeout: 60_000 }).toBe(3);
       } finally {
         await rows.close();
       }
