@@ -122,14 +122,26 @@ export async function serveGateway(options: { dir: string; port: number }): Prom
     inFlight.add(response);
     answerOutageAsUnavailable(response);
     const requestContext: RequestContext = { requestId };
-    const isFromTrustedProxy = isTrustedProxy(request.socket.remoteAddress, config.trustedProxies);
+    const serve = () => {
+      logAbortedRequest(request, response);
+      // The pages people see (hosted steps, /direct, the console), counted per address like them.
+      if (rules.isLimited) logPageRequest(request, response, clientIp);
+      return handle(request, response);
+    };
     runInRequest(requestContext, () =>
-      traceRequest(request, response, { requestContext, clientIp, isFromTrustedProxy }, () => {
-        logAbortedRequest(request, response);
-        // The pages people see (hosted steps, /direct, the console), counted per address like them.
-        if (rules.isLimited) logPageRequest(request, response, clientIp);
-        return handle(request, response);
-      }),
+      // A span only when spans go somewhere: no work on the request's path otherwise.
+      stopTracing
+        ? traceRequest(
+            request,
+            response,
+            {
+              requestContext,
+              clientIp,
+              isFromTrustedProxy: isTrustedProxy(request.socket.remoteAddress, config.trustedProxies),
+            },
+            serve,
+          )
+        : serve(),
     )
       .catch((error: unknown) => {
         if (!isClientAbort(error)) log.error("request handler failed", { requestId, error: String(error) });
