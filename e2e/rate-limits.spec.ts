@@ -9,7 +9,7 @@ import { expect, test } from "@playwright/test";
 import { signRequestToken } from "../lib/envelope/sign-request-token";
 import { e2eServerEnv } from "./environment";
 import { START_SCRIPT } from "../test/support/gateway-process";
-import { cashier, type Merchant } from "./support";
+import { cashier, type Merchant, postSigned } from "./support";
 
 const root = path.resolve(import.meta.dirname, "..");
 // Beside the e2e server's port and start.spec.ts's (+1).
@@ -140,5 +140,36 @@ test("hosted pages are limited per client address, an IPv6 /64 as one, one budge
     const html = await page.text();
     expect(html, path).toContain("Too many attempts in a short time");
     expect(html, path).toContain('href="/pay/ajuda?lang=en"');
+  }
+});
+
+test("a merchant's own budget (merchant update --rate-limit 6), all its keys together: counted over both servers in Redis, and in the e2e server's primary", async () => {
+  const merchant = JSON.parse(cashier("merchant", "create", "--name", "Orçamento próprio")) as Merchant;
+  const second = {
+    ...merchant,
+    ...(JSON.parse(cashier("merchant", "key", "create", merchant.merchantId)) as Merchant),
+  };
+  expect(JSON.parse(cashier("merchant", "update", merchant.merchantId, "--rate-limit", "6"))).toMatchObject({
+    requestsPerMinute: 6,
+    requestBudget: "merchant",
+  });
+  const statusesAt = async (urlOf: (i: number) => string) => {
+    const answers = [];
+    for (let i = 0; i < 8; i++) answers.push(await postSigned(urlOf(i), i % 2 ? second : merchant, { id: "dep_none" }));
+    return answers;
+  };
+  for (const urlOf of [
+    (i: number) => `http://127.0.0.1:${ports[i % 2]}/api/status`,
+    () => `${e2eServerEnv.PUBLIC_BASE_URL}/api/status`,
+  ]) {
+    const answers = await statusesAt(urlOf);
+    expect(answers.map((answer) => answer.status)).toEqual([404, 404, 404, 404, 404, 404, 429, 429]);
+    // Signed with the key that sent it, as every answer past verification is.
+    expect(answers[7].data.error).toMatchObject({
+      type: "rate_limited",
+      detail: expect.stringMatching(
+        new RegExp(`^more than 6 requests a minute for merchant ${merchant.merchantId}, all its keys together`),
+      ),
+    });
   }
 });

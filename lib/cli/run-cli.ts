@@ -18,6 +18,7 @@ import { auditKeyCreated } from "../merchants/create-merchant-key";
 import { auditMerchantCreated } from "../merchants/create-console-merchant";
 import { MAX_LOGO_BYTES, setMerchantLogo } from "../merchants/set-merchant-logo";
 import { updateMerchant } from "../merchants/update-merchant";
+import { changeMerchantRateLimit } from "../merchants/change-merchant-rate-limit";
 import { changeMerchantRouting } from "../merchants/change-merchant-routing";
 import { findMerchantRouting } from "../merchants/find-merchant-routing";
 import { RAILS } from "../providers/contract/payment-provider";
@@ -91,7 +92,10 @@ const usage = `usage: npm run cashier -- <command>
                   [--key-id ID --secret-stdin | --key-id ID --secret SECRET] [--live] [ROUTING]
   merchant list
   merchant update MERCHANT_ID [--callback-url URL | --no-callback-url] [--redirect-origin ORIGIN]...
-                  [--logo FILE (PNG or WebP, at most 64 KiB) | --no-logo] [ROUTING]
+                  [--logo FILE (PNG or WebP, at most 64 KiB) | --no-logo]
+                  [--rate-limit N | --rate-limit default] [ROUTING]
+          (--rate-limit: verified API requests a minute, all the merchant's keys together;
+           default: RATE_LIMIT_REQUESTS; audited)
           ROUTING (live merchants; a rail not routed goes to the PIX_PSP_* account):
                   [--no-provider] [--provider PA_ID] [--provider-for RAIL=PA_ID]...
                   [--payout-approval automatic | --payout-approval operator [--approval-above AMOUNT]]
@@ -309,6 +313,7 @@ const commands: Record<string, Command> = {
         "redirect-origin": { type: "string", multiple: true },
         logo: { type: "string" },
         "no-logo": { type: "boolean" },
+        "rate-limit": { type: "string" },
         ...routingOptions,
         "no-provider": { type: "boolean" },
       },
@@ -323,18 +328,23 @@ const commands: Record<string, Command> = {
       values["no-callback-url"] === true ||
       values["redirect-origin"] !== undefined;
     const isRouting = isRoutingChange(values);
+    const isRateLimitChange = values["rate-limit"] !== undefined;
     const settings =
-      isSettingsChange || (!isLogoChange && !isRouting)
+      isSettingsChange || (!isLogoChange && !isRouting && !isRateLimitChange)
         ? await updateMerchant(positionals[0], {
             callbackUrl: values["no-callback-url"] ? null : (values["callback-url"] as string | undefined),
             redirectOrigins: values["redirect-origin"] as string[] | undefined,
           })
         : {};
     const routing = isRouting ? await changeMerchantRouting(positionals[0], routingInput(values), cliAuditActor()) : {};
-    if (!isLogoChange) return { ...settings, ...routing };
+    const rateLimit = isRateLimitChange
+      ? await changeMerchantRateLimit(positionals[0], values["rate-limit"] as string, cliAuditActor())
+      : {};
+    if (!isLogoChange) return { ...settings, ...routing, ...rateLimit };
     return {
       ...settings,
       ...routing,
+      ...rateLimit,
       ...(await setMerchantLogo(
         positionals[0],
         values.logo === undefined ? null : await readLogoFile(values.logo as string),

@@ -25,7 +25,7 @@ const keyWithMerchant = statement(
   "cashier_key_with_merchant",
   `SELECT k."id" AS "keyId", k."merchantId", k."secretCiphertext", k."createdAt" AS "keyCreatedAt", k."revokedAt",
           m."name", m."mode", m."callbackUrl", m."redirectOrigins", m."providerRoutes", m."payoutApproval",
-          m."payoutApprovalAboveCents", m."createdAt"
+          m."payoutApprovalAboveCents", m."requestsPerMinute", m."createdAt"
    FROM "ApiKey" k JOIN "Merchant" m ON m."id" = k."merchantId"
    WHERE k."id" = ?`,
 );
@@ -44,6 +44,7 @@ const keyWithMerchantColumns = {
   providerRoutes: merchantColumns.providerRoutes,
   payoutApproval: merchantColumns.payoutApproval,
   payoutApprovalAboveCents: merchantColumns.payoutApprovalAboveCents,
+  requestsPerMinute: merchantColumns.requestsPerMinute,
   createdAt: merchantColumns.createdAt,
 };
 

@@ -53,6 +53,7 @@ export const driverColumns = {
     providerRoutes: "Json",
     payoutApproval: "String",
     payoutApprovalAboveCents: "BigInt",
+    requestsPerMinute: "Int",
     createdAt: "DateTime",
     updatedAt: "DateTime",
   },

@@ -20,6 +20,8 @@ export type MerchantRecord = {
   payoutApproval: PayoutApproval;
   /** With "operator": null holds every payout, an amount only those above it. Null with "automatic". */
   payoutApprovalAboveCents: bigint | null;
+  /** Verified API requests a minute, all its keys together; null: RATE_LIMIT_REQUESTS. */
+  requestsPerMinute: number | null;
   createdAt: Date;
 };
 
@@ -35,6 +37,7 @@ export type MerchantRow = {
   providerRoutes: unknown;
   payoutApproval: string;
   payoutApprovalAboveCents: bigint | number | null;
+  requestsPerMinute: number | bigint | null;
   createdAt: Date;
 };
 
@@ -74,13 +77,14 @@ export function toMerchantRecord(row: MerchantRow): MerchantRecord {
     // Anything but "automatic" holds payouts: an unknown value errs on the side of an operator.
     payoutApproval: row.payoutApproval === "automatic" ? "automatic" : "operator",
     payoutApprovalAboveCents: row.payoutApprovalAboveCents === null ? null : BigInt(row.payoutApprovalAboveCents),
+    requestsPerMinute: row.requestsPerMinute === null ? null : Number(row.requestsPerMinute),
     createdAt: row.createdAt,
   };
 }
 
 export async function insertMerchant(
   db: DbOrTx,
-  merchant: Omit<MerchantRecord, "createdAt" | keyof MerchantRouting> & Partial<MerchantRouting>,
+  merchant: Omit<MerchantRecord, "createdAt" | "requestsPerMinute" | keyof MerchantRouting> & Partial<MerchantRouting>,
 ): Promise<MerchantRecord> {
   const { providerRoutes = {}, ...rest } = merchant;
   return toMerchantRecord(
@@ -112,6 +116,16 @@ export async function updateMerchantSettings(
 ): Promise<MerchantRecord | null> {
   const { count } = await db.merchant.updateMany({ where: { id }, data: settings });
   return count === 1 ? findMerchant(db, id) : null;
+}
+
+/** Sets a merchant's own API request budget (null: the default); false when there is no such merchant. */
+export async function updateMerchantRequestBudget(
+  db: DbOrTx,
+  id: string,
+  requestsPerMinute: number | null,
+): Promise<boolean> {
+  const { count } = await db.merchant.updateMany({ where: { id }, data: { requestsPerMinute } });
+  return count === 1;
 }
 
 /** Sets a merchant's routes and payout approval; false when there is no such merchant. */

@@ -21,6 +21,7 @@ import { metrics } from "../metrics/metrics";
 import { loggablePath } from "../log/redact-paths";
 import { findSigningKey, type MerchantSigningKey } from "../merchants/find-signing-key";
 import { recordKeyUse } from "../merchants/record-key-use";
+import { requestBudgetOf } from "../merchants/request-budget";
 import { apiSecurityHeaders } from "../security/security-headers";
 import { addressKeyOf } from "../rate-limits/address-key";
 import { checkRateLimit, consumeRateLimit } from "../rate-limits/consume-rate-limit";
@@ -227,12 +228,13 @@ export function withEnvelope(
       );
     }
 
-    const budget = await consumeRateLimit("request", key.keyId);
+    const perMinute = requestBudgetOf(key.merchant);
+    const budget = await consumeRateLimit("request", key.merchantId, perMinute);
     if (budget.isLimited) {
       context.error = "rate_limited";
       const refusal = new AppError(
         "rate_limited",
-        `more than ${getConfig().rateLimits.requests} requests a minute with key ${key.keyId}; retry after ${budget.retryAfterSeconds} s`,
+        `more than ${perMinute} requests a minute for merchant ${key.merchantId}, all its keys together; retry after ${budget.retryAfterSeconds} s`,
       );
       return finish(
         await signed(

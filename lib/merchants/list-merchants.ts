@@ -1,8 +1,9 @@
 import { getDb } from "../db/client";
 import { listMerchantsWithKeys } from "../db/merchants";
 import { toRoutingView } from "./find-merchant-routing";
+import { requestBudgetView } from "./request-budget";
 
-/** Merchants with their keys' ids and states, routes and payout approval; secrets are never listed. */
+/** Merchants with their keys' ids and states, routes, payout approval and request budget; secrets are never listed. */
 export async function listMerchants() {
   const merchants = await listMerchantsWithKeys(getDb());
   return merchants.map((m) => ({
@@ -12,6 +13,7 @@ export async function listMerchants() {
     callbackUrl: m.callbackUrl,
     redirectOrigins: m.redirectOrigins,
     ...toRoutingView(m),
+    ...requestBudgetView(m),
     createdAt: m.createdAt.toISOString(),
     keys: m.apiKeys.map((k) => ({
       keyId: k.id,

@@ -22,7 +22,7 @@ export async function updateMerchant(merchantId: string, input: UpdateMerchantIn
   if (settings.callbackUrl === undefined && settings.redirectOrigins === undefined) {
     throw new AppError(
       "invalid_argument",
-      "nothing to change: give --callback-url, --no-callback-url, --redirect-origin, --logo, --no-logo, --provider, --provider-for, --no-provider or --payout-approval",
+      "nothing to change: give --callback-url, --no-callback-url, --redirect-origin, --logo, --no-logo, --rate-limit, --provider, --provider-for, --no-provider or --payout-approval",
     );
   }
   const merchant = await updateMerchantSettings(db, merchantId, settings);

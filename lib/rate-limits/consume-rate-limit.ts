@@ -26,7 +26,8 @@ import { metrics } from "../metrics/metrics";
  *  - tokenFailureIp, tokenFailureKey: requests whose token failed, per client address (key:
  *    addressKeyOf) and per key id;
  *  - page: hosted pages, their server actions and /direct, per client address (addressKeyOf);
- *  - request: verified requests, per key id;
+ *  - request: verified requests, per merchant id, against the merchant's own budget
+ *    (lib/merchants/request-budget), which each consumeRateLimit names;
  *  - consoleLoginFailureIp, consoleLoginFailureAccount, consoleLoginFailureDevice,
  *    consoleLoginFailureAccountTotal: console sign-ins per client address (key: addressKeyOf), per
  *    e-mail typed and network (networkKeyOf) or known device, and per e-mail typed, over
@@ -78,7 +79,8 @@ function buildLimiters(): Limiters {
     tokenFailureIp: config.rateLimits.tokenFailures,
     tokenFailureKey: config.rateLimits.tokenFailures,
     page: config.rateLimits.pages,
-    request: config.rateLimits.requests,
+    // Each merchant has its own budget, compared by consumeRateLimit: the store only counts.
+    request: Number.MAX_SAFE_INTEGER,
     consoleLoginFailureIp: config.console.loginFailures,
     consoleLoginFailureAccount: config.console.accountLoginFailures,
     consoleLoginFailureDevice: config.console.accountLoginFailures,
@@ -228,15 +230,26 @@ const limited = (res: RateLimiterRes): Limited => ({
   retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
 });
 
-/** Counts one request against the key; limited once the minute's budget is spent. */
+/**
+ * Counts one request against the key; limited once the minute's budget is spent: the kind's, or
+ * `budget` when the key has one of its own.
+ */
 export async function consumeRateLimit(
   kind: RateLimitKind,
   key: string,
+  budget?: number,
 ): Promise<{ isLimited: false; remainingPoints: number } | Limited> {
   try {
     const counted = await spendFrom(kind, (store) => store.consume(key));
+    if (budget !== undefined && counted.consumedPoints > budget) {
+      metrics().rateLimitDecisions.inc({ kind, outcome: "limited" });
+      return limited(counted);
+    }
     metrics().rateLimitDecisions.inc({ kind, outcome: "allowed" });
-    return { isLimited: false, remainingPoints: counted.remainingPoints };
+    return {
+      isLimited: false,
+      remainingPoints: budget === undefined ? counted.remainingPoints : budget - counted.consumedPoints,
+    };
   } catch (error) {
     if (!isLimitResult(error)) throw error;
     metrics().rateLimitDecisions.inc({ kind, outcome: "limited" });

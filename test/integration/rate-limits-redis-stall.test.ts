@@ -45,7 +45,7 @@ async function send(merchant: TestMerchant): Promise<Response> {
 
 /** The merchant's count of requests this minute as Redis holds it; null when Redis has none. */
 async function countedInRedis(merchant: TestMerchant): Promise<number | null> {
-  const value = await redis.get(`cashier:rl:request:${merchant.keyId}`);
+  const value = await redis.get(`cashier:rl:request:${merchant.merchantId}`);
   return value === null ? null : Number(value);
 }
 

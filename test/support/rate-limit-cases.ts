@@ -5,7 +5,12 @@ import { afterAll, expect, it } from "vitest";
 import { POST as status } from "@/app/api/status/route";
 import { signRequestToken } from "@/lib/envelope/sign-request-token";
 import { CLIENT_IP_HEADER } from "@/lib/http/client-ip";
-import { createTestMerchant, readProblem, readSigned } from "./api";
+import { cliAuditActor } from "@/lib/audit/cli-audit-actor";
+import { getDb } from "@/lib/db/client";
+import { changeMerchantRateLimit } from "@/lib/merchants/change-merchant-rate-limit";
+import { createApiKey } from "@/lib/merchants/create-api-key";
+import { listMerchants } from "@/lib/merchants/list-merchants";
+import { createTestMerchant, readProblem, readSigned, type TestMerchant } from "./api";
 import { checkAnswer } from "./documented-schemas";
 
 const randomIp = () => `198.51.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
@@ -20,6 +25,16 @@ async function send(jwt: string, ip: string): Promise<Response> {
   );
   await checkAnswer("/api/status", response);
   return response;
+}
+
+const signedStatus = (merchant: TestMerchant) =>
+  signRequestToken({ keyId: merchant.keyId, secret: merchant.secret, data: { id: "dep_unknown" } });
+
+/** `count` status reads, one after another, each signed with the key `merchantOf(i)` names. */
+async function sendMany(count: number, merchantOf: (i: number) => TestMerchant, ip: string): Promise<number[]> {
+  const codes: number[] = [];
+  for (let i = 0; i < count; i++) codes.push((await send(await signedStatus(merchantOf(i)), ip)).status);
+  return codes;
 }
 
 export function rateLimitCases(): void {
@@ -94,31 +109,75 @@ export function rateLimitCases(): void {
     expect(statuses).toEqual([...Array<number>(100).fill(401), ...Array<number>(50).fill(429)]);
   });
 
-  it("valid requests past the key's budget: a signed 429 envelope with Retry-After", async () => {
+  it("valid requests past the merchant's budget, its two keys together: a signed 429 envelope with Retry-After", async () => {
     const busy = await createTestMerchant({ name: "Movimentada" });
+    const second = { ...busy, ...(await createApiKey({ merchantId: busy.merchantId })) };
     const ip = randomIp();
-    const codes: number[] = [];
-    // RATE_LIMIT_REQUESTS is 50 in these files.
-    for (let i = 0; i < 52; i++)
-      codes.push(
-        (
-          await send(
-            await signRequestToken({ keyId: busy.keyId, secret: busy.secret, data: { id: "dep_unknown" } }),
-            ip,
-          )
-        ).status,
-      );
+    // RATE_LIMIT_REQUESTS is 50 in these files: 26 with each key, then one more with each.
+    const codes = await sendMany(52, (i) => (i % 2 === 0 ? busy : second), ip);
     expect(codes.slice(0, 50).every((c) => c === 404)).toBe(true);
     expect(codes.slice(50)).toEqual([429, 429]);
-    const response = await send(
-      await signRequestToken({ keyId: busy.keyId, secret: busy.secret, data: { id: "dep_unknown" } }),
-      ip,
-    );
+    const response = await send(await signedStatus(second), ip);
     expect(response.headers.get("retry-after")).toMatch(/^\d+$/);
-    const { data } = await readSigned(response, busy);
+    const { data } = await readSigned(response, second);
     expect(data.error).toMatchObject({
       type: "rate_limited",
-      detail: expect.stringMatching(/more than 50 requests a minute/),
+      detail: expect.stringMatching(
+        new RegExp(
+          `^more than 50 requests a minute for merchant ${busy.merchantId}, all its keys together; retry after \\d+ s$`,
+        ),
+      ),
     });
+  });
+
+  it("a merchant's own budget (merchant update --rate-limit): refused past 5, while another merchant keeps the default; default again gives back 50", async () => {
+    const small = await createTestMerchant({ name: "Limitada" });
+    const other = await createTestMerchant({ name: "Vizinha" });
+    expect(await changeMerchantRateLimit(small.merchantId, "5", cliAuditActor())).toEqual({
+      merchantId: small.merchantId,
+      requestsPerMinute: 5,
+      requestBudget: "merchant",
+    });
+    const ip = randomIp();
+    expect(await sendMany(7, () => small, ip)).toEqual([404, 404, 404, 404, 404, 429, 429]);
+    const { data } = await readSigned(await send(await signedStatus(small), ip), small);
+    expect(data.error).toMatchObject({ detail: expect.stringMatching(/^more than 5 requests a minute for merchant /) });
+    expect(new Set(await sendMany(20, () => other, ip))).toEqual(new Set([404]));
+
+    // Raised back to the default within the minute: the 8 counted so far leave 42.
+    expect(await changeMerchantRateLimit(small.merchantId, "default", cliAuditActor())).toMatchObject({
+      requestsPerMinute: 50,
+      requestBudget: "default",
+    });
+    const codes = await sendMany(43, () => small, ip);
+    expect(codes.slice(0, 42).every((c) => c === 404)).toBe(true);
+    expect(codes.at(-1)).toBe(429);
+    const audited = await getDb().auditEvent.findMany({
+      where: { action: "merchant.rate_limit_changed", targetId: small.merchantId },
+      orderBy: { createdAt: "asc" },
+    });
+    expect(audited.map((event) => event.detail)).toEqual([
+      { requests_per_minute: { from: null, to: 5 } },
+      { requests_per_minute: { from: 5, to: null } },
+    ]);
+  });
+
+  it("--rate-limit refuses what is not a budget, naming the flag and the reason, and changes nothing", async () => {
+    const merchant = await createTestMerchant({ name: "Intacta" });
+    for (const [given, reason] of [
+      ["0", "must be at least 1 request a minute"],
+      ["1.5", 'must be a whole number of requests a minute, or "default"'],
+      ["lots", 'must be a whole number of requests a minute, or "default"'],
+      ["1000001", "must be at most 1000000 requests a minute"],
+    ])
+      await expect(changeMerchantRateLimit(merchant.merchantId, given, cliAuditActor())).rejects.toMatchObject({
+        code: "invalid_argument",
+        message: `--rate-limit: ${reason}`,
+      });
+    await expect(changeMerchantRateLimit("mer_none", "10", cliAuditActor())).rejects.toMatchObject({
+      code: "not_found",
+    });
+    const listed = (await listMerchants()).find((entry) => entry.merchantId === merchant.merchantId);
+    expect(listed).toMatchObject({ requestsPerMinute: 50, requestBudget: "default" });
   });
 }

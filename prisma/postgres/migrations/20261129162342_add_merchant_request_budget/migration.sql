@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Merchant" ADD COLUMN     "requestsPerMinute" INTEGER;
+
