@@ -81,13 +81,20 @@ export type Result = {
   cpuMsPerRequest: number;
 };
 
-/** One request body per token: each carries its own data, so nothing repeats within a run. */
-export async function signedBodies(count: number, data: (i: number) => Record<string, unknown>): Promise<string[]> {
+/**
+ * One request body per token: each carries its own data, so nothing repeats within a run. Signed
+ * with the bench merchant's key, or the key `keyOf` names (made with SECRET).
+ */
+export async function signedBodies(
+  count: number,
+  data: (i: number) => Record<string, unknown>,
+  keyOf: (i: number) => string = () => KEY_ID,
+): Promise<string[]> {
   const bodies: string[] = [];
   for (let i = 0; i < count; i++) {
     bodies.push(
       JSON.stringify({
-        jwt: await signRequestToken({ keyId: KEY_ID, secret: SECRET, data: data(i), lifetimeSeconds: 300 }),
+        jwt: await signRequestToken({ keyId: keyOf(i), secret: SECRET, data: data(i), lifetimeSeconds: 300 }),
       }),
     );
   }
@@ -110,7 +117,7 @@ const clockTicks = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8
  * holds better than requests per second on a machine the load generator shares. A child that
  * exits between two reads takes its time with it, as for any process that exits.
  */
-const cpuMs = (pid: number) => (nodeTree(pid).reduce((sum, row) => sum + row.cpuTicks, 0) * 1000) / clockTicks;
+export const cpuMs = (pid: number) => (nodeTree(pid).reduce((sum, row) => sum + row.cpuTicks, 0) * 1000) / clockTicks;
 
 async function load(
   url: string,
