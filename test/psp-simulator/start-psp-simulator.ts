@@ -174,6 +174,11 @@ export type PspSimulator = {
     options: { valor: string; natureza: "ORIGINAL" | "MED_FRAUDE" | "MED_OPERACIONAL" },
   ): Promise<Devolucao>;
   setWebhooksEnabled(enabled: boolean): void;
+  /**
+   * Every connection open now is reset at its next request, as by a proxy on the way that forgot
+   * idle connections without closing them; a new connection is answered.
+   */
+  dropIdleConnections(): void;
   setRefundOutcome(outcome: RefundOutcomeSetting): void;
   /**
    * Ends a refund that is EM_PROCESSAMENTO, and notifies the Pix with its refunds by webhook.
@@ -304,6 +309,13 @@ export async function startPspSimulator(options: PspSimulatorOptions = {}): Prom
   server.on("connection", (socket: Socket) => {
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
+  });
+  // The connections dropIdleConnections dropped: each is reset at its next request.
+  const secureSockets = new Set<object>();
+  const dropped = new WeakSet<object>();
+  server.on("secureConnection", (socket: Socket) => {
+    secureSockets.add(socket);
+    socket.on("close", () => secureSockets.delete(socket));
   });
   server.on("tlsClientError", () => {
     simulator.tlsRejections += 1;
@@ -702,7 +714,7 @@ export async function startPspSimulator(options: PspSimulatorOptions = {}): Prom
         response.on("close", () => hanging.delete(response));
       };
       if (failure?.kind === "timeout" && !failure.afterHandling) return hang();
-      if (failure?.kind === "reset") return void request.socket.destroy();
+      if (failure?.kind === "reset" || dropped.has(request.socket)) return void request.socket.destroy();
       if (failure?.kind === "status") {
         answer = refuse({
           status: failure.status,
@@ -874,6 +886,10 @@ export async function startPspSimulator(options: PspSimulatorOptions = {}): Prom
 
     setWebhooksEnabled(enabled) {
       webhooksEnabled = enabled;
+    },
+
+    dropIdleConnections() {
+      for (const socket of secureSockets) dropped.add(socket);
     },
 
     setRefundOutcome(outcome) {

@@ -178,8 +178,8 @@ export function createApiPixClient(settings: PspSettings, accountId: string): Ap
     };
     return inSpan(`${labels.operation}`, { kind: SpanKind.CLIENT, attributes }, async (span) => {
       const traced = { ...headers, ...traceHeaders() };
-      const send = () =>
-        exchange(url, method, traced, body, url.protocol === "https:" ? httpsAgent : httpAgent, settings.timeoutMs);
+      const agent = url.protocol === "https:" ? httpsAgent : httpAgent;
+      const send = () => exchange(url, method, traced, body, agent, settings.timeoutMs);
       const started = performance.now();
       const count = (result: string) => {
         metrics().pspCalls.inc({ ...labels, result });
@@ -188,9 +188,13 @@ export function createApiPixClient(settings: PspSettings, accountId: string): Ap
       let raw: RawAnswer;
       try {
         // Node's advice for kept-alive connections: a reset on a reused one is retried on a new one.
-        raw = await send().catch((error: unknown) =>
-          error instanceof StaleConnection ? send() : Promise.reject(error),
-        );
+        // Its idle siblings sat as long: whatever dropped it (the PSP, a proxy) dropped them too,
+        // so they go first, or the retry would meet the next of them.
+        raw = await send().catch((error: unknown) => {
+          if (!(error instanceof StaleConnection)) return Promise.reject(error);
+          for (const idle of Object.values(agent.freeSockets)) for (const socket of idle ?? []) socket.destroy();
+          return send();
+        });
       } catch (error) {
         count("unavailable");
         throw new AppError(

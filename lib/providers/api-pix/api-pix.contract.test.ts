@@ -325,6 +325,16 @@ describe("API Pix adapter", () => {
       `/cob/${txid} null`,
       `/cob/${txid} 200`,
     ]);
+    // A proxy on the way forgot every idle connection: each kept-alive one is reset in turn, so the
+    // call is sent again on a new one, not on the next of them.
+    await Promise.all([provider.findPixCharge(txid), provider.findPixCharge(txid), provider.findPixCharge(txid)]);
+    simulator.dropIdleConnections();
+    const beforeDrop = simulator.exchanges.length;
+    expect(await provider.findPixCharge(txid)).toMatchObject({ status: "active" });
+    expect(simulator.exchanges.slice(beforeDrop).map((e) => `${e.path} ${e.status}`)).toEqual([
+      `/cob/${txid} null`,
+      `/cob/${txid} 200`,
+    ]);
     simulator.failNext({ kind: "reset", target: "token" });
     const reset = createApiPix(simulator.settings, simulator.chave);
     expect(await failure(reset.findPixCharge(txid))).toMatchObject({
