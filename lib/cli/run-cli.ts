@@ -127,7 +127,9 @@ const usage = `usage: npm run cashier -- <command>
   psp configure --provider PA_ID      (tells the account's payment initiator where customers come
                                        back to, $PUBLIC_BASE_URL/pay/retorno/pa_…, and its webhook;
                                        accounts serving initiation only; audited)
-  psp reconcile [--force]             (asks the PSP about pending live deposits and refunds, once;
+  psp reconcile [--force]             (asks the PSP about pending live deposits and refunds, once:
+                                       the oldest charges, a run's slice, and the Pix received
+                                       since the oldest pending deposit, up to a day back;
                                        while a server is reconciling it prints {"skipped": …} and
                                        exits 0, and --force runs it beside that server anyway)
   psp return E2EID [--amount AMOUNT]  (returns to its payer a Pix that credited no merchant: one

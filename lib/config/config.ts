@@ -119,6 +119,8 @@ export const envSchema = z.object({
     .default("100000.00"),
   // Every provider account's: how often reconciliation asks the PSPs, and how long a PSP call may take.
   PIX_PSP_RECONCILE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  // Charges reconciliation asks each account's PSP about a second, so it never bursts past the PSP's limits.
+  PIX_PSP_RECONCILE_RATE: z.coerce.number().int().min(1).max(1000).default(20),
   PIX_PSP_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
   // Who operates the gateway, as the help page shows customers: the SAC (Decreto 11.034/2022), the
   // company behind it and its data protection officer (LGPD art. 41). Unset: not shown.
@@ -347,9 +349,10 @@ export type Config = {
   };
   /**
    * runInServer: run reconciliation with the PSP (one process of the deployment at a time) and
-   * the deposit expiry sweep inside the server; intervalMs: PIX_PSP_RECONCILE_SECONDS.
+   * the deposit expiry sweep inside the server; intervalMs: PIX_PSP_RECONCILE_SECONDS;
+   * chargesPerSecond: PIX_PSP_RECONCILE_RATE, per account.
    */
-  reconcile: { runInServer: boolean; intervalMs: number };
+  reconcile: { runInServer: boolean; intervalMs: number; chargesPerSecond: number };
   /** How many days the retention sweep keeps each kind of finished row. */
   retentionDays: { callbackAttempts: number; callbackEvents: number; resolvedAlerts: number };
   /** Where spans go (OTLP/HTTP, JSON) and the service they are of; null: no tracing. */
@@ -563,7 +566,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       pollMs: vars.CALLBACK_POLL_MS,
     },
     role: vars.CASHIER_ROLE,
-    reconcile: { runInServer: jobs.reconcile, intervalMs: vars.PIX_PSP_RECONCILE_SECONDS * 1000 },
+    reconcile: {
+      runInServer: jobs.reconcile,
+      intervalMs: vars.PIX_PSP_RECONCILE_SECONDS * 1000,
+      chargesPerSecond: vars.PIX_PSP_RECONCILE_RATE,
+    },
     retentionDays: {
       callbackAttempts: vars.RETENTION_CALLBACK_ATTEMPTS_DAYS,
       callbackEvents: vars.RETENTION_CALLBACK_EVENTS_DAYS,

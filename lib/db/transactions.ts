@@ -301,19 +301,29 @@ export async function findTransactionByEndToEndId(db: DbOrTx, endToEndId: string
   return row ? toDepositRecord(row) : null;
 }
 
-/** Pending deposits at one provider that carry a Pix charge (issued or not yet), oldest first. */
+/** Where a page of pending deposits ended: the next page starts after it. */
+export type PendingCursor = { createdAt: Date; id: string };
+
+/**
+ * Pending deposits at one provider that carry a Pix charge (issued or not yet), oldest first, a
+ * page at a time: those after `after`, when given.
+ */
 export async function findPendingPixDeposits(
   db: DbOrTx,
-  options: { provider: string; createdBefore: Date; limit: number },
+  options: { provider: string; createdBefore: Date; limit: number; after?: PendingCursor | null },
 ): Promise<DepositRecord[]> {
+  const after = options.after;
   const rows = await db.transaction.findMany({
     where: {
       status: "pending",
       provider: options.provider,
       pixTxid: { not: null },
       createdAt: { lte: options.createdBefore },
+      ...(after
+        ? { OR: [{ createdAt: { gt: after.createdAt } }, { createdAt: after.createdAt, id: { gt: after.id } }] }
+        : {}),
     },
-    orderBy: { createdAt: "asc" },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     take: options.limit,
   });
   return rows.map(toDepositRecord);

@@ -1,5 +1,6 @@
-// What the PSP's webhook may have missed, asked of the PSP itself: every pending live deposit's
-// charge (GET /cob/{txid}) and the Pix received lately (GET /pix?inicio=&fim=). Paid charges are
+// What the PSP's webhook may have missed, asked of the PSP itself: the Pix received since the last
+// listing (GET /pix?inicio=&fim=) and every pending live deposit's charge (GET /cob/{txid}), a
+// paced slice a run (issue 40: tens of thousands pending no longer hold a run past its interval). Paid charges are
 // settled, charges the PSP closed or let expire end expired, charge calls that never returned are
 // finished under their txid, and pending refunds are followed up. One process of a deployment
 // runs it at a time (lib/jobs/run-reconciler.ts holds a lease), and it stays safe when two overlap
@@ -7,8 +8,9 @@
 import { runTransaction } from "../db/run-transaction";
 import { getConfig } from "../config/config";
 import { getDb } from "../db/client";
-import { type DepositRecord, findPendingPixDeposits, recordPixCharge } from "../db/transactions";
+import { type DepositRecord, type PendingCursor, findPendingPixDeposits, recordPixCharge } from "../db/transactions";
 import { mapWithConcurrency } from "../pace/map-with-concurrency";
+import { paceCalls } from "../pace/pace-calls";
 import { RECONCILE_CONCURRENCY, createReconcileBackoff } from "../pace/reconcile-pace";
 import { log } from "../log/logger";
 import type { PaymentProvider } from "../providers/contract/payment-provider";
@@ -150,58 +152,137 @@ export async function reconcileLiveDeposits(now: Date = new Date()): Promise<Rec
   return summary;
 }
 
-/** One account's pending deposits, and the Pix it received lately and on one older day. */
+/**
+ * Per account, in the memory of the process that reconciles: where the last run's charge checks
+ * stopped (null: at the oldest), and until when the Pix it received were listed (null: not yet by
+ * this process).
+ */
+type AccountProgress = { after: PendingCursor | null; listedUntil: Date | null };
+const progress = new Map<string, AccountProgress>();
+
+const PAGE_SIZE = 500;
+// A Pix is listed by the time the PSP booked it, which may trail the listing's end a little.
+const LISTING_OVERLAP_MS = 2 * 60_000;
+// How far back a process's first listing reaches for the oldest pending deposit.
+const FIRST_LISTING_MAX_MS = 24 * 3600_000;
+
+/**
+ * One account: its pending charges one by one, oldest first, from where the last run stopped, at
+ * PIX_PSP_RECONCILE_RATE a second for at most half an interval, so that a run ends before the next
+ * is due however many are pending; then the Pix it received since the last listing, where a paid
+ * deposit whose webhook was lost is found whatever the number pending.
+ */
 async function reconcileCharges(
   provider: PaymentProvider,
   summary: ReconcileSummary,
   now: Date,
   day: number,
 ): Promise<void> {
+  if (!provider.charges) return;
+  let account = progress.get(provider.accountId);
+  if (!account) progress.set(provider.accountId, (account = { after: null, listedUntil: null }));
+  await checkPendingCharges(provider, account, summary, now);
+  await listReceived(provider, account, summary, now, day);
+}
+
+async function checkPendingCharges(
+  provider: PaymentProvider,
+  account: AccountProgress,
+  summary: ReconcileSummary,
+  now: Date,
+): Promise<void> {
+  const { intervalMs, chargesPerSecond } = getConfig().reconcile;
+  const budget = Math.max(1, Math.floor((chargesPerSecond * intervalMs) / 2000));
+  const pace = paceCalls(chargesPerSecond);
+  let visited = 0;
+  while (visited < budget) {
+    const limit = Math.min(PAGE_SIZE, budget - visited);
+    const pending = await findPendingPixDeposits(getDb(), {
+      provider: provider.accountId,
+      createdBefore: new Date(now.getTime() - IN_FLIGHT_MS),
+      limit,
+      after: account.after,
+    });
+    visited += pending.length;
+    // A short page is the end: the next run starts again at the oldest.
+    account.after = pending.length === limit ? (pending.at(-1) ?? null) : null;
+    await mapWithConcurrency(
+      backoff.due(pending, (deposit) => deposit.id),
+      RECONCILE_CONCURRENCY,
+      async (deposit) => {
+        await pace();
+        await checkCharge(provider, deposit, summary, now);
+      },
+    );
+    if (account.after === null) return;
+  }
+}
+
+async function checkCharge(
+  provider: PaymentProvider,
+  deposit: DepositRecord,
+  summary: ReconcileSummary,
+  now: Date,
+): Promise<void> {
+  summary.checked++;
+  try {
+    const outcome = await reconcileDeposit(provider, deposit, now);
+    if (outcome) summary[outcome]++;
+    if (outcome === "errors") backoff.failed(deposit.id);
+    else backoff.succeeded(deposit.id);
+  } catch (error) {
+    summary.errors++;
+    backoff.failed(deposit.id);
+    const detail = error instanceof Error ? error.message : String(error);
+    log.warn("reconciliation of a deposit failed; tried again in a later run", {
+      depositId: deposit.id,
+      error: detail,
+    });
+    await raiseUnusableAnswer(deposit, error, now).catch((failure: unknown) =>
+      log.error("operator alert not raised", { depositId: deposit.id, error: String(failure) }),
+    );
+  }
+}
+
+/**
+ * The Pix the account received since the last listing (or, at this process's first, since its
+ * oldest pending deposit, up to a day back), at least the last few intervals; then one older day:
+ * a MED claw-back or a portal devolucao comes days or weeks after its Pix, and only a listing by
+ * the Pix's own time shows it when its webhook was lost. A deposit settled already is left as it
+ * is: settling again changes nothing.
+ */
+async function listReceived(
+  provider: PaymentProvider,
+  account: AccountProgress,
+  summary: ReconcileSummary,
+  now: Date,
+  day: number,
+): Promise<void> {
   const charges = provider.charges;
   if (!charges) return;
-  const pending = await findPendingPixDeposits(getDb(), {
-    provider: provider.accountId,
-    createdBefore: new Date(now.getTime() - IN_FLIGHT_MS),
-    limit: 500,
-  });
-  await mapWithConcurrency(
-    backoff.due(pending, (deposit) => deposit.id),
-    RECONCILE_CONCURRENCY,
-    async (deposit) => {
-      summary.checked++;
-      try {
-        const outcome = await reconcileDeposit(provider, deposit, now);
-        if (outcome) summary[outcome]++;
-        if (outcome === "errors") backoff.failed(deposit.id);
-        else backoff.succeeded(deposit.id);
-      } catch (error) {
-        summary.errors++;
-        backoff.failed(deposit.id);
-        const detail = error instanceof Error ? error.message : String(error);
-        log.warn("reconciliation of a deposit failed; tried again in a later run", {
-          depositId: deposit.id,
-          error: detail,
-        });
-        await raiseUnusableAnswer(deposit, error, now).catch((failure: unknown) =>
-          log.error("operator alert not raised", { depositId: deposit.id, error: String(failure) }),
-        );
-      }
-    },
-  );
-  // Pix received in the last few intervals: one whose charge was not among the pending above
-  // (a deposit reconciled just now is settled already, and settling again changes nothing).
-  // Then one older day: a MED claw-back or a portal devolucao comes days or weeks after its Pix,
-  // and only a listing by the Pix's own time shows it when its webhook was lost.
   const windowMs = Math.max(3 * getConfig().reconcile.intervalMs, 10 * 60_000);
+  let from = now.getTime() - windowMs;
+  if (account.listedUntil) from = Math.min(from, account.listedUntil.getTime() - LISTING_OVERLAP_MS);
+  else {
+    const [oldest] = await findPendingPixDeposits(getDb(), {
+      provider: provider.accountId,
+      createdBefore: now,
+      limit: 1,
+    });
+    if (oldest) from = Math.min(from, Math.max(oldest.createdAt.getTime(), now.getTime() - FIRST_LISTING_MAX_MS));
+  }
   const windows = [
-    { from: new Date(now.getTime() - windowMs), to: now },
-    { from: new Date(now.getTime() - (day + 1) * DAY_MS), to: new Date(now.getTime() - day * DAY_MS) },
+    { from: new Date(from), to: now, isRecent: true },
+    { from: new Date(now.getTime() - (day + 1) * DAY_MS), to: new Date(now.getTime() - day * DAY_MS), isRecent: false },
   ];
   for (const window of windows) {
     try {
-      for (const pix of await charges.listReceivedPix(window)) {
+      // Each in its own transaction, several at once: a listing of thousands (a reconciler that
+      // takes over after an outage) is settled in seconds, not one round trip after another.
+      await mapWithConcurrency(await charges.listReceivedPix(window), RECONCILE_CONCURRENCY, async (pix) => {
         if ((await settleReceivedPix(pix, provider)) === "paid") summary.paid++;
-      }
+      });
+      if (window.isRecent) account.listedUntil = now;
     } catch (error) {
       summary.errors++;
       log.warn("listing received Pix failed; tried again next run", {

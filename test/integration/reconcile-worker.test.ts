@@ -12,6 +12,8 @@ Object.assign(process.env, simulator.env, {
   CALLBACK_POLL_MS: "100",
   PIX_PSP_RECONCILE_SECONDS: "1",
   PIX_PSP_TIMEOUT_SECONDS: "1",
+  // Unpaced here: what is asked at once is what these tests look at (pacing: reconcile-at-volume).
+  PIX_PSP_RECONCILE_RATE: "1000",
 });
 // The simulator records what each request asked; this records when it arrived.
 const askedAt = new Map<Exchange, number>();
