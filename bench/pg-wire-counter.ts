@@ -15,7 +15,12 @@ export type WireCounts = {
   connections: number;
 };
 
-const WRITE = /^\s*(insert|update|delete|merge)\b|^\s*with\b[\s\S]*\b(insert|update|delete)\b/i;
+// A statement that writes: one that starts so, or a WITH whose part does (not a SELECT … FOR UPDATE).
+const WRITE =
+  /^\s*(insert|update|delete|merge)\b|^\s*with\b[\s\S]*\b(insert\s+into|delete\s+from|update\s+("[^"]+"|\w+)(\s+(as\s+)?\w+)?\s+set)\b/i;
+const ROLLBACK = /^\s*rollback\b/i;
+type Kind = "write" | "rollback" | "other";
+const kindOf = (text: string): Kind => (WRITE.test(text) ? "write" : ROLLBACK.test(text) ? "rollback" : "other");
 
 const cstring = (body: Buffer, offset: number): [string, number] => {
   const end = body.indexOf(0, offset);
@@ -62,27 +67,31 @@ export async function startWireCounter(target: { host: string; port: number }) {
   const server = net.createServer((client) => {
     counts.connections++;
     const upstream = net.connect(target.port, target.host);
-    const prepared = new Map<string, boolean>();
+    const prepared = new Map<string, Kind>();
     const portals = new Map<string, string>();
     const sent: number[] = [];
-    let hasWritten = false;
+    // The transaction under way: whether it wrote, the rows it wrote, and whether it will not
+    // commit (an error, a rollback); counted when the server is idle again.
+    let transaction = { hasWritten: false, rows: 0, isUndone: false };
+    const run = (kind: Kind) => {
+      if (kind === "write") transaction.hasWritten = true;
+      if (kind === "rollback") transaction.isUndone = true;
+    };
     const fromClient = new Framer((type, body) => {
       if (type === "Q") {
-        const [text] = cstring(body, 0);
         counts.roundTrips++;
         counts.statements++;
         sent.push(performance.now());
-        if (WRITE.test(text)) hasWritten = true;
-        if (/^\s*rollback\b/i.test(text)) hasWritten = false;
+        run(kindOf(cstring(body, 0)[0]));
       } else if (type === "P") {
         const [name, next] = cstring(body, 0);
-        prepared.set(name, WRITE.test(cstring(body, next)[0]));
+        prepared.set(name, kindOf(cstring(body, next)[0]));
       } else if (type === "B") {
         const [portal, next] = cstring(body, 0);
         portals.set(portal, cstring(body, next)[0]);
       } else if (type === "E") {
         counts.statements++;
-        if (prepared.get(portals.get(cstring(body, 0)[0]) ?? "")) hasWritten = true;
+        run(prepared.get(portals.get(cstring(body, 0)[0]) ?? "") ?? "other");
       } else if (type === "S") {
         counts.roundTrips++;
         sent.push(performance.now());
@@ -91,14 +100,18 @@ export async function startWireCounter(target: { host: string; port: number }) {
     const fromServer = new Framer((type, body) => {
       if (type === "C") {
         const tag = cstring(body, 0)[0].split(" ");
-        if (["INSERT", "UPDATE", "DELETE", "MERGE"].includes(tag[0])) counts.rowsWritten += Number(tag.at(-1));
+        if (["INSERT", "UPDATE", "DELETE", "MERGE"].includes(tag[0])) transaction.rows += Number(tag.at(-1));
+      } else if (type === "E") {
+        transaction.isUndone = true;
       } else if (type === "Z") {
         const started = sent.shift();
         if (started !== undefined) counts.serverMs += performance.now() - started;
-        if (body.toString("latin1", 0, 1) === "I" && hasWritten) {
+        if (body.toString("latin1", 0, 1) !== "I") return;
+        if (transaction.hasWritten && !transaction.isUndone) {
           counts.writeCommits++;
-          hasWritten = false;
+          counts.rowsWritten += transaction.rows;
         }
+        transaction = { hasWritten: false, rows: 0, isUndone: false };
       }
     });
     client.on("data", (chunk: Buffer) => {

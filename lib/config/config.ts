@@ -314,7 +314,7 @@ export type Config = {
   redisTimeoutMs: number;
   /** Proxies whose X-Forwarded-For is believed, as IPs or CIDR ranges; none by default. */
   trustedProxies: string[];
-  /** Requests per minute: failed tokens per client IP and per key id, hosted pages per IP, valid requests per key. */
+  /** Requests per minute: failed tokens per client IP and per key id, hosted pages per IP, valid requests per merchant. */
   rateLimits: { tokenFailures: number; pages: number; requests: number; pspWebhook: number; callbackSends: number };
   /**
    * The console: failed sign-ins allowed per client address, per account and network (or known

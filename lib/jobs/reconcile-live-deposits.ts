@@ -12,6 +12,7 @@ import { type DepositRecord, type PendingCursor, findPendingPixDeposits, recordP
 import { mapWithConcurrency } from "../pace/map-with-concurrency";
 import { paceCalls } from "../pace/pace-calls";
 import { RECONCILE_CONCURRENCY, createReconcileBackoff } from "../pace/reconcile-pace";
+import type { RunBackoff } from "../pace/run-backoff";
 import { log } from "../log/logger";
 import type { PaymentProvider } from "../providers/contract/payment-provider";
 import { listLiveProviders } from "../providers/registry";
@@ -47,8 +48,7 @@ const IN_FLIGHT_MS = 15_000;
 const EXPIRY_GRACE_MS = 120_000;
 
 // A deposit the PSP failed on (a timeout, an error, no record of its charge) is asked about again
-// after fewer and fewer runs rather than at every one.
-const backoff = createReconcileBackoff();
+// after fewer and fewer of its turns rather than at every one: each account's own (AccountProgress).
 
 /**
  * A deposit past its deadline whose charge the PSP answers in a way the gateway cannot use (or
@@ -145,7 +145,9 @@ export async function reconcileLiveDeposits(now: Date = new Date()): Promise<Rec
     log.error("a provider account could not be loaded; its transactions are not reconciled", { account: accountId });
   }
   const sweptDay = nextSweptDay();
-  for (const provider of providers) await reconcileCharges(provider, summary, now, sweptDay);
+  // Half an interval for asking about charges, shared by the accounts that take charges.
+  const shareMs = getConfig().reconcile.intervalMs / 2 / Math.max(1, providers.filter((p) => p.charges).length);
+  for (const provider of providers) await reconcileCharges(provider, summary, now, sweptDay, shareMs);
   summary.payouts = await reconcileLivePayouts(providers, now);
   summary.initiations = await reconcileInitiations(providers, now);
   await reconcilePendingPspReturns(now);
@@ -154,34 +156,47 @@ export async function reconcileLiveDeposits(now: Date = new Date()): Promise<Rec
 
 /**
  * Per account, in the memory of the process that reconciles: where the last run's charge checks
- * stopped (null: at the oldest), and until when the Pix it received were listed (null: not yet by
- * this process).
+ * stopped (null: at the oldest), the pending deposits seen since the checks last started at the
+ * oldest, the backoff of those whose call failed, and until when the Pix it received were listed
+ * (null: not yet by this process).
  */
-type AccountProgress = { after: PendingCursor | null; listedUntil: Date | null };
+type AccountProgress = {
+  after: PendingCursor | null;
+  seen: Set<string>;
+  backoff: RunBackoff;
+  listedUntil: Date | null;
+};
 const progress = new Map<string, AccountProgress>();
 
 const PAGE_SIZE = 500;
 // A Pix is listed by the time the PSP booked it, which may trail the listing's end a little.
 const LISTING_OVERLAP_MS = 2 * 60_000;
-// How far back a process's first listing reaches for the oldest pending deposit.
-const FIRST_LISTING_MAX_MS = 24 * 3600_000;
+// How far back a listing reaches: for a process's first, the oldest pending deposit, and after
+// listings that failed, where the last one that did not ended, but never further.
+const LISTING_MAX_MS = 24 * 3600_000;
 
 /**
  * One account: its pending charges one by one, oldest first, from where the last run stopped, at
- * PIX_PSP_RECONCILE_RATE a second for at most half an interval, so that a run ends before the next
- * is due however many are pending; then the Pix it received since the last listing, where a paid
- * deposit whose webhook was lost is found whatever the number pending.
+ * PIX_PSP_RECONCILE_RATE a second for at most its share (`shareMs`) of half an interval, so that
+ * a run ends before the next is due however many are pending and however slowly the PSP answers;
+ * then the Pix it received since the last listing, where a paid deposit whose webhook was lost is
+ * found whatever the number pending.
  */
 async function reconcileCharges(
   provider: PaymentProvider,
   summary: ReconcileSummary,
   now: Date,
   day: number,
+  shareMs: number,
 ): Promise<void> {
   if (!provider.charges) return;
   let account = progress.get(provider.accountId);
-  if (!account) progress.set(provider.accountId, (account = { after: null, listedUntil: null }));
-  await checkPendingCharges(provider, account, summary, now);
+  if (!account)
+    progress.set(
+      provider.accountId,
+      (account = { after: null, seen: new Set(), backoff: createReconcileBackoff(), listedUntil: null }),
+    );
+  await checkPendingCharges(provider, account, summary, now, shareMs);
   await listReceived(provider, account, summary, now, day);
 }
 
@@ -190,36 +205,51 @@ async function checkPendingCharges(
   account: AccountProgress,
   summary: ReconcileSummary,
   now: Date,
+  shareMs: number,
 ): Promise<void> {
-  const { intervalMs, chargesPerSecond } = getConfig().reconcile;
-  const budget = Math.max(1, Math.floor((chargesPerSecond * intervalMs) / 2000));
+  const { chargesPerSecond } = getConfig().reconcile;
+  const budget = Math.max(1, Math.floor((chargesPerSecond * shareMs) / 1000));
+  const deadline = Date.now() + shareMs;
   const pace = paceCalls(chargesPerSecond);
-  let visited = 0;
-  while (visited < budget) {
-    const limit = Math.min(PAGE_SIZE, budget - visited);
+  let calls = 0;
+  let isStopped = false;
+  for (;;) {
     const pending = await findPendingPixDeposits(getDb(), {
       provider: provider.accountId,
       createdBefore: new Date(now.getTime() - IN_FLIGHT_MS),
-      limit,
+      limit: PAGE_SIZE,
       after: account.after,
     });
-    visited += pending.length;
-    // A short page is the end: the next run starts again at the oldest.
-    account.after = pending.length === limit ? (pending.at(-1) ?? null) : null;
-    await mapWithConcurrency(
-      backoff.due(pending, (deposit) => deposit.id),
-      RECONCILE_CONCURRENCY,
-      async (deposit) => {
-        await pace();
-        await checkCharge(provider, deposit, summary, now);
-      },
-    );
-    if (account.after === null) return;
+    // In order: whatever stops the run, every deposit before the one it stopped at was started.
+    let reached = -1;
+    await mapWithConcurrency([...pending.entries()], RECONCILE_CONCURRENCY, async ([index, deposit]) => {
+      if (isStopped) return;
+      if (calls >= budget || Date.now() >= deadline) {
+        isStopped = true;
+        return;
+      }
+      reached = index;
+      account.seen.add(deposit.id);
+      if (!account.backoff.isDue(deposit.id)) return;
+      calls++;
+      await pace();
+      await checkCharge(provider, account.backoff, deposit, summary, now);
+    });
+    if (reached >= 0) account.after = pending[reached];
+    if (isStopped) return;
+    if (pending.length < PAGE_SIZE) {
+      // The end: the next run starts again at the oldest, and what was not seen is not pending.
+      account.after = null;
+      account.backoff.forgetAllBut(account.seen);
+      account.seen = new Set();
+      return;
+    }
   }
 }
 
 async function checkCharge(
   provider: PaymentProvider,
+  backoff: RunBackoff,
   deposit: DepositRecord,
   summary: ReconcileSummary,
   now: Date,
@@ -245,8 +275,8 @@ async function checkCharge(
 }
 
 /**
- * The Pix the account received since the last listing (or, at this process's first, since its
- * oldest pending deposit, up to a day back), at least the last few intervals; then one older day:
+ * The Pix the account received since the last listing that did not fail (or, at this process's
+ * first, since its oldest pending deposit), at least the last few intervals, at most a day back; then one older day:
  * a MED claw-back or a portal devolucao comes days or weeks after its Pix, and only a listing by
  * the Pix's own time shows it when its webhook was lost. A deposit settled already is left as it
  * is: settling again changes nothing.
@@ -269,8 +299,9 @@ async function listReceived(
       createdBefore: now,
       limit: 1,
     });
-    if (oldest) from = Math.min(from, Math.max(oldest.createdAt.getTime(), now.getTime() - FIRST_LISTING_MAX_MS));
+    if (oldest) from = Math.min(from, oldest.createdAt.getTime());
   }
+  from = Math.max(from, now.getTime() - LISTING_MAX_MS);
   const windows = [
     { from: new Date(from), to: now, isRecent: true },
     { from: new Date(now.getTime() - (day + 1) * DAY_MS), to: new Date(now.getTime() - day * DAY_MS), isRecent: false },

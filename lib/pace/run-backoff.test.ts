@@ -39,6 +39,21 @@ describe("RunBackoff", () => {
     expect(backoff.due(["y"], id)).toEqual(["y"]);
     expect(backoff.due(["x", "y"], id)).toEqual(["x", "y"]);
   });
+
+  it("a page at a time: asking about one page forgets nothing of another's, until forgetAllBut", () => {
+    const backoff = new RunBackoff(() => 30);
+    backoff.failed("x");
+    // Another page's turn, as reconciliation takes its pending deposits 500 at a time.
+    expect(backoff.isDue("y")).toBe(true);
+    expect(backoff.isDue("x")).toBe(false);
+    expect(backoff.isDue("x")).toBe(true);
+    backoff.failed("x");
+    backoff.failed("x");
+    backoff.forgetAllBut(new Set(["x", "y"]));
+    expect(backoff.isDue("x")).toBe(false);
+    backoff.forgetAllBut(new Set(["y"]));
+    expect(backoff.isDue("x")).toBe(true);
+  });
 });
 
 describe("runsWithin", () => {

@@ -15,14 +15,24 @@ export class RunBackoff {
    * the candidates are forgotten, so the memory never outgrows what is pending.
    */
   due<T>(items: readonly T[], idOf: (item: T) => string): T[] {
-    const present = new Set(items.map(idOf));
-    for (const id of this.entries.keys()) if (!present.has(id)) this.entries.delete(id);
-    return items.filter((item) => {
-      const entry = this.entries.get(idOf(item));
-      if (!entry || entry.runsToSkip === 0) return true;
-      entry.runsToSkip--;
-      return false;
-    });
+    this.forgetAllBut(new Set(items.map(idOf)));
+    return items.filter((item) => this.isDue(idOf(item)));
+  }
+
+  /**
+   * Whether the id is asked about at this turn; one sitting out counts the turn. For a job that
+   * takes its candidates a page at a time, with forgetAllBut once it has seen them all.
+   */
+  isDue(id: string): boolean {
+    const entry = this.entries.get(id);
+    if (!entry || entry.runsToSkip === 0) return true;
+    entry.runsToSkip--;
+    return false;
+  }
+
+  /** Forgets every id but these: those no longer candidates. */
+  forgetAllBut(ids: ReadonlySet<string>): void {
+    for (const id of this.entries.keys()) if (!ids.has(id)) this.entries.delete(id);
   }
 
   failed(id: string): void {
