@@ -6,11 +6,17 @@ import { AppError } from "../errors/app-error";
 import { MAX_REQUESTS_PER_MINUTE, requestBudgetView } from "./request-budget";
 
 const NOT_A_BUDGET = 'must be a whole number of requests a minute, or "default"';
-const requestsPerMinuteSchema = z.coerce
-  .number({ error: NOT_A_BUDGET })
-  .int(NOT_A_BUDGET)
-  .min(1, "must be at least 1 request a minute")
-  .max(MAX_REQUESTS_PER_MINUTE, `must be at most ${MAX_REQUESTS_PER_MINUTE} requests a minute`);
+// Digits only: Number() alone would also take "0x10", "1e3" and "", which no operator means.
+const requestsPerMinuteSchema = z
+  .string()
+  .regex(/^\d+$/, NOT_A_BUDGET)
+  .transform(Number)
+  .pipe(
+    z
+      .number()
+      .min(1, "must be at least 1 request a minute")
+      .max(MAX_REQUESTS_PER_MINUTE, `must be at most ${MAX_REQUESTS_PER_MINUTE} requests a minute`),
+  );
 
 /**
  * `merchant update --rate-limit N|default`: the verified API requests a minute the merchant may

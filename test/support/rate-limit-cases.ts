@@ -168,6 +168,10 @@ export function rateLimitCases(): void {
       ["0", "must be at least 1 request a minute"],
       ["1.5", 'must be a whole number of requests a minute, or "default"'],
       ["lots", 'must be a whole number of requests a minute, or "default"'],
+      ["0x10", 'must be a whole number of requests a minute, or "default"'],
+      ["1e3", 'must be a whole number of requests a minute, or "default"'],
+      ["", 'must be a whole number of requests a minute, or "default"'],
+      ["5\u0000", 'must be a whole number of requests a minute, or "default"'],
       ["1000001", "must be at most 1000000 requests a minute"],
     ])
       await expect(changeMerchantRateLimit(merchant.merchantId, given, cliAuditActor())).rejects.toMatchObject({
