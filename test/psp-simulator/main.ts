@@ -2,10 +2,12 @@
 // It prints the environment to give the gateway, then a line per request; type `pay <txid>` to pay
 // a charge. With --profile it requires that PSP's token and call authentication (bb, inter, …);
 // --profile efi also serves Efí's Pix send (PUT /v3/gn/pix/:idEnvio) with its homologation outcomes,
-// and its Open Finance API under /v1 with a simulated bank page to approve or refuse each payment.
+// its MED infractions (GET /v2/gn/infracoes, opened and closed from here), and its Open Finance API
+// under /v1 with a simulated bank page to approve or refuse each payment.
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { PSP_PROFILE_NAMES, type PspProfileName } from "../../lib/providers/api-pix/psp-profiles";
+import type { MedClosing } from "./efi-med";
 import { startPspSimulator } from "./start-psp-simulator";
 
 const { values, positionals } = parseArgs({
@@ -36,6 +38,7 @@ console.log(
 if (simulator.profile === "efi")
   console.log(
     "Efí's Pix send: sends later|homologation, complete-send <idEnvio> [REALIZADO|NAO_REALIZADO], refuse-send <status> <nome> <mensagem…>\n" +
+      "Efí's MED: infraction <e2eid> [valor], close-infraction <idInfracao> ACEITA|REJEITADA|CANCELADA_EFI\n" +
       "Efí's Open Finance: approve <identificadorPagamento>, reject <identificadorPagamento>, expire <identificadorPagamento>",
   );
 
@@ -48,6 +51,8 @@ setInterval(() => {
   }
   seen = simulator.exchanges.length;
 }, 200).unref();
+
+const MED_CLOSINGS: MedClosing[] = ["ACEITA", "REJEITADA", "CANCELADA_EFI"];
 
 const commands: Record<string, (args: string[]) => Promise<unknown> | unknown> = {
   pay: ([txid, amount]) => simulator.pay(txid, { amount }),
@@ -67,6 +72,12 @@ const commands: Record<string, (args: string[]) => Promise<unknown> | unknown> =
       nome: nome ?? "pagamento_negado",
       mensagem: words.join(" "),
     }),
+  infraction: ([endToEndId, valor]) => simulator.openInfraction(endToEndId, { valor }),
+  "close-infraction": ([idInfracao, status]) => {
+    if (!MED_CLOSINGS.includes(status as MedClosing))
+      throw new Error(`close-infraction: the status is one of ${MED_CLOSINGS.join(", ")}`);
+    return simulator.closeInfraction(idInfracao, status as MedClosing);
+  },
   approve: ([id]) => simulator.approveInitiation(id).then(({ location }) => ({ location })),
   reject: ([id]) => simulator.rejectInitiation(id).then(({ location }) => ({ location })),
   expire: ([id]) => simulator.expireInitiation(id).then(({ status }) => ({ status })),

@@ -46,6 +46,14 @@ import {
   postWebhook,
 } from "./efi-pix-send";
 import {
+  type DefenseRequest,
+  type MedClosing,
+  type MedInfraction,
+  type MedRefusal,
+  type MedSituation,
+  createEfiMed,
+} from "./efi-med";
+import {
   type BankDecision,
   type OpenFinanceConfig,
   type SimulatedDevolucao,
@@ -205,6 +213,22 @@ export type PspSimulator = {
   completeSend(idEnvio: string, outcome?: SendOutcome): Promise<SentPix>;
   /** The next send that passes validation is refused with this Efí error (saldo_insuficiente…). */
   refuseNextSend(refusal: EfiRefusal): void;
+  // Efí's MED infractions (efi profile only; efi-med.ts).
+  /** A payer's PSP opens an infraction against a received Pix (throws for none): ABERTA, listed by GET /v2/gn/infracoes. */
+  openInfraction(
+    endToEndId: string,
+    options?: { valor?: string; tipoSituacao?: MedSituation; razao?: string; prazoFinalizacao?: Date; at?: Date },
+  ): MedInfraction;
+  /** Efí's analysis ends an infraction that is ABERTA or EM_DEFESA. */
+  closeInfraction(idInfracao: string, status: MedClosing, justificativaAnalista?: string): MedInfraction;
+  /** The infraction as Efí holds it. */
+  infraction(idInfracao: string): MedInfraction | undefined;
+  /** Every infraction opened, oldest first. */
+  infractions(): MedInfraction[];
+  /** Every POST /v2/gn/infracoes/:idInfracao/defesa received, whatever its answer, oldest first. */
+  defenses(): DefenseRequest[];
+  /** The next defense that would be accepted is refused with this problem instead, and changes nothing. */
+  refuseNextDefense(refusal: MedRefusal): void;
   // Efí's Open Finance (efi profile only; efi-open-finance.ts).
   /** The Open Finance API's base (origin/v1): an account's initiation.baseUrl; its token at /v1/oauth/token. */
   openFinanceUrl: string;
@@ -238,7 +262,7 @@ export type PspSimulator = {
 
 /** Where the API Pix is served: Efí serves it under /v2 of its host, beside its own /v3 and /v2/gn routes. */
 const apiBaseOf = (profile: PspProfileName) => (profile === "efi" ? "/v2" : "/api/v2");
-/** Efí's own routes (Pix send), kept whole in exchanges' paths. */
+/** Efí's own routes (Pix send, MED infractions), kept whole in exchanges' paths. */
 const EFI_ROUTE = /^\/v[23]\/gn\//;
 /** Efí's Open Finance, on its own host in production; here under /v1 of the same origin. */
 const OPEN_FINANCE_BASE = "/v1";
@@ -370,6 +394,7 @@ export async function startPspSimulator(options: PspSimulatorOptions = {}): Prom
     notify: (items) => deliver({ pix: items }),
   });
   if (options.sendResults) efiSend.setSendResults(options.sendResults);
+  const efiMed = createEfiMed({ findPix: (endToEndId) => received.get(endToEndId), pageSize });
 
   const openFinance = await createEfiOpenFinance({
     host: options.host ?? "127.0.0.1",
@@ -599,7 +624,8 @@ export async function startPspSimulator(options: PspSimulatorOptions = {}): Prom
   function route(request: IncomingMessage, path: string, query: Record<string, string>, body: unknown): Answer {
     const method = request.method ?? "GET";
     let match: RegExpExecArray | null;
-    if (profile === "efi" && EFI_ROUTE.test(path)) return efiSend.route(method, path, body) ?? notFound("Recurso");
+    if (profile === "efi" && EFI_ROUTE.test(path))
+      return efiMed.route(method, path, query, body) ?? efiSend.route(method, path, body) ?? notFound("Recurso");
     if (profile === "efi" && path.startsWith(`${OPEN_FINANCE_BASE}/`))
       return (
         openFinance.route(method, path.slice(OPEN_FINANCE_BASE.length), query, request.headers, body) ?? {
@@ -928,6 +954,13 @@ export async function startPspSimulator(options: PspSimulatorOptions = {}): Prom
     setSendResults: efiSend.setSendResults,
     completeSend: efiSend.completeSend,
     refuseNextSend: efiSend.refuseNextSend,
+
+    openInfraction: efiMed.openInfraction,
+    closeInfraction: efiMed.closeInfraction,
+    infraction: efiMed.infraction,
+    infractions: efiMed.infractions,
+    defenses: efiMed.defenses,
+    refuseNextDefense: efiMed.refuseNextDefense,
 
     openFinanceUrl: `${origin}${OPEN_FINANCE_BASE}`,
     bankUrl: openFinance.bankOrigin,

@@ -6,7 +6,8 @@
 //   the same in the npm package sdk-node-apis-efi@2.0.1, dist/esm/constants/endpoints.js.
 // - Bodies and answers: sdk-node-apis-efi@2.0.1, dist/esm/types/pix.js (PixSend*, PixSendDetail*,
 //   PixConfigWebhook*), transcribed to this repository's zod; 1.2.28's dist/types/methods/pix.d.ts
-//   types the same fields (pixSend, pixSendDetailId, pixConfigWebhook).
+//   types the same fields (pixSend, pixSendDetailId, pixConfigWebhook), and alone the MED
+//   infractions (medList, medDefense), transcribed below.
 import { z } from "zod";
 
 /** The API Pix host's routes the gateway uses: method and path with :params, as the SDK names them. */
@@ -25,6 +26,8 @@ export const EFI_PIX_ROUTES = {
   pixConfigWebhook: { method: "PUT", route: "/v2/webhook/:chave" },
   pixDetailWebhook: { method: "GET", route: "/v2/webhook/:chave" },
   pixDeleteWebhook: { method: "DELETE", route: "/v2/webhook/:chave" },
+  medList: { method: "GET", route: "/v2/gn/infracoes" },
+  medDefense: { method: "POST", route: "/v2/gn/infracoes/:idInfracao/defesa" },
 } as const;
 
 export type EfiRouteName = keyof typeof EFI_PIX_ROUTES;
@@ -117,6 +120,75 @@ export const pixSendDetailResponseSchema = z
 // PixConfigWebhookParamsSchema / PixConfigWebhookBodySchema (2.0.1).
 export const pixConfigWebhookParamsSchema = z.object({ chave: z.string() }).strict();
 export const pixConfigWebhookBodySchema = z.object({ webhookUrl: z.url() }).strict();
+
+// MED infractions against the account (1.2.28's dist/types/methods/pix.d.ts, medList and
+// medDefense; src/lib/constants.js): GET /v2/gn/infracoes?inicio=&fim= answers a page of
+// infracoes with parametros.paginacao; POST /v2/gn/infracoes/:idInfracao/defesa takes the answer
+// and returns nothing.
+export const medListParamsSchema = z.object({ inicio: z.string(), fim: z.string() });
+
+const medPartySchema = z.object({
+  nomeParticipante: z.string(),
+  conta: z.string(),
+  nome: z.string(),
+  documento: z.string(),
+});
+
+export const medStatusSchema = z.enum(["ABERTA", "ACEITA", "CANCELADA_EFI", "EM_DEFESA", "REJEITADA"]);
+export const medSituationSchema = z.enum([
+  "golpe",
+  "aquisição da conta",
+  "coerção",
+  "acesso fraudulento",
+  "outro",
+  "desconhecido",
+]);
+
+export const medInfractionSchema = z.object({
+  idInfracao: z.string(),
+  endToEndId: z.string(),
+  protocolo: z.string(),
+  dataTransacao: z.string(),
+  valor: z.string(),
+  chave: z.string().optional(),
+  status: medStatusSchema,
+  razao: z.string(),
+  tipoSituacao: medSituationSchema.optional(),
+  tipoFraude: z.string().optional(),
+  comentario: z.string().optional(),
+  defesa: z.string().optional(),
+  justificativaAnalista: z.string().optional(),
+  identificadorTicket: z.array(z.number()),
+  dadosAnalise: z.object({
+    abertura: z.string(),
+    prazoFinalizacao: z.string(),
+    recebimentoDefesa: z.string().optional(),
+    finalizacao: z.string().optional(),
+  }),
+  origem: medPartySchema,
+  destino: medPartySchema,
+  criadoEm: z.string(),
+  atualizadoEm: z.string(),
+});
+
+export const medListResponseSchema = z.object({
+  parametros: z.object({
+    inicio: z.string(),
+    fim: z.string(),
+    paginacao: z.object({
+      paginaAtual: z.number(),
+      itensPorPagina: z.number(),
+      quantidadeDePaginas: z.number(),
+      quantidadeTotalDeItens: z.number(),
+    }),
+  }),
+  infracoes: z.array(medInfractionSchema),
+});
+
+export const medDefenseParamsSchema = z.object({ idInfracao: z.string() }).strict();
+export const medDefenseBodySchema = z
+  .object({ analise: z.enum(["aceito", "rejeitado"]), justificativa: z.string() })
+  .strict();
 
 // ---------------------------------------------------------------------------------------------
 // Open Finance (payment initiation), on its own host: https://openfinance.api.efipay.com.br/v1
