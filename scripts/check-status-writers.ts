@@ -2,7 +2,7 @@
 // for any other. It runs beside ESLint rather than in the unit tests because building the
 // checker's program over the whole tree takes seconds. It asks the
 // TypeScript checker, not a text search, which object literals are Prisma write inputs of
-// Transaction, Refund, PspReturn or Initiation (a model's own call, an upsert's halves, a nested write
+// Transaction, Refund, PspReturn, Initiation or Dispute (a model's own call, an upsert's halves, a nested write
 // through a relation) and whether their type carries `status` (written out or spread in). A
 // create may write the initial status only: its status must be typed as that literal. Raw SQL
 // that updates or inserts those tables' "status" is refused by its text. A fixture with every
@@ -10,7 +10,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
-import { initialStatus } from "../lib/transactions/statuses";
+import { initialDisputeStatus, initialStatus } from "../lib/transactions/statuses";
 
 const root = path.resolve(import.meta.dirname, "..");
 const writer = path.join(root, "lib/db/change-status.ts");
@@ -34,8 +34,8 @@ export async function sneak() {
 }
 `;
 
-const writeInput = /^(Transaction|Refund|PspReturn|Initiation)(Unchecked)?(Create|Update)\w*Input$/;
-const rawStatusWrite = /\b(UPDATE|INSERT\s+INTO)\s+"(Transaction|Refund|PspReturn|Initiation)"[\s\S]*"status"/i;
+const writeInput = /^(Transaction|Refund|PspReturn|Initiation|Dispute)(Unchecked)?(Create|Update)\w*Input$/;
+const rawStatusWrite = /\b(UPDATE|INSERT\s+INTO)\s+"(Transaction|Refund|PspReturn|Initiation|Dispute)"[\s\S]*"status"/i;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(path.join(root, dir), { withFileTypes: true, recursive: true })
@@ -108,7 +108,8 @@ function findStatusWrites(files: string[]): Write[] {
         const status = input && checker.getTypeAtLocation(node).getProperty("status");
         if (input && status) {
           const written = checker.typeToString(checker.getTypeOfSymbolAtLocation(status, node));
-          const isInitialInsert = /Create/.test(input) && written === JSON.stringify(initialStatus);
+          const initial = input.startsWith("Dispute") ? initialDisputeStatus : initialStatus;
+          const isInitialInsert = /Create/.test(input) && written === JSON.stringify(initial);
           if (!isInitialInsert) record(node, `${input} status: ${written}`);
         }
       }

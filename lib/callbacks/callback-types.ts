@@ -9,6 +9,8 @@ export const callbackTypeSchema = z.enum([
   "deposit.expired",
   "refund.completed",
   "refund.failed",
+  "dispute.opened",
+  "dispute.closed",
 ]);
 
 export type CallbackType = z.infer<typeof callbackTypeSchema>;

@@ -34,6 +34,8 @@ type ExtrasOf = {
   return: Reason & { providerRefundId?: string | null };
   // An initiation attempt neither: its deposit's events tell the story the merchant sees.
   initiation: { reasonCode?: RefusalReasonCode; reason?: string; endToEndId?: string | null };
+  // A dispute's story is its own columns: the answer, the PSP's status, when it closed.
+  dispute: { pspStatus?: string; submittedAt?: Date };
 };
 
 export type StatusChange<K extends StatusKind> = {
@@ -151,10 +153,23 @@ const writes: { [K in StatusKind]: Write<K> } = {
     });
     return count === 1;
   },
+
+  async dispute(db, change, isFinal) {
+    const { count } = await db.dispute.updateMany({
+      where: { id: change.id, status: change.from },
+      data: {
+        status: change.to,
+        ...(isFinal ? { closedAt: change.at } : {}),
+        ...(change.pspStatus ? { pspStatus: change.pspStatus } : {}),
+        ...(change.submittedAt ? { submittedAt: change.submittedAt } : {}),
+      },
+    });
+    return count === 1;
+  },
 };
 
 /**
- * Moves a deposit, payout, refund, PSP return or initiation attempt from one status to another,
+ * Moves a deposit, payout, refund, PSP return, initiation attempt or dispute from one status to another,
  * with its event where the kind keeps them. Throws state_conflict for a move the table does not
  * allow; false when the row was not in `from` (of two concurrent changes one wins), so the caller
  * decides what that means.

@@ -8,7 +8,9 @@ export type OperatorAlertKind =
   | "unreadable_answer"
   | "return_failed"
   | "transfer_mismatch"
-  | "balance_mismatch";
+  | "balance_mismatch"
+  | "unmatched_dispute"
+  | "dispute_deadline";
 
 export type AlertChannel = "webhook" | "email";
 

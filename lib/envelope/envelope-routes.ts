@@ -15,6 +15,8 @@ export const envelopePaths = [
   "/api/transactions",
   "/api/events",
   "/api/events/resend",
+  "/api/disputes",
+  "/api/disputes/respond",
 ] as const;
 
 export type EnvelopePath = (typeof envelopePaths)[number];

@@ -18,6 +18,7 @@ import type { PaymentProvider } from "../providers/contract/payment-provider";
 import { listLiveProviders } from "../providers/registry";
 import { reconcileLivePayouts } from "../payouts/reconcile-live-payouts";
 import { reconcileInitiations } from "../initiations/reconcile-initiations";
+import { reconcileDisputes } from "../disputes/reconcile-disputes";
 import { reconcilePendingRefunds } from "../refunds/reconcile-pending-refunds";
 import { raiseOperatorAlert } from "../alerts/raise-operator-alert";
 import { isAppError } from "../errors/app-error";
@@ -38,6 +39,8 @@ export type ReconcileSummary = {
   payouts: number;
   /** Deposits paid at a bank through an initiator, or expired unpaid there. */
   initiations: number;
+  /** Disputes opened or moved by the PSP's listing of MED infractions. */
+  disputes: number;
   errors: number;
 };
 
@@ -135,6 +138,7 @@ export async function reconcileLiveDeposits(now: Date = new Date()): Promise<Rec
     refunds: 0,
     payouts: 0,
     initiations: 0,
+    disputes: 0,
     errors: 0,
   };
   // Refunds at any provider: a sandbox refund whose call never returned is repeated too.
@@ -150,6 +154,9 @@ export async function reconcileLiveDeposits(now: Date = new Date()): Promise<Rec
   for (const provider of providers) await reconcileCharges(provider, summary, now, sweptDay, shareMs);
   summary.payouts = await reconcileLivePayouts(providers, now);
   summary.initiations = await reconcileInitiations(providers, now);
+  const disputes = await reconcileDisputes(providers, now);
+  summary.disputes = disputes.disputes;
+  summary.errors += disputes.errors;
   await reconcilePendingPspReturns(now);
   return summary;
 }

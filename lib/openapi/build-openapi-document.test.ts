@@ -199,7 +199,7 @@ describe("the OpenAPI document", () => {
       ...idsIn(exampleTexts(decoded)),
       ...idsIn([readFileSync("docs/api.md", "utf8"), readFileSync("README.md", "utf8")]),
     ];
-    expect(new Set(shown.map(({ prefix }) => prefix))).toEqual(new Set(["dep", "po", "rfd", "evt"]));
+    expect(new Set(shown.map(({ prefix }) => prefix))).toEqual(new Set(["dep", "po", "rfd", "evt", "dsp"]));
     expect(shown.filter(({ id, prefix }) => !issued.has(prefix) || !isIdOf(prefix, id))).toEqual([]);
   });
 

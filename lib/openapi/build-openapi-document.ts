@@ -30,6 +30,14 @@ import { exampleIds } from "../ids/example-ids";
 import { createGatewayOutSchema, gatewayOutAnswerSchema, payoutCallbackDataSchema } from "../payouts/schemas";
 import { createRefundSchema, refundAnswerSchema, refundCallbackDataSchema } from "../refunds/schemas";
 import {
+  disputeClosedCallbackDataSchema,
+  disputeListAnswerSchema,
+  disputeListQuerySchema,
+  disputeOpenedCallbackDataSchema,
+  respondToDisputeAnswerSchema,
+  respondToDisputeSchema,
+} from "../disputes/schemas";
+import {
   simulateAnswerSchema,
   simulateSchema,
   testCallbackAnswerSchema,
@@ -213,6 +221,24 @@ function operations(limits: Limits): Record<EnvelopePath, Operation> {
       response: resendEventAnswerSchema,
       creates: false,
     },
+    "/api/disputes": {
+      name: "Disputes",
+      summary: "Your disputes (MED infractions against your deposits' Pix), newest first, a page at a time",
+      description:
+        "A payer who says a Pix was fraud opens an infraction at their bank; the gateway finds it at the PSP, holds the amount from your balance and sends dispute.opened. Answer each before respond_by with /api/disputes/respond. Filter by status or deposit; page as /api/transactions.",
+      request: disputeListQuerySchema,
+      response: disputeListAnswerSchema,
+      creates: false,
+    },
+    "/api/disputes/respond": {
+      name: "DisputesRespond",
+      summary: "Answer a dispute, once: accept the payer's claim or contest it",
+      description:
+        "Sent to the PSP at once; the answer is the dispute as it stands after (answered while the PSP decides; a sandbox dispute is decided at once: contest wins, accept loses). A second answer is 409 state_conflict. 503 provider_unavailable keeps your answer: send the same one again. Its outcome comes as dispute.closed.",
+      request: respondToDisputeSchema,
+      response: respondToDisputeAnswerSchema,
+      creates: false,
+    },
   };
 }
 
@@ -224,6 +250,8 @@ const callbackData: Record<z.infer<typeof callbackTypeSchema>, z.ZodObject> = {
   "gateway_out.canceled": payoutCallbackDataSchema,
   "refund.completed": refundCallbackDataSchema,
   "refund.failed": refundCallbackDataSchema,
+  "dispute.opened": disputeOpenedCallbackDataSchema,
+  "dispute.closed": disputeClosedCallbackDataSchema,
 };
 
 function toJsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {

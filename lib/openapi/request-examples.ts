@@ -40,6 +40,14 @@ export const requestExamples: Record<string, Record<string, unknown>[]> = {
   "/api/balance": [{}],
   "/api/transactions": [{ type: "deposit", status: "paid", limit: 20 }, { reference: "order-1001" }],
   "/api/events": [{ status: "failed" }, { transaction_id: exampleIds.deposit }],
+  "/api/disputes": [{ status: "open" }, { deposit_id: exampleIds.deposit }],
+  "/api/disputes/respond": [
+    {
+      id: exampleIds.dispute,
+      decision: "contest",
+      justification: "Order 1001 was delivered on 2026-11-20 to the payer's address; the signed receipt is on file.",
+    },
+  ],
   "/api/events/resend": [{ event_id: exampleIds.event }],
   [GATEWAY_IN_PATH]: [
     {

@@ -4,7 +4,8 @@
 // request waits for the PSP's first answer, bounded by its timeout, and answers 201 whatever it
 // is; the outcome reaches the merchant as the payout's callback.
 import { getConfig } from "../config/config";
-import { getDb } from "../db/client";
+import { type DbOrTx, getDb } from "../db/client";
+import { listHoldingDisputes } from "../db/disputes";
 import { lockMerchantFunds, readMerchantBalance } from "../db/ledger";
 import type { MerchantRecord } from "../db/merchants";
 import { findTransaction, insertTransaction } from "../db/transactions";
@@ -74,7 +75,7 @@ export async function createPayout(options: {
               : "";
           throw new AppError(
             "insufficient_funds",
-            `available balance is ${formatAmountDot(availableCents)} BRL; this payout needs ${formatAmountDot(request.amount)} BRL${owed}`,
+            `available balance is ${formatAmountDot(availableCents)} BRL; this payout needs ${formatAmountDot(request.amount)} BRL${owed}${await describeDisputeHolds(tx, merchantId, mode)}`,
           );
         }
         await recordFundsMovement(tx, {
@@ -92,6 +93,15 @@ export async function createPayout(options: {
     await send(created.transferId);
   }
   return created;
+}
+
+/** What disputes hold of the balance, named, so a merchant sees why money it received cannot leave. */
+async function describeDisputeHolds(tx: DbOrTx, merchantId: string, mode: string): Promise<string> {
+  const holding = await listHoldingDisputes(tx, merchantId, mode);
+  if (holding.length === 0) return "";
+  const held = holding.reduce((sum, dispute) => sum + dispute.heldCents, 0n);
+  const named = holding.map((dispute) => dispute.id).join(", ");
+  return `; ${formatAmountDot(held)} BRL is held by open disputes (${named}) until they are decided: see POST /api/disputes`;
 }
 
 /** Never fails the create: a send not started or not answered is resumed by reconciliation. */

@@ -128,7 +128,7 @@ export function forgetProviders(): void {
   built().clear();
 }
 
-type Capability = "charges" | "refunds" | "transfers" | "initiations";
+type Capability = "charges" | "refunds" | "transfers" | "initiations" | "disputes";
 
 /** The capability a provider must have for the operation at hand, or a 503 that says which is missing. */
 export function capabilityOf<K extends Capability>(provider: PaymentProvider, capability: K) {

@@ -41,7 +41,7 @@ const cursor = (direction: string) =>
     .meta({ description: direction });
 
 /** What every list takes: its page's size and one cursor. */
-const pageFields = {
+export const pageFields = {
   limit: z
     .number({ error: "must be a whole number of rows" })
     .int("must be a whole number of rows")
@@ -54,12 +54,12 @@ const pageFields = {
 };
 
 /** A page is read one way: after a cursor (older rows) or before one (newer rows). */
-function refuseTwoCursors(query: { after?: unknown; before?: unknown }, ctx: z.RefinementCtx) {
+export function refuseTwoCursors(query: { after?: unknown; before?: unknown }, ctx: z.RefinementCtx) {
   if (query.after !== undefined && query.before !== undefined)
     ctx.addIssue({ code: "custom", message: "send after or before, not both", path: ["before"] });
 }
 
-const pageAnswerFields = {
+export const pageAnswerFields = {
   next_cursor: z
     .string()
     .nullable()

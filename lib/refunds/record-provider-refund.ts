@@ -18,6 +18,7 @@ import {
   markRefundSubmitted,
 } from "../db/refunds";
 import { type DepositRecord, findTransactionByEndToEndId } from "../db/transactions";
+import { spendDisputeHold } from "../disputes/spend-dispute-hold";
 import { isUniqueViolation } from "../db/errors";
 import { recordFundsMovement } from "../funds/record-funds-movement";
 import { newId } from "../ids/new-id";
@@ -148,15 +149,18 @@ async function bookProviderRefund(
         "provider",
       );
       // Held and debited like any refund, without a balance check: the money has already left,
-      // so the balance may go below zero (payouts are refused until it is back above).
-      await recordFundsMovement(tx, {
-        merchantId: deposit.merchantId,
-        mode: deposit.mode,
-        kind: "reserve",
-        amountCents: report.amountCents,
-        transactionId: deposit.id,
-        memo: `refund ${id}`,
-      });
+      // so the balance may go below zero (payouts are refused until it is back above). What a
+      // dispute of the deposit already holds (a MED claw-back after a lost dispute) is not held twice.
+      const held = await spendDisputeHold(tx, deposit.id, report.amountCents);
+      if (report.amountCents > held)
+        await recordFundsMovement(tx, {
+          merchantId: deposit.merchantId,
+          mode: deposit.mode,
+          kind: "reserve",
+          amountCents: report.amountCents - held,
+          transactionId: deposit.id,
+          memo: `refund ${id}`,
+        });
       await settleRefund(tx, refund, {
         outcome: "completed",
         actor: "provider",

@@ -5,7 +5,9 @@ import { exampleIds } from "../ids/example-ids";
 
 export const depositOutcomes = ["paid", "failed", "expired"] as const;
 export const payoutOutcomes = ["completed", "canceled"] as const;
-const outcomes = [...depositOutcomes, ...payoutOutcomes] as const;
+/** A paid deposit's payer contests it: a MED infraction opens a dispute (POST /api/disputes). */
+export const DISPUTED = "disputed";
+const outcomes = [...depositOutcomes, ...payoutOutcomes, DISPUTED] as const;
 
 export const simulateSchema = z.object({
   id: z
@@ -22,7 +24,7 @@ export const simulateSchema = z.object({
     .optional()
     .meta({
       description:
-        "paid, failed or expired (deposit); completed or canceled (payout); absent: the amount decides (x,01 fails or cancels, x,02 expires)",
+        "paid, failed or expired (deposit); completed or canceled (payout); disputed (a paid deposit: its payer opens a dispute); absent: the amount decides (x,01 fails or cancels, x,02 expires)",
     }),
 });
 
@@ -36,6 +38,16 @@ const simulatedFields = {
 /** The answer to POST /api/sandbox/simulate: the deposit's id or the payout's transfer_id, and the status reached. */
 export const simulateAnswerSchema = z.union([
   z.object({ id: z.string().meta({ description: "The deposit's id" }), ...simulatedFields }),
+  z.object({
+    id: z.string().meta({ description: "The deposit's id" }),
+    mode: simulatedFields.mode,
+    status: z.literal("paid").meta({ description: "A disputed deposit stays paid" }),
+    dispute_id: z
+      .string()
+      .meta({ description: "The dispute opened (outcome disputed)", examples: [exampleIds.dispute] }),
+    event_id: z.string().meta({ description: "The dispute.opened callback on its way", examples: [exampleIds.event] }),
+    warnings: warningsSchema,
+  }),
   z.object({ transfer_id: z.string().meta({ description: "The payout's transfer_id" }), ...simulatedFields }),
 ]);
 

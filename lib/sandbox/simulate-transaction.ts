@@ -2,7 +2,7 @@
 // operations an operator or the provider uses, so the state change, the funds and the callback
 // are those of a real one. Without an outcome, the amount decides (documented in docs/api.md):
 // a deposit of x,01 fails, x,02 expires, any other is paid; a payout of y,01 is canceled, any
-// other completes.
+// other completes. A paid deposit's payer may also open a dispute (outcome disputed).
 import { runTransaction } from "../db/run-transaction";
 import type { MerchantRecord } from "../db/merchants";
 import { findMerchantTransaction } from "../db/transactions";
@@ -11,7 +11,8 @@ import { settleDeposit } from "../deposits/settle-deposit";
 import { AppError } from "../errors/app-error";
 import { markPayout } from "../payouts/mark-payout";
 import { assertSandboxMerchant } from "./assert-sandbox-merchant";
-import { type SimulateAnswer, depositOutcomes, payoutOutcomes, simulateSchema } from "./schemas";
+import { disputeSandboxDeposit } from "./dispute-sandbox-deposit";
+import { DISPUTED, type SimulateAnswer, depositOutcomes, payoutOutcomes, simulateSchema } from "./schemas";
 
 const SANDBOX_REASON_CODE = "sandbox_simulated";
 
@@ -56,6 +57,7 @@ export async function simulateTransaction(options: {
     return refuseOutcome("payout", payoutOutcomes);
   }
 
+  if (request.outcome === DISPUTED) return { code: 200, data: await disputeSandboxDeposit(transaction) };
   const outcome = request.outcome ?? outcomeByAmount(transaction.amountCents, { 1: "failed", 2: "expired" }, "paid");
   if (outcome === "paid") return { code: 200, data: await paySandboxDeposit(transaction.id) };
   if (outcome === "failed" || outcome === "expired") {

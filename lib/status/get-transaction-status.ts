@@ -1,9 +1,27 @@
+import { getDb } from "../db/client";
+import { listDepositDisputes } from "../db/disputes";
 import { findMerchantTransaction } from "../db/transactions";
 import { AppError } from "../errors/app-error";
 import { formatAmountDot } from "../money/format-amount";
 import { getRefundStatus } from "./get-refund-status";
 import { type StatusAnswer, statusQuerySchema } from "./schemas";
 import { publicPayoutStatus } from "../transactions/statuses";
+
+/** A deposit's dispute the PSP has not decided yet, as the answer shows it. */
+async function undecidedDisputeOf(depositId: string): Promise<{ dispute?: StatusAnswer["dispute"] }> {
+  const undecided = (await listDepositDisputes(getDb(), depositId)).findLast(
+    (dispute) => dispute.status === "open" || dispute.status === "answered",
+  );
+  if (!undecided || (undecided.status !== "open" && undecided.status !== "answered")) return {};
+  return {
+    dispute: {
+      id: undecided.id,
+      status: undecided.status,
+      amount: formatAmountDot(undecided.amountCents),
+      respond_by: undecided.respondBy.toISOString(),
+    },
+  };
+}
 
 /** The status extension of contract section 1, for the verified merchant's own transactions. */
 export async function getTransactionStatus(options: {
@@ -36,6 +54,7 @@ export async function getTransactionStatus(options: {
       created_at: found.createdAt.toISOString(),
       updated_at: found.updatedAt.toISOString(),
       ...(found.reasonCode ? { reason_code: found.reasonCode, reason: found.reason } : {}),
+      ...(found.operation === "gateway_out" ? {} : await undecidedDisputeOf(found.id)),
     },
   };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { depositDisputeSchema } from "../disputes/schemas";
 import { depositReasons } from "../deposits/schemas";
 import { warningsSchema } from "../envelope/schemas";
 import { exampleIds } from "../ids/example-ids";
@@ -52,6 +53,7 @@ export const statusAnswerSchema = z.object({
       examples: ["expired"],
     }),
   reason: z.string().nullable().optional().meta({ description: "With reason_code: why, in words" }),
+  dispute: depositDisputeSchema.optional(),
   warnings: warningsSchema,
 });
 

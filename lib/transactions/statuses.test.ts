@@ -5,7 +5,7 @@ import {
   type StatusOf,
   assertTransition,
   canTransition,
-  initialStatus,
+  initialStatusOf,
   isFinalStatus,
   parseStatus,
   payoutStatuses,
@@ -19,7 +19,7 @@ type AnyStatus = StatusOf<StatusKind>;
 
 function reachableFromInitial(kind: StatusKind): Set<AnyStatus> {
   const statuses: readonly AnyStatus[] = statusesOf[kind];
-  const reached = new Set<AnyStatus>([initialStatus]);
+  const reached = new Set<AnyStatus>([initialStatusOf(kind)]);
   for (const from of reached) {
     for (const to of statuses) if (canTransition(kind, from, to)) reached.add(to);
   }
@@ -30,7 +30,7 @@ describe.each(kinds)("the %s table", (kind) => {
   const statuses: readonly AnyStatus[] = statusesOf[kind];
 
   it("starts at its initial status", () => {
-    expect(statuses).toContain(initialStatus);
+    expect(statuses).toContain(initialStatusOf(kind));
   });
 
   it("has no move out of a final status", () => {
@@ -57,7 +57,7 @@ describe.each(kinds)("the %s table", (kind) => {
   });
 
   it("refuses any other move as a state conflict", () => {
-    expect(() => assertTransition(kind, "x_1", initialStatus, initialStatus)).toThrow(
+    expect(() => assertTransition(kind, "x_1", initialStatusOf(kind), initialStatusOf(kind))).toThrow(
       expect.objectContaining({ code: "state_conflict" }),
     );
   });

@@ -9,12 +9,14 @@ export const payoutStatuses = ["pending", "processing", "completed", "canceled"]
 export const refundStatuses = ["pending", "completed", "failed"] as const;
 export const returnStatuses = ["pending", "completed", "failed"] as const;
 export const initiationStatuses = ["pending", "paid", "failed"] as const;
+export const disputeStatuses = ["open", "answered", "won", "lost", "canceled"] as const;
 
 export type DepositStatus = (typeof depositStatuses)[number];
 export type PayoutStatus = (typeof payoutStatuses)[number];
 export type RefundStatus = (typeof refundStatuses)[number];
 export type ReturnStatus = (typeof returnStatuses)[number];
 export type InitiationStatus = (typeof initiationStatuses)[number];
+export type DisputeStatus = (typeof disputeStatuses)[number];
 
 type Statuses = {
   deposit: DepositStatus;
@@ -22,6 +24,7 @@ type Statuses = {
   refund: RefundStatus;
   return: ReturnStatus;
   initiation: InitiationStatus;
+  dispute: DisputeStatus;
 };
 export type StatusKind = keyof Statuses;
 export type StatusOf<K extends StatusKind> = Statuses[K];
@@ -41,6 +44,7 @@ export const statusesOf: { [K in StatusKind]: readonly StatusOf<K>[] } = {
   refund: refundStatuses,
   return: returnStatuses,
   initiation: initiationStatuses,
+  dispute: disputeStatuses,
 };
 
 /**
@@ -48,6 +52,14 @@ export const statusesOf: { [K in StatusKind]: readonly StatusOf<K>[] } = {
  * inferred, so it stays the literal inside the insert's data (scripts/check-status-writers.ts, part of npm run lint).
  */
 export const initialStatus: DepositStatus & PayoutStatus & RefundStatus & ReturnStatus & InitiationStatus = "pending";
+
+/** A dispute is inserted open: the PSP listed it (or a sandbox simulation opened it) and no one has answered. */
+export const initialDisputeStatus: Extract<DisputeStatus, "open"> = "open";
+
+/** The status a row of the kind is inserted with. */
+export function initialStatusOf<K extends StatusKind>(kind: K): StatusOf<K> {
+  return (kind === "dispute" ? initialDisputeStatus : initialStatus) as StatusOf<K>;
+}
 
 const transitions: { [K in StatusKind]: Record<StatusOf<K>, readonly StatusOf<K>[]> } = {
   deposit: {
@@ -79,6 +91,15 @@ const transitions: { [K in StatusKind]: Record<StatusOf<K>, readonly StatusOf<K>
     pending: ["paid", "failed"],
     paid: [],
     failed: [],
+  },
+  dispute: {
+    // open: no answer yet; answered: the PSP took the merchant's answer and decides. The PSP may
+    // decide (or cancel) before anyone answers.
+    open: ["answered", "won", "lost", "canceled"],
+    answered: ["won", "lost", "canceled"],
+    won: [],
+    lost: [],
+    canceled: [],
   },
 };
 

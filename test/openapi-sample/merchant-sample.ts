@@ -64,6 +64,15 @@ export async function sellRefundAndPayOut(keyId: string): Promise<string[]> {
   const answers = events.events.flatMap((event) => event.attempts.map((tried) => tried.http_status));
   const resent = await call("eventsResend", { event_id: events.events[0]?.event_id ?? eventId });
   const resentStatus: string = resent.status;
+  const disputed = await call("sandboxSimulate", { id: deposit.id, outcome: "disputed" });
+  const disputes = await call("disputes", { status: "open", deposit_id: deposit.id });
+  const deadlines: string[] = disputes.disputes.map((dispute) => dispute.respond_by);
+  const answered = await call("disputesRespond", {
+    id: "dispute_id" in disputed ? disputed.dispute_id : (disputes.disputes[0]?.id ?? ""),
+    decision: "contest",
+    justification: "Order 1 was delivered; the signed receipt is on file.",
+  });
+  const disputeStatus: string = answered.status;
   const cashier = gatewayInUrl(keyId, {
     ...customer,
     currency: "BRL",
@@ -95,6 +104,8 @@ export async function sellRefundAndPayOut(keyId: string): Promise<string[]> {
     ...references,
     ...answers.map(String),
     resentStatus,
+    ...deadlines,
+    disputeStatus,
     cashier,
   ];
 }
@@ -108,13 +119,19 @@ export function explain(refusal: Refusal, problem: components["schemas"]["Proble
 
 /** A callback's data, told apart by its type. */
 export function onCallback(
-  data: CallbackData<"deposit.paid"> | CallbackData<"gateway_out.canceled"> | CallbackData<"test">,
+  data:
+    | CallbackData<"deposit.paid">
+    | CallbackData<"gateway_out.canceled">
+    | CallbackData<"dispute.closed">
+    | CallbackData<"test">,
 ): string {
   switch (data.type) {
     case "deposit.paid":
       return `${data.id} paid ${data.amount} ${data.currency}`;
     case "gateway_out.canceled":
       return `${data.transfer_id} canceled: ${data.reason_code ?? ""} ${data.reason ?? ""}`;
+    case "dispute.closed":
+      return `${data.id} of ${data.deposit_id}: ${data.outcome}`;
     case "test":
       return data.event_id;
   }

@@ -238,6 +238,67 @@ export type InitiationCapability = {
   configure(urls: { returnUrl: string; webhookUrl: string }): Promise<void>;
 };
 
+/**
+ * Why the payer contests a Pix, as the PSP classifies the infraction (Efí's tipoSituacao: golpe,
+ * aquisição da conta, coerção, acesso fraudulento, outro, desconhecido); unknown when it does not say.
+ */
+export const DISPUTE_REASON_CODES = [
+  "scam",
+  "account_takeover",
+  "coercion",
+  "fraudulent_access",
+  "other",
+  "unknown",
+] as const;
+export type DisputeReasonCode = (typeof DISPUTE_REASON_CODES)[number];
+
+/**
+ * Where the PSP's analysis of an infraction stands: open (no answer yet), answered (the
+ * receiver's defense is with the PSP), accepted (the payer's claim stands: the money goes back by
+ * a MED devolucao), rejected (the receiver keeps it), canceled (withdrawn).
+ */
+export type ProviderDisputeStatus = "open" | "answered" | "accepted" | "rejected" | "canceled";
+
+/** A MED infraction notice against a Pix this account received, as the PSP lists it. */
+export type ProviderDispute = {
+  /** The PSP's id for it (Efí's idInfracao): what a defense names. */
+  providerDisputeId: string;
+  /** The Pix it contests. */
+  endToEndId: string;
+  amountCents: bigint;
+  status: ProviderDisputeStatus;
+  /** The PSP's own word for the status, for the operator. */
+  pspStatus: string;
+  reasonCode: DisputeReasonCode;
+  /** The payer's claim in the PSP's words (razao), when it gives one. */
+  reason: string | null;
+  openedAt: Date;
+  /** The PSP's deadline for the receiver's answer. */
+  respondBy: Date;
+};
+
+/** The receiver's answer: accept the claim (the money goes back) or contest it. */
+export type DisputeDecision = "accept" | "contest";
+
+/** MED infractions against the account's Pix (optional: the Central Bank's API Pix has no route for them). */
+export type DisputeCapability = {
+  /** The infractions opened in a window, every page of them. */
+  listDisputes(window: { from: Date; to: Date }): Promise<ProviderDispute[]>;
+  /** One infraction by its id (opened about `openedAt`), or null when the PSP lists none. */
+  findDispute(request: { providerDisputeId: string; openedAt: Date }): Promise<ProviderDispute | null>;
+  /**
+   * Sends the receiver's answer, and answers the infraction's status after it (and the PSP's word
+   * for it): a PSP that decides later says answered. A refusal throws provider_error; no answer,
+   * provider_unavailable.
+   */
+  submitDefense(request: {
+    providerDisputeId: string;
+    openedAt: Date;
+    decision: DisputeDecision;
+    justification: string;
+  }): Promise<Pick<ProviderDispute, "status" | "pspStatus">>;
+};
+
 /** One thing a webhook call says happened: only an id, confirmed by asking before anything changes. */
 export type ProviderNotice = {
   /** A Pix received (or a received Pix that changed: a devolucao), a payout's send, or an initiated payment. */
@@ -263,6 +324,7 @@ export type PaymentProvider = {
   refunds?: RefundCapability;
   transfers?: TransferCapability;
   initiations?: InitiationCapability;
+  disputes?: DisputeCapability;
   /**
    * Authenticates a call to this account's webhook and reads what it names (at most MAX_NOTICES;
    * an unreadable item is skipped, never the call). Throws an AppError (webhook_unauthorized,

@@ -25,6 +25,7 @@
 // - dev.efipay.com.br/en/docs/api-pix/status: EM_PROCESSAMENTO, REALIZADO, NAO_REALIZADO.
 // - idEnvio: 1 to 35 letters and digits (Efí's page; third-party clients agree), so po_abc is sent
 //   as poabc (transformers.ts).
+// - MED infractions and their defense: efi-disputes.ts.
 // - Payment initiation through Open Finance (initiations, when the account has initiation
 //   settings): its own host, token and sources in efi-open-finance.ts.
 import { AppError, isAppError } from "../../errors/app-error";
@@ -33,6 +34,7 @@ import { createApiPixProvider } from "../api-pix/create-api-pix-provider";
 import type { PaymentProvider, ProviderTransfer, TransferRequest } from "../contract/payment-provider";
 import type { ProviderAccount } from "../contract/provider-account";
 import type { PspSettings } from "../api-pix/api-pix-settings";
+import { createEfiDisputes } from "./efi-disputes";
 import { createEfiInitiations } from "./efi-open-finance";
 import { readEfiNotification } from "./read-efi-notification";
 import { type SentPixAnswer, efiErrorSchema, sentPixAnswerSchema } from "./schemas";
@@ -134,6 +136,7 @@ export function createEfiProvider(account: ProviderAccount<PspSettings>): Paymen
     charges: apiPix.charges,
     refunds: apiPix.refunds,
     transfers: { sendTransfer, findTransfer },
+    disputes: createEfiDisputes(client, account.id),
     ...(account.initiation ? { initiations: createEfiInitiations(account, account.initiation) } : {}),
     readNotification: (request) => readEfiNotification(request, settings.webhookSecret),
     async registerWebhook(url) {

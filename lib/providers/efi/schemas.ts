@@ -75,3 +75,41 @@ export type SentPixAnswer = z.output<typeof sentPixAnswerSchema>;
 /** Efí's refusals: {"nome": "saldo_insuficiente", "mensagem": "…"} (its own shape, not the API Pix's problem). */
 export const efiErrorSchema = z.object({ nome: z.string(), mensagem: z.string().optional().catch(undefined) });
 export type EfiError = z.infer<typeof efiErrorSchema>;
+
+/** An infraction's status at Efí (medList). */
+export const infractionStatusSchema = z.enum(["ABERTA", "EM_DEFESA", "ACEITA", "REJEITADA", "CANCELADA_EFI"]);
+
+const isoDateSchema = z.iso.datetime({ offset: true }).transform((text) => new Date(text));
+
+/**
+ * One of GET /v2/gn/infracoes' infracoes, as read: strict in what decides money (the ids, the
+ * valor, the status, the deadline), lenient in what only describes it.
+ */
+export const infractionSchema = z.preprocess(
+  withoutNulls,
+  z.object({
+    idInfracao: z.string().regex(/^[\w-]{1,100}$/, "must be 1 to 100 letters, digits, _ or -"),
+    endToEndId: endToEndIdSchema,
+    valor: valorSchema,
+    status: infractionStatusSchema,
+    razao: lenientText,
+    tipoSituacao: z.string().optional().catch(undefined),
+    criadoEm: isoDateSchema.optional().catch(undefined),
+    dadosAnalise: z.preprocess(
+      withoutNulls,
+      z.object({ abertura: isoDateSchema.optional().catch(undefined), prazoFinalizacao: isoDateSchema }),
+    ),
+  }),
+);
+export type Infraction = z.output<typeof infractionSchema>;
+
+/**
+ * GET /v2/gn/infracoes' answer: a page of infractions, each read on its own (one unreadable item
+ * must not hide the others), and how many pages there are.
+ */
+export const infractionListSchema = z.object({
+  parametros: z.object({
+    paginacao: z.object({ quantidadeDePaginas: z.number().int().min(0) }),
+  }),
+  infracoes: z.array(z.unknown()),
+});

@@ -5,7 +5,7 @@
 // initiator is the sandbox bank (sandbox-initiations): the five banks, and the gateway's own
 // consent screen. It keeps no state of its own: a sandbox deposit is paid only by a simulation or
 // the sandbox bank's recorded answer, so there is nothing to ask it about later, and the gateway's
-// sweep expires its charges.
+// sweep expires its charges. Its disputes are decided at their answer (below).
 import { getConfig } from "../../config/config";
 import { buildStaticBrCode } from "../../pix/build-static-br-code";
 import type { PaymentProvider, PixCharge, PixChargeRequest } from "../contract/payment-provider";
@@ -42,6 +42,17 @@ export const sandboxProvider: PaymentProvider = {
     findRefund: async () => null,
   },
   initiations: sandboxInitiations,
+  // A sandbox dispute is opened by POST /api/sandbox/simulate and decided at its answer: a contest
+  // wins, an accept loses (and the sandbox's MED devolucao follows), so both endings can be built
+  // against without a PSP. Nothing to list: the simulation is the PSP's word.
+  disputes: {
+    listDisputes: async () => [],
+    findDispute: async () => null,
+    submitDefense: async ({ decision }) =>
+      decision === "contest"
+        ? { status: "rejected", pspStatus: "REJEITADA" }
+        : { status: "accepted", pspStatus: "ACEITA" },
+  },
 };
 
 async function createPixCharge({ txid, amountCents }: PixChargeRequest): Promise<PixCharge> {

@@ -1,0 +1,78 @@
+// Reconciliation's turn for disputes: every account that lists MED infractions is asked for those
+// opened since its last listing (a process's first: the last week) and since its oldest undecided
+// dispute, every page, so a new infraction becomes a dispute and a decided one closes. Then every
+// open dispute nobody has answered within a day of its deadline raises an operator alert, once:
+// nothing is ever answered on the merchant's behalf without someone asking.
+import { raiseOperatorAlert } from "../alerts/raise-operator-alert";
+import { getDb } from "../db/client";
+import { findDisputeOfProvider, findOldestUndecidedOpening, findUnansweredDisputesDueBefore } from "../db/disputes";
+import { log } from "../log/logger";
+import { formatAmountDot } from "../money/format-amount";
+import type { PaymentProvider } from "../providers/contract/payment-provider";
+import { applyDisputeReport } from "./apply-dispute-report";
+import { openDispute } from "./open-dispute";
+
+const DAY_MS = 24 * 3600_000;
+// An infraction may be listed by when it opened, a little behind the listing's end.
+const OVERLAP_MS = 10 * 60_000;
+// A process's first listing: the PSP's 7 days to answer, and a day more.
+const FIRST_LISTING_MS = 8 * DAY_MS;
+// However old the oldest undecided dispute, no listing reaches further (MED decides within weeks).
+const MAX_LISTING_MS = 60 * DAY_MS;
+/** An open dispute unanswered this close to its deadline raises the operator's alert. */
+export const DEADLINE_WARNING_MS = DAY_MS;
+
+const listedUntil = new Map<string, Date>();
+
+export async function reconcileDisputes(
+  providers: PaymentProvider[],
+  now: Date,
+): Promise<{ disputes: number; errors: number }> {
+  let changed = 0;
+  let errors = 0;
+  for (const provider of providers) {
+    const { disputes } = provider;
+    if (!disputes) continue;
+    const last = listedUntil.get(provider.accountId);
+    let from = last ? last.getTime() - OVERLAP_MS : now.getTime() - FIRST_LISTING_MS;
+    const oldest = await findOldestUndecidedOpening(getDb(), provider.accountId);
+    if (oldest) from = Math.min(from, oldest.getTime() - OVERLAP_MS);
+    from = Math.max(from, now.getTime() - MAX_LISTING_MS);
+    try {
+      for (const report of await disputes.listDisputes({ from: new Date(from), to: now })) {
+        const stored = await findDisputeOfProvider(getDb(), provider.accountId, report.providerDisputeId);
+        if (!stored) {
+          const opened = await openDispute(provider.accountId, report);
+          if (opened.isNew) changed++;
+          if (opened.dispute && report.status !== "open") await applyDisputeReport(opened.dispute, report);
+          continue;
+        }
+        const applied = await applyDisputeReport(stored, report);
+        if (applied.status !== stored.status) changed++;
+      }
+      listedUntil.set(provider.accountId, now);
+    } catch (error) {
+      errors++;
+      log.warn("listing MED infractions failed; tried again next run", {
+        account: provider.accountId,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
+  await alertUnansweredDisputes(now);
+  return { disputes: changed, errors };
+}
+
+async function alertUnansweredDisputes(now: Date): Promise<void> {
+  for (const dispute of await findUnansweredDisputesDueBefore(getDb(), new Date(now.getTime() + DEADLINE_WARNING_MS))) {
+    if (dispute.mode !== "live") continue;
+    await raiseOperatorAlert(getDb(), {
+      kind: "dispute_deadline",
+      subject: dispute.id,
+      merchantId: dispute.merchantId,
+      objectId: dispute.id,
+      amountCents: dispute.amountCents,
+      message: `dispute ${dispute.id} (${formatAmountDot(dispute.amountCents)} BRL, deposit ${dispute.depositId}) has no answer and its deadline is ${dispute.respondBy.toISOString()}; the merchant answers, or an operator answers for it in the console`,
+    });
+  }
+}
