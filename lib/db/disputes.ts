@@ -208,10 +208,13 @@ export async function listDisputesByDeadline(
   return [...undecided, ...closed].slice(0, options.limit).map(toRecord);
 }
 
-/** Open disputes nobody has answered whose deadline is before `before`: the operator is told. */
+/**
+ * Open disputes whose answer the PSP does not hold (none given, or one whose sending got no
+ * answer) and whose deadline is before `before`: the operator is told.
+ */
 export async function findUnansweredDisputesDueBefore(db: DbOrTx, before: Date): Promise<DisputeRecord[]> {
   const rows = await db.dispute.findMany({
-    where: { status: initialDisputeStatus, decision: null, respondBy: { lte: before } },
+    where: { status: initialDisputeStatus, submittedAt: null, respondBy: { lte: before } },
     orderBy: [{ respondBy: "asc" }, { id: "asc" }],
     take: 500,
     include: withDeposit,

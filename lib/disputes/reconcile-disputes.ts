@@ -63,7 +63,8 @@ export async function reconcileDisputes(
   return { disputes: changed, errors };
 }
 
-async function alertUnansweredDisputes(now: Date): Promise<void> {
+/** Every live open dispute the PSP holds no answer to, due within a day of `now`: one alert each. */
+export async function alertUnansweredDisputes(now: Date): Promise<void> {
   for (const dispute of await findUnansweredDisputesDueBefore(getDb(), new Date(now.getTime() + DEADLINE_WARNING_MS))) {
     if (dispute.mode !== "live") continue;
     await raiseOperatorAlert(getDb(), {

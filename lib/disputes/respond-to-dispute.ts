@@ -8,7 +8,7 @@ import { type DisputeRecord, claimDisputeAnswer, findDispute, releaseDisputeAnsw
 import { AppError, isAppError } from "../errors/app-error";
 import { capabilityOf, findProvider } from "../providers/registry";
 import { returnSandboxDisputedPix } from "../sandbox/return-sandbox-disputed-pix";
-import { type AnswerAudit, applyDisputeReport } from "./apply-dispute-report";
+import { type AnswerAudit, type DisputeReport, applyDisputeReport } from "./apply-dispute-report";
 import type { RespondToDisputeRequest } from "./schemas";
 
 export async function respondToDispute(options: {
@@ -43,20 +43,32 @@ export async function respondToDispute(options: {
       justification,
     });
   } catch (error) {
-    // A refusal leaves the dispute open for another answer; no answer keeps this one claimed.
-    if (isAppError(error) && error.code !== "provider_unavailable") await releaseDisputeAnswer(getDb(), id);
-    if (isAppError(error) && error.code === "provider_unavailable")
+    if (!isAppError(error)) throw error;
+    // No answer keeps this one claimed, to be sent again or found taken by reconciliation.
+    if (error.code === "provider_unavailable")
       throw new AppError(
         "provider_unavailable",
         `${error.detail}; your answer is kept: send the same answer again, or wait for the dispute's status to change`,
       );
+    // A refusal may be the PSP's "already answered" to a repeat whose first sending did reach it:
+    // then it holds this answer. Otherwise the dispute is open for another.
+    const held = await disputes.findDispute(found).catch(() => null);
+    if (held && held.status !== "open") return applyAnswer(found, { ...held, isAnswerTaken: true }, at, options);
+    await releaseDisputeAnswer(getDb(), id);
     throw error;
   }
-  const dispute = await applyDisputeReport(
-    found,
-    { ...decided, isAnswerTaken: true },
-    { at, audit: { ...options.audit, detail: { decision, answeredBy: options.answeredBy } } },
-  );
+  return applyAnswer(found, { ...decided, isAnswerTaken: true }, at, options);
+}
+
+/** The PSP's word after it took the answer, applied with the answer's audit event. */
+async function applyAnswer(
+  found: DisputeRecord,
+  report: DisputeReport,
+  at: Date,
+  options: { answer: RespondToDisputeRequest; answeredBy: string; audit: AnswerAudit },
+): Promise<DisputeRecord> {
+  const detail = { decision: options.answer.decision, answeredBy: options.answeredBy };
+  const dispute = await applyDisputeReport(found, report, { at, audit: { ...options.audit, detail } });
   if (dispute.mode === "sandbox" && dispute.status === "lost") await returnSandboxDisputedPix(dispute);
-  return (await findDispute(getDb(), id)) ?? dispute;
+  return (await findDispute(getDb(), found.id)) ?? dispute;
 }

@@ -30,7 +30,7 @@ export const simulateSchema = z.object({
 
 const simulatedFields = {
   mode: z.string().meta({ description: "sandbox", examples: ["sandbox"] }),
-  status: z.enum(outcomes).meta({ description: "The status reached" }),
+  status: z.enum([...depositOutcomes, ...payoutOutcomes]).meta({ description: "The status reached" }),
   event_id: z.string().meta({ description: "The callback on its way", examples: [exampleIds.event] }),
   warnings: warningsSchema,
 };

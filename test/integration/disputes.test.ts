@@ -11,7 +11,12 @@ import { startRouteServer } from "../support/route-server";
 const efi = await startPspSimulator({ profile: "efi" });
 const routes: Parameters<typeof startRouteServer>[0] = {};
 const gateway = await startRouteServer(routes);
-Object.assign(process.env, { PUBLIC_BASE_URL: gateway.url, CALLBACK_RETRY_SCHEDULE: "0" });
+// A PSP that takes a defense and never answers is given up on after a second.
+Object.assign(process.env, {
+  PUBLIC_BASE_URL: gateway.url,
+  CALLBACK_RETRY_SCHEDULE: "0",
+  PIX_PSP_TIMEOUT_SECONDS: "1",
+});
 
 const { POST: pix } = await import("@/app/api/pix/route");
 const { POST: gatewayOut } = await import("@/app/api/gateway-out/route");
@@ -28,6 +33,7 @@ const { addProviderAccount } = await import("@/lib/providers/accounts/add-provid
 const { registerPspWebhook } = await import("@/lib/providers/register-psp-webhook");
 const { changeMerchantRouting } = await import("@/lib/merchants/change-merchant-routing");
 const { reconcileLiveDeposits } = await import("@/lib/jobs/reconcile-live-deposits");
+const { alertUnansweredDisputes } = await import("@/lib/disputes/reconcile-disputes");
 const { runCallbackWorker } = await import("@/lib/callbacks/run-callback-worker");
 const { getMerchantBalance } = await import("@/lib/funds/get-merchant-balance");
 const { verifyFunds } = await import("@/lib/funds/verify-funds");
@@ -326,6 +332,50 @@ describe("an infraction Efí lists against a paid live deposit", () => {
       justification: "Entrega comprovada por rastreio.",
     });
     expect(accepted.data).toMatchObject({ status: "answered" });
+  });
+});
+
+describe("an answer whose sending got no answer", () => {
+  it("is kept: the deadline alert still comes, another is refused, the same again is found taken", async () => {
+    const { merchant, id, endToEndId } = await paidDeposit("Sem resposta", "18.00");
+    const infraction = efi.openInfraction(endToEndId, { prazoFinalizacao: new Date(Date.now() + 3 * DAY_MS) });
+    await reconcileLiveDeposits();
+    const [dispute] = await disputesOf(id);
+    const answer = { id: dispute.id, decision: "contest", justification: "Entregue; nota fiscal 123." };
+
+    // Efí takes the defense, and its answer is lost on the way back.
+    efi.failNext({ kind: "timeout", afterHandling: true });
+    const lost = await signed(respond, merchant, answer);
+    expect(lost.payload.code).toBe(503);
+    expect(String((lost.data.error as { detail: string }).detail)).toContain("your answer is kept");
+    expect(efi.infraction(infraction.idInfracao)?.status).toBe("EM_DEFESA");
+    expect((await disputesOf(id))[0]).toMatchObject({ status: "open", decision: "contest", submittedAt: null });
+
+    // Still unanswered as far as the gateway knows (before a listing shows the defense), a day
+    // before the deadline: the operator hears of it.
+    await alertUnansweredDisputes(new Date(Date.now() + 2.5 * DAY_MS));
+    expect(await getDb().operatorAlert.count({ where: { kind: "dispute_deadline", subject: dispute.id } })).toBe(1);
+
+    // Another answer cannot take its place; the same one again is found taken at Efí.
+    const other = await signed(respond, merchant, { ...answer, decision: "accept" });
+    expect(other.payload.code).toBe(409);
+    const again = await signed(respond, merchant, answer);
+    expect(again.payload.code).toBe(200);
+    expect(again.data).toMatchObject({ status: "answered", decision: "contest", answered_at: expect.any(String) });
+    expect(efi.defenses().filter((defense) => defense.idInfracao === infraction.idInfracao)).toHaveLength(2);
+  });
+
+  it("is found taken by reconciliation when nobody sends it again", async () => {
+    const { merchant, id, endToEndId } = await paidDeposit("Reconciliada", "19.00");
+    efi.openInfraction(endToEndId);
+    await reconcileLiveDeposits();
+    const [dispute] = await disputesOf(id);
+    efi.failNext({ kind: "timeout", afterHandling: true });
+    const lost = await signed(respond, merchant, { id: dispute.id, decision: "accept", justification: "Devolver." });
+    expect(lost.payload.code).toBe(503);
+    await reconcileLiveDeposits();
+    expect((await disputesOf(id))[0]).toMatchObject({ status: "answered", decision: "accept", pspStatus: "EM_DEFESA" });
+    expect((await disputesOf(id))[0].submittedAt).not.toBeNull();
   });
 });
 

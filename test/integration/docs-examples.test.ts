@@ -59,12 +59,24 @@ describe("the docs' JSON examples", () => {
     });
     let depositId = "";
     let eventId = "";
+    let disputeId = "";
     for (const [path, examples] of Object.entries(requestExamples)) {
       if (path === GATEWAY_IN_PATH) continue;
       if (path === "/api/gateway-out") await fundSandboxMerchant(merchant.merchantId, "100");
+      // The disputes' examples name the paid deposit's dispute, which its payer opens first.
+      if (path === "/api/disputes") {
+        const opened = await postSigned(handlers["/api/sandbox/simulate"], merchant, {
+          id: depositId,
+          outcome: "disputed",
+        });
+        disputeId = (await readSigned(opened, merchant)).data.dispute_id as string;
+      }
       for (const example of examples) {
         const data = JSON.parse(
-          JSON.stringify(example).replaceAll(exampleIds.deposit, depositId).replaceAll(exampleIds.event, eventId),
+          JSON.stringify(example)
+            .replaceAll(exampleIds.deposit, depositId)
+            .replaceAll(exampleIds.event, eventId)
+            .replaceAll(exampleIds.dispute, disputeId),
         ) as Record<string, unknown>;
         const answer = await readSigned(await postSigned(handlers[path], merchant, data), merchant);
         expect([200, 201], `${path} ${JSON.stringify(answer.data)}`).toContain(answer.payload.code);
@@ -76,6 +88,7 @@ describe("the docs' JSON examples", () => {
     }
     expect(depositId).toMatch(/^dep_/);
     expect(eventId).toMatch(/^evt_/);
+    expect(disputeId).toMatch(/^dsp_/);
 
     // Gateway In's example is a token's data: the customer's GET opens the deposit.
     for (const data of requestExamples[GATEWAY_IN_PATH]) {
