@@ -88,6 +88,12 @@ const expectedReport = {
   transactions: { types: ["deposit", "refund"] },
   events: { paid_delivered: true },
   resent: { received_again: "deposit.paid" },
+  dispute: {
+    listed: [{ same_dispute: true, status: "open", held: "5.50" }],
+    opened: { type: "dispute.opened", status: "open" },
+    answered: { status: "won", decision: "contest", held: "0.00" },
+  },
+  dispute_again: refusal(409, "state_conflict", false),
   gateway_in: { http_status: 303, to_payment: true },
   refused: { ...refusal(422, "validation_failed", false), fields: expect.arrayContaining(["branch"]) },
   wrong_secret: refusal(401, "signature_invalid", false),

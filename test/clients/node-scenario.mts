@@ -129,6 +129,28 @@ try {
   await cashier.events.resend({ event_id: simulated.event_id });
   step("resent", { received_again: (await callbackOf(simulated.event_id, 2)).data.type });
 
+  // The payer contests the paid deposit (MED): a dispute that holds what the refund left of it.
+  const disputed = await cashier.sandbox.simulate({ id: deposit.id, outcome: "disputed" });
+  if (!("dispute_id" in disputed)) throw new Error(`the simulation opened no dispute: ${JSON.stringify(disputed)}`);
+  const disputes = await cashier.disputes.list({ deposit_id: deposit.id });
+  const opened = await callbackOf(disputed.event_id);
+  const answer = {
+    id: disputed.dispute_id,
+    decision: "contest",
+    justification: "The order was delivered to the payer's address; the signed receipt is on file.",
+  } as const;
+  const answered = await cashier.disputes.respond(answer);
+  step("dispute", {
+    listed: disputes.disputes.map((d) => ({
+      same_dispute: d.id === disputed.dispute_id,
+      status: d.status,
+      held: d.held,
+    })),
+    opened: { type: opened.data.type, status: "status" in opened.data ? opened.data.status : null },
+    answered: { status: answered.status, decision: answered.decision, held: answered.held },
+  });
+  step("dispute_again", await refusalOf(cashier.disputes.respond(answer)));
+
   const link = await fetch(await cashier.gatewayInUrl({ ...customer, reference: `${REFERENCE}-in` }), {
     redirect: "manual",
   });
@@ -162,4 +184,6 @@ export function typesAreTheApis() {
   void cashier.pix({ ...customer, amount: "1", reference: "r" }).then((answer) => answer.paymentInitiationUrl);
   // @ts-expect-error: outcome is one of the sandbox's outcomes
   void cashier.sandbox.simulate({ id: "dep_1", outcome: "approved" });
+  // @ts-expect-error: a dispute's decision is accept or contest
+  void cashier.disputes.respond({ id: "dsp_1", decision: "refuse", justification: "text" });
 }

@@ -126,6 +126,26 @@ try:
     cashier.events.resend({"event_id": simulated["event_id"]})
     step("resent", {"received_again": callback_of(simulated["event_id"], 2)[0]["type"]})
 
+    # The payer contests the paid deposit (MED): a dispute that holds what the refund left of it.
+    disputed = cashier.sandbox.simulate({"id": deposit["id"], "outcome": "disputed"})
+    disputes = cashier.disputes.list({"deposit_id": deposit["id"]})
+    opened = callback_of(disputed["event_id"])[0]
+    answer = {
+        "id": disputed["dispute_id"],
+        "decision": "contest",
+        "justification": "The order was delivered to the payer's address; the signed receipt is on file.",
+    }
+    answered = cashier.disputes.respond(answer)
+    step("dispute", {
+        "listed": [
+            {"same_dispute": d["id"] == disputed["dispute_id"], "status": d["status"], "held": d["held"]}
+            for d in disputes["disputes"]
+        ],
+        "opened": {"type": opened["type"], "status": opened.get("status")},
+        "answered": {"status": answered["status"], "decision": answered["decision"], "held": answered["held"]},
+    })
+    step("dispute_again", refusal_of(lambda: cashier.disputes.respond(answer)))
+
     try:
         urllib.request.build_opener(NoRedirect).open(cashier.gateway_in_url({**customer, "reference": f"{REFERENCE}-in"}))
         raise AssertionError("Gateway In did not redirect")

@@ -123,6 +123,54 @@ describe("the Node.js client", () => {
     expect(events.map((e) => [e.event_id, e.status])).toEqual([[paid.event_id, "delivered"]]);
     expect(await cashier.events.resend({ event_id: paid.event_id })).toMatchObject({ event_id: paid.event_id });
 
+    // A dispute (MED) of the paid deposit: it holds what the refund left (10.50 - 5.00), is listed,
+    // answered once, and both callbacks verify.
+    const disputed = await cashier.sandbox.simulate({ id: deposit.id, outcome: "disputed" });
+    if (!("dispute_id" in disputed)) throw new Error(`no dispute_id in ${JSON.stringify(disputed)}`);
+    expect(disputed).toMatchObject({ id: deposit.id, status: "paid", dispute_id: expect.stringMatching(/^dsp_/) });
+    const open = await cashier.disputes.list({ status: "open" });
+    expect(open.disputes).toEqual([
+      expect.objectContaining({
+        id: disputed.dispute_id,
+        deposit_id: deposit.id,
+        reference: "client-pix",
+        amount: "10.50",
+        status: "open",
+        held: "5.50",
+        decision: null,
+      }),
+    ]);
+    expect(open).toMatchObject({ next_cursor: null, previous_cursor: null });
+    expect((await cashier.disputes.list({ deposit_id: deposit.id, status: "won" })).disputes).toEqual([]);
+    expect(await cashier.status({ id: deposit.id })).toMatchObject({
+      dispute: { id: disputed.dispute_id, status: "open", amount: "10.50" },
+    });
+    await runCallbackWorker({ isOnce: true });
+    const opened = receiver.received.find((r) => r.data.event_id === disputed.event_id);
+    expect(await cashier.verifyCallback(opened!.body)).toMatchObject({
+      type: "dispute.opened",
+      id: disputed.dispute_id,
+      deposit_id: deposit.id,
+      status: "open",
+    });
+    const answer = {
+      id: disputed.dispute_id,
+      decision: "contest",
+      justification: "Order client-pix was delivered; the signed receipt is on file.",
+    } as const;
+    expect(await cashier.disputes.respond(answer)).toMatchObject({
+      id: disputed.dispute_id,
+      status: "won",
+      decision: "contest",
+      held: "0.00",
+      answered_at: expect.any(String),
+      closed_at: expect.any(String),
+    });
+    await expect(cashier.disputes.respond(answer)).rejects.toMatchObject({ status: 409, type: "state_conflict" });
+    await runCallbackWorker({ isOnce: true });
+    const closed = receiver.received.find((r) => r.data.type === "dispute.closed" && r.data.id === disputed.dispute_id);
+    expect(await cashier.verifyCallback(closed!.body)).toMatchObject({ status: "won", outcome: "won" });
+
     const url = await cashier.gatewayInUrl({ ...customer, reference: "client-in" });
     expect(url.startsWith(`${server.url}/direct/${merchant.keyId}/`)).toBe(true);
     expect(decodeJwt(url.split("/").pop()!)).toMatchObject({ data: { reference: "client-in" } });

@@ -221,6 +221,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/disputes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Your disputes (MED infractions against your deposits' Pix), newest first, a page at a time
+         * @description A payer who says a Pix was fraud opens an infraction at their bank; the gateway finds it at the PSP, holds the amount from your balance and sends dispute.opened. Answer each before respond_by with /api/disputes/respond. Filter by status or deposit; page as /api/transactions.
+         */
+        post: operations["disputes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/disputes/respond": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answer a dispute, once: accept the payer's claim or contest it
+         * @description Sent to the PSP at once; the answer is the dispute as it stands after (answered while the PSP decides; a sandbox dispute is decided at once: contest wins, accept loses). A second answer is 409 state_conflict. 503 provider_unavailable keeps your answer: send the same one again. Its outcome comes as dispute.closed.
+         */
+        post: operations["disputesRespond"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/direct/{keyId}/{token}": {
         parameters: {
             query?: never;
@@ -491,6 +531,82 @@ export interface webhooks {
             requestBody: {
                 content: {
                     "application/json": components["schemas"]["Callback_refund_failed"];
+                };
+            };
+            responses: {
+                /** @description Delivered; any other answer, or none within the timeout, is retried with the same event_id */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "dispute.opened": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The dispute.opened callback, to your callback URL */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Callback_dispute_opened"];
+                };
+            };
+            responses: {
+                /** @description Delivered; any other answer, or none within the timeout, is retried with the same event_id */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "dispute.closed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The dispute.closed callback, to your callback URL */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Callback_dispute_closed"];
                 };
             };
             responses: {
@@ -1121,6 +1237,23 @@ export interface components {
             reason_code?: string;
             /** @description With reason_code: why, in words */
             reason?: string | null;
+            /** @description An undecided dispute of this deposit (POST /api/disputes); absent when none */
+            dispute?: {
+                /** @example dsp_q4w8n2k6m0r5t9y3x7c1 */
+                id: string;
+                /** @enum {string} */
+                status: "open" | "answered";
+                /**
+                 * @description What the payer contests
+                 * @example 10.50
+                 */
+                amount: string;
+                /**
+                 * @description The PSP's deadline for your answer, ISO 8601
+                 * @example 2026-11-29T21:00:00.000Z
+                 */
+                respond_by: string;
+            };
             /**
              * @description What was taken differently from what was probably meant, or ignored, each in words: a whole amount of 1000 or more read as reais, a data field the operation does not have; absent when there is none
              * @example [
@@ -1199,10 +1332,10 @@ export interface components {
              */
             id: string;
             /**
-             * @description paid, failed or expired (deposit); completed or canceled (payout); absent: the amount decides (x,01 fails or cancels, x,02 expires)
+             * @description paid, failed or expired (deposit); completed or canceled (payout); disputed (a paid deposit: its payer opens a dispute); absent: the amount decides (x,01 fails or cancels, x,02 expires)
              * @enum {string}
              */
-            outcome?: "paid" | "failed" | "expired" | "completed" | "canceled";
+            outcome?: "paid" | "failed" | "expired" | "completed" | "canceled" | "disputed";
         };
         SandboxSimulateResponse: {
             /** @description The deposit's id */
@@ -1219,6 +1352,36 @@ export interface components {
             status: "paid" | "failed" | "expired" | "completed" | "canceled";
             /**
              * @description The callback on its way
+             * @example evt_5tq2m8x4k7w9p3z6c1v0
+             */
+            event_id: string;
+            /**
+             * @description What was taken differently from what was probably meant, or ignored, each in words: a whole amount of 1000 or more read as reais, a data field the operation does not have; absent when there is none
+             * @example [
+             *       "unknown field \"colour\" was ignored"
+             *     ]
+             */
+            warnings?: string[];
+        } | {
+            /** @description The deposit's id */
+            id: string;
+            /**
+             * @description sandbox
+             * @example sandbox
+             */
+            mode: string;
+            /**
+             * @description A disputed deposit stays paid
+             * @constant
+             */
+            status: "paid";
+            /**
+             * @description The dispute opened (outcome disputed)
+             * @example dsp_q4w8n2k6m0r5t9y3x7c1
+             */
+            dispute_id: string;
+            /**
+             * @description The dispute.opened callback on its way
              * @example evt_5tq2m8x4k7w9p3z6c1v0
              */
             event_id: string;
@@ -1445,7 +1608,7 @@ export interface components {
              * @example deposit.paid
              * @enum {string}
              */
-            type?: "gateway_out.completed" | "gateway_out.canceled" | "deposit.paid" | "deposit.failed" | "deposit.expired" | "refund.completed" | "refund.failed";
+            type?: "gateway_out.completed" | "gateway_out.canceled" | "deposit.paid" | "deposit.failed" | "deposit.expired" | "refund.completed" | "refund.failed" | "dispute.opened" | "dispute.closed";
             /**
              * @description Only the events reporting this deposit, payout (its transfer_id) or refund
              * @example dep_zo9enhlbzs028ktvumny
@@ -1571,6 +1734,222 @@ export interface components {
              * @example 2026-11-22T21:00:05.000Z
              */
             next_attempt_at: string;
+            /**
+             * @description What was taken differently from what was probably meant, or ignored, each in words: a whole amount of 1000 or more read as reais, a data field the operation does not have; absent when there is none
+             * @example [
+             *       "unknown field \"colour\" was ignored"
+             *     ]
+             */
+            warnings?: string[];
+        };
+        /**
+         * @example {
+         *       "status": "open"
+         *     }
+         * @example {
+         *       "deposit_id": "dep_zo9enhlbzs028ktvumny"
+         *     }
+         */
+        DisputesRequest: {
+            /**
+             * @description Only disputes in this status
+             * @example open
+             * @enum {string}
+             */
+            status?: "open" | "answered" | "won" | "lost" | "canceled";
+            /**
+             * @description Only the disputes of this deposit
+             * @example dep_zo9enhlbzs028ktvumny
+             */
+            deposit_id?: string;
+            /**
+             * @description Rows in the page, 1 to 100; absent: 50
+             * @example 20
+             */
+            limit?: number;
+            /** @description An answer's next_cursor: the rows after it, older */
+            after?: string;
+            /** @description An answer's previous_cursor: the rows before it, newer */
+            before?: string;
+        };
+        DisputesResponse: {
+            /** @description Your disputes of your key's mode, newest first */
+            disputes: {
+                /**
+                 * @description The dispute's id
+                 * @example dsp_q4w8n2k6m0r5t9y3x7c1
+                 */
+                id: string;
+                /**
+                 * @description The deposit whose Pix is contested
+                 * @example dep_zo9enhlbzs028ktvumny
+                 */
+                deposit_id: string;
+                /**
+                 * @description The deposit's reference
+                 * @example order-1001
+                 */
+                reference: string;
+                /**
+                 * @description What the payer contests, in reais with a decimal point
+                 * @example 10.50
+                 */
+                amount: string;
+                /** @example BRL */
+                currency: string;
+                /**
+                 * @description The payer's claim as the PSP classifies it: scam, account_takeover, coercion, fraudulent_access, other or unknown
+                 * @example scam
+                 * @enum {string}
+                 */
+                reason_code: "scam" | "account_takeover" | "coercion" | "fraudulent_access" | "other" | "unknown";
+                /**
+                 * @description The payer's claim in words
+                 * @example Payer says they were deceived
+                 */
+                reason: string;
+                /**
+                 * @description The PSP's deadline for your answer, ISO 8601
+                 * @example 2026-11-29T21:00:00.000Z
+                 */
+                respond_by: string;
+                /**
+                 * @description open (waiting for your answer), answered (the PSP decides), won (you keep the money), lost (it goes back to the payer) or canceled
+                 * @example open
+                 * @enum {string}
+                 */
+                status: "open" | "answered" | "won" | "lost" | "canceled";
+                /**
+                 * @description What the dispute holds of your balance now: payouts cannot spend it
+                 * @example 10.50
+                 */
+                held: string;
+                /** @description Your answer; null until you give it */
+                decision: ("accept" | "contest") | null;
+                /** @description Your answer's text; null until you give it */
+                justification: string | null;
+                /**
+                 * @description When the payer's bank opened it, ISO 8601
+                 * @example 2026-11-22T21:00:00.000Z
+                 */
+                opened_at: string;
+                /**
+                 * @description When the PSP took your answer, ISO 8601
+                 * @example 2026-11-23T10:00:00.000Z
+                 */
+                answered_at: string | null;
+                /**
+                 * @description When it was won, lost or canceled, ISO 8601
+                 * @example 2026-11-25T10:00:00.000Z
+                 */
+                closed_at: string | null;
+            }[];
+            /** @description Send it as after for the next (older) page; null on the last page */
+            next_cursor: string | null;
+            /** @description Send it as before for the previous (newer) page; null on the first page */
+            previous_cursor: string | null;
+            /**
+             * @description What was taken differently from what was probably meant, or ignored, each in words: a whole amount of 1000 or more read as reais, a data field the operation does not have; absent when there is none
+             * @example [
+             *       "unknown field \"colour\" was ignored"
+             *     ]
+             */
+            warnings?: string[];
+        };
+        /**
+         * @example {
+         *       "id": "dsp_q4w8n2k6m0r5t9y3x7c1",
+         *       "decision": "contest",
+         *       "justification": "Order 1001 was delivered on 2026-11-20 to the payer's address; the signed receipt is on file."
+         *     }
+         */
+        DisputesRespondRequest: {
+            /**
+             * @description The dispute's id
+             * @example dsp_q4w8n2k6m0r5t9y3x7c1
+             */
+            id: string;
+            /**
+             * @description accept: the payer's claim stands and the money goes back to them; contest: you defend the payment
+             * @example contest
+             * @enum {string}
+             */
+            decision: "accept" | "contest";
+            /**
+             * @description Your answer in plain text, at most 2000 characters: what was sold, to whom, the proof you hold
+             * @example Order 1001 was delivered on 2026-11-20 to the payer's address; the signed receipt is on file.
+             */
+            justification: string;
+        };
+        DisputesRespondResponse: {
+            /**
+             * @description The dispute's id
+             * @example dsp_q4w8n2k6m0r5t9y3x7c1
+             */
+            id: string;
+            /**
+             * @description The deposit whose Pix is contested
+             * @example dep_zo9enhlbzs028ktvumny
+             */
+            deposit_id: string;
+            /**
+             * @description The deposit's reference
+             * @example order-1001
+             */
+            reference: string;
+            /**
+             * @description What the payer contests, in reais with a decimal point
+             * @example 10.50
+             */
+            amount: string;
+            /** @example BRL */
+            currency: string;
+            /**
+             * @description The payer's claim as the PSP classifies it: scam, account_takeover, coercion, fraudulent_access, other or unknown
+             * @example scam
+             * @enum {string}
+             */
+            reason_code: "scam" | "account_takeover" | "coercion" | "fraudulent_access" | "other" | "unknown";
+            /**
+             * @description The payer's claim in words
+             * @example Payer says they were deceived
+             */
+            reason: string;
+            /**
+             * @description The PSP's deadline for your answer, ISO 8601
+             * @example 2026-11-29T21:00:00.000Z
+             */
+            respond_by: string;
+            /**
+             * @description open (waiting for your answer), answered (the PSP decides), won (you keep the money), lost (it goes back to the payer) or canceled
+             * @example open
+             * @enum {string}
+             */
+            status: "open" | "answered" | "won" | "lost" | "canceled";
+            /**
+             * @description What the dispute holds of your balance now: payouts cannot spend it
+             * @example 10.50
+             */
+            held: string;
+            /** @description Your answer; null until you give it */
+            decision: ("accept" | "contest") | null;
+            /** @description Your answer's text; null until you give it */
+            justification: string | null;
+            /**
+             * @description When the payer's bank opened it, ISO 8601
+             * @example 2026-11-22T21:00:00.000Z
+             */
+            opened_at: string;
+            /**
+             * @description When the PSP took your answer, ISO 8601
+             * @example 2026-11-23T10:00:00.000Z
+             */
+            answered_at: string | null;
+            /**
+             * @description When it was won, lost or canceled, ISO 8601
+             * @example 2026-11-25T10:00:00.000Z
+             */
+            closed_at: string | null;
             /**
              * @description What was taken differently from what was probably meant, or ignored, each in words: a whole amount of 1000 or more read as reais, a data field the operation does not have; absent when there is none
              * @example [
@@ -1865,6 +2244,122 @@ export interface components {
             reason_code?: string;
             /** @description With reason_code: the reason in words */
             reason?: string | null;
+        };
+        Callback_dispute_opened: {
+            /**
+             * @description Unique per event: a retry carries the same one; ignore one you already handled
+             * @example evt_5tq2m8x4k7w9p3z6c1v0
+             */
+            event_id: string;
+            /** @constant */
+            type: "dispute.opened";
+            /**
+             * @description When it happened, ISO 8601
+             * @example 2026-11-22T21:00:05.000Z
+             */
+            occurred_at: string;
+            /**
+             * @description The dispute's id
+             * @example dsp_q4w8n2k6m0r5t9y3x7c1
+             */
+            id: string;
+            /**
+             * @description The deposit whose Pix is contested
+             * @example dep_zo9enhlbzs028ktvumny
+             */
+            deposit_id: string;
+            /**
+             * @description The deposit's reference
+             * @example order-1001
+             */
+            reference: string;
+            /**
+             * @description What the payer contests, in reais with a decimal point
+             * @example 10.50
+             */
+            amount: string;
+            /** @example BRL */
+            currency: string;
+            /**
+             * @description The payer's claim as the PSP classifies it: scam, account_takeover, coercion, fraudulent_access, other or unknown
+             * @example scam
+             * @enum {string}
+             */
+            reason_code: "scam" | "account_takeover" | "coercion" | "fraudulent_access" | "other" | "unknown";
+            /**
+             * @description The payer's claim in words
+             * @example Payer says they were deceived
+             */
+            reason: string;
+            /**
+             * @description The PSP's deadline for your answer, ISO 8601
+             * @example 2026-11-29T21:00:00.000Z
+             */
+            respond_by: string;
+            /** @constant */
+            status: "open";
+        };
+        Callback_dispute_closed: {
+            /**
+             * @description Unique per event: a retry carries the same one; ignore one you already handled
+             * @example evt_5tq2m8x4k7w9p3z6c1v0
+             */
+            event_id: string;
+            /** @constant */
+            type: "dispute.closed";
+            /**
+             * @description When it happened, ISO 8601
+             * @example 2026-11-22T21:00:05.000Z
+             */
+            occurred_at: string;
+            /**
+             * @description The dispute's id
+             * @example dsp_q4w8n2k6m0r5t9y3x7c1
+             */
+            id: string;
+            /**
+             * @description The deposit whose Pix is contested
+             * @example dep_zo9enhlbzs028ktvumny
+             */
+            deposit_id: string;
+            /**
+             * @description The deposit's reference
+             * @example order-1001
+             */
+            reference: string;
+            /**
+             * @description What the payer contests, in reais with a decimal point
+             * @example 10.50
+             */
+            amount: string;
+            /** @example BRL */
+            currency: string;
+            /**
+             * @description The payer's claim as the PSP classifies it: scam, account_takeover, coercion, fraudulent_access, other or unknown
+             * @example scam
+             * @enum {string}
+             */
+            reason_code: "scam" | "account_takeover" | "coercion" | "fraudulent_access" | "other" | "unknown";
+            /**
+             * @description The payer's claim in words
+             * @example Payer says they were deceived
+             */
+            reason: string;
+            /**
+             * @description The PSP's deadline for your answer, ISO 8601
+             * @example 2026-11-29T21:00:00.000Z
+             */
+            respond_by: string;
+            /**
+             * @description The outcome, as in outcome
+             * @enum {string}
+             */
+            status: "won" | "lost" | "canceled";
+            /**
+             * @description won: you keep the money; lost: it goes back to the payer (a refund.completed follows); canceled: withdrawn
+             * @enum {string}
+             */
+            outcome: "won" | "lost" | "canceled";
         };
         Callback_test: {
             /**
@@ -2385,6 +2880,94 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EventsResendResponse"];
+                };
+            };
+            /** @description Refused: signed ErrorData once the token is accepted, an unsigned Problem when the token fails */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorData"];
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment provider failed (502, 503 provider_unavailable) or the gateway's database could not be reached (503 service_unavailable): retry the same request after Retry-After; or an unexpected error (500, with an opaque id) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorData"];
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    disputes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DisputesRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DisputesResponse"];
+                };
+            };
+            /** @description Refused: signed ErrorData once the token is accepted, an unsigned Problem when the token fails */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorData"];
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment provider failed (502, 503 provider_unavailable) or the gateway's database could not be reached (503 service_unavailable): retry the same request after Retry-After; or an unexpected error (500, with an opaque id) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorData"];
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    disputesRespond: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DisputesRespondRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DisputesRespondResponse"];
                 };
             };
             /** @description Refused: signed ErrorData once the token is accepted, an unsigned Problem when the token fails */

@@ -188,6 +188,15 @@ export function createClient(options: ClientOptions) {
       /** One of your callback events queued again: the same event_id and payload. */
       resend: read("/api/events/resend"),
     },
+    disputes: {
+      /** Your disputes (MED infractions against your deposits' Pix), newest first, a page at a time. */
+      list: (query: RequestData<"/api/disputes"> = {}) => read("/api/disputes")(query),
+      /**
+       * Your one answer to an open dispute, `accept` or `contest`, sent to the PSP: the dispute as it
+       * stands after. A provider_unavailable keeps it: send the same answer again.
+       */
+      respond: read("/api/disputes/respond"),
+    },
     /** Where to send the customer for Gateway In: the data signed into the URL, valid for 60 s. */
     gatewayInUrl: async (data: components["schemas"]["GatewayInData"]) =>
       `${baseUrl}/direct/${encodeURIComponent(options.keyId)}/${await sign(data)}`,

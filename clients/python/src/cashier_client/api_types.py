@@ -204,6 +204,16 @@ class StatusRequest(TypedDict):
     reference: NotRequired[str]
 
 
+class StatusResponseDispute(TypedDict):
+    """An undecided dispute of this deposit (POST /api/disputes); absent when none"""
+    id: str
+    status: Literal["open", "answered"]
+    # What the payer contests
+    amount: str
+    # The PSP's deadline for your answer, ISO 8601
+    respond_by: str
+
+
 class StatusResponse(TypedDict):
     # The transaction's id
     id: str
@@ -228,6 +238,8 @@ class StatusResponse(TypedDict):
     reason_code: NotRequired[str]
     # With reason_code: why, in words
     reason: NotRequired[str | None]
+    # An undecided dispute of this deposit (POST /api/disputes); absent when none
+    dispute: NotRequired[StatusResponseDispute]
     # What was taken differently from what was probably meant, or ignored, each in words: a whole amount of 1000 or more read as reais, a data field the operation does not have; absent when there is none
     warnings: NotRequired[list[str]]
 
@@ -260,8 +272,8 @@ class RefundResponse(TypedDict):
 class SandboxSimulateRequest(TypedDict):
     # Your sandbox deposit's id or payout's transfer_id
     id: str
-    # paid, failed or expired (deposit); completed or canceled (payout); absent: the amount decides (x,01 fails or cancels, x,02 expires)
-    outcome: NotRequired[Literal["paid", "failed", "expired", "completed", "canceled"]]
+    # paid, failed or expired (deposit); completed or canceled (payout); disputed (a paid deposit: its payer opens a dispute); absent: the amount decides (x,01 fails or cancels, x,02 expires)
+    outcome: NotRequired[Literal["paid", "failed", "expired", "completed", "canceled", "disputed"]]
 
 
 class SandboxSimulateResponseVariant1(TypedDict):
@@ -278,6 +290,21 @@ class SandboxSimulateResponseVariant1(TypedDict):
 
 
 class SandboxSimulateResponseVariant2(TypedDict):
+    # The deposit's id
+    id: str
+    # sandbox
+    mode: str
+    # A disputed deposit stays paid
+    status: Literal["paid"]
+    # The dispute opened (outcome disputed)
+    dispute_id: str
+    # The dispute.opened callback on its way
+    event_id: str
+    # What was taken differently from what was probably meant, or ignored, each in words: a whole amount of 1000 or more read as reais, a data field the operation does not have; absent when there is none
+    warnings: NotRequired[list[str]]
+
+
+class SandboxSimulateResponseVariant3(TypedDict):
     # The payout's transfer_id
     transfer_id: str
     # sandbox
@@ -290,7 +317,7 @@ class SandboxSimulateResponseVariant2(TypedDict):
     warnings: NotRequired[list[str]]
 
 
-SandboxSimulateResponse = SandboxSimulateResponseVariant1 | SandboxSimulateResponseVariant2
+SandboxSimulateResponse = SandboxSimulateResponseVariant1 | SandboxSimulateResponseVariant2 | SandboxSimulateResponseVariant3
 
 
 class CallbacksTestRequest(TypedDict):
@@ -395,7 +422,7 @@ class EventsRequest(TypedDict):
     # pending (not delivered yet), delivered or failed (given up)
     status: NotRequired[Literal["pending", "delivered", "failed"]]
     # Only events of this type
-    type: NotRequired[Literal["gateway_out.completed", "gateway_out.canceled", "deposit.paid", "deposit.failed", "deposit.expired", "refund.completed", "refund.failed"]]
+    type: NotRequired[Literal["gateway_out.completed", "gateway_out.canceled", "deposit.paid", "deposit.failed", "deposit.expired", "refund.completed", "refund.failed", "dispute.opened", "dispute.closed"]]
     # Only the events reporting this deposit, payout (its transfer_id) or refund
     transaction_id: NotRequired[str]
     # Rows in the page, 1 to 100; absent: 50
@@ -472,6 +499,105 @@ class EventsResendResponse(TypedDict):
     status: Literal["pending", "delivered", "failed"]
     # When it is sent, ISO 8601 (now: the next worker round)
     next_attempt_at: str
+    # What was taken differently from what was probably meant, or ignored, each in words: a whole amount of 1000 or more read as reais, a data field the operation does not have; absent when there is none
+    warnings: NotRequired[list[str]]
+
+
+class DisputesRequest(TypedDict):
+    # Only disputes in this status
+    status: NotRequired[Literal["open", "answered", "won", "lost", "canceled"]]
+    # Only the disputes of this deposit
+    deposit_id: NotRequired[str]
+    # Rows in the page, 1 to 100; absent: 50
+    limit: NotRequired[int]
+    # An answer's next_cursor: the rows after it, older
+    after: NotRequired[str]
+    # An answer's previous_cursor: the rows before it, newer
+    before: NotRequired[str]
+
+
+class DisputesResponseDisputesItem(TypedDict):
+    # The dispute's id
+    id: str
+    # The deposit whose Pix is contested
+    deposit_id: str
+    # The deposit's reference
+    reference: str
+    # What the payer contests, in reais with a decimal point
+    amount: str
+    currency: str
+    # The payer's claim as the PSP classifies it: scam, account_takeover, coercion, fraudulent_access, other or unknown
+    reason_code: Literal["scam", "account_takeover", "coercion", "fraudulent_access", "other", "unknown"]
+    # The payer's claim in words
+    reason: str
+    # The PSP's deadline for your answer, ISO 8601
+    respond_by: str
+    # open (waiting for your answer), answered (the PSP decides), won (you keep the money), lost (it goes back to the payer) or canceled
+    status: Literal["open", "answered", "won", "lost", "canceled"]
+    # What the dispute holds of your balance now: payouts cannot spend it
+    held: str
+    # Your answer; null until you give it
+    decision: Literal["accept", "contest"] | None
+    # Your answer's text; null until you give it
+    justification: str | None
+    # When the payer's bank opened it, ISO 8601
+    opened_at: str
+    # When the PSP took your answer, ISO 8601
+    answered_at: str | None
+    # When it was won, lost or canceled, ISO 8601
+    closed_at: str | None
+
+
+class DisputesResponse(TypedDict):
+    # Your disputes of your key's mode, newest first
+    disputes: list[DisputesResponseDisputesItem]
+    # Send it as after for the next (older) page; null on the last page
+    next_cursor: str | None
+    # Send it as before for the previous (newer) page; null on the first page
+    previous_cursor: str | None
+    # What was taken differently from what was probably meant, or ignored, each in words: a whole amount of 1000 or more read as reais, a data field the operation does not have; absent when there is none
+    warnings: NotRequired[list[str]]
+
+
+class DisputesRespondRequest(TypedDict):
+    # The dispute's id
+    id: str
+    # accept: the payer's claim stands and the money goes back to them; contest: you defend the payment
+    decision: Literal["accept", "contest"]
+    # Your answer in plain text, at most 2000 characters: what was sold, to whom, the proof you hold
+    justification: str
+
+
+class DisputesRespondResponse(TypedDict):
+    # The dispute's id
+    id: str
+    # The deposit whose Pix is contested
+    deposit_id: str
+    # The deposit's reference
+    reference: str
+    # What the payer contests, in reais with a decimal point
+    amount: str
+    currency: str
+    # The payer's claim as the PSP classifies it: scam, account_takeover, coercion, fraudulent_access, other or unknown
+    reason_code: Literal["scam", "account_takeover", "coercion", "fraudulent_access", "other", "unknown"]
+    # The payer's claim in words
+    reason: str
+    # The PSP's deadline for your answer, ISO 8601
+    respond_by: str
+    # open (waiting for your answer), answered (the PSP decides), won (you keep the money), lost (it goes back to the payer) or canceled
+    status: Literal["open", "answered", "won", "lost", "canceled"]
+    # What the dispute holds of your balance now: payouts cannot spend it
+    held: str
+    # Your answer; null until you give it
+    decision: Literal["accept", "contest"] | None
+    # Your answer's text; null until you give it
+    justification: str | None
+    # When the payer's bank opened it, ISO 8601
+    opened_at: str
+    # When the PSP took your answer, ISO 8601
+    answered_at: str | None
+    # When it was won, lost or canceled, ISO 8601
+    closed_at: str | None
     # What was taken differently from what was probably meant, or ignored, each in words: a whole amount of 1000 or more read as reais, a data field the operation does not have; absent when there is none
     warnings: NotRequired[list[str]]
 
@@ -645,6 +771,57 @@ class CallbackRefundFailed(TypedDict):
     reason: NotRequired[str | None]
 
 
+class CallbackDisputeOpened(TypedDict):
+    # Unique per event: a retry carries the same one; ignore one you already handled
+    event_id: str
+    type: Literal["dispute.opened"]
+    # When it happened, ISO 8601
+    occurred_at: str
+    # The dispute's id
+    id: str
+    # The deposit whose Pix is contested
+    deposit_id: str
+    # The deposit's reference
+    reference: str
+    # What the payer contests, in reais with a decimal point
+    amount: str
+    currency: str
+    # The payer's claim as the PSP classifies it: scam, account_takeover, coercion, fraudulent_access, other or unknown
+    reason_code: Literal["scam", "account_takeover", "coercion", "fraudulent_access", "other", "unknown"]
+    # The payer's claim in words
+    reason: str
+    # The PSP's deadline for your answer, ISO 8601
+    respond_by: str
+    status: Literal["open"]
+
+
+class CallbackDisputeClosed(TypedDict):
+    # Unique per event: a retry carries the same one; ignore one you already handled
+    event_id: str
+    type: Literal["dispute.closed"]
+    # When it happened, ISO 8601
+    occurred_at: str
+    # The dispute's id
+    id: str
+    # The deposit whose Pix is contested
+    deposit_id: str
+    # The deposit's reference
+    reference: str
+    # What the payer contests, in reais with a decimal point
+    amount: str
+    currency: str
+    # The payer's claim as the PSP classifies it: scam, account_takeover, coercion, fraudulent_access, other or unknown
+    reason_code: Literal["scam", "account_takeover", "coercion", "fraudulent_access", "other", "unknown"]
+    # The payer's claim in words
+    reason: str
+    # The PSP's deadline for your answer, ISO 8601
+    respond_by: str
+    # The outcome, as in outcome
+    status: Literal["won", "lost", "canceled"]
+    # won: you keep the money; lost: it goes back to the payer (a refund.completed follows); canceled: withdrawn
+    outcome: Literal["won", "lost", "canceled"]
+
+
 class CallbackTest(TypedDict):
     # Unique per event: a retry carries the same one; ignore one you already handled
     event_id: str
@@ -674,4 +851,4 @@ class RefundCreated(RefundResponse):
 
 
 # A verified callback's data, told apart by its type
-CallbackData = CallbackDepositPaid | CallbackDepositFailed | CallbackDepositExpired | CallbackGatewayOutCompleted | CallbackGatewayOutCanceled | CallbackRefundCompleted | CallbackRefundFailed | CallbackTest
+CallbackData = CallbackDepositPaid | CallbackDepositFailed | CallbackDepositExpired | CallbackGatewayOutCompleted | CallbackGatewayOutCanceled | CallbackRefundCompleted | CallbackRefundFailed | CallbackDisputeOpened | CallbackDisputeClosed | CallbackTest

@@ -19,6 +19,10 @@ from .api_types import (
     BalanceResponse,
     CallbackData,
     CallbacksTestResponse,
+    DisputesRequest,
+    DisputesRespondRequest,
+    DisputesRespondResponse,
+    DisputesResponse,
     ErrorDataErrorFieldsItem as FieldError,
     EventsRequest,
     EventsResendRequest,
@@ -98,6 +102,7 @@ class Client:
         self.callbacks = _Callbacks(self)
         self.transactions = _Transactions(self)
         self.events = _Events(self)
+        self.disputes = _Disputes(self)
 
     def _sign(self, data: Mapping[str, Any]) -> str:
         now = int(time.time())
@@ -244,3 +249,14 @@ class _Events(_Namespace):
     def resend(self, data: EventsResendRequest) -> EventsResendResponse:
         """One of your callback events queued again: the same event_id and payload."""
         return cast(EventsResendResponse, self._client._call("/api/events/resend", data)[1])
+
+
+class _Disputes(_Namespace):
+    def list(self, query: DisputesRequest | None = None) -> DisputesResponse:
+        """Your disputes (MED infractions against your deposits' Pix), newest first, a page at a time."""
+        return cast(DisputesResponse, self._client._call("/api/disputes", query or {})[1])
+
+    def respond(self, data: DisputesRespondRequest) -> DisputesRespondResponse:
+        """Your one answer to an open dispute, accept or contest, sent to the PSP: the dispute as it
+        stands after. A provider_unavailable keeps it: send the same answer again."""
+        return cast(DisputesRespondResponse, self._client._call("/api/disputes/respond", data)[1])
