@@ -35,7 +35,7 @@ type ExtrasOf = {
   // An initiation attempt neither: its deposit's events tell the story the merchant sees.
   initiation: { reasonCode?: RefusalReasonCode; reason?: string; endToEndId?: string | null };
   // A dispute's story is its own columns: the answer, the PSP's status, when it closed.
-  dispute: { pspStatus?: string; submittedAt?: Date };
+  dispute: { pspStatus?: string };
 };
 
 export type StatusChange<K extends StatusKind> = {
@@ -161,7 +161,6 @@ const writes: { [K in StatusKind]: Write<K> } = {
         status: change.to,
         ...(isFinal ? { closedAt: change.at } : {}),
         ...(change.pspStatus ? { pspStatus: change.pspStatus } : {}),
-        ...(change.submittedAt ? { submittedAt: change.submittedAt } : {}),
       },
     });
     return count === 1;

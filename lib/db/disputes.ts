@@ -27,10 +27,10 @@ export type DisputeRecord = {
   closedAt: Date | null;
   createdAt: Date;
   /** What its answers and callbacks name of its deposit. */
-  deposit: { reference: string; currency: string };
+  deposit: { reference: string; currency: string; amountCents: bigint };
 };
 
-const withDeposit = { deposit: { select: { reference: true, currency: true } } } as const;
+const withDeposit = { deposit: { select: { reference: true, currency: true, amountCents: true } } } as const;
 
 type Row = Omit<DisputeRecord, "status" | "reasonCode" | "decision"> & {
   status: string;
@@ -102,15 +102,18 @@ export async function listDepositDisputes(db: DbOrTx, depositId: string): Promis
   return rows.map(toRecord);
 }
 
-/** The disputes still holding money of a merchant's mode: what a refused payout names. */
-export async function listHoldingDisputes(db: DbOrTx, merchantId: string, mode: string): Promise<DisputeRecord[]> {
-  const rows = await db.dispute.findMany({
-    where: { merchantId, mode, heldCents: { gt: 0n } },
-    orderBy: [{ respondBy: "asc" }, { id: "asc" }],
-    take: 20,
-    include: withDeposit,
-  });
-  return rows.map(toRecord);
+/** What disputes hold of a merchant's mode, and the ids of the first few: what a refused payout names. */
+export async function summarizeDisputeHolds(
+  db: DbOrTx,
+  merchantId: string,
+  mode: string,
+): Promise<{ heldCents: bigint; ids: string[] }> {
+  const where = { merchantId, mode, heldCents: { gt: 0n } };
+  const [sums, named] = await Promise.all([
+    db.dispute.aggregate({ where, _sum: { heldCents: true } }),
+    db.dispute.findMany({ where, orderBy: [{ respondBy: "asc" }, { id: "asc" }], take: 10, select: { id: true } }),
+  ]);
+  return { heldCents: sums._sum.heldCents ?? 0n, ids: named.map((row) => row.id) };
 }
 
 /** What the dispute holds now, moved in the transaction that reserves or releases it. */
@@ -209,12 +212,12 @@ export async function listDisputesByDeadline(
 }
 
 /**
- * Open disputes whose answer the PSP does not hold (none given, or one whose sending got no
+ * Live open disputes whose answer the PSP does not hold (none given, or one whose sending got no
  * answer) and whose deadline is before `before`: the operator is told.
  */
 export async function findUnansweredDisputesDueBefore(db: DbOrTx, before: Date): Promise<DisputeRecord[]> {
   const rows = await db.dispute.findMany({
-    where: { status: initialDisputeStatus, submittedAt: null, respondBy: { lte: before } },
+    where: { mode: "live", status: initialDisputeStatus, submittedAt: null, respondBy: { lte: before } },
     orderBy: [{ respondBy: "asc" }, { id: "asc" }],
     take: 500,
     include: withDeposit,

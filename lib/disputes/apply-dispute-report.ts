@@ -5,12 +5,13 @@
 // Closing releases what the dispute holds (won, canceled) in the same transaction as the move and
 // dispute.closed; a lost dispute keeps it for the MED devolucao that follows, which spends it
 // (spend-dispute-hold) rather than reserving the money a second time.
-import { type AuditActor, recordAuditEvent } from "../audit/record-audit-event";
+import type { AuditActor } from "../audit/record-audit-event";
 import { enqueueCallback } from "../callbacks/enqueue-callback";
 import { changeStatus } from "../db/change-status";
 import { type Tx, getDb } from "../db/client";
 import { type DisputeRecord, findDispute, markDisputeSubmitted, recordPspStatus, setDisputeHeld } from "../db/disputes";
 import { lockMerchantFunds } from "../db/ledger";
+import { capDisputeHolds } from "../funds/cap-dispute-holds";
 import { recordFundsMovement } from "../funds/record-funds-movement";
 import type { ProviderDisputeStatus } from "../providers/contract/payment-provider";
 import { type DisputeStatus, isFinalStatus } from "../transactions/statuses";
@@ -32,11 +33,14 @@ export type DisputeReport = {
   isAnswerTaken?: boolean;
 };
 
-/** The audit event of an operator's or a merchant's answer, committed with the change it caused. */
+/** Who answers a dispute, for the audit event recorded with the answer's claim. */
 export type AnswerAudit = { actor: AuditActor; ip: string | null };
 
 async function closeDispute(tx: Tx, dispute: DisputeRecord, to: "won" | "lost" | "canceled", at: Date) {
-  if (to !== "lost" && dispute.heldCents > 0n) {
+  // Lost: kept for the devolucao, but only what the deposit can still return (the merchant may
+  // have refunded meanwhile).
+  if (to === "lost") await capDisputeHolds(tx, { id: dispute.depositId, amountCents: dispute.deposit.amountCents });
+  else if (dispute.heldCents > 0n) {
     await recordFundsMovement(tx, {
       merchantId: dispute.merchantId,
       mode: dispute.mode,
@@ -58,16 +62,20 @@ async function closeDispute(tx: Tx, dispute: DisputeRecord, to: "won" | "lost" |
   });
 }
 
-/**
- * Applies the PSP's report; answers the dispute as stored afterwards. `audit` records who answered
- * when the report is the PSP's answer to their defense.
- */
-export async function applyDisputeReport(
-  stored: DisputeRecord,
-  report: DisputeReport,
-  options: { at?: Date; audit?: AnswerAudit & { detail: Record<string, unknown> } } = {},
-): Promise<DisputeRecord> {
-  const at = options.at ?? new Date();
+/** Whether a report would change nothing stored: reconciliation then spares it a transaction. */
+export function isReportKnown(dispute: DisputeRecord, report: DisputeReport): boolean {
+  if (isFinalStatus("dispute", dispute.status)) return true;
+  const isAnswerPending = dispute.decision !== null && dispute.submittedAt === null;
+  return (
+    OURS[report.status] === dispute.status &&
+    report.pspStatus === dispute.pspStatus &&
+    !(isAnswerPending && report.status === "answered")
+  );
+}
+
+/** Applies the PSP's report; answers the dispute as stored afterwards. */
+export async function applyDisputeReport(stored: DisputeRecord, report: DisputeReport): Promise<DisputeRecord> {
+  const at = new Date();
   const to = OURS[report.status];
   await getDb().$transaction(async (tx) => {
     // The hold is read and moved under the merchant's funds lock, as a devolucao spends it.
@@ -75,21 +83,13 @@ export async function applyDisputeReport(
     const dispute = (await findDispute(tx, stored.id)) ?? stored;
     const isAnswerTaken = report.isAnswerTaken || report.status === "answered";
     if (isAnswerTaken) await markDisputeSubmitted(tx, dispute.id, at);
-    if (options.audit)
-      await recordAuditEvent(tx, {
-        actor: options.audit.actor,
-        action: "dispute.answered",
-        targetType: "dispute",
-        targetId: dispute.id,
-        merchantId: dispute.merchantId,
-        ip: options.audit.ip,
-        detail: options.audit.detail,
-      });
-    if (isFinalStatus("dispute", dispute.status) || to === dispute.status || to === "open") {
+    if (isFinalStatus("dispute", dispute.status)) return;
+    // A listing that lags behind a known answer says nothing new.
+    if (to === "open" && dispute.status !== "open") return;
+    if (to === dispute.status || to === "open") {
       await recordPspStatus(tx, dispute.id, report.pspStatus);
       return;
     }
-    // Decided before anyone saw it answered: the answer, if one was given, went to the PSP.
     const isMoved = await changeStatus(tx, "dispute", {
       id: dispute.id,
       from: dispute.status,

@@ -6,11 +6,11 @@
 import { raiseOperatorAlert } from "../alerts/raise-operator-alert";
 import { enqueueCallback } from "../callbacks/enqueue-callback";
 import { getDb } from "../db/client";
-import { type DisputeRecord, findDisputeOfProvider, insertDispute } from "../db/disputes";
+import { type DisputeRecord, findDisputeOfProvider, insertDispute, listDepositDisputes } from "../db/disputes";
 import { isUniqueViolation } from "../db/errors";
 import { lockMerchantFunds } from "../db/ledger";
-import { listDepositRefunds } from "../db/refunds";
 import { findTransactionByEndToEndId } from "../db/transactions";
+import { sumReturnableCents } from "../funds/cap-dispute-holds";
 import { recordFundsMovement } from "../funds/record-funds-movement";
 import { newId } from "../ids/new-id";
 import { formatAmountDot } from "../money/format-amount";
@@ -21,17 +21,6 @@ import type { DisputeOpenedCallbackData } from "./schemas";
 
 /** The dispute, whether this call opened it, and its dispute.opened callback's event id when it did. */
 export type OpenDisputeOutcome = { dispute: DisputeRecord | null; isNew: boolean; eventId: string | null };
-
-/**
- * What is still the merchant's of the deposit: its amount less the refunds asked or made (a
- * failed one gave the money back). A dispute holds no more than that: a deposit refunded in full
- * holds nothing.
- */
-async function refundableCents(tx: Parameters<typeof listDepositRefunds>[0], depositId: string, amountCents: bigint) {
-  const refunds = await listDepositRefunds(tx, depositId);
-  const refunded = refunds.filter((refund) => refund.status !== "failed").reduce((sum, r) => sum + r.amountCents, 0n);
-  return amountCents > refunded ? amountCents - refunded : 0n;
-}
 
 export async function openDispute(accountId: string, report: ProviderDispute): Promise<OpenDisputeOutcome> {
   const deposit = await findTransactionByEndToEndId(getDb(), report.endToEndId);
@@ -51,8 +40,11 @@ export async function openDispute(accountId: string, report: ProviderDispute): P
       await lockMerchantFunds(tx, deposit.merchantId);
       const existing = await findDisputeOfProvider(tx, accountId, report.providerDisputeId);
       if (existing) return { dispute: existing, isNew: false, eventId: null };
-      const refundable = await refundableCents(tx, deposit.id, deposit.amountCents);
-      const heldCents = report.amountCents < refundable ? report.amountCents : refundable;
+      // No more than the deposit can still return, less what its other disputes hold of it: a
+      // deposit refunded in full holds nothing.
+      const others = await listDepositDisputes(tx, deposit.id);
+      const room = (await sumReturnableCents(tx, deposit)) - others.reduce((sum, other) => sum + other.heldCents, 0n);
+      const heldCents = report.amountCents < room ? report.amountCents : room > 0n ? room : 0n;
       const id = newId("dsp");
       const dispute = await insertDispute(tx, {
         id,

@@ -8,8 +8,8 @@ import { getDb } from "../db/client";
 import { findDisputeOfProvider, findOldestUndecidedOpening, findUnansweredDisputesDueBefore } from "../db/disputes";
 import { log } from "../log/logger";
 import { formatAmountDot } from "../money/format-amount";
-import type { PaymentProvider } from "../providers/contract/payment-provider";
-import { applyDisputeReport } from "./apply-dispute-report";
+import type { PaymentProvider, ProviderDispute } from "../providers/contract/payment-provider";
+import { applyDisputeReport, isReportKnown } from "./apply-dispute-report";
 import { openDispute } from "./open-dispute";
 
 const DAY_MS = 24 * 3600_000;
@@ -39,16 +39,19 @@ export async function reconcileDisputes(
     if (oldest) from = Math.min(from, oldest.getTime() - OVERLAP_MS);
     from = Math.max(from, now.getTime() - MAX_LISTING_MS);
     try {
-      for (const report of await disputes.listDisputes({ from: new Date(from), to: now })) {
-        const stored = await findDisputeOfProvider(getDb(), provider.accountId, report.providerDisputeId);
-        if (!stored) {
-          const opened = await openDispute(provider.accountId, report);
-          if (opened.isNew) changed++;
-          if (opened.dispute && report.status !== "open") await applyDisputeReport(opened.dispute, report);
-          continue;
+      const reports = await disputes.listDisputes({ from: new Date(from), to: now });
+      // One at a time, each on its own: one that cannot be stored is logged and the others go on.
+      for (const report of reports) {
+        try {
+          if (await reconcileDispute(provider.accountId, report)) changed++;
+        } catch (error) {
+          errors++;
+          log.error("a MED infraction could not be applied; tried again next run", {
+            account: provider.accountId,
+            providerDisputeId: report.providerDisputeId,
+            error: error instanceof Error ? error.message : String(error),
+          });
         }
-        const applied = await applyDisputeReport(stored, report);
-        if (applied.status !== stored.status) changed++;
       }
       listedUntil.set(provider.accountId, now);
     } catch (error) {
@@ -61,6 +64,19 @@ export async function reconcileDisputes(
   }
   await alertUnansweredDisputes(now);
   return { disputes: changed, errors };
+}
+
+/** One infraction as listed: a new dispute, or the stored one moved. True when something changed. */
+async function reconcileDispute(accountId: string, report: ProviderDispute): Promise<boolean> {
+  const stored = await findDisputeOfProvider(getDb(), accountId, report.providerDisputeId);
+  if (stored) {
+    // Most of a listing is news already had: no transaction, no funds lock for those.
+    if (isReportKnown(stored, report)) return false;
+    return (await applyDisputeReport(stored, report)).status !== stored.status;
+  }
+  const opened = await openDispute(accountId, report);
+  if (opened.dispute && report.status !== "open") await applyDisputeReport(opened.dispute, report);
+  return opened.isNew;
 }
 
 /** Every live open dispute the PSP holds no answer to, due within a day of `now`: one alert each. */

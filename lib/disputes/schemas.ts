@@ -57,8 +57,9 @@ export const respondToDisputeSchema = z.object({
     .trim()
     .min(1, "is required: your answer in plain text")
     .max(MAX_JUSTIFICATION, `must be at most ${MAX_JUSTIFICATION} characters`)
-    // Plain text for the PSP's analyst: line breaks and tabs, no other control character, no markup.
-    .refine((text) => !/[\x00-\x08\x0b-\x1f\x7f]/.test(text), "must be plain text: no control characters")
+    // Plain text for the PSP's analyst: line breaks (either kind) and tabs, no other control
+    // character, no markup.
+    .refine((text) => !/[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/.test(text), "must be plain text: no control characters")
     .refine((text) => !/<[a-z!/]/i.test(text), "must be plain text: no HTML")
     .meta({
       description: `Your answer in plain text, at most ${MAX_JUSTIFICATION} characters: what was sold, to whom, the proof you hold`,

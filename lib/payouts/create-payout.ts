@@ -5,7 +5,7 @@
 // is; the outcome reaches the merchant as the payout's callback.
 import { getConfig } from "../config/config";
 import { type DbOrTx, getDb } from "../db/client";
-import { listHoldingDisputes } from "../db/disputes";
+import { summarizeDisputeHolds } from "../db/disputes";
 import { lockMerchantFunds, readMerchantBalance } from "../db/ledger";
 import type { MerchantRecord } from "../db/merchants";
 import { findTransaction, insertTransaction } from "../db/transactions";
@@ -97,11 +97,10 @@ export async function createPayout(options: {
 
 /** What disputes hold of the balance, named, so a merchant sees why money it received cannot leave. */
 async function describeDisputeHolds(tx: DbOrTx, merchantId: string, mode: string): Promise<string> {
-  const holding = await listHoldingDisputes(tx, merchantId, mode);
-  if (holding.length === 0) return "";
-  const held = holding.reduce((sum, dispute) => sum + dispute.heldCents, 0n);
-  const named = holding.map((dispute) => dispute.id).join(", ");
-  return `; ${formatAmountDot(held)} BRL is held by open disputes (${named}) until they are decided: see POST /api/disputes`;
+  const { heldCents, ids } = await summarizeDisputeHolds(tx, merchantId, mode);
+  if (heldCents === 0n) return "";
+  const named = ids.join(", ") + (ids.length === 10 ? ", …" : "");
+  return `; ${formatAmountDot(heldCents)} BRL is held by disputes (${named}) until they are decided or their payer's money is returned: see POST /api/disputes`;
 }
 
 /** Never fails the create: a send not started or not answered is resumed by reconciliation. */

@@ -18,9 +18,10 @@ import {
   markRefundSubmitted,
 } from "../db/refunds";
 import { type DepositRecord, findTransactionByEndToEndId } from "../db/transactions";
-import { spendDisputeHold } from "../disputes/spend-dispute-hold";
 import { isUniqueViolation } from "../db/errors";
+import { capDisputeHolds } from "../funds/cap-dispute-holds";
 import { recordFundsMovement } from "../funds/record-funds-movement";
+import { spendDisputeHolds } from "../funds/spend-dispute-holds";
 import { newId } from "../ids/new-id";
 import { log } from "../log/logger";
 import { formatAmountDot } from "../money/format-amount";
@@ -151,7 +152,7 @@ async function bookProviderRefund(
       // Held and debited like any refund, without a balance check: the money has already left,
       // so the balance may go below zero (payouts are refused until it is back above). What a
       // dispute of the deposit already holds (a MED claw-back after a lost dispute) is not held twice.
-      const held = await spendDisputeHold(tx, deposit.id, report.amountCents);
+      const held = await spendDisputeHolds(tx, deposit.id, report.amountCents);
       if (report.amountCents > held)
         await recordFundsMovement(tx, {
           merchantId: deposit.merchantId,
@@ -168,6 +169,10 @@ async function bookProviderRefund(
         providerRefundId: report.providerRefundId,
         reason,
       });
+      // What the devolucao left of the deposit bounds what its disputes may still hold.
+      await capDisputeHolds(tx, deposit);
+      // A sandbox dispute lost is the sandbox's own devolucao: nothing for an operator to see.
+      if (deposit.mode !== "live") return "completed";
       await raiseOperatorAlert(tx, {
         kind: "provider_refund",
         subject: `${endToEndId}/${devolucaoIdOf(report)}`,

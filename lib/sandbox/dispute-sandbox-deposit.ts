@@ -1,3 +1,5 @@
+import { getDb } from "../db/client";
+import { listDepositDisputes } from "../db/disputes";
 import type { TransactionRecord } from "../db/transactions";
 import { openDispute } from "../disputes/open-dispute";
 import { AppError } from "../errors/app-error";
@@ -12,13 +14,24 @@ const DAY_MS = 24 * 3600_000;
  * the PSP's seven days to answer.
  */
 export async function disputeSandboxDeposit(transaction: TransactionRecord) {
+  // A merchant switched from live to sandbox still has its live deposits: never a sandbox hold on them.
+  if (transaction.mode !== "sandbox" || transaction.provider !== SANDBOX_ACCOUNT_ID)
+    throw new AppError(
+      "invalid_argument",
+      `deposit ${transaction.id} is not a sandbox deposit: only those are disputed by hand`,
+    );
   if (transaction.operation === "gateway_out" || transaction.status !== "paid" || !transaction.pixEndToEndId)
     throw new AppError(
       "state_conflict",
       `only a paid deposit can be disputed; ${transaction.id} is ${transaction.status}`,
     );
+  const undecided = (await listDepositDisputes(getDb(), transaction.id)).find(
+    (dispute) => dispute.status === "open" || dispute.status === "answered",
+  );
+  if (undecided)
+    throw new AppError("state_conflict", `deposit ${transaction.id} already has dispute ${undecided.id} undecided`);
   const now = new Date();
-  const { dispute, eventId } = await openDispute(transaction.provider ?? SANDBOX_ACCOUNT_ID, {
+  const { dispute, eventId } = await openDispute(SANDBOX_ACCOUNT_ID, {
     providerDisputeId: `sandbox${randomAlphanumeric(20)}`,
     endToEndId: transaction.pixEndToEndId,
     amountCents: transaction.amountCents,

@@ -5,7 +5,8 @@ import {
   type StatusOf,
   assertTransition,
   canTransition,
-  initialStatusOf,
+  initialDisputeStatus,
+  initialStatus,
   isFinalStatus,
   parseStatus,
   payoutStatuses,
@@ -14,6 +15,10 @@ import {
 } from "./statuses";
 
 const kinds = Object.keys(statusesOf) as StatusKind[];
+
+/** The status a row of the kind is inserted with: a dispute's is open, every other's pending. */
+const initialStatusOf = (kind: StatusKind): StatusOf<StatusKind> =>
+  kind === "dispute" ? initialDisputeStatus : initialStatus;
 
 type AnyStatus = StatusOf<StatusKind>;
 

@@ -56,11 +56,6 @@ export const initialStatus: DepositStatus & PayoutStatus & RefundStatus & Return
 /** A dispute is inserted open: the PSP listed it (or a sandbox simulation opened it) and no one has answered. */
 export const initialDisputeStatus: Extract<DisputeStatus, "open"> = "open";
 
-/** The status a row of the kind is inserted with. */
-export function initialStatusOf<K extends StatusKind>(kind: K): StatusOf<K> {
-  return (kind === "dispute" ? initialDisputeStatus : initialStatus) as StatusOf<K>;
-}
-
 const transitions: { [K in StatusKind]: Record<StatusOf<K>, readonly StatusOf<K>[]> } = {
   deposit: {
     pending: ["paid", "failed", "expired"],

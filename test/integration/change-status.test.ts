@@ -3,15 +3,26 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { changeStatus } from "@/lib/db/change-status";
 import { getDb } from "@/lib/db/client";
+import { insertDispute } from "@/lib/db/disputes";
 import { insertInitiation } from "@/lib/db/initiations";
 import { insertPspReturn } from "@/lib/db/psp-returns";
 import { insertRefund, listRefundEvents } from "@/lib/db/refunds";
 import { findTransaction, insertTransaction, listTransactionEvents } from "@/lib/db/transactions";
 import { newId } from "@/lib/ids/new-id";
-import { type StatusKind, type StatusOf, canTransition, initialStatus, statusesOf } from "@/lib/transactions/statuses";
+import {
+  type StatusKind,
+  type StatusOf,
+  canTransition,
+  initialDisputeStatus,
+  initialStatus,
+  statusesOf,
+} from "@/lib/transactions/statuses";
 import { createTestMerchant } from "../support/api";
 
 type AnyStatus = StatusOf<StatusKind>;
+
+/** The status a row of the kind is inserted with: a dispute's is open, every other's pending. */
+const initialOf = (kind: StatusKind): AnyStatus => (kind === "dispute" ? initialDisputeStatus : initialStatus);
 
 let merchantId: string;
 let depositId: string;
@@ -50,6 +61,25 @@ async function insertRow(kind: StatusKind): Promise<string> {
     });
     return id;
   }
+  if (kind === "dispute") {
+    const { id } = await insertDispute(getDb(), {
+      id: newId("dsp"),
+      merchantId,
+      depositId,
+      mode: "sandbox",
+      provider: "sandbox",
+      providerDisputeId: newId("inf"),
+      endToEndId: newId("E"),
+      amountCents: 1050n,
+      heldCents: 0n,
+      reasonCode: "scam",
+      reason: null,
+      pspStatus: "ABERTA",
+      openedAt: new Date(),
+      respondBy: new Date(),
+    });
+    return id;
+  }
   const { id } = await insertPspReturn(getDb(), {
     id: newId("ret"),
     endToEndId: newId("E"),
@@ -69,13 +99,14 @@ async function snapshot(kind: StatusKind, id: string) {
     return { row: await getDb().refund.findUnique({ where: { id } }), events: await listRefundEvents(getDb(), id) };
   }
   if (kind === "initiation") return { row: await getDb().initiation.findUnique({ where: { id } }), events: [] };
+  if (kind === "dispute") return { row: await getDb().dispute.findUnique({ where: { id } }), events: [] };
   return { row: await getDb().pspReturn.findUnique({ where: { id } }), events: [] };
 }
 
 /** The table's shortest way from the initial status to `target`. */
 function pathTo(kind: StatusKind, target: AnyStatus): AnyStatus[] {
   const statuses: readonly AnyStatus[] = statusesOf[kind];
-  const paths = new Map<AnyStatus, AnyStatus[]>([[initialStatus, [initialStatus]]]);
+  const paths = new Map<AnyStatus, AnyStatus[]>([[initialOf(kind), [initialOf(kind)]]]);
   for (const [status, path] of paths) {
     for (const next of statuses) {
       if (!paths.has(next) && canTransition(kind, status, next)) paths.set(next, [...path, next]);
@@ -92,7 +123,7 @@ function move(kind: StatusKind, id: string, from: AnyStatus, to: AnyStatus) {
   return changeStatus(
     getDb(),
     kind,
-    kind === "return" || kind === "initiation" ? change : { ...change, actor: "system" as const },
+    kind === "return" || kind === "initiation" || kind === "dispute" ? change : { ...change, actor: "system" as const },
   );
 }
 
@@ -119,8 +150,8 @@ describe.each(kinds)("changeStatus on a %s", (kind) => {
       expect(await move(kind, id, from, to)).toBe(true);
       const after = await snapshot(kind, id);
       expect(after.row?.status).toBe(to);
-      // Returns and initiation attempts keep no events of their own.
-      if (kind !== "return" && kind !== "initiation")
+      // Returns, initiation attempts and disputes keep no events of their own.
+      if (kind !== "return" && kind !== "initiation" && kind !== "dispute")
         expect(after.events.at(-1)).toMatchObject({ fromStatus: from, toStatus: to });
     } else {
       await expect(move(kind, id, from, to)).rejects.toMatchObject({ code: "state_conflict" });
@@ -130,7 +161,7 @@ describe.each(kinds)("changeStatus on a %s", (kind) => {
 
   it("writes nothing when the row is no longer in `from`", async () => {
     const [from, to] =
-      pairs.find(([a, b]) => a !== initialStatus && canTransition(kind, a, b)) ??
+      pairs.find(([a, b]) => a !== initialOf(kind) && canTransition(kind, a, b)) ??
       pairs.find(([a, b]) => canTransition(kind, a, b))!;
     const id = await rowIn(kind, from);
     const sibling = statuses.find((status) => status !== from && canTransition(kind, from, status));

@@ -266,6 +266,62 @@ describe("an infraction Efí lists against a paid live deposit", () => {
     expect(await verifyFunds()).toMatchObject({ differences: [] });
   });
 
+  it("lost after the merchant refunded part: holds only what the devolucao can still take", async () => {
+    const { merchant, id, endToEndId } = await paidDeposit("Parte devolvida", "40.00");
+    const other = await signed(pix, merchant, pixDepositRequest({ amount: "30.00" }));
+    await efi.pay((await stored(other.data.id as string))?.pixTxid as string);
+    await until(
+      () => stored(other.data.id as string),
+      (row) => row?.status === "paid",
+      "the other deposit",
+    );
+    const infraction = efi.openInfraction(endToEndId);
+    await reconcileLiveDeposits();
+    expect(await balance(merchant)).toEqual({ available: "30.00", reserved: "40.00" });
+
+    // The merchant refunds 20.00 of it meanwhile: the payer has that back already.
+    const refunded = await signed(refund, merchant, { id, amount: "20.00" });
+    expect(refunded.payload.code, JSON.stringify(refunded.data)).toBeLessThan(300);
+    await until(
+      () => getDb().refund.findMany({ where: { depositId: id } }),
+      (refunds) => refunds.every((row) => row.status === "completed"),
+      "the refund",
+    );
+    expect(await balance(merchant)).toEqual({ available: "10.00", reserved: "40.00" });
+
+    efi.closeInfraction(infraction.idInfracao, "ACEITA");
+    await reconcileLiveDeposits();
+    expect((await disputesOf(id))[0]).toMatchObject({ status: "lost", heldCents: 2000n });
+    expect(await balance(merchant)).toEqual({ available: "30.00", reserved: "20.00" });
+
+    await efi.returnOnItsOwn(endToEndId, { valor: "20.00", natureza: "MED_FRAUDE" });
+    await until(
+      () => getDb().refund.count({ where: { depositId: id, reasonCode: "med_fraud" } }),
+      (count) => count === 1,
+      "the MED devolucao",
+    );
+    expect(await balance(merchant)).toEqual({ available: "30.00", reserved: "0.00" });
+    expect((await disputesOf(id))[0]).toMatchObject({ heldCents: 0n });
+    expect(await verifyFunds()).toMatchObject({ differences: [] });
+  });
+
+  it("says so when Efí decided before the merchant answered, and frees nothing it should not", async () => {
+    const { merchant, id, endToEndId } = await paidDeposit("Tarde demais", "22.00");
+    const infraction = efi.openInfraction(endToEndId);
+    await reconcileLiveDeposits();
+    const [dispute] = await disputesOf(id);
+    efi.closeInfraction(infraction.idInfracao, "ACEITA");
+    const late = await signed(respond, merchant, {
+      id: dispute.id,
+      decision: "contest",
+      justification: "Entregue.\r\nRecibo em anexo.",
+    });
+    expect(late.payload.code).toBe(409);
+    expect(String((late.data.error as { detail: string }).detail)).toContain("lost (ACEITA)");
+    expect((await disputesOf(id))[0]).toMatchObject({ status: "lost", decision: null, submittedAt: null });
+    expect(await balance(merchant)).toEqual({ available: "0.00", reserved: "22.00" });
+  });
+
   it("holds nothing for a deposit already refunded in full", async () => {
     const { merchant, id, endToEndId } = await paidDeposit("Reembolsada", "20.00");
     const refunded = await signed(refund, merchant, { id, amount: "20.00" });
@@ -422,7 +478,11 @@ describe("a sandbox merchant's dispute", () => {
         "refund.completed:completed",
       ].sort(),
     );
-    // Only a paid deposit can be disputed.
+    // One undecided dispute a deposit, and only a paid deposit can be disputed.
+    const third = await signed(pix, merchant, pixDepositRequest({ amount: "5.00" }));
+    await signed(simulate, merchant, { id: third.data.id, outcome: "paid" });
+    expect((await signed(simulate, merchant, { id: third.data.id, outcome: "disputed" })).payload.code).toBe(200);
+    expect((await signed(simulate, merchant, { id: third.data.id, outcome: "disputed" })).payload.code).toBe(409);
     const { data: unpaid } = await signed(pix, merchant, pixDepositRequest({ amount: "5.00" }));
     const refused = await signed(simulate, merchant, { id: unpaid.id, outcome: "disputed" });
     expect(refused.payload.code).toBe(409);

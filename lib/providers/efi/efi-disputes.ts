@@ -10,14 +10,15 @@
 // nothing). Copied for the offline contract test into test/psp-simulator/efi-sdk/. The listing's
 // pages are asked as the API Pix's are (paginacao.paginaAtual from 0).
 import { log } from "../../log/logger";
-import type { ApiPixClient } from "../api-pix/api-pix-client";
+import { AppError } from "../../errors/app-error";
+import type { ApiPixAnswer, ApiPixClient } from "../api-pix/api-pix-client";
 import type {
   DisputeCapability,
   DisputeReasonCode,
   ProviderDispute,
   ProviderDisputeStatus,
 } from "../contract/payment-provider";
-import { type Infraction, infractionListSchema, infractionSchema } from "./schemas";
+import { type Infraction, efiErrorSchema, infractionListSchema, infractionSchema } from "./schemas";
 
 const STATUSES: Record<Infraction["status"], ProviderDisputeStatus> = {
   ABERTA: "open",
@@ -39,7 +40,8 @@ const REASONS: Record<string, DisputeReasonCode> = {
 const FIND_MARGIN_MS = 24 * 3600_000;
 
 function toProviderDispute(infraction: Infraction): ProviderDispute {
-  const openedAt = infraction.dadosAnalise.abertura ?? infraction.criadoEm ?? new Date();
+  // infractionSchema refuses an infraction that says neither.
+  const openedAt = (infraction.dadosAnalise.abertura ?? infraction.criadoEm) as Date;
   return {
     providerDisputeId: infraction.idInfracao,
     endToEndId: infraction.endToEndId,
@@ -54,6 +56,17 @@ function toProviderDispute(infraction: Infraction): ProviderDispute {
 }
 
 export function createEfiDisputes(client: ApiPixClient, accountId: string): DisputeCapability {
+  /** Efí's own refusal ({nome, mensagem}) in its words, else the API Pix's problem. */
+  function refusal(answer: ApiPixAnswer): AppError {
+    const refused = efiErrorSchema.safeParse(answer.body);
+    if (!refused.success) return client.refusal(answer);
+    const said = refused.data.mensagem ? `${refused.data.mensagem.slice(0, 200)} ` : "";
+    return new AppError(
+      "provider_error",
+      `Efí answered ${answer.status} to ${answer.operation}: ${said}[${refused.data.nome.slice(0, 60)}]`,
+    );
+  }
+
   async function listDisputes(window: { from: Date; to: Date }): Promise<ProviderDispute[]> {
     const disputes: ProviderDispute[] = [];
     for (let page = 0, pages = 1; page < pages; page++) {
@@ -66,7 +79,7 @@ export function createEfiDisputes(client: ApiPixClient, accountId: string): Disp
           "paginacao.paginaAtual": String(page),
         },
       });
-      if (answer.status >= 400) throw client.refusal(answer);
+      if (answer.status >= 400) throw refusal(answer);
       const list = client.read(answer, infractionListSchema);
       for (const item of list.infracoes) {
         const read = infractionSchema.safeParse(item);
@@ -104,7 +117,7 @@ export function createEfiDisputes(client: ApiPixClient, accountId: string): Disp
           justificativa: request.justification,
         },
       });
-      if (answer.status >= 300) throw client.refusal(answer);
+      if (answer.status >= 300) throw refusal(answer);
       // Efí answers nothing: its listing says where the infraction stands now.
       const found = await findDispute(request).catch((error: unknown) => {
         log.warn("the infraction was not found again after its defense; reconciliation reads it", {

@@ -33,7 +33,8 @@ export function withoutNulls(value: unknown): unknown {
 
 export const lenientText = z
   .string()
-  .transform((text) => text.slice(0, 200))
+  // No database stores a NUL in text: a PSP's stray one must not stop the row it describes.
+  .transform((text) => text.replaceAll("\u0000", "").slice(0, 200))
   .optional()
   .catch(undefined);
 
@@ -85,22 +86,28 @@ const isoDateSchema = z.iso.datetime({ offset: true }).transform((text) => new D
  * One of GET /v2/gn/infracoes' infracoes, as read: strict in what decides money (the ids, the
  * valor, the status, the deadline), lenient in what only describes it.
  */
-export const infractionSchema = z.preprocess(
-  withoutNulls,
-  z.object({
-    idInfracao: z.string().regex(/^[\w-]{1,100}$/, "must be 1 to 100 letters, digits, _ or -"),
-    endToEndId: endToEndIdSchema,
-    valor: valorSchema,
-    status: infractionStatusSchema,
-    razao: lenientText,
-    tipoSituacao: z.string().optional().catch(undefined),
-    criadoEm: isoDateSchema.optional().catch(undefined),
-    dadosAnalise: z.preprocess(
-      withoutNulls,
-      z.object({ abertura: isoDateSchema.optional().catch(undefined), prazoFinalizacao: isoDateSchema }),
-    ),
-  }),
-);
+export const infractionSchema = z
+  .preprocess(
+    withoutNulls,
+    z.object({
+      idInfracao: z.string().regex(/^[\w-]{1,100}$/, "must be 1 to 100 letters, digits, _ or -"),
+      endToEndId: endToEndIdSchema,
+      valor: valorSchema,
+      status: infractionStatusSchema,
+      razao: lenientText,
+      tipoSituacao: z.string().optional().catch(undefined),
+      criadoEm: isoDateSchema.optional().catch(undefined),
+      dadosAnalise: z.preprocess(
+        withoutNulls,
+        z.object({ abertura: isoDateSchema.optional().catch(undefined), prazoFinalizacao: isoDateSchema }),
+      ),
+    }),
+  )
+  .refine(
+    // When it opened decides how far back later listings reach for it: a guess would lose it.
+    (infraction) => infraction.dadosAnalise.abertura ?? infraction.criadoEm,
+    { message: "must say when it opened (dadosAnalise.abertura or criadoEm)", path: ["dadosAnalise", "abertura"] },
+  );
 export type Infraction = z.output<typeof infractionSchema>;
 
 /**
