@@ -24,6 +24,7 @@ export const consolePages: ConsolePage[] = [
   { name: "transactions", path: () => "/console/transactions", roles: everyone, nav: "Transações" },
   { name: "transaction", path: (s) => `/console/transactions/${s.transactionId}`, roles: everyone },
   { name: "payouts", path: () => "/console/payouts", roles: ["operator"], nav: "Pagamentos" },
+  { name: "disputes", path: () => "/console/disputes", roles: everyone, nav: "Disputas" },
   { name: "balance", path: () => "/console/balance", roles: everyone, nav: "Saldo" },
   { name: "keys", path: () => "/console/keys", roles: everyone, nav: "Chaves" },
   { name: "settings", path: () => "/console/settings", roles: merchantUsers, nav: "Configurações" },

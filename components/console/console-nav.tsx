@@ -14,6 +14,7 @@ const entries: Entry[] = [
   { href: "/console", label: "overview", roles: everyone },
   { href: "/console/transactions", label: "transactions", roles: everyone },
   { href: "/console/payouts", label: "payouts", roles: ["operator"] },
+  { href: "/console/disputes", label: "disputes", roles: everyone },
   { href: "/console/balance", label: "balance", roles: everyone },
   { href: "/console/keys", label: "keys", roles: everyone },
   { href: "/console/settings", label: "settings", roles: ["merchant-admin", "merchant-viewer"] },

@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import { ConsolePageHeader } from "@/components/console/page-header";
 import { CallbackEvents } from "@/components/console/transactions/callback-events";
 import { CustomerData } from "@/components/console/transactions/customer-data";
+import { DepositDisputes } from "@/components/console/disputes/deposit-disputes";
 import { SandboxBadge } from "@/components/console/sandbox-badge";
 import { Money } from "@/components/console/money";
 import { RefundForm } from "@/components/console/transactions/refund-form";
@@ -11,6 +12,8 @@ import { Card } from "@/components/ui/card";
 import { getConsoleLocale } from "@/lib/console/console-locale";
 import { refusePage } from "@/lib/console/refuse-page";
 import { requireActor } from "@/lib/console/require-actor";
+import { listConsoleDepositDisputes } from "@/lib/console-disputes/list-console-deposit-disputes";
+import { disputesMessages } from "@/lib/i18n/console-disputes";
 import { formatConsoleTime, refundFormMessages, transactionsMessages } from "@/lib/i18n/console-transactions";
 import { randomAlphanumeric } from "@/lib/ids/new-id";
 import { formatBrl } from "@/lib/i18n/messages";
@@ -45,13 +48,14 @@ const load = (actor: Awaited<ReturnType<typeof requireActor>>, id: string): Prom
   getTransactionDetail(actor, id).catch(refusePage(actor, "/console/transactions/[id]"));
 
 // /console/transactions/{id} - one deposit, payout or refund: facts, customer (masked; operators
-// reveal, audited), status history, refunds, callbacks with every attempt and "reenviar"
+// reveal, audited), status history, refunds, disputes, callbacks with every attempt and "reenviar"
 export default async function TransactionPage(props: Props) {
   const actor = await requireActor();
   const locale = await getConsoleLocale();
   const t = transactionsMessages[locale];
   const { id } = await props.params;
   const detail = await load(actor, id);
+  const disputes = detail.kind === "deposit" ? await listConsoleDepositDisputes(actor, detail.id) : [];
   const time = (date: Date | null) => (date ? formatConsoleTime(date, locale) : null);
   const view = transactionView(actor, detail);
   const customerRows = detail.customer
@@ -202,6 +206,10 @@ export default async function TransactionPage(props: Props) {
               </div>
             )}
           </Card>
+        )}
+
+        {disputes.length > 0 && (
+          <DepositDisputes actor={actor} disputes={disputes} words={disputesMessages[locale]} locale={locale} />
         )}
 
         <Card aria-labelledby="timeline">
