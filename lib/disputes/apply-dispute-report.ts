@@ -11,6 +11,7 @@ import { changeStatus } from "../db/change-status";
 import { type Tx, getDb } from "../db/client";
 import { type DisputeRecord, findDispute, markDisputeSubmitted, recordPspStatus, setDisputeHeld } from "../db/disputes";
 import { lockMerchantFunds } from "../db/ledger";
+import { findOpenOperatorAlert, resolveOperatorAlert } from "../db/operator-alerts";
 import { capDisputeHolds } from "../funds/cap-dispute-holds";
 import { recordFundsMovement } from "../funds/record-funds-movement";
 import type { ProviderDisputeStatus } from "../providers/contract/payment-provider";
@@ -62,6 +63,11 @@ async function closeDispute(tx: Tx, dispute: DisputeRecord, to: "won" | "lost" |
   });
 }
 
+async function resolveDeadlineAlert(tx: Tx, disputeId: string, at: Date): Promise<void> {
+  const alert = await findOpenOperatorAlert(tx, "dispute_deadline", disputeId);
+  if (alert) await resolveOperatorAlert(tx, { id: alert.id, by: "system: the PSP holds an answer", at });
+}
+
 /** Whether a report would change nothing stored: reconciliation then spares it a transaction. */
 export function isReportKnown(dispute: DisputeRecord, report: DisputeReport): boolean {
   if (isFinalStatus("dispute", dispute.status)) return true;
@@ -83,6 +89,8 @@ export async function applyDisputeReport(stored: DisputeRecord, report: DisputeR
     const dispute = (await findDispute(tx, stored.id)) ?? stored;
     const isAnswerTaken = report.isAnswerTaken || report.status === "answered";
     if (isAnswerTaken) await markDisputeSubmitted(tx, dispute.id, at);
+    // The deadline's alert is moot once the PSP holds an answer or has decided.
+    if (isAnswerTaken || (to !== "open" && to !== dispute.status)) await resolveDeadlineAlert(tx, dispute.id, at);
     if (isFinalStatus("dispute", dispute.status)) return;
     // A listing that lags behind a known answer says nothing new.
     if (to === "open" && dispute.status !== "open") return;

@@ -87,7 +87,8 @@ export async function alertUnansweredDisputes(now: Date): Promise<void> {
       kind: "dispute_deadline",
       subject: dispute.id,
       merchantId: dispute.merchantId,
-      objectId: dispute.id,
+      // The deposit, whose page the overview links and which shows its disputes.
+      objectId: dispute.depositId,
       amountCents: dispute.amountCents,
       message: `dispute ${dispute.id} (${formatAmountDot(dispute.amountCents)} BRL, deposit ${dispute.depositId}) has no answer and its deadline is ${dispute.respondBy.toISOString()}; the merchant answers, or an operator answers for it in the console`,
     });

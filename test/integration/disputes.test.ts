@@ -419,6 +419,10 @@ describe("an answer whose sending got no answer", () => {
     expect(again.payload.code).toBe(200);
     expect(again.data).toMatchObject({ status: "answered", decision: "contest", answered_at: expect.any(String) });
     expect(efi.defenses().filter((defense) => defense.idInfracao === infraction.idInfracao)).toHaveLength(2);
+    // The PSP holds the answer now: the deadline's alert is resolved, and it named the deposit.
+    expect(
+      await getDb().operatorAlert.findFirst({ where: { kind: "dispute_deadline", subject: dispute.id } }),
+    ).toMatchObject({ objectId: id, resolvedAt: expect.any(Date), resolvedBy: "system: the PSP holds an answer" });
   });
 
   it("is found taken by reconciliation when nobody sends it again", async () => {
