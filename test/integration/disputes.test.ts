@@ -3,7 +3,6 @@
 // gateway's routes run in this process behind a real HTTP server the simulator posts webhooks to;
 // reconciliation runs as the operator's `psp reconcile` in three processes at once; the merchant's
 // callbacks reach a real receiver.
-import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPspSimulator } from "../psp-simulator/start-psp-simulator";
 import { startRouteServer } from "../support/route-server";
@@ -42,23 +41,13 @@ const { createTestMerchant, postSigned, readSigned } = await import("../support/
 const { startReceiver } = await import("../support/callback-receiver");
 const { pixDepositRequest, pixPayoutRequest } = await import("../support/requests");
 const { runTool } = await import("../support/run-tool");
+const { simulatorAccountInput, until } = await import("../support/simulator-account");
 
 type Merchant = Awaited<ReturnType<typeof createTestMerchant>>;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 let efiAccount: string;
 const actor = cliAuditActor();
-const pem = (file: string) => readFileSync(file, "utf8");
 const DAY_MS = 24 * 3600_000;
-
-async function until<T>(read: () => Promise<T>, isDone: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const value = await read();
-    if (isDone(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 const stored = (id: string) => findTransaction(getDb(), id);
 const balance = async (merchant: Merchant) => {
@@ -74,10 +63,8 @@ async function callbacksAbout(id: string) {
   return receiver.received.map((received) => received.data).filter((data) => data.id === id);
 }
 
-/** A live merchant whose charges and payouts go to Efí, with one paid Pix deposit of `amount`. */
-async function paidDeposit(name: string, amount: string) {
-  const merchant = await createTestMerchant({ name, mode: "live", callbackUrl: receiver.url });
-  await changeMerchantRouting(merchant.merchantId, { provider: efiAccount }, actor);
+/** A Pix deposit of the merchant's, paid at Efí and settled by its webhook. */
+async function payDeposit(merchant: Merchant, amount: string) {
   const { data } = await signed(pix, merchant, pixDepositRequest({ amount }));
   const id = data.id as string;
   await efi.pay((await stored(id))?.pixTxid as string);
@@ -86,7 +73,14 @@ async function paidDeposit(name: string, amount: string) {
     (row) => row?.status === "paid",
     "the deposit paid",
   );
-  return { merchant, id, endToEndId: deposit?.pixEndToEndId as string };
+  return { id, endToEndId: deposit?.pixEndToEndId as string };
+}
+
+/** A live merchant whose charges and payouts go to Efí, with one paid Pix deposit of `amount`. */
+async function paidDeposit(name: string, amount: string) {
+  const merchant = await createTestMerchant({ name, mode: "live", callbackUrl: receiver.url });
+  await changeMerchantRouting(merchant.merchantId, { provider: efiAccount }, actor);
+  return { merchant, ...(await payDeposit(merchant, amount)) };
 }
 
 /** The operator's `psp reconcile --force` in `count` processes at once, as several servers would. */
@@ -100,18 +94,7 @@ async function reconcileInProcesses(count: number) {
 beforeAll(async () => {
   receiver = await startReceiver();
   const view = await addProviderAccount(
-    {
-      kind: "efi",
-      label: "efi simulator",
-      url: efi.url.replace(/\/v2$/, ""),
-      clientId: efi.clientId,
-      clientSecret: efi.clientSecret ?? undefined,
-      certPem: pem(efi.certFile),
-      keyPem: pem(efi.keyFile),
-      caPem: pem(efi.caFile),
-      pixKey: efi.chave,
-      webhookSecret: "secret-of-efi-0123456789",
-    },
+    { ...simulatorAccountInput(efi, "efi"), webhookSecret: "secret-of-efi-0123456789" },
     actor,
   );
   efiAccount = view.id;
@@ -220,13 +203,7 @@ describe("an infraction Efí lists against a paid live deposit", () => {
   it("accepted and lost: the MED devolucao that follows is debited once, against the hold", async () => {
     const { merchant, id, endToEndId } = await paidDeposit("Aceita", "40.00");
     // Other money of the merchant's, which the claw-back must not touch twice.
-    const other = await signed(pix, merchant, pixDepositRequest({ amount: "30.00" }));
-    await efi.pay((await stored(other.data.id as string))?.pixTxid as string);
-    await until(
-      () => stored(other.data.id as string),
-      (row) => row?.status === "paid",
-      "the other deposit",
-    );
+    await payDeposit(merchant, "30.00");
     const infraction = efi.openInfraction(endToEndId);
     await reconcileLiveDeposits();
     const [dispute] = await disputesOf(id);
@@ -268,13 +245,8 @@ describe("an infraction Efí lists against a paid live deposit", () => {
 
   it("lost after the merchant refunded part: holds only what the devolucao can still take", async () => {
     const { merchant, id, endToEndId } = await paidDeposit("Parte devolvida", "40.00");
-    const other = await signed(pix, merchant, pixDepositRequest({ amount: "30.00" }));
-    await efi.pay((await stored(other.data.id as string))?.pixTxid as string);
-    await until(
-      () => stored(other.data.id as string),
-      (row) => row?.status === "paid",
-      "the other deposit",
-    );
+    // Other money of the merchant's, which the dispute must not touch.
+    await payDeposit(merchant, "30.00");
     const infraction = efi.openInfraction(endToEndId);
     await reconcileLiveDeposits();
     expect(await balance(merchant)).toEqual({ available: "30.00", reserved: "40.00" });

@@ -3,7 +3,6 @@
 // simulator over mTLS; the gateway's routes run in this process behind a real HTTP server the
 // simulators post their webhooks to; the merchant's callbacks reach a real receiver.
 import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPspSimulator } from "../psp-simulator/start-psp-simulator";
@@ -34,6 +33,7 @@ const { createTestMerchant, postSigned, readSigned } = await import("../support/
 const { startReceiver } = await import("../support/callback-receiver");
 const { pixDepositRequest, pixPayoutRequest } = await import("../support/requests");
 const { runTool } = await import("../support/run-tool");
+const { simulatorAccountInput, until } = await import("../support/simulator-account");
 const { inFlightMs } = await import("@/lib/payouts/reconcile-live-payouts");
 const { disableProviderAccount } = await import("@/lib/providers/accounts/disable-provider-account");
 const { applyTransfer } = await import("@/lib/payouts/apply-transfer");
@@ -44,7 +44,6 @@ let receiver: Awaited<ReturnType<typeof startReceiver>>;
 let chargesAccount: string;
 let efiAccount: string;
 
-const pem = (file: string) => readFileSync(file, "utf8");
 const actor = cliAuditActor();
 const operatorActor = {
   userId: "usr_operator",
@@ -56,20 +55,6 @@ const operatorActor = {
 };
 const audit = { actor, ip: null };
 
-/** The simulator's webhook arrives a moment after its answer: wait for what a user would see. */
-async function until<T>(read: () => Promise<T>, isDone: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const value = await read();
-    if (isDone(value)) return value;
-    if (Date.now() > deadline)
-      throw new Error(
-        `timed out waiting for ${what}: ${JSON.stringify(value, (_, v) => (typeof v === "bigint" ? String(v) : v))}`,
-      );
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 const stored = (id: string) => findTransaction(getDb(), id);
 /** Reconciliation as a later run sees it: past the window a send in flight is left alone for. */
 const later = () => new Date(Date.now() + inFlightMs() + 5_000);
@@ -77,19 +62,7 @@ const idEnvioOf = (transferId: string) => transferId.replace("_", "");
 
 async function addAccount(kind: "api_pix" | "efi", simulator: typeof charges) {
   const view = await addProviderAccount(
-    {
-      kind,
-      label: `${kind} simulator`,
-      url: kind === "efi" ? simulator.url.replace(/\/v2$/, "") : simulator.url,
-      ...(kind === "api_pix" ? { tokenUrl: simulator.tokenUrl } : {}),
-      clientId: simulator.clientId,
-      clientSecret: simulator.clientSecret ?? undefined,
-      certPem: pem(simulator.certFile),
-      keyPem: pem(simulator.keyFile),
-      caPem: pem(simulator.caFile),
-      pixKey: simulator.chave,
-      webhookSecret: `secret-of-${kind}-0123456789`,
-    },
+    { ...simulatorAccountInput(simulator, kind), webhookSecret: `secret-of-${kind}-0123456789` },
     actor,
   );
   routes[`/api/psp/webhook/${view.id}`] = (request) =>
@@ -432,20 +405,7 @@ describe("a process killed while sending", () => {
 
 describe("what the operator's tools guard", () => {
   it("sends nothing through a disabled account: an approval is refused, the payout stays to be canceled", async () => {
-    const spare = await addProviderAccount(
-      {
-        kind: "efi",
-        label: "Efí a desativar",
-        url: efi.url.replace(/\/v2$/, ""),
-        clientId: efi.clientId,
-        clientSecret: efi.clientSecret ?? undefined,
-        certPem: pem(efi.certFile),
-        keyPem: pem(efi.keyFile),
-        caPem: pem(efi.caFile),
-        pixKey: efi.chave,
-      },
-      actor,
-    );
+    const spare = await addProviderAccount(simulatorAccountInput(efi, "efi", "Efí a desativar"), actor);
     const merchant = await newMerchant("Conta desativada", { approval: "operator" });
     await changeMerchantRouting(merchant.merchantId, { providerFor: [`payouts=${spare.id}`] }, actor);
     const held = await payout(merchant, pixPayoutRequest("3.50"));
