@@ -14,7 +14,7 @@ const ptBR = {
   amount: "Valor contestado",
   reason: "Motivo",
   /** The PSP's own words for the claim, beside the reason's. */
-  pspWords: (words: string) => `Nas palavras do PSP: “${words}”`,
+  pspWords: "Nas palavras do PSP:",
   status: "Situação",
   respondBy: "Responder até",
   held: "Retido do saldo",
@@ -86,7 +86,7 @@ const en: Messages = {
   merchant: "Merchant",
   amount: "Amount contested",
   reason: "Reason",
-  pspWords: (words) => `In the PSP's words: “${words}”`,
+  pspWords: "In the PSP's words:",
   status: "Status",
   respondBy: "Answer by",
   held: "Held from the balance",

@@ -21,7 +21,12 @@ export function DisputeAnswer(props: {
           </span>
         )}
       </p>
-      {answer.justification && <p className="mt-1 whitespace-pre-line wrap-anywhere">{answer.justification}</p>}
+      {/* Whoever answered wrote it in their own language: not necessarily the page's. */}
+      {answer.justification && (
+        <p lang="" className="mt-1 whitespace-pre-line wrap-anywhere">
+          {answer.justification}
+        </p>
+      )}
       {!answer.isConfirmed && <p className="mt-1 text-sm text-stone-700">{words.answerUnconfirmed}</p>}
     </div>
   );

@@ -70,7 +70,12 @@ export function DisputeCard(props: {
           <dt className={label}>{words.reason}</dt>
           <dd className="wrap-anywhere">
             {words.reasons[dispute.reasonCode] ?? dispute.reasonCode}
-            {dispute.reason && <span className="block text-sm">{words.pspWords(dispute.reason)}</span>}
+            {/* The PSP's and the payer's words, in their own language (lang="": not the page's). */}
+            {dispute.reason && (
+              <span className="block text-sm">
+                {words.pspWords} <q lang="">{dispute.reason}</q>
+              </span>
+            )}
           </dd>
         </div>
         {view.answer && (
