@@ -1,9 +1,10 @@
 // The clients as a merchant installs them, outside the repository, against the gateway npm start
 // serves: clients/node packed by npm pack and installed from its tarball, driven from TypeScript
 // type-checked under module NodeNext and from the plain JavaScript it compiles to; clients/python
-// installed by pip and driven by Debian's python3 with python3-jwt. Both run the same scenario
-// (test/clients/) and must report the same outcomes.
-import { execFile } from "node:child_process";
+// installed by pip and driven by Debian's python3 with python3-jwt; clients/php copied as a shop
+// without Composer vendors it and driven by Debian's php-cli. All three run the same scenario
+// (test/clients/) and must report the same outcomes, but for the PHP client's one form of amounts.
+import { execFile, spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -18,6 +19,25 @@ import { cashier, type Merchant } from "./support";
 
 const root = path.resolve(import.meta.dirname, "..");
 const run = promisify(execFile);
+
+/** Set by .ci/run, which installs php-cli: there a missing php fails instead of skipping. */
+const REQUIRE_PHP_VARIABLE = "CASHIER_REQUIRE_PHP_CLIENT";
+
+/**
+ * Debian's php (8.1 or later, the client's floor), or null to skip the PHP client's test on a
+ * machine without it; where it is required (CI), its absence fails instead of hiding behind a skip.
+ */
+function phpForClientTests(): string | null {
+  const supported = "exit(PHP_VERSION_ID >= 80100 && extension_loaded('json') ? 0 : 1);";
+  const php =
+    ["/usr/bin/php", "php"].find(
+      (candidate) => spawnSync(candidate, ["-r", supported], { stdio: "ignore" }).status === 0,
+    ) ?? null;
+  if (php === null && process.env[REQUIRE_PHP_VARIABLE] === "1") {
+    throw new Error(`${REQUIRE_PHP_VARIABLE}=1 but no php 8.1 or later runs: apt-get install php-cli`);
+  }
+  return php;
+}
 
 // Each scenario listens for its callbacks on this port in turn: the merchant's callback URL.
 let callbackPort: number;
@@ -171,4 +191,32 @@ test("clients/python installs with pip and runs the same scenario", async () => 
     env: { ...scenarioEnv("python"), PYTHONPATH: site },
   });
   expect(reportOf(stdout)).toEqual(expectedReport);
+});
+
+test("clients/php runs the same scenario with Debian's php-cli", async () => {
+  const php = phpForClientTests();
+  test.skip(php === null, `no php 8.1 or later: apt-get install php-cli (CI sets ${REQUIRE_PHP_VARIABLE}=1)`);
+  // Vendored as a shop without Composer does: the folder copied, required through its autoload.php.
+  const client = path.join(scratch, "php-client");
+  cpSync(path.join(root, "clients/php"), client, { recursive: true });
+
+  const { stdout } = await run(php!, [path.join(root, "test/clients/php-scenario.php")], {
+    cwd: scratch,
+    env: { ...scenarioEnv("php"), CASHIER_PHP_CLIENT: client },
+  });
+  expect(reportOf(stdout)).toEqual({
+    ...expectedReport,
+    // The PHP client hands every amount over as "10.50", whatever form the operation answered.
+    created: { ...expectedReport.created, amount: "10.50" },
+    // The shop of clients/php/examples under PHP's built-in server: the checkout page shows the
+    // Pix; a forged deposit.paid is refused and changes nothing; the gateway's marks the order
+    // paid (its amount the order's "10.50"), and the same one again is acknowledged, not redone.
+    checkout: {
+      page: { http_status: 200, br_code: true, qr_image: true, order: "pending" },
+      amount: "10.50",
+      forged: { http_status: 401, order: "pending" },
+      paid: { http_status: 200, order: "paid" },
+      repeated: { http_status: 200, answer: "already handled" },
+    },
+  });
 });
