@@ -90,7 +90,7 @@ export async function findDisputeOfProvider(
   );
 }
 
-const UNDECIDED: DisputeStatus[] = ["open", "answered"];
+const UNDECIDED = ["open", "answered"] satisfies DisputeStatus[];
 
 /** A deposit's disputes, oldest first. */
 export async function listDepositDisputes(db: DbOrTx, depositId: string): Promise<DisputeRecord[]> {
@@ -100,6 +100,19 @@ export async function listDepositDisputes(db: DbOrTx, depositId: string): Promis
     include: withDeposit,
   });
   return rows.map(toRecord);
+}
+
+/** A deposit's newest dispute the PSP has not decided (open or answered), or null. */
+export async function findUndecidedDispute(
+  db: DbOrTx,
+  depositId: string,
+): Promise<(DisputeRecord & { status: "open" | "answered" }) | null> {
+  const row = await db.dispute.findFirst({
+    where: { depositId, status: { in: UNDECIDED } },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    include: withDeposit,
+  });
+  return row ? (toRecord(row) as DisputeRecord & { status: "open" | "answered" }) : null;
 }
 
 /** What disputes hold of a merchant's mode, and the ids of the first few: what a refused payout names. */

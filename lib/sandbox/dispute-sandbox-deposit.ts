@@ -1,5 +1,5 @@
 import { getDb } from "../db/client";
-import { listDepositDisputes } from "../db/disputes";
+import { findUndecidedDispute } from "../db/disputes";
 import type { TransactionRecord } from "../db/transactions";
 import { openDispute } from "../disputes/open-dispute";
 import { AppError } from "../errors/app-error";
@@ -25,9 +25,7 @@ export async function disputeSandboxDeposit(transaction: TransactionRecord) {
       "state_conflict",
       `only a paid deposit can be disputed; ${transaction.id} is ${transaction.status}`,
     );
-  const undecided = (await listDepositDisputes(getDb(), transaction.id)).find(
-    (dispute) => dispute.status === "open" || dispute.status === "answered",
-  );
+  const undecided = await findUndecidedDispute(getDb(), transaction.id);
   if (undecided)
     throw new AppError("state_conflict", `deposit ${transaction.id} already has dispute ${undecided.id} undecided`);
   const now = new Date();

@@ -1,5 +1,5 @@
 import { getDb } from "../db/client";
-import { listDepositDisputes } from "../db/disputes";
+import { findUndecidedDispute } from "../db/disputes";
 import { findMerchantTransaction } from "../db/transactions";
 import { AppError } from "../errors/app-error";
 import { formatAmountDot } from "../money/format-amount";
@@ -9,10 +9,8 @@ import { publicPayoutStatus } from "../transactions/statuses";
 
 /** A deposit's dispute the PSP has not decided yet, as the answer shows it. */
 async function undecidedDisputeOf(depositId: string): Promise<{ dispute?: StatusAnswer["dispute"] }> {
-  const undecided = (await listDepositDisputes(getDb(), depositId)).findLast(
-    (dispute) => dispute.status === "open" || dispute.status === "answered",
-  );
-  if (!undecided || (undecided.status !== "open" && undecided.status !== "answered")) return {};
+  const undecided = await findUndecidedDispute(getDb(), depositId);
+  if (!undecided) return {};
   return {
     dispute: {
       id: undecided.id,
