@@ -191,6 +191,6 @@ export const config = {
   // this list only as a literal, read at build time: proxy.test.ts fails when it differs from what
   // lib/envelope/envelope-routes makes of its list, and prints the literal to put here.
   matcher: [
-    "/((?!_next/static|_next/image|api/(?:balance|callbacks/test|disputes|disputes/respond|events|events/resend|gateway-out|payment-initiation|pix|refund|sandbox/simulate|status|transactions)$).*)",
+    "/((?!_next/static|_next/image|api/(?:balance|callbacks/test|disputes|disputes/respond|events|events/forwarded|events/resend|gateway-out|payment-initiation|pix|refund|sandbox/simulate|status|transactions)$).*)",
   ],
 };

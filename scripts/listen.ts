@@ -1,33 +1,76 @@
 // npm run listen -- [URL] [--key-id ID --secret=SECRET]
+// npm run listen -- --forward-to URL [--gateway URL] [--key-id ID --secret=SECRET] [--state FILE]
 // A callback receiver for a developer's machine, what a merchant's endpoint does in a few lines:
 // it listens at URL (http://127.0.0.1:4000/callbacks unless told), verifies each callback with the
 // demo merchant's key (or the given one) as docs/api.md says (HS256 signature, typ
 // cashier-callback+jwt, exp), prints the verified event on one line and answers 204. What it cannot
-// verify gets a 401 and a line saying why. It forwards nothing and never sets the callback URL:
-// that stays the merchant's step, which it prints.
+// verify gets a 401 and a line saying why. It never sets the callback URL: that stays the
+// merchant's step, which it prints.
+// With --forward-to it is the other half instead: it follows a gateway's events for the key
+// (hosted, or this machine's npm start) and brings each to URL (scripts/forward-events.ts).
 import http from "node:http";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { errors, jwtVerify } from "jose";
 import { LOCAL_RECEIVER_URL, describeCallbackUrlCommand } from "../lib/callbacks/describe-callback-url-setting";
 import { CALLBACK_TOKEN_TYPE } from "../lib/envelope/token-types";
+import { forwardEvents } from "./forward-events";
 import { fail, findToolKey, keyOptions } from "./tool-key";
 
 // A callback is a few hundred bytes; anything this large is not one.
 const MAX_BODY_BYTES = 64 * 1024;
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: keyOptions });
-if (positionals.length > 1) fail("usage: npm run listen -- [URL] [--key-id ID --secret=SECRET]");
-const address = positionals[0] ?? LOCAL_RECEIVER_URL;
-let url: URL;
-try {
-  url = new URL(address);
-} catch {
-  fail(`not a URL: ${address} (for example ${LOCAL_RECEIVER_URL})`);
+const USAGE = [
+  "usage: npm run listen -- [URL] [--key-id ID --secret=SECRET]",
+  "       npm run listen -- --forward-to URL [--gateway URL] [--key-id ID --secret=SECRET] [--state FILE]",
+].join("\n");
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    ...keyOptions,
+    "forward-to": { type: "string" },
+    gateway: { type: "string" },
+    state: { type: "string" },
+  },
+});
+if (positionals.length > 1 || (values["forward-to"] && positionals.length > 0)) fail(USAGE);
+if (!values["forward-to"] && (values.gateway || values.state))
+  fail(`--gateway and --state go with --forward-to\n${USAGE}`);
+
+function readUrl(address: string, what: string): URL {
+  try {
+    const url = new URL(address);
+    if (url.protocol === "http:" || url.protocol === "https:") return url;
+  } catch {
+    // said below
+  }
+  fail(`${what}: ${address} is not an http or https URL (for example ${LOCAL_RECEIVER_URL})`);
 }
-if (url.protocol !== "http:" || !url.port)
-  fail(`${address}: give an http URL with a port, such as ${LOCAL_RECEIVER_URL}`);
 
 const key = await findToolKey(values);
+
+if (values["forward-to"]) {
+  const forwardTo = readUrl(values["forward-to"], "--forward-to").href;
+  const gateway = readUrl(values.gateway ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`, "--gateway").origin;
+  const stopping = new AbortController();
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => stopping.abort());
+  await forwardEvents(
+    {
+      gateway,
+      forwardTo,
+      key,
+      stateFile:
+        values.state ?? path.join("data", `forward-${new URL(gateway).host.replace(/\W/g, "_")}-${key.keyId}.json`),
+    },
+    stopping.signal,
+  );
+  process.exit(0);
+}
+
+const address = positionals[0] ?? LOCAL_RECEIVER_URL;
+const url = readUrl(address, "URL");
+if (url.protocol !== "http:" || !url.port)
+  fail(`${address}: give an http URL with a port, such as ${LOCAL_RECEIVER_URL}`);
 const secret = new TextEncoder().encode(key.secret);
 
 /** Why the body is not a callback signed with the key, or its event. */

@@ -12,6 +12,7 @@ import { SpanKind, inSpan, markSpanFailed } from "../tracing/spans";
 import { findActiveSigningKey } from "../merchants/find-active-signing-key";
 import { describeMissingCallbackUrl } from "./describe-callback-url-setting";
 import { retryDelayMs } from "./retry-delay";
+import { isTakenStatus } from "./post-callback";
 import { type CallbackTransport, type Destination, sendCallback } from "./send-callback";
 
 export type { CallbackTransport, Destination };
@@ -82,7 +83,7 @@ export async function attemptCallback(
       return outcome;
     },
   );
-  const isSuccess = sent.httpStatus !== null && sent.httpStatus >= 200 && sent.httpStatus < 300;
+  const isSuccess = isTakenStatus(sent.httpStatus);
   const now = new Date();
   const delay = isSuccess ? null : retryDelayMs(getConfig().callbacks.retrySchedule, event.scheduleStep);
   const result: AttemptResult = isSuccess ? "delivered" : delay === null ? "failed" : "retrying";

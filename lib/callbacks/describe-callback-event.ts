@@ -6,12 +6,13 @@ import type { CallbackAttemptRecord, CallbackEventWithAttempts, CallbackStatus }
 /**
  * succeeded / failed: the attempt finished with that outcome. in_flight: started, and its worker
  * still holds the event. interrupted: started, and the worker is gone without recording an answer
- * (the merchant may have received it).
+ * (the merchant may have received it). forwarded: the merchant's own forwarder posted it to their
+ * machine (`npm run listen -- --forward-to`); its http_status says what answered there.
  */
-export type AttemptState = "succeeded" | "failed" | "in_flight" | "interrupted";
+export type AttemptState = "succeeded" | "failed" | "in_flight" | "interrupted" | "forwarded";
 
 /** An attempt as recorded (with the key id that signed it), and what it came to. */
-export type CallbackAttemptItem = Omit<CallbackAttemptRecord, "isSuccess"> & { state: AttemptState };
+export type CallbackAttemptItem = Omit<CallbackAttemptRecord, "isSuccess" | "forwarded"> & { state: AttemptState };
 
 export type CallbackItem = {
   eventId: string;
@@ -27,6 +28,7 @@ export type CallbackItem = {
 };
 
 export function describeCallbackEvent(event: CallbackEventWithAttempts, now: Date): CallbackItem {
+  const lastDelivery = Math.max(0, ...event.attemptRows.filter((row) => !row.forwarded).map((row) => row.number));
   return {
     eventId: event.id,
     type: event.type,
@@ -36,11 +38,13 @@ export function describeCallbackEvent(event: CallbackEventWithAttempts, now: Dat
     nextAttemptAt: event.status === "pending" ? event.nextAttemptAt : null,
     deliveredAt: event.deliveredAt,
     payload: event.payload,
-    attempts: event.attemptRows.map(({ isSuccess, ...attempt }) => {
-      const isLatest = attempt.number === event.attemptRows.length;
+    attempts: event.attemptRows.map(({ isSuccess, forwarded, ...attempt }) => {
+      // A forwarded attempt recorded after a delivery began leaves that delivery in flight.
+      const isLatest = attempt.number === lastDelivery;
       const isHeld = event.leaseExpiresAt !== null && event.leaseExpiresAt > now;
-      const state: AttemptState =
-        attempt.finishedAt !== null
+      const state: AttemptState = forwarded
+        ? "forwarded"
+        : attempt.finishedAt !== null
           ? isSuccess
             ? "succeeded"
             : "failed"

@@ -19,6 +19,10 @@ export type PostOutcome = {
   responseExcerpt: string | null;
 };
 
+/** What counts as taken: any 2xx, as docs/api.md promises (a redirect is not followed, so not taken). */
+export const isTakenStatus = (httpStatus: number | null): boolean =>
+  httpStatus !== null && httpStatus >= 200 && httpStatus < 300;
+
 export function postCallback(
   target: Extract<CallbackTarget, { isAllowed: true }>,
   body: string,

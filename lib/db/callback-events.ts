@@ -37,6 +37,8 @@ export type CallbackAttemptRecord = {
   error: string | null;
   responseExcerpt: string | null;
   isSuccess: boolean;
+  /** Made by the merchant's forwarder to their own machine, not by the gateway (insertForwardedAttempt). */
+  forwarded: boolean;
 };
 
 export type AttemptOutcome = Pick<
@@ -145,6 +147,29 @@ export async function beginCallbackAttempt(
     select: { attempts: true },
   });
   await db.callbackAttempt.create({ data: { ...options.attempt, number: attempts, eventId: options.eventId } });
+  return attempts;
+}
+
+/**
+ * Records what the merchant's forwarder did with the event on their machine: a finished attempt,
+ * numbered on the event as the gateway's own are (one atomic increment, so a delivery attempt
+ * beside it cannot take the same number), with the event's status, schedule and lease left alone.
+ */
+export async function insertForwardedAttempt(
+  db: DbOrTx,
+  options: {
+    eventId: string;
+    attempt: Omit<CallbackAttemptRecord, "number" | "forwarded" | "errorCode"> & { id: string };
+  },
+): Promise<number> {
+  const { attempts } = await db.callbackEvent.update({
+    where: { id: options.eventId },
+    data: { attempts: { increment: 1 } },
+    select: { attempts: true },
+  });
+  await db.callbackAttempt.create({
+    data: { ...options.attempt, number: attempts, eventId: options.eventId, forwarded: true },
+  });
   return attempts;
 }
 

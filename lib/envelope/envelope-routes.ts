@@ -15,6 +15,7 @@ export const envelopePaths = [
   "/api/transactions",
   "/api/events",
   "/api/events/resend",
+  "/api/events/forwarded",
   "/api/disputes",
   "/api/disputes/respond",
 ] as const;

@@ -50,6 +50,8 @@ import {
   eventListAnswerSchema,
   eventListQuerySchema,
   resendEventAnswerSchema,
+  forwardedEventSchema,
+  forwardedEventAnswerSchema,
   resendEventSchema,
   transactionListAnswerSchema,
   transactionListQuerySchema,
@@ -219,6 +221,15 @@ function operations(limits: Limits): Record<EnvelopePath, Operation> {
         "The same event_id and payload, queued from the start of the retry schedule, whether it was delivered or failed; earlier attempts stay on record and the audit log names your key. Another merchant's event, or one of the other mode, is 404 not_found.",
       request: resendEventSchema,
       response: resendEventAnswerSchema,
+      creates: false,
+    },
+    "/api/events/forwarded": {
+      name: "EventsForwarded",
+      summary: "Record that your forwarder posted one of your callback events to your machine",
+      description:
+        "What `npm run listen -- --forward-to` reports after each event it brings to a URL on your machine: the event's attempts then show one in state forwarded, with what answered there. The event's delivery to your callback URL is not changed. Another merchant's event, or one of the other mode, is 404 not_found.",
+      request: forwardedEventSchema,
+      response: forwardedEventAnswerSchema,
       creates: false,
     },
     "/api/disputes": {

@@ -49,6 +49,9 @@ export const requestExamples: Record<string, Record<string, unknown>[]> = {
     },
   ],
   "/api/events/resend": [{ event_id: exampleIds.event }],
+  "/api/events/forwarded": [
+    { event_id: exampleIds.event, url: "http://localhost:8080/callbacks", http_status: 204, latency_ms: 12 },
+  ],
   [GATEWAY_IN_PATH]: [
     {
       ...customer,

@@ -165,9 +165,9 @@ export type EventListQuery = z.infer<typeof eventListQuerySchema>;
 
 const attemptSchema = z.object({
   number: z.number().meta({ description: "1 for the first attempt", examples: [1] }),
-  state: z.enum(["succeeded", "failed", "in_flight", "interrupted"]).meta({
+  state: z.enum(["succeeded", "failed", "in_flight", "interrupted", "forwarded"]).meta({
     description:
-      "succeeded (your endpoint answered 2xx), failed, in_flight (being sent now) or interrupted (the gateway stopped mid-attempt: you may have received it)",
+      "succeeded (your endpoint answered 2xx), failed, in_flight (being sent now), interrupted (the gateway stopped mid-attempt: you may have received it) or forwarded (your forwarder, `npm run listen -- --forward-to`, posted it to your machine; http_status is what answered there)",
   }),
   started_at: iso("ISO 8601", "2026-11-22T21:00:05.000Z"),
   finished_at: isoOrNull("ISO 8601; null while in flight or interrupted", "2026-11-22T21:00:05.120Z"),
@@ -206,13 +206,16 @@ export const eventListAnswerSchema = z.object({
 
 export type EventListAnswer = z.infer<typeof eventListAnswerSchema>;
 
-export const resendEventSchema = z.object({
-  event_id: z
-    .string({ error: "is required: the event_id of the callback to send again" })
+const eventIdField = (what: string) =>
+  z
+    .string({ error: `is required: ${what}` })
     .trim()
     .min(1, "is required")
     .max(200, "must be at most 200 characters")
-    .meta({ description: "The callback's event_id", examples: [exampleIds.event] }),
+    .meta({ description: "The callback's event_id", examples: [exampleIds.event] });
+
+export const resendEventSchema = z.object({
+  event_id: eventIdField("the event_id of the callback to send again"),
 });
 
 export const resendEventAnswerSchema = z.object({
@@ -223,3 +226,41 @@ export const resendEventAnswerSchema = z.object({
 });
 
 export type ResendEventAnswer = z.infer<typeof resendEventAnswerSchema>;
+
+export const forwardedEventSchema = z.object({
+  event_id: eventIdField("the event_id of the callback you forwarded"),
+  url: z
+    .string({ error: "is required: where you forwarded the callback" })
+    .trim()
+    .max(2048, "must be at most 2048 characters")
+    .refine((url) => URL.canParse(url) && /^https?:$/.test(new URL(url).protocol), "must be an http or https URL")
+    .meta({ description: "Where your forwarder posted it", examples: ["http://localhost:8080/callbacks"] }),
+  http_status: z
+    .number({ error: "is required: the HTTP status that answered, or null when none did" })
+    .int("must be a whole number")
+    .min(100, "must be an HTTP status, 100 to 599")
+    .max(599, "must be an HTTP status, 100 to 599")
+    .nullable()
+    .meta({ description: "What answered there; null when nothing did", examples: [204] }),
+  latency_ms: z
+    .number({ error: "is required: how long the post took, in milliseconds" })
+    .int("must be a whole number of milliseconds")
+    .min(0, "must not be negative")
+    .max(3_600_000, "must be at most 3600000 (an hour)")
+    .meta({ examples: [12] }),
+  error: z
+    .string({ error: "must be text or null" })
+    .max(500, "must be at most 500 characters")
+    .nullable()
+    .default(null)
+    .meta({ description: "Why nothing answered, in your forwarder's words", examples: [null] }),
+});
+
+export const forwardedEventAnswerSchema = z.object({
+  event_id: z.string().meta({ examples: [exampleIds.event] }),
+  attempt: z.number().meta({ description: "The number the attempt took among the event's attempts", examples: [2] }),
+  state: z.literal("forwarded"),
+  warnings: warningsSchema,
+});
+
+export type ForwardedEventAnswer = z.infer<typeof forwardedEventAnswerSchema>;

@@ -7,6 +7,7 @@ import { newId } from "../ids/new-id";
 import { assertSandboxMerchant } from "./assert-sandbox-merchant";
 import type { TestCallbackAnswer } from "./schemas";
 import { findDestination } from "../callbacks/attempt-callback";
+import { isTakenStatus } from "../callbacks/post-callback";
 import { sendCallback } from "../callbacks/send-callback";
 import { spendCallbackSend } from "../callbacks/spend-callback-send";
 
@@ -32,7 +33,7 @@ export async function sendTestCallback(merchant: MerchantRecord): Promise<{ code
       latency_ms: outcome.latencyMs,
       body_excerpt: outcome.responseExcerpt,
       error: outcome.error,
-      delivered: outcome.httpStatus !== null && outcome.httpStatus >= 200 && outcome.httpStatus < 300,
+      delivered: isTakenStatus(outcome.httpStatus),
     },
   };
 }

@@ -19,6 +19,7 @@ const { POST: balance } = await import("@/app/api/balance/route");
 const { POST: transactions } = await import("@/app/api/transactions/route");
 const { POST: events } = await import("@/app/api/events/route");
 const { POST: resend } = await import("@/app/api/events/resend/route");
+const { POST: forwardedRoute } = await import("@/app/api/events/forwarded/route");
 const { runCallbackWorker } = await import("@/lib/callbacks/run-callback-worker");
 const { listTransactions } = await import("@/lib/console-transactions/list-transactions");
 const { getTransactionDetail } = await import("@/lib/console-transactions/get-transaction-detail");
@@ -520,6 +521,71 @@ describe("POST /api/events/resend", () => {
   it("refuses a missing or malformed event_id with a 422 naming it", async () => {
     for (const data of [{}, { event_id: 42 }, { event_id: " " }])
       expect((await refusedFields(resend, shopA, data)).map((f) => f.path)).toEqual(["event_id"]);
+  });
+});
+
+describe("POST /api/events/forwarded", () => {
+  const eventOf = async (who: Merchant, transactionId: string) =>
+    (await call(events, who, { transaction_id: transactionId })).data.events as Row[];
+  const forwarded = (eventId: unknown, extra: Row = {}) => ({
+    event_id: eventId,
+    url: "http://localhost:8080/callbacks",
+    http_status: 204,
+    latency_ms: 12,
+    ...extra,
+  });
+
+  it("records the forward among the event's attempts, under the key, and leaves its delivery as it was", async () => {
+    const [before] = await eventOf(shopA, a.paid);
+    const stored = await findCallbackEvent(getDb(), before.event_id as string);
+    const { response, data } = await call(forwardedRoute, shopA, forwarded(before.event_id));
+    expect(response.status).toBe(200);
+    const number = (before.attempts as Row[]).length + 1;
+    expect(data).toMatchObject({ event_id: before.event_id, attempt: number, state: "forwarded" });
+    const refused = await call(
+      forwardedRoute,
+      shopA,
+      forwarded(before.event_id, { http_status: null, error: "no answer: ECONNREFUSED" }),
+    );
+    expect(refused.data).toMatchObject({ attempt: number + 1 });
+
+    const [after] = await eventOf(shopA, a.paid);
+    expect((after.attempts as Row[]).slice(-2)).toMatchObject([
+      { number, state: "forwarded", url: "http://localhost:8080/callbacks", key_id: shopA.keyId, http_status: 204 },
+      { number: number + 1, state: "forwarded", http_status: null, error: "no answer: ECONNREFUSED" },
+    ]);
+    const { status, scheduleStep, nextAttemptAt, deliveredAt } = stored!;
+    expect(await findCallbackEvent(getDb(), before.event_id as string)).toMatchObject({
+      status,
+      scheduleStep,
+      nextAttemptAt,
+      deliveredAt,
+      attempts: number + 1,
+    });
+    // The console's transaction page shows the same attempts.
+    const detail = await getTransactionDetail(adminA, a.paid);
+    expect(detail.callbacks[0].attempts.at(-1)).toMatchObject({ number: number + 1, state: "forwarded" });
+  });
+
+  it("answers 404 for another merchant's event, and 422 naming a bad field", async () => {
+    const [ofB] = await eventOf(shopB, b.paid);
+    const { response, data } = await call(forwardedRoute, shopA, forwarded(ofB.event_id));
+    expect(response.status).toBe(404);
+    expect(data.error).toMatchObject({ type: "not_found" });
+    const refusals: [Row, string][] = [
+      [{ event_id: undefined }, "event_id"],
+      [{ url: "ftp://laptop/callbacks" }, "url"],
+      [{ url: "not a url" }, "url"],
+      [{ http_status: 42 }, "http_status"],
+      [{ http_status: "204" }, "http_status"],
+      [{ latency_ms: -1 }, "latency_ms"],
+      [{ error: "x".repeat(501) }, "error"],
+    ];
+    for (const [extra, field] of refusals)
+      expect(
+        (await refusedFields(forwardedRoute, shopA, forwarded(ofB.event_id, extra))).map((f) => f.path),
+        JSON.stringify(extra),
+      ).toEqual([field]);
   });
 });
 

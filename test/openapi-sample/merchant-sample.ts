@@ -64,6 +64,13 @@ export async function sellRefundAndPayOut(keyId: string): Promise<string[]> {
   const answers = events.events.flatMap((event) => event.attempts.map((tried) => tried.http_status));
   const resent = await call("eventsResend", { event_id: events.events[0]?.event_id ?? eventId });
   const resentStatus: string = resent.status;
+  const forwarded = await call("eventsForwarded", {
+    event_id: resent.event_id,
+    url: "http://localhost:8080/callbacks",
+    http_status: 204,
+    latency_ms: 12,
+  });
+  const forwardedAs: number = forwarded.attempt;
   const disputed = await call("sandboxSimulate", { id: deposit.id, outcome: "disputed" });
   const disputes = await call("disputes", { status: "open", deposit_id: deposit.id });
   const deadlines: string[] = disputes.disputes.map((dispute) => dispute.respond_by);
@@ -104,6 +111,7 @@ export async function sellRefundAndPayOut(keyId: string): Promise<string[]> {
     ...references,
     ...answers.map(String),
     resentStatus,
+    String(forwardedAs),
     ...deadlines,
     disputeStatus,
     cashier,

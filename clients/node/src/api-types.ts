@@ -221,6 +221,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/events/forwarded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record that your forwarder posted one of your callback events to your machine
+         * @description What `npm run listen -- --forward-to` reports after each event it brings to a URL on your machine: the event's attempts then show one in state forwarded, with what answered there. The event's delivery to your callback URL is not changed. Another merchant's event, or one of the other mode, is 404 not_found.
+         */
+        post: operations["eventsForwarded"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/disputes": {
         parameters: {
             query?: never;
@@ -1668,10 +1688,10 @@ export interface components {
                      */
                     number: number;
                     /**
-                     * @description succeeded (your endpoint answered 2xx), failed, in_flight (being sent now) or interrupted (the gateway stopped mid-attempt: you may have received it)
+                     * @description succeeded (your endpoint answered 2xx), failed, in_flight (being sent now), interrupted (the gateway stopped mid-attempt: you may have received it) or forwarded (your forwarder, `npm run listen -- --forward-to`, posted it to your machine; http_status is what answered there)
                      * @enum {string}
                      */
-                    state: "succeeded" | "failed" | "in_flight" | "interrupted";
+                    state: "succeeded" | "failed" | "in_flight" | "interrupted" | "forwarded";
                     /**
                      * @description ISO 8601
                      * @example 2026-11-22T21:00:05.000Z
@@ -1734,6 +1754,56 @@ export interface components {
              * @example 2026-11-22T21:00:05.000Z
              */
             next_attempt_at: string;
+            /**
+             * @description What was taken differently from what was probably meant, or ignored, each in words: a whole amount of 1000 or more read as reais, a data field the operation does not have; absent when there is none
+             * @example [
+             *       "unknown field \"colour\" was ignored"
+             *     ]
+             */
+            warnings?: string[];
+        };
+        /**
+         * @example {
+         *       "event_id": "evt_5tq2m8x4k7w9p3z6c1v0",
+         *       "url": "http://localhost:8080/callbacks",
+         *       "http_status": 204,
+         *       "latency_ms": 12
+         *     }
+         */
+        EventsForwardedRequest: {
+            /**
+             * @description The callback's event_id
+             * @example evt_5tq2m8x4k7w9p3z6c1v0
+             */
+            event_id: string;
+            /**
+             * @description Where your forwarder posted it
+             * @example http://localhost:8080/callbacks
+             */
+            url: string;
+            /**
+             * @description What answered there; null when nothing did
+             * @example 204
+             */
+            http_status: number | null;
+            /** @example 12 */
+            latency_ms: number;
+            /**
+             * @description Why nothing answered, in your forwarder's words
+             * @example null
+             */
+            error?: string | null;
+        };
+        EventsForwardedResponse: {
+            /** @example evt_5tq2m8x4k7w9p3z6c1v0 */
+            event_id: string;
+            /**
+             * @description The number the attempt took among the event's attempts
+             * @example 2
+             */
+            attempt: number;
+            /** @constant */
+            state: "forwarded";
             /**
              * @description What was taken differently from what was probably meant, or ignored, each in words: a whole amount of 1000 or more read as reais, a data field the operation does not have; absent when there is none
              * @example [
@@ -2880,6 +2950,50 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EventsResendResponse"];
+                };
+            };
+            /** @description Refused: signed ErrorData once the token is accepted, an unsigned Problem when the token fails */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorData"];
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The payment provider failed (502, 503 provider_unavailable) or the gateway's database could not be reached (503 service_unavailable): retry the same request after Retry-After; or an unexpected error (500, with an opaque id) */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorData"];
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    eventsForwarded: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventsForwardedRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventsForwardedResponse"];
                 };
             };
             /** @description Refused: signed ErrorData once the token is accepted, an unsigned Problem when the token fails */

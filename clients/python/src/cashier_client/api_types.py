@@ -436,8 +436,8 @@ class EventsRequest(TypedDict):
 class EventsResponseEventsItemAttemptsItem(TypedDict):
     # 1 for the first attempt
     number: float
-    # succeeded (your endpoint answered 2xx), failed, in_flight (being sent now) or interrupted (the gateway stopped mid-attempt: you may have received it)
-    state: Literal["succeeded", "failed", "in_flight", "interrupted"]
+    # succeeded (your endpoint answered 2xx), failed, in_flight (being sent now), interrupted (the gateway stopped mid-attempt: you may have received it) or forwarded (your forwarder, `npm run listen -- --forward-to`, posted it to your machine; http_status is what answered there)
+    state: Literal["succeeded", "failed", "in_flight", "interrupted", "forwarded"]
     # ISO 8601
     started_at: str
     # ISO 8601; null while in flight or interrupted
@@ -499,6 +499,27 @@ class EventsResendResponse(TypedDict):
     status: Literal["pending", "delivered", "failed"]
     # When it is sent, ISO 8601 (now: the next worker round)
     next_attempt_at: str
+    # What was taken differently from what was probably meant, or ignored, each in words: a whole amount of 1000 or more read as reais, a data field the operation does not have; absent when there is none
+    warnings: NotRequired[list[str]]
+
+
+class EventsForwardedRequest(TypedDict):
+    # The callback's event_id
+    event_id: str
+    # Where your forwarder posted it
+    url: str
+    # What answered there; null when nothing did
+    http_status: int | None
+    latency_ms: int
+    # Why nothing answered, in your forwarder's words
+    error: NotRequired[str | None]
+
+
+class EventsForwardedResponse(TypedDict):
+    event_id: str
+    # The number the attempt took among the event's attempts
+    attempt: float
+    state: Literal["forwarded"]
     # What was taken differently from what was probably meant, or ignored, each in words: a whole amount of 1000 or more read as reais, a data field the operation does not have; absent when there is none
     warnings: NotRequired[list[str]]
 

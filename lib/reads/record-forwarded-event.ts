@@ -1,0 +1,45 @@
+import { findCallbackEvent, insertForwardedAttempt } from "../db/callback-events";
+import { getDb } from "../db/client";
+import type { MerchantRecord } from "../db/merchants";
+import { AppError } from "../errors/app-error";
+import { newId } from "../ids/new-id";
+import { isTakenStatus } from "../callbacks/post-callback";
+import { type ForwardedEventAnswer, forwardedEventSchema } from "./schemas";
+
+/**
+ * POST /api/events/forwarded: the merchant's forwarder (`npm run listen -- --forward-to`) says it
+ * posted one of their events to their machine, and the event's attempts show it beside the
+ * gateway's own, under the key that asked. The event's delivery to the callback URL goes on as
+ * before: a laptop that took it is not the merchant's server. Another merchant's event, or one of
+ * the other mode, is a 404 as one that does not exist.
+ */
+export async function recordForwardedEvent(options: {
+  merchant: MerchantRecord;
+  keyId: string;
+  data: unknown;
+}): Promise<{ code: number; data: ForwardedEventAnswer }> {
+  const input = forwardedEventSchema.parse(options.data);
+  const { merchant } = options;
+  const finishedAt = new Date();
+  const attempt = await getDb().$transaction(async (tx) => {
+    const event = await findCallbackEvent(tx, input.event_id);
+    if (!event || event.merchantId !== merchant.id || event.mode !== merchant.mode)
+      throw new AppError("not_found", `no callback event ${input.event_id} for this key's merchant and mode`);
+    return insertForwardedAttempt(tx, {
+      eventId: event.id,
+      attempt: {
+        id: newId("att"),
+        url: input.url,
+        keyId: options.keyId,
+        startedAt: new Date(finishedAt.getTime() - input.latency_ms),
+        finishedAt,
+        latencyMs: input.latency_ms,
+        httpStatus: input.http_status,
+        error: input.error,
+        responseExcerpt: null,
+        isSuccess: isTakenStatus(input.http_status),
+      },
+    });
+  });
+  return { code: 200, data: { event_id: input.event_id, attempt, state: "forwarded" } };
+}

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "CallbackAttempt" ADD COLUMN     "forwarded" BOOLEAN NOT NULL DEFAULT false;
+
