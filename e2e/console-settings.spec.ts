@@ -4,7 +4,8 @@
 // callback URL to a real local HTTP receiver with the keyboard alone, and POST
 // /api/callbacks/test, signed with the merchant's key, then delivers there, verified with that
 // key. A merchant viewer sees the settings but cannot change them: no form, and the admin's own
-// call replayed with the viewer's session is refused by the server. Screenshots are kept, with
+// call replayed with the viewer's session is refused by the server. The admin's "Enviar callback de
+// teste" button does the same from the page and shows what the URL answered. Screenshots are kept, with
 // the system set light and dark.
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { jwtVerify } from "jose";
@@ -41,7 +42,7 @@ async function sendTestCallback(request: APIRequestContext): Promise<Record<stri
 test("a merchant admin sets the callback URL in the console, and POST /api/callbacks/test delivers to it, verified", async ({
   page,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const before = await sendTestCallback(page.request);
   expect(before).toMatchObject({ url: null, delivered: false });
   expect(before.error).toMatch(/^the merchant has no callback URL: a merchant admin sets it in the console at /);
@@ -100,7 +101,7 @@ test("a merchant admin sets the callback URL in the console, and POST /api/callb
   const saved = nextActionRequest(page);
   await page.keyboard.press("Enter");
   const save = await saved;
-  await expect(page.getByRole("status")).toHaveText("Configurações salvas.");
+  await expect(page.getByRole("status").filter({ hasText: "Configurações salvas." })).toBeVisible();
   await page.reload();
   await expect(callbackUrl).toHaveValue(receiver.url);
   await expect(origins).toHaveValue("https://loja.example");
@@ -119,6 +120,19 @@ test("a merchant admin sets the callback URL in the console, and POST /api/callb
   expect(protectedHeader.kid).toBe(merchant.keyId);
   expect(payload.data).toMatchObject({ type: "test", event_id: after.event_id });
 
+  // The same from the console: a button, and what the URL answered under it.
+  await page.emulateMedia({ colorScheme: "light" });
+  const testButton = page.getByRole("button", { name: "Enviar callback de teste" });
+  await testButton.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("test-callback-outcome")).toHaveText(/^Entregue: a URL respondeu 204 em \d+ ms\.$/);
+  await expect.poll(() => receiver.received.filter((r) => r.data.type === "test").length).toBe(2);
+  const fromConsole = receiver.received.filter((r) => r.data.type === "test")[1];
+  await jwtVerify(fromConsole.jwt, new TextEncoder().encode(merchant.secret), { typ: "cashier-callback+jwt" });
+  expect(await fitsViewport(page)).toBe(true);
+  await expectAccessible(page);
+  await keepScreenshot(page, testInfo, "settings-test-callback-390");
+
   // The viewer sees the URL and no way to change it; the admin's call with the viewer's session is refused.
   const viewer = await newSignedInPage(
     page.context().browser()!,
@@ -131,6 +145,8 @@ test("a merchant admin sets the callback URL in the console, and POST /api/callb
   await expect(viewer.getByText("só um administrador do lojista pode mudá-las")).toBeVisible();
   await expect(viewer.getByRole("textbox")).toHaveCount(0);
   await expect(viewer.getByRole("button", { name: "Salvar", exact: true })).toHaveCount(0);
+  await expect(viewer.getByRole("button", { name: "Enviar callback de teste" })).toHaveCount(0);
+  await expect(viewer.getByText("Só um administrador do lojista envia callbacks de teste.")).toBeVisible();
   await expectAccessible(viewer);
   await keepScreenshot(viewer, testInfo, "settings-viewer-390");
   expect(await replayAction(viewer.request, save, [[receiver.url, "https://viewer.example/callback"]])).toMatch(

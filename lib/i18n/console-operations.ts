@@ -258,9 +258,23 @@ const ptBR = {
     viewerNote: "Você vê estas configurações; só um administrador do lojista pode mudá-las.",
     none: "Nenhuma",
     testTitle: "Testar o callback",
-    testBefore: "Depois de salvar,",
-    testAfter:
-      "assinado com uma chave de sandbox, envia um callback de teste para esta URL e responde com o que ela respondeu.",
+    // Templates, not functions: the button is a client component, and only text crosses to it.
+    testIntro:
+      "Envia agora um callback do tipo test, assinado com a chave ativa mais antiga, para a URL salva, e mostra o que ela respondeu. Nada é guardado nem reenviado. O mesmo que POST /api/callbacks/test.",
+    testButton: "Enviar callback de teste",
+    testSending: "Enviando…",
+    testDelivered: "Entregue: a URL respondeu {status} em {ms} ms.",
+    testNotDelivered: "Não entregue: a URL respondeu {status} em {ms} ms.",
+    testNoAnswer: "Não entregue:",
+    testExcerpt: "Início da resposta",
+    testLiveNote:
+      "Callbacks de teste são do sandbox: um lojista em produção testa o endpoint com uma chave de teste, ou acompanha as tentativas em Transações.",
+    testViewerNote: "Só um administrador do lojista envia callbacks de teste.",
+    testRefusals: {
+      forbidden: "seu perfil não permite esta ação.",
+      rate_limited: "muitos reenvios e callbacks de teste deste lojista neste minuto; tente de novo em instantes.",
+      sandbox_only: "callbacks de teste são só do sandbox.",
+    } as Record<string, string>,
     keysTitle: "Chaves",
     keysText:
       "Para trocar de chave, crie uma nova, passe a usá-la e revogue a antiga. Os callbacks são assinados com a chave ativa mais antiga.",
@@ -537,8 +551,22 @@ const en: Messages = {
     viewerNote: "You see these settings; only a merchant admin can change them.",
     none: "None",
     testTitle: "Test the callback",
-    testBefore: "Once saved,",
-    testAfter: "signed with a sandbox key sends a test callback to this URL and answers with what it answered.",
+    testIntro:
+      "Sends a callback of type test now, signed with the oldest active key, to the saved URL, and shows what it answered. Nothing is stored or retried. The same as POST /api/callbacks/test.",
+    testButton: "Send a test callback",
+    testSending: "Sending…",
+    testDelivered: "Delivered: the URL answered {status} in {ms} ms.",
+    testNotDelivered: "Not delivered: the URL answered {status} in {ms} ms.",
+    testNoAnswer: "Not delivered:",
+    testExcerpt: "Start of the answer",
+    testLiveNote:
+      "Test callbacks are the sandbox's: a live merchant tests its endpoint with a test key, or follows the attempts under Transactions.",
+    testViewerNote: "Only a merchant admin sends test callbacks.",
+    testRefusals: {
+      forbidden: "your role does not allow this.",
+      rate_limited: "too many resends and test callbacks for this merchant this minute; try again shortly.",
+      sandbox_only: "test callbacks are the sandbox's only.",
+    },
     keysTitle: "Keys",
     keysText:
       "To change keys, create a new one, start using it and revoke the old one. Callbacks are signed with the oldest active key.",

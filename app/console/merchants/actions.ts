@@ -8,6 +8,8 @@ import { merchantModeSchema } from "@/lib/merchants/schemas";
 import { splitRedirectOrigins } from "@/lib/merchants/split-redirect-origins";
 import { switchMerchantMode } from "@/lib/merchants/switch-merchant-mode";
 import type { MerchantKeyState, MerchantSettingsState } from "@/components/console/merchant-forms";
+import type { TestCallbackState } from "@/components/console/test-callback-button";
+import { sendConsoleTestCallback } from "@/lib/sandbox/send-console-test-callback";
 
 const origins = (form: unknown) => splitRedirectOrigins(formText(form, "redirectOrigins"));
 const merchantPage = (form: FormData) => `/console/merchants/${formText(form, "merchantId")}`;
@@ -57,4 +59,14 @@ export const switchMerchantModeAction = consoleAction<MerchantKeyState>(
     const issued = await switchMerchantMode(actor, formText(form, "merchantId"), mode);
     return { status: "done", merchantId: issued.merchantId, keyId: issued.keyId, secret: issued.secret };
   },
+);
+
+// "Enviar callback de teste" on a merchant admin's settings page: what their URL answered.
+export const sendTestCallbackAction = consoleAction<TestCallbackState>(
+  {
+    name: "settings.test_callback",
+    roles: ["merchant-admin"],
+    refusal: (failure) => ({ status: "refused", code: failure.code }),
+  },
+  async (actor) => ({ status: "sent", answer: await sendConsoleTestCallback(actor) }),
 );

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { MerchantSettingsForm } from "@/components/console/merchant-forms";
 import { ConsolePageHeader } from "@/components/console/page-header";
+import { TestCallbackButton } from "@/components/console/test-callback-button";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { buttonClass } from "@/components/ui/button";
@@ -13,7 +14,7 @@ import { requireActor } from "@/lib/console/require-actor";
 import { operationsMessages } from "@/lib/i18n/console-operations";
 import { findMerchantSettings } from "@/lib/merchants/find-merchant-settings";
 import { settingsView } from "@/lib/merchants/settings-view";
-import { changeMerchantSettingsAction } from "../merchants/actions";
+import { changeMerchantSettingsAction, sendTestCallbackAction } from "../merchants/actions";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: operationsMessages[await getConsoleLocale()].settings.title };
@@ -69,9 +70,14 @@ export default async function SettingsPage() {
         <div className="space-y-6">
           <Card>
             <h2 className="mb-2 text-xl font-bold">{t.testTitle}</h2>
-            <p>
-              {t.testBefore} <code className="font-mono text-sm">POST /api/callbacks/test</code> {t.testAfter}
-            </p>
+            <p className="mb-3">{t.testIntro}</p>
+            {merchant.mode === "live" ? (
+              <Alert tone="info">{t.testLiveNote}</Alert>
+            ) : view.kind === "edit" ? (
+              <TestCallbackButton t={t} action={sendTestCallbackAction} />
+            ) : (
+              <Alert tone="info">{t.testViewerNote}</Alert>
+            )}
           </Card>
           <Card>
             <h2 className="mb-2 text-xl font-bold">{t.keysTitle}</h2>
