@@ -1,8 +1,9 @@
 // The README's first section, run as written (issue 26): npm start's own script on a database of
 // its own, then each of the section's sh blocks with bash, in order, from the repository's root
 // with the server's environment (what a developer's shell has). The receiver the section starts
-// (`npm run -s listen`) runs in the background, as in the second terminal the README asks for. It
-// must end with a deposit.paid callback the receiver verified with the demo key. The one change to
+// (`npm run -s listen`) and the forwarder that brings it the demo merchant's callbacks
+// (`npm run -s listen -- --forward-to`) run in the background, as in the other terminals the README
+// asks for. It must end with a deposit.paid callback the receiver verified with the demo key. The one change to
 // the text is the addresses: this run's gateway and receiver take free ports, not 3000 and 4000.
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -41,14 +42,17 @@ async function freePort(): Promise<number> {
 let gateway: GatewayProcess;
 let receiver: ChildProcess | null = null;
 let received = "";
+let forwarder: ChildProcess | null = null;
+let forwarded = "";
 
 test.beforeAll(async () => {
   gateway = await startGateway({ database: "sqlite", port: E2E_PORT + 5 });
 });
 
 test.afterAll(async () => {
-  // The receiver's shell, npm and the script are one process group, started here.
-  if (receiver?.pid && receiver.exitCode === null) process.kill(-receiver.pid, "SIGTERM");
+  // Each one's shell, npm and the script are one process group, started here.
+  for (const child of [receiver, forwarder])
+    if (child?.pid && child.exitCode === null) process.kill(-child.pid, "SIGTERM");
   await gateway?.stop();
 });
 
@@ -61,14 +65,23 @@ test("the README's first section, run as written, ends with a deposit.paid callb
   const receiverUrl = `http://127.0.0.1:${await freePort()}`;
   const asRun = (block: string) => block.replaceAll(README_URL, gateway.url).replaceAll(README_RECEIVER, receiverUrl);
 
-  // The command the README sets the callback URL with is the one npm start printed beside the key.
-  const setCommand = /^npm run -s cashier -- merchant update .*$/m.exec(blocks.join("\n"))?.[0];
-  expect(setCommand).toBeDefined();
-  expect(gateway.output()).toContain(setCommand);
-  expect(gateway.output()).toContain(`${gateway.url}/console/settings`);
+  // The first run explains itself: after "Ready", the demo key and the commands the README runs.
+  const afterReady = gateway.output().slice(gateway.output().indexOf("Ready in"));
+  expect(afterReady).toMatch(/^\s+keyId\s+mk_test_\w+$/m);
+  expect(afterReady).toMatch(/^\s+secret\s+\S+$/m);
+  for (const command of blocks.filter((block) => /^npm run -s listen\b/.test(block)))
+    expect(afterReady).toContain(command.trim().replace(/^npm run -s listen -- /, ""));
+  expect(afterReady).toContain(`${gateway.url}/console/settings`);
 
   const env = { ...process.env, ...gateway.env };
   for (const block of blocks.map(asRun)) {
+    if (/^npm run -s listen -- --forward-to\b/.test(block)) {
+      forwarder = spawn("bash", ["-c", block], { cwd: root, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+      forwarder.stdout?.on("data", (chunk: Buffer) => (forwarded += chunk.toString()));
+      forwarder.stderr?.on("data", (chunk: Buffer) => (forwarded += chunk.toString()));
+      await expect.poll(() => forwarded, { timeout: 60_000 }).toContain(`to ${receiverUrl}/callbacks`);
+      continue;
+    }
     if (/^npm run -s listen\b/.test(block)) {
       receiver = spawn("bash", ["-c", block], { cwd: root, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
       receiver.stdout?.on("data", (chunk: Buffer) => (received += chunk.toString()));

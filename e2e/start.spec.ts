@@ -1,5 +1,6 @@
 // The README's first command, as a newcomer runs it: npm start on an empty data folder prints a
-// sandbox key, and a request signed with that printed key gets an answer signed with it.
+// sandbox key after "Ready", and a request signed with that printed key gets an answer signed with
+// it; started again, it prints the same key again.
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,18 +17,17 @@ let server: ChildProcess;
 let dataDir: string;
 let output = "";
 
+const startEnv = () => ({
+  ...process.env,
+  PORT: String(port),
+  CASHIER_DATA_DIR: dataDir,
+  DATABASE_URL: `file:${dataDir}/cashier.db`,
+  CASHIER_ENV: "development",
+});
+
 test.beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "cashier-start-"));
-  server = spawn(process.execPath, [START_SCRIPT], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      CASHIER_DATA_DIR: dataDir,
-      DATABASE_URL: `file:${dataDir}/cashier.db`,
-      CASHIER_ENV: "development",
-    },
-  });
+  server = spawn(process.execPath, [START_SCRIPT], { cwd: root, env: startEnv() });
   server.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   server.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   await expect.poll(() => output, { timeout: 60_000 }).toMatch(/Ready in/);
@@ -55,6 +55,23 @@ test("npm start prints a demo key that signs requests the gateway answers", asyn
     new TextEncoder().encode(secret),
   );
   expect(payload).toMatchObject({ code: 404, data: { error: { type: "not_found" } } });
-  // the secret is printed once, at creation, and never written to the log lines
+  // Printed once, after "Ready" (below whatever the build printed), never in the log lines, with
+  // the next command to run.
   expect(output.split(secret as string)).toHaveLength(2);
+  const afterReady = output.slice(output.indexOf("Ready in"));
+  expect(afterReady).toContain(secret);
+  expect(afterReady).toContain("npm run -s sign --");
+});
+
+test("a second npm start prints the demo key again after Ready", async () => {
+  const secret = /^\s+secret\s+(\S+)$/m.exec(output)?.[1] as string;
+  server.kill("SIGTERM");
+  await new Promise((resolve) => server.once("exit", resolve));
+  output = "";
+  server = spawn(process.execPath, [START_SCRIPT], { cwd: root, env: startEnv() });
+  server.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  server.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  await expect.poll(() => output, { timeout: 60_000 }).toMatch(/Ready in/);
+  expect(output).not.toMatch(/demo merchant \S+ created/);
+  expect(output.slice(output.indexOf("Ready in"))).toMatch(new RegExp(`^\\s+secret\\s+${secret}$`, "m"));
 });

@@ -68,31 +68,35 @@ if (liveProblem) {
 
 // Never in production (lib/config refuses it): a secret printed there would be a live credential.
 if (config.seedDemo) {
-  // No operator step stands between the demo merchant and its first callback: the command is here.
-  const callbackHelp = (merchantId: string) =>
-    [
-      "Callbacks: send the demo merchant's to a receiver (npm run -s listen starts one that verifies them):",
-      `  ${describeCallbackUrlCommand(merchantId, LOCAL_RECEIVER_URL)}`,
-      `  (on a hosted gateway, a merchant admin sets it in the console: ${config.publicBaseUrl}${SETTINGS_PAGE})`,
-    ].join("\n");
   const seeded = await seedDemoMerchant();
-  if (seeded) {
-    console.log(`
-Sandbox demo merchant created. Its secret is shown this once:
-  merchantId  ${seeded.merchantId}
-  keyId       ${seeded.keyId}
-  secret      ${seeded.secret}
-Try it:  npm run -s sign -- '{"id":"dep_unknown"}' | curl -s -H 'content-type: application/jwt' --data-binary @- ${config.publicBaseUrl}/api/status
-${callbackHelp(seeded.merchantId)}
-`);
-  } else {
-    const demo = await findActiveSigningKey(DEMO_MERCHANT_ID);
-    if (demo) {
-      console.log(
-        `demo merchant ${demo.merchantId}, key ${demo.keyId}: sign a request with npm run sign -- '<json data>'`,
-      );
-      if (!demo.merchant.callbackUrl) console.log(callbackHelp(demo.merchantId));
-    }
+  const demo = await findActiveSigningKey(DEMO_MERCHANT_ID);
+  if (seeded)
+    console.log(`sandbox demo merchant ${seeded.merchantId} created; its key is printed once the gateway is ready`);
+  if (demo) {
+    // No operator step stands between the demo merchant and its first callback: the command is here.
+    const callbackHelp = demo.merchant.callbackUrl
+      ? [`Callbacks go to ${demo.merchant.callbackUrl}.`]
+      : [
+          `Callbacks: npm run -s listen -- ${LOCAL_RECEIVER_URL} starts a receiver that verifies them;`,
+          `  npm run -s listen -- --forward-to ${LOCAL_RECEIVER_URL} brings the demo merchant's to it, or set its URL:`,
+          `  ${describeCallbackUrlCommand(demo.merchantId, LOCAL_RECEIVER_URL)}`,
+          `  (on a hosted gateway, a merchant admin sets it in the console: ${config.publicBaseUrl}${SETTINGS_PAGE})`,
+        ];
+    const summary = [
+      "",
+      "Sandbox demo merchant: sign your requests with this key (npm run sign does):",
+      `  merchantId  ${demo.merchantId}`,
+      `  keyId       ${demo.keyId}`,
+      `  secret      ${demo.secret}`,
+      "Next, in another terminal:",
+      `  npm run -s sign -- '{"id":"dep_unknown"}' | curl -s -H 'content-type: application/jwt' --data-binary @- ${config.publicBaseUrl}/api/status`,
+      ...callbackHelp,
+      "",
+    ].join("\n");
+    // The primary prints it after "Ready", below whatever the build and the start printed; run on
+    // its own, this step prints it here.
+    if (process.send) process.send({ demoSummary: summary });
+    else console.log(summary);
   }
 }
 await disconnectDb();

@@ -23,8 +23,15 @@ try {
 }
 
 process.env.NEXT_TELEMETRY_DISABLED = "1";
+// The demo merchant's key and the next command, which the first step hands over to be printed last.
+let demoSummary: string | null = null;
 const prepared = await new Promise<number | NodeJS.Signals>((resolve) => {
-  const child = spawn(process.execPath, [siblingEntry(import.meta.dirname, "prepare-start")], { stdio: "inherit" });
+  const child = spawn(process.execPath, [siblingEntry(import.meta.dirname, "prepare-start")], {
+    stdio: ["inherit", "inherit", "inherit", "ipc"],
+  });
+  child.on("message", (message: { demoSummary?: unknown }) => {
+    if (typeof message.demoSummary === "string") demoSummary = message.demoSummary;
+  });
   const stop = (signal: NodeJS.Signals) => child.kill(signal);
   process.on("SIGINT", stop).on("SIGTERM", stop);
   child.once("exit", (code, signal) => {
@@ -43,8 +50,10 @@ let listening = 0;
 let isStopping = false;
 cluster.on("listening", () => {
   if (++listening === workers) {
+    // One write: whoever waits for "Ready" has the demo's key in the same chunk.
     console.log(
-      `✓ Ready in ${Math.round(performance.now() - started)}ms: ${config.publicBaseUrl} (port ${config.port}, ${workers} worker${workers === 1 ? "" : "s"})`,
+      `✓ Ready in ${Math.round(performance.now() - started)}ms: ${config.publicBaseUrl} (port ${config.port}, ${workers} worker${workers === 1 ? "" : "s"})` +
+        (demoSummary ? `\n${demoSummary}` : ""),
     );
   }
 });
