@@ -34,7 +34,7 @@ export const disputeListQuerySchema = z
       .optional()
       .meta({ description: "Only disputes in this status", examples: ["open"] }),
     deposit_id: z
-      .string()
+      .string({ error: "must be text" })
       .trim()
       .min(1, "must not be empty")
       .max(100, "must be at most 100 characters")

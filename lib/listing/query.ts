@@ -58,8 +58,8 @@ export function decodeCursor(value: string): Keyset | null {
 /** A cursor as a list answered it, read back to the row it names; `refusal` says which list it is not a page of. */
 export const cursorSchema = (refusal: string) =>
   z
-    .string()
-    .max(200)
+    .string({ error: refusal })
+    .max(200, refusal)
     .transform((value, ctx) => {
       const decoded = decodeCursor(value);
       if (!decoded) ctx.addIssue({ code: "custom", message: refusal });
@@ -68,7 +68,7 @@ export const cursorSchema = (refusal: string) =>
 
 /** A day as YYYY-MM-DD. */
 export const daySchema = z
-  .string()
+  .string({ error: "must be a date as YYYY-MM-DD" })
   .regex(/^\d{4}-\d{2}-\d{2}$/, { message: "must be a date as YYYY-MM-DD", abort: true })
   // Date accepts "2026-02-30" as 2 March: a day is a date only if it reads back the same.
   .refine(

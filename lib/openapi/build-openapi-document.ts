@@ -457,7 +457,7 @@ export function buildApiDocument<Extra extends object>(
         },
         "4XX": {
           description:
-            "A page saying why, never a redirect: 400 a malformed token or claims, 401 a bad or expired token or a keyId that is not the token's, 409 a reference already used with other data, 422 invalid data (each field named), 429 too many pages from one address. An address that is not valid percent-encoding (400) or another method (405) is a Problem.",
+            "A page saying why, never a redirect: 401 a token that does not verify (malformed, forged, expired) or a keyId that is not the token's, 409 a reference already used with other data, 422 invalid data (each field named), 429 too many pages from one address. An address that is not valid percent-encoding (400) or another method (405) is a Problem.",
           content: failurePage,
         },
       },

@@ -8,7 +8,7 @@ import { type Tx, getDb } from "../db/client";
 import { type Actor, type PayoutRecord, findTransaction, reclaimProcessingTransaction } from "../db/transactions";
 import { AppError } from "../errors/app-error";
 import { findProvider } from "../providers/registry";
-import { isBeingMarked } from "../transactions/statuses";
+import { isBeingMarked, isPayoutOutcome } from "../transactions/statuses";
 import { type PayoutEnding, finishPayout } from "./finish-payout";
 
 /**
@@ -59,6 +59,14 @@ async function claim(marking: PayoutMarking, payout: PayoutRecord, at: Date): Pr
     throw new AppError(
       "state_conflict",
       `payout ${payout.id} is being marked by someone else; if that marking crashed, use --resume after ${RESUME_AFTER_MS / 1000} s`,
+    );
+  }
+  // Refused here in the outcome asked for: the claim's own move, to processing, is a state the
+  // API never shows (a merchant's sandbox simulation gets this message too).
+  if (isPayoutOutcome(payout.status)) {
+    throw new AppError(
+      "state_conflict",
+      `payout ${payout.id} is ${payout.status} and cannot become ${marking.outcome}; a ${payout.status} payout is final and never changes`,
     );
   }
   const isClaimed = await changeStatus(getDb(), "payout", {

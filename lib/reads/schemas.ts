@@ -83,7 +83,7 @@ export const transactionListQuerySchema = z
       .optional()
       .meta({ description: "Only rows in this status, as /api/status names it", examples: ["paid"] }),
     reference: z
-      .string()
+      .string({ error: "must be text" })
       .trim()
       .min(1, "must not be empty")
       .max(200, "must be at most 200 characters")
@@ -148,7 +148,7 @@ export const eventListQuerySchema = z
       .meta({ description: "pending (not delivered yet), delivered or failed (given up)", examples: ["failed"] }),
     type: callbackTypeSchema.optional().meta({ description: "Only events of this type", examples: ["deposit.paid"] }),
     transaction_id: z
-      .string()
+      .string({ error: "must be text" })
       .trim()
       .min(1, "must not be empty")
       .max(200, "must be at most 200 characters")

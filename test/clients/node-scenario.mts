@@ -85,6 +85,7 @@ try {
     type: paid.data.type,
     same_deposit: "id" in paid.data && paid.data.id === deposit.id,
     status: "status" in paid.data ? paid.data.status : null,
+    amount: "amount" in paid.data ? paid.data.amount : null,
   });
   const tested = await cashier.callbacks.test();
   step("test_callback", { delivered: tested.delivered, type: (await callbackOf(tested.event_id)).data.type });
@@ -103,10 +104,8 @@ try {
     paymentMethod: "pix",
     pix_key: "52998224725",
   });
-  step("payout", {
-    replayed: payout.replayed,
-    status: (await cashier.status({ transfer_id: payout.transfer_id })).status,
-  });
+  const payoutStatus = await cashier.status({ transfer_id: payout.transfer_id });
+  step("payout", { replayed: payout.replayed, status: payoutStatus.status, amount: payoutStatus.amount });
   const initiation = await cashier.paymentInitiation({
     ...customer,
     amount: "20,00",
@@ -117,6 +116,7 @@ try {
   step("payment_initiation", {
     replayed: initiation.replayed,
     hosted: initiation.paymentInitiationUrl.includes("/pay/"),
+    amount: initiation.amount,
   });
   const balance = await cashier.balance();
   step("balance", { mode: balance.mode, currency: balance.currency });
@@ -182,6 +182,8 @@ export function typesAreTheApis() {
   void cashier.pix({ ...customer, amount: true, reference: "r" });
   // @ts-expect-error: a Pix answer has no paymentInitiationUrl
   void cashier.pix({ ...customer, amount: "1", reference: "r" }).then((answer) => answer.paymentInitiationUrl);
+  // @ts-expect-error: the client hands a Pix deposit's amount over as "10.50", never as the API's number
+  void cashier.pix({ ...customer, amount: "1", reference: "r" }).then((answer): number => answer.amount);
   // @ts-expect-error: outcome is one of the sandbox's outcomes
   void cashier.sandbox.simulate({ id: "dep_1", outcome: "approved" });
   // @ts-expect-error: a dispute's decision is accept or contest

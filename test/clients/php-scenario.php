@@ -3,8 +3,7 @@
 // What a merchant's code does with clients/php, required through its autoload.php from the copy
 // CASHIER_PHP_CLIENT names, as a shop without Composer vendors it: e2e/clients.spec.ts runs this
 // with Debian's php-cli against the running gateway. The steps of python-scenario.py, one JSON
-// report the spec holds to the same expectations (but for amounts, which this client hands over
-// as "10.50"), and then the shop of clients/php/examples served by PHP's built-in server: its
+// report the spec holds to the same expectations, and then the shop of clients/php/examples served by PHP's built-in server: its
 // checkout page makes a Pix, its callback endpoint refuses a forged callback and marks the order
 // paid with the real one.
 //
@@ -188,6 +187,7 @@ try {
         'type' => $paid['data']['type'],
         'same_deposit' => ($paid['data']['id'] ?? null) === $deposit['id'],
         'status' => $paid['data']['status'] ?? null,
+        'amount' => $paid['data']['amount'] ?? null,
     ]);
     $tested = $cashier->callbacks->test();
     step('test_callback', ['delivered' => $tested['delivered'], 'type' => callbackOf($tested['event_id'])['data']['type']]);
@@ -202,7 +202,8 @@ try {
     $payout = $cashier->gatewayOut([
         ...$customer, 'amount' => '1.00', 'reference' => "{$REFERENCE}-out", 'paymentMethod' => 'pix', 'pix_key' => '52998224725',
     ]);
-    step('payout', ['replayed' => $payout['replayed'], 'status' => $cashier->status(['transfer_id' => $payout['transfer_id']])['status']]);
+    $payoutStatus = $cashier->status(['transfer_id' => $payout['transfer_id']]);
+    step('payout', ['replayed' => $payout['replayed'], 'status' => $payoutStatus['status'], 'amount' => $payoutStatus['amount']]);
     $initiation = $cashier->paymentInitiation([
         ...$customer,
         'amount' => '20,00',
@@ -210,7 +211,11 @@ try {
         'successRedirectUrl' => 'https://shop.example.com/paid',
         'failedRedirectUrl' => 'https://shop.example.com/failed',
     ]);
-    step('payment_initiation', ['replayed' => $initiation['replayed'], 'hosted' => str_contains($initiation['paymentInitiationUrl'], '/pay/')]);
+    step('payment_initiation', [
+        'replayed' => $initiation['replayed'],
+        'hosted' => str_contains($initiation['paymentInitiationUrl'], '/pay/'),
+        'amount' => $initiation['amount'],
+    ]);
     $balance = $cashier->balance();
     step('balance', ['mode' => $balance['mode'], 'currency' => $balance['currency']]);
     $listed = $cashier->transactions->list(['reference' => "{$REFERENCE}-pix"]);

@@ -93,7 +93,12 @@ try:
     simulated = cashier.sandbox.simulate({"id": deposit["id"], "outcome": "paid"})
     step("simulated", {"status": simulated["status"]})
     paid, paid_body = callback_of(simulated["event_id"])
-    step("callback", {"type": paid["type"], "same_deposit": paid.get("id") == deposit["id"], "status": paid.get("status")})
+    step("callback", {
+        "type": paid["type"],
+        "same_deposit": paid.get("id") == deposit["id"],
+        "status": paid.get("status"),
+        "amount": paid.get("amount"),
+    })
     tested = cashier.callbacks.test()
     step("test_callback", {"delivered": tested["delivered"], "type": callback_of(tested["event_id"])[0]["type"]})
 
@@ -107,7 +112,8 @@ try:
     payout = cashier.gateway_out({
         **customer, "amount": "1.00", "reference": f"{REFERENCE}-out", "paymentMethod": "pix", "pix_key": "52998224725",
     })
-    step("payout", {"replayed": payout["replayed"], "status": cashier.status({"transfer_id": payout["transfer_id"]})["status"]})
+    payout_status = cashier.status({"transfer_id": payout["transfer_id"]})
+    step("payout", {"replayed": payout["replayed"], "status": payout_status["status"], "amount": payout_status["amount"]})
     initiation = cashier.payment_initiation({
         **customer,
         "amount": "20,00",
@@ -115,7 +121,11 @@ try:
         "successRedirectUrl": "https://shop.example.com/paid",
         "failedRedirectUrl": "https://shop.example.com/failed",
     })
-    step("payment_initiation", {"replayed": initiation["replayed"], "hosted": "/pay/" in initiation["paymentInitiationUrl"]})
+    step("payment_initiation", {
+        "replayed": initiation["replayed"],
+        "hosted": "/pay/" in initiation["paymentInitiationUrl"],
+        "amount": initiation["amount"],
+    })
     balance = cashier.balance()
     step("balance", {"mode": balance["mode"], "currency": balance["currency"]})
     listed = cashier.transactions.list({"reference": f"{REFERENCE}-pix"})

@@ -106,6 +106,21 @@ describe("GET /direct/{keyId}/{token}", () => {
   });
 
   it.each([
+    ["not a JWT at all", "not-a-token"],
+    ["a JWT cut short", "eyJhbGciOiJIUzI1NiJ9.eyJkYXRhIjp7fX0"],
+    ["a JWT whose parts are not base64url", "a.b.c"],
+  ])("answers a malformed token, %s, with the same 401 page as a forged one", async (_case, token) => {
+    const keyId = merchant.keyId;
+    const response = await direct(new Request(`http://localhost/direct/${keyId}/${token}`), {
+      params: Promise.resolve({ keyId, token }),
+    });
+    expect(response.status).toBe(401);
+    const html = await response.text();
+    expect(html).toContain("Não foi possível abrir o pagamento");
+    expect(html).toContain("expirou ou não é válido");
+  });
+
+  it.each([
     ["cpf", { cpf: "123.456.789-00" }, "CPF"],
     ["paymentMethod", { paymentMethod: "nubank" }, "Forma de pagamento"],
     ["return_url", { return_url: "http://shop.example/caixa" }, "Endereço de retorno da loja"],

@@ -54,13 +54,13 @@ describe("hostile input", () => {
     },
   );
 
-  it("a lone surrogate in a Gateway In token is the 400 page, and no deposit", async () => {
+  it("a lone surrogate in a Gateway In token is the 401 page of a link that cannot be opened, and no deposit", async () => {
     const before = await rowCounts();
     const token = signRawToken({ ...merchant, claimsJson: claimsAround('{"reference":"x\\ud800"}') });
     const response = await direct(new Request(`http://localhost/direct/${merchant.keyId}/${token}`), {
       params: Promise.resolve({ keyId: merchant.keyId, token }),
     });
-    expect(response.status).toBe(400);
+    expect(response.status).toBe(401);
     expect(response.headers.get("content-type")).toMatch(/^text\/html/);
     expect(await rowCounts()).toEqual(before);
   });

@@ -45,10 +45,12 @@ describe("the Node.js client", () => {
     });
     const cashier = createClient({ baseUrl: server.url, keyId: merchant.keyId, secret: merchant.secret });
 
+    // The API answers a Pix's amount as the number 10.5 and Payment Initiation's as "20,00": the
+    // client hands both over as "10.50"-form strings.
     const deposit = await cashier.pix({ ...customer, amount: "10.50", reference: "client-pix" });
     expect(deposit).toMatchObject({
       id: expect.stringMatching(/^dep_/),
-      amount: 10.5,
+      amount: "10.50",
       reference: "client-pix",
       replayed: false,
     });
@@ -66,6 +68,7 @@ describe("the Node.js client", () => {
       failedRedirectUrl: "https://shop.example.com/failed",
     });
     expect(initiation.paymentInitiationUrl).toMatch(/\/pay\//);
+    expect(initiation.amount).toBe("20.00");
 
     const paid = await cashier.sandbox.simulate({ id: deposit.id, outcome: "paid" });
     expect(paid).toMatchObject({ id: deposit.id, status: "paid", mode: "sandbox" });
@@ -75,6 +78,7 @@ describe("the Node.js client", () => {
       type: "deposit.paid",
       id: deposit.id,
       status: "paid",
+      amount: "10.50",
     });
     const forged = JSON.stringify({
       jwt: received!.jwt.replace(/\.[^.]+$/, ".AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"),

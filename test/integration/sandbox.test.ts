@@ -108,6 +108,13 @@ describe("POST /api/sandbox/simulate", () => {
       const moves = await listTransactionEvents(getDb(), request.transfer_id as string);
       const movers = Object.fromEntries(moves.map((move) => [move.toStatus, move.actor]));
       expect(movers).toMatchObject({ processing: "merchant", [outcome]: "merchant" });
+      // Ended once: the refusal names the states the API shows, never the gateway's own processing.
+      const again = await call(simulate, { id: request.transfer_id, outcome: "canceled" });
+      expect(again.response.status).toBe(409);
+      expect(again.data.error).toMatchObject({
+        type: "state_conflict",
+        detail: `payout ${String(request.transfer_id)} is ${outcome} and cannot become canceled; a ${outcome} payout is final and never changes`,
+      });
     }
   });
 

@@ -919,10 +919,10 @@ export interface components {
              */
             currency: string;
             /**
-             * @description In reais, as a number
-             * @example 10.5
+             * @description In reais, as a number; the client hands it over as "10.50"
+             * @example 10.50
              */
-            amount: number;
+            amount: string;
             /**
              * @description Your reference
              * @example order-1001
@@ -1045,8 +1045,8 @@ export interface components {
              */
             currency: string;
             /**
-             * @description In reais with a decimal comma
-             * @example 10,50
+             * @description In reais with a decimal comma; the client hands it over as "10.50"
+             * @example 10.50
              */
             amount: string;
             /**
@@ -3129,7 +3129,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A page saying why, never a redirect: 400 a malformed token or claims, 401 a bad or expired token or a keyId that is not the token's, 409 a reference already used with other data, 422 invalid data (each field named), 429 too many pages from one address. An address that is not valid percent-encoding (400) or another method (405) is a Problem. */
+            /** @description A page saying why, never a redirect: 401 a token that does not verify (malformed, forged, expired) or a keyId that is not the token's, 409 a reference already used with other data, 422 invalid data (each field named), 429 too many pages from one address. An address that is not valid percent-encoding (400) or another method (405) is a Problem. */
             "4XX": {
                 headers: {
                     [name: string]: unknown;
@@ -3142,3 +3142,5 @@ export interface operations {
         };
     };
 }
+/** The fields of an answer or a callback that hold an amount, wherever they sit: the client hands each over as "10.50". */
+export const amountFields = ["amount", "held", "available", "reserved", "pending"] as const;

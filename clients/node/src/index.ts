@@ -3,7 +3,7 @@
 // gateway's, no answer at all) as CashierError. Its types are generated from the gateway's decoded
 // OpenAPI document into api-types.ts, so the package carries nothing of the gateway's source.
 import { SignJWT, jwtVerify } from "jose";
-import type { components, paths, webhooks } from "./api-types.js";
+import { type components, type paths, type webhooks, amountFields } from "./api-types.js";
 
 /** The path of each operation called with a signed POST (every one but Gateway In's address). */
 export type OperationPath = { [P in keyof paths]: paths[P] extends { post: object } ? P : never }[keyof paths];
@@ -72,6 +72,41 @@ function reasonOf(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   // fetch says only "fetch failed"; why (ECONNREFUSED, a DNS failure, a reset) is in its cause.
   return error.cause instanceof Error ? `${error.message}: ${error.cause.message}` : error.message;
+}
+
+const decimalAmount = /^(-?)(\d+)(?:[.,](\d{1,2}))?$/;
+
+/**
+ * An amount in any of the API's forms as "10.50": 10.5, 10, "10.5", "10,50" and "10" give "10.50",
+ * "10.50", "10.50", "10.50" and "10.00"; null when it is none of them.
+ */
+export function toDecimalAmount(amount: unknown): string | null {
+  if (typeof amount === "number") {
+    // Centavos are exact in a double far beyond any amount (2^53 of them), so rounding to two
+    // decimals gives back the decimal the gateway wrote.
+    return Number.isFinite(amount) ? amount.toFixed(2) : null;
+  }
+  if (typeof amount !== "string") return null;
+  const parts = decimalAmount.exec(amount);
+  return parts && `${parts[1]}${parts[2]}.${(parts[3] ?? "").padEnd(2, "0")}`;
+}
+
+const isAmountField = (key: string) => (amountFields as readonly string[]).includes(key);
+
+/**
+ * An answer's or a callback's data with every amount as "10.50", wherever it sits (a list's rows,
+ * an event's payload): one form for the caller to compare and add up, whatever the operation
+ * answered (Pix a number, Payment Initiation a decimal comma). Anything else is left as it came.
+ */
+function withDecimalAmounts(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withDecimalAmounts);
+  if (!isRecord(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [
+      key,
+      isAmountField(key) ? (toDecimalAmount(item) ?? item) : withDecimalAmounts(item),
+    ]),
+  );
 }
 
 function parseJson(text: string): unknown {
@@ -150,7 +185,7 @@ export function createClient(options: ClientOptions) {
       const error = answer.error as { type: CashierErrorType; detail: string; fields?: FieldError[] };
       throw new CashierError(payload.code, error.type, error.detail, error.fields);
     }
-    return { code: payload.code, data: answer as AnswerData<P> };
+    return { code: payload.code, data: withDecimalAmounts(answer) as AnswerData<P> };
   }
 
   /** An operation that answers its data. */
@@ -215,7 +250,7 @@ export function createClient(options: ClientOptions) {
           typ: CALLBACK_TYPE,
           clockTolerance: CLOCK_TOLERANCE_SECONDS,
         });
-        return payload.data as CallbackData;
+        return withDecimalAmounts(payload.data) as CallbackData;
       } catch (cause) {
         throw new CashierError(0, "invalid_callback", `the callback's token does not verify: ${reasonOf(cause)}`, [], {
           cause,

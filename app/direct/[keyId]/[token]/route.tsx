@@ -15,17 +15,10 @@ export const GET = hostedRoute<{ keyId: string; token: string }>(async ({ locale
   } catch (error) {
     const known = toAppError(error);
     if (!known) throw error;
-    // The data in the token: 422; its reference already used with other data: 409; a malformed
-    // token or claims (NUL, lone surrogates, nesting): 400; otherwise (expired, bad signature,
-    // unknown key): 401.
-    const status =
-      known.code === "validation_failed"
-        ? 422
-        : known.code === "reference_conflict"
-          ? 409
-          : known.status === 400
-            ? 400
-            : 401;
+    // The data in the token: 422; its reference already used with other data: 409; any failure of
+    // the token itself, malformed as much as expired or forged: 401, a link that does not
+    // authenticate (the API's 400 for a malformed token is for the developer who signed it).
+    const status = known.code === "validation_failed" ? 422 : known.code === "reference_conflict" ? 409 : 401;
     log.info("gateway in refused", { keyId, status, error: known.code });
     const shop = await findGatewayInShop({ keyId, token });
     const text = status === 422 ? t.directInvalidText : status === 409 ? t.directConflictText : t.directTokenText;

@@ -95,8 +95,8 @@ class PixResponse(TypedDict):
     id: str
     # BRL
     currency: str
-    # In reais, as a number
-    amount: float
+    # In reais, as a number; the client hands it over as "10.50"
+    amount: str
     # Your reference
     reference: str
     # The BR Code (Pix copia e cola) to show or copy
@@ -145,7 +145,7 @@ class PaymentInitiationResponse(TypedDict):
     id: str
     # BRL
     currency: str
-    # In reais with a decimal comma
+    # In reais with a decimal comma; the client hands it over as "10.50"
     amount: str
     # Your reference
     reference: str
@@ -873,3 +873,7 @@ class RefundCreated(RefundResponse):
 
 # A verified callback's data, told apart by its type
 CallbackData = CallbackDepositPaid | CallbackDepositFailed | CallbackDepositExpired | CallbackGatewayOutCompleted | CallbackGatewayOutCanceled | CallbackRefundCompleted | CallbackRefundFailed | CallbackDisputeOpened | CallbackDisputeClosed | CallbackTest
+
+
+# The fields of an answer or a callback that hold an amount, wherever they sit: the client hands each over as "10.50".
+AMOUNT_FIELDS = frozenset({"amount", "held", "available", "reserved", "pending"})

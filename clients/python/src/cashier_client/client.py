@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import http.client
 import json
+import math
+import re
 import time
 import urllib.error
 import urllib.parse
@@ -16,6 +18,7 @@ from typing import Any, cast
 import jwt
 
 from .api_types import (
+    AMOUNT_FIELDS,
     BalanceResponse,
     CallbackData,
     CallbacksTestResponse,
@@ -69,6 +72,43 @@ class CashierError(Exception):
         self.type = type
         self.detail = detail
         self.fields: list[FieldError] = fields or []
+
+
+_DECIMAL_AMOUNT = re.compile(r"(-?)(\d+)(?:[.,](\d{1,2}))?")
+
+
+def to_decimal_amount(amount: object) -> str | None:
+    """An amount in any of the API's forms as "10.50": 10.5, 10, "10.5", "10,50" and "10" give
+    "10.50", "10.50", "10.50", "10.50" and "10.00"; None when it is none of them."""
+    if isinstance(amount, bool):
+        return None
+    if isinstance(amount, int):
+        return f"{amount}.00"
+    if isinstance(amount, float):
+        if not math.isfinite(amount):
+            return None
+        # Centavos are exact in a float far beyond any amount (2**53 of them), so rounding to two
+        # decimals gives back the decimal the gateway wrote.
+        decimal = f"{amount:.2f}"
+        return "0.00" if decimal == "-0.00" else decimal
+    if not isinstance(amount, str):
+        return None
+    parts = _DECIMAL_AMOUNT.fullmatch(amount)
+    return parts and f"{parts[1]}{parts[2]}.{(parts[3] or '').ljust(2, '0')}"
+
+
+def _with_decimal_amounts(value: Any) -> Any:
+    """An answer's or a callback's data with every amount as "10.50", wherever it sits (a list's
+    rows, an event's payload): one form to compare and add up, whatever the operation answered
+    (Pix a number, Payment Initiation a decimal comma). Anything else is left as it came."""
+    if isinstance(value, list):
+        return [_with_decimal_amounts(item) for item in value]
+    if not isinstance(value, dict):
+        return value
+    return {
+        key: (to_decimal_amount(item) or item) if key in AMOUNT_FIELDS else _with_decimal_amounts(item)
+        for key, item in value.items()
+    }
 
 
 def _reason_of(error: BaseException) -> str:
@@ -163,7 +203,7 @@ class Client:
         refusal = answer.get("error")
         if isinstance(refusal, dict):
             raise CashierError(code, refusal["type"], refusal["detail"], refusal.get("fields"))
-        return code, answer
+        return code, _with_decimal_amounts(answer)
 
     def _create(self, path: str, data: Mapping[str, Any]) -> dict[str, Any]:
         # The gateway answers 200 instead of 201 when the request repeats an earlier one (the same
@@ -207,7 +247,7 @@ class Client:
         if not isinstance(token, str):
             raise CashierError(0, "invalid_callback", 'the body is not {"jwt": "<token>"}')
         try:
-            return cast(CallbackData, self._verify(token, CALLBACK_TYPE)["data"])
+            return cast(CallbackData, _with_decimal_amounts(self._verify(token, CALLBACK_TYPE)["data"]))
         except (jwt.PyJWTError, KeyError) as error:
             raise CashierError(0, "invalid_callback", f"the callback's token does not verify: {error}") from error
 
