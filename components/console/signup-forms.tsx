@@ -20,11 +20,18 @@ export type SignupFormState =
 export type ConfirmSignupState = { status: "idle" } | FormFailure | ({ status: "confirmed" } & ConfirmedSandboxSignup);
 type Action<S> = (state: S, form: FormData) => Promise<S>;
 
+/** A field's problem in the page's words when the form's rules refused it, else the server's words. */
+const describeField = (failure: FormFailure, field: FieldError, locale: Locale) =>
+  (failure.code === "validation_failed" && signupMessages[locale].fieldProblems[field.path]) || field.message;
+
 function SignupFailure(props: { failure: FormFailure; locale: Locale }) {
   const t = signupMessages[props.locale];
-  const describe = (field: FieldError) => t.fieldProblems[field.path] ?? field.message;
   return (
-    <FormFailureAlert failure={props.failure} words={{ ...t.failure, fieldNames: t.fields }} describe={describe} />
+    <FormFailureAlert
+      failure={props.failure}
+      words={{ ...t.failure, fieldNames: t.fields }}
+      describe={(field) => describeField(props.failure, field, props.locale)}
+    />
   );
 }
 
@@ -41,8 +48,10 @@ export function SignupForm(props: { locale: Locale; action: Action<SignupFormSta
     );
   }
   const failure = state.status === "error" ? state : null;
-  const fieldError = (path: string) =>
-    failure?.fields.some((field) => field.path === path) ? t.fieldProblems[path] : undefined;
+  const fieldError = (path: string) => {
+    const field = failure?.fields.find((problem) => problem.path === path);
+    return failure && field && describeField(failure, field, props.locale);
+  };
   const fields = [
     { name: "name", label: t.name, hint: t.nameHint, maxLength: 100, autoComplete: "organization" },
     { name: "email", label: t.email, hint: t.emailHint, maxLength: 254, autoComplete: "email", type: "email" },

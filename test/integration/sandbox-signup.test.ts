@@ -157,6 +157,17 @@ describe("signing up", () => {
     expect(await getDb().consoleUser.count({ where: { email } })).toBe(1);
   });
 
+  it("a link whose address got an account meanwhile is refused naming the e-mail, and makes nothing", async () => {
+    const email = "convidado@nova-loja.example";
+    const token = linkIn((await signUp(email)).mails[0].text)!;
+    await createTestConsoleUser({ role: "operator", email });
+    const merchants = await getDb().merchant.count();
+    const refusal = await confirmSandboxSignup(token, null).catch((error: unknown) => toAppError(error));
+    expect(refusal).toMatchObject({ code: "invalid_argument", fields: [{ path: "email" }] });
+    expect(await getDb().merchant.count()).toBe(merchants);
+    expect(await findSandboxSignup(token)).toMatchObject({ status: "open" });
+  });
+
   it("a link past its hour is refused and makes nothing", async () => {
     const email = "atrasado@nova-loja.example";
     const token = linkIn((await signUp(email)).mails[0].text)!;
