@@ -1,8 +1,9 @@
 // Issue 42's sandbox sign-up in Chromium at 390×844, against a gateway of its own started with
 // CASHIER_SANDBOX_SIGNUP=true and a local SMTP server: the form, the e-mail as received, the link's
 // confirm button, the test key shown once (a reload does not show it again), a Pix signed with it
-// answered 201, and a domain's daily limit answered like any other sign-up, with no e-mail. The
-// gateway every other spec uses has the setting off: there the pages and their forms are 404s.
+// answered 201, a field refused on the form, and a domain's daily limit answered like any other
+// sign-up, with no e-mail. The gateway every other spec uses has the setting off: there the pages
+// and their forms are 404s.
 import { expect, test } from "@playwright/test";
 import { type GatewayProcess, startGateway } from "../test/support/gateway-process";
 import { pixDepositRequest } from "../test/support/requests";
@@ -93,6 +94,25 @@ test("a developer signs up, confirms the e-mail, sees the test key once and sign
   const answer = await postSigned(`${gateway.url}/api/pix`, merchant, pixDepositRequest());
   expect(answer.status).toBe(201);
   expect(answer.data).toMatchObject({ status: "pending" });
+});
+
+test("a blank name is refused on the form, naming the field and keeping what was typed", async ({ page }, testInfo) => {
+  await page.goto(`${gateway.url}/console/signup`);
+  // Spaces pass the browser's own check; the server trims them.
+  await page.getByLabel("Nome da empresa ou do projeto").fill("   ");
+  await page.getByLabel("Seu e-mail").fill("branco@loja-nova.example");
+  await page.getByRole("button", { name: "Enviar link de confirmação" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Confira os campos:" })).toContainText(
+    "Nome: informe o nome, com até 100 caracteres.",
+  );
+  await expect(page.getByLabel("Nome da empresa ou do projeto")).toHaveAccessibleDescription(
+    /informe o nome, com até 100 caracteres/,
+  );
+  await expect(page.getByLabel("Seu e-mail")).toHaveValue("branco@loja-nova.example");
+  await expectAccessible(page);
+  expect(await fitsViewport(page)).toBe(true);
+  await keepScreenshot(page, testInfo, "signup-refused");
+  expect(mailsTo("branco@loja-nova.example")).toHaveLength(0);
 });
 
 test("a domain's daily limit holds: the third address gets the same answer and no e-mail", async ({ page }) => {
