@@ -21,6 +21,7 @@ import { type RouteRules, methodNotAllowed, routeRules } from "@/lib/http/route-
 import { readServerActionIds } from "@/lib/http/server-action-ids";
 import { addressKeyOf } from "@/lib/rate-limits/address-key";
 import { consumeRateLimit } from "@/lib/rate-limits/consume-rate-limit";
+import { isSandboxSignupOn } from "@/lib/sandbox-signup/sandbox-signup-access";
 import { apiSecurityHeaders, newNonce, securityHeaders } from "@/lib/security/security-headers";
 import { CONSOLE_PATH_HEADER } from "@/lib/console/return-path";
 
@@ -89,6 +90,9 @@ async function check(
     const refusal = methodNotAllowed(request.method, route);
     return new Response(refusal.body, { status: 405, headers: refusal.headers });
   }
+  // Off, the sandbox sign-up's forms (server actions) are refused before they run, as its pages are 404s.
+  if (request.method === "POST" && /^\/console\/signup(\/|$)/.test(pathname) && !isSandboxSignupOn())
+    return refuse("not_found", "sandbox sign-up is off on this gateway");
   if (route.kind === "page" && request.method === "POST") {
     const origin = request.headers.get("origin");
     if (origin !== null && !isOwnOrigin(request, origin)) return foreignOrigin();

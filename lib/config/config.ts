@@ -234,6 +234,10 @@ export const envSchema = z.object({
     .optional(),
   // Who the gateway's e-mails come from; default: cashier@ the PUBLIC_BASE_URL's host.
   EMAIL_FROM: contactEmail.optional(),
+  // Sandbox sign-up (/console/signup): off unless true; needs SMTP_URL, since the e-mail is the proof.
+  CASHIER_SANDBOX_SIGNUP: booleanString.default(false),
+  // Sign-up e-mails one e-mail domain may be sent a day, all its addresses together.
+  CASHIER_SANDBOX_SIGNUP_DOMAIN_DAILY: z.coerce.number().int().min(1).max(100_000).default(20),
   // Days each growing table keeps what is done with (lib/jobs/sweep-retention): a callback attempt's
   // record; a delivered or given-up callback event (with its attempts); a resolved operator alert.
   RETENTION_CALLBACK_ATTEMPTS_DAYS: z.coerce.number().int().min(1).max(36_500).default(90),
@@ -361,6 +365,8 @@ export type Config = {
   email: { smtpUrl: string; from: string } | null;
   /** Where operator alerts go besides the console: each channel null when not configured. */
   alerts: { webhook: { url: string; secret: string } | null; emailTo: string[] | null };
+  /** Sandbox sign-up (CASHIER_SANDBOX_SIGNUP): null when off; the sign-up e-mails a domain may get a day. */
+  sandboxSignup: { domainDaily: number } | null;
 };
 
 /** The variables of the account a deployment that predates stored accounts configures. */
@@ -578,7 +584,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     tracing: loadTracing(vars),
     ...loadAlertChannels(vars, publicBaseUrl),
+    sandboxSignup: loadSandboxSignup(vars),
   };
+}
+
+/** Refused at start without SMTP_URL: a sign-up page that can never send its link would only mislead. */
+function loadSandboxSignup(vars: EnvVars): Config["sandboxSignup"] {
+  if (!vars.CASHIER_SANDBOX_SIGNUP) return null;
+  if (!vars.SMTP_URL)
+    throw new ConfigError([
+      "SMTP_URL: required with CASHIER_SANDBOX_SIGNUP=true (sign-up confirms the e-mail address)",
+    ]);
+  return { domainDaily: vars.CASHIER_SANDBOX_SIGNUP_DOMAIN_DAILY };
 }
 
 /** As the OpenTelemetry SDK reads them: the traces' own endpoint whole, or /v1/traces under the shared one. */

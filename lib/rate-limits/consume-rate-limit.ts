@@ -39,7 +39,9 @@ import { metrics } from "../metrics/metrics";
  *  - accessDeniedUser: access.denied audit events per console user (ACCESS_DENIED_AUDITS_PER_HOUR an
  *    hour), so a user probing ids cannot flood the audit log; the server's log has every refusal;
  *  - callbackSend: test callbacks and resends per merchant id (lib/callbacks/spend-callback-send),
- *    each a POST to a URL of the asker's choosing, at a moment of their choosing.
+ *    each a POST to a URL of the asker's choosing, at a moment of their choosing;
+ *  - sandboxSignupIp: sandbox sign-ups asked for per client address (addressKeyOf),
+ *    SANDBOX_SIGNUPS_PER_HOUR an hour (lib/sandbox-signup/request-sandbox-signup): each sends an e-mail.
  */
 export type RateLimitKind =
   | "tokenFailureIp"
@@ -53,13 +55,15 @@ export type RateLimitKind =
   | "pspWebhookIp"
   | "pspWebhookPix"
   | "accessDeniedUser"
-  | "callbackSend";
+  | "callbackSend"
+  | "sandboxSignupIp";
 
 type Limited = { isLimited: true; retryAfterSeconds: number };
 export type RateLimitOutcome = { isLimited: false } | Limited;
 
 const WINDOW_SECONDS = 60;
 export const ACCESS_DENIED_AUDITS_PER_HOUR = 20;
+export const SANDBOX_SIGNUPS_PER_HOUR = 10;
 
 /** How long a worker waits for its primary's count before it counts alone. */
 const PRIMARY_TIMEOUT_MS = 1000;
@@ -89,6 +93,7 @@ function buildLimiters(): Limiters {
     pspWebhookPix: 1,
     accessDeniedUser: ACCESS_DENIED_AUDITS_PER_HOUR,
     callbackSend: config.rateLimits.callbackSends,
+    sandboxSignupIp: SANDBOX_SIGNUPS_PER_HOUR,
   };
   const durations: Partial<Record<RateLimitKind, number>> = {
     consoleLoginFailureIp: config.console.loginWindowSeconds,
@@ -96,6 +101,7 @@ function buildLimiters(): Limiters {
     consoleLoginFailureDevice: config.console.loginWindowSeconds,
     consoleLoginFailureAccountTotal: config.console.loginWindowSeconds,
     accessDeniedUser: 3600,
+    sandboxSignupIp: 3600,
   };
   let redis: Redis | null = null;
   let ready = Promise.resolve();
@@ -152,6 +158,7 @@ function buildLimiters(): Limiters {
       pspWebhookPix: build("pspWebhookPix"),
       accessDeniedUser: build("accessDeniedUser"),
       callbackSend: build("callbackSend"),
+      sandboxSignupIp: build("sandboxSignupIp"),
     },
     ready,
   };

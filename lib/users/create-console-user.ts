@@ -1,5 +1,6 @@
-import { recordAuditEvent } from "../audit/record-audit-event";
-import { getDb } from "../db/client";
+import type { ConsoleRole } from "../access/actor";
+import { type AuditActor, recordAuditEvent } from "../audit/record-audit-event";
+import { type Tx, getDb } from "../db/client";
 import { findConsoleUserByEmail, insertConsoleUser } from "../db/console-users";
 import { findMerchant } from "../db/merchants";
 import { AppError } from "../errors/app-error";
@@ -35,33 +36,47 @@ export async function createConsoleUser(
     if (!password.success) throw new AppError("invalid_argument", `the password ${password.error.issues[0].message}`);
     passwordHash = await hashPassword(password.data);
   }
+  return getDb().$transaction((tx) =>
+    addConsoleUser(tx, { email, role, merchantId, passwordHash }, { actor: by, ip: ipOf(by) }),
+  );
+}
+
+/**
+ * The user, their setup link and `user.created`, inside the caller's transaction: the sandbox
+ * sign-up commits its admin with the merchant it makes. Who may grant the role is the caller's
+ * check.
+ */
+export async function addConsoleUser(
+  tx: Tx,
+  user: { email: string; role: ConsoleRole; merchantId: string | null; passwordHash: string | null },
+  audit: { actor: AuditActor; ip: string | null },
+): Promise<CreatedConsoleUser> {
+  const { email, role, merchantId, passwordHash } = user;
   const id = newId("usr");
-  return getDb().$transaction(async (tx) => {
-    if (merchantId !== null && !(await findMerchant(tx, merchantId)))
-      throw new AppError("not_found", `no merchant ${merchantId}`);
-    if (await findConsoleUserByEmail(tx, email))
-      throw new AppError("invalid_argument", `a console user with the e-mail ${email} exists already`, [
-        { path: "email", message: "is taken by another console user" },
-      ]);
-    // The authenticator's secret is drawn now, pending until a code from it is verified at setup.
-    const user = await insertConsoleUser(tx, {
-      id,
-      email,
-      role,
-      merchantId,
-      passwordHash,
-      totpSecretCiphertext: sealTotpSecret(id, newTotpSecret()),
-    });
-    const link = await issueSetupLink(tx, id);
-    await recordAuditEvent(tx, {
-      actor: by,
-      action: "user.created",
-      targetType: "console_user",
-      targetId: id,
-      merchantId,
-      ip: ipOf(by),
-      detail: { email, role, passwordSet: passwordHash !== null },
-    });
-    return { id: user.id, email: user.email, role: user.role, merchantId: user.merchantId, ...link };
+  if (merchantId !== null && !(await findMerchant(tx, merchantId)))
+    throw new AppError("not_found", `no merchant ${merchantId}`);
+  if (await findConsoleUserByEmail(tx, email))
+    throw new AppError("invalid_argument", `a console user with the e-mail ${email} exists already`, [
+      { path: "email", message: "is taken by another console user" },
+    ]);
+  // The authenticator's secret is drawn now, pending until a code from it is verified at setup.
+  const created = await insertConsoleUser(tx, {
+    id,
+    email,
+    role,
+    merchantId,
+    passwordHash,
+    totpSecretCiphertext: sealTotpSecret(id, newTotpSecret()),
   });
+  const link = await issueSetupLink(tx, id);
+  await recordAuditEvent(tx, {
+    actor: audit.actor,
+    action: "user.created",
+    targetType: "console_user",
+    targetId: id,
+    merchantId,
+    ip: audit.ip,
+    detail: { email, role, passwordSet: passwordHash !== null },
+  });
+  return { id: created.id, email: created.email, role: created.role, merchantId: created.merchantId, ...link };
 }
