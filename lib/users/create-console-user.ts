@@ -6,11 +6,12 @@ import { AppError } from "../errors/app-error";
 import { newId } from "../ids/new-id";
 import { hashPassword } from "./password-hash";
 import { consolePasswordSchema, createConsoleUserSchema } from "./schemas";
-import { type SetupLink, issueSetupLink } from "./setup-link";
+import { type IssuedSetupLink, emailSetupLink } from "./email-setup-link";
+import { issueSetupLink } from "./setup-link";
 import { newTotpSecret, sealTotpSecret } from "./totp";
 import { type UserManager, assertMayGrant, ipOf } from "./user-access";
 
-export type CreatedConsoleUser = SetupLink & {
+export type CreatedConsoleUser = IssuedSetupLink & {
   id: string;
   email: string;
   role: string;
@@ -20,7 +21,8 @@ export type CreatedConsoleUser = SetupLink & {
 /**
  * Creates a console user and their one-time setup link: `user create` and the console's invite.
  * A password given here (the CLI's --password-stdin) is set at once; the link then only enrols the
- * authenticator, which an operator must do before signing in.
+ * authenticator, which an operator must do before signing in. With SMTP_URL set the link is also
+ * e-mailed to the user; the creator sees it either way, and whether the e-mail went out.
  */
 export async function createConsoleUser(
   input: unknown,
@@ -36,7 +38,7 @@ export async function createConsoleUser(
     passwordHash = await hashPassword(password.data);
   }
   const id = newId("usr");
-  return getDb().$transaction(async (tx) => {
+  const created = await getDb().$transaction(async (tx) => {
     if (merchantId !== null && !(await findMerchant(tx, merchantId)))
       throw new AppError("not_found", `no merchant ${merchantId}`);
     if (await findConsoleUserByEmail(tx, email))
@@ -62,6 +64,7 @@ export async function createConsoleUser(
       ip: ipOf(by),
       detail: { email, role, passwordSet: passwordHash !== null },
     });
-    return { id: user.id, email: user.email, role: user.role, merchantId: user.merchantId, ...link };
+    return { user: { id: user.id, email: user.email, role: user.role, merchantId: user.merchantId }, link };
   });
+  return { ...created.user, ...(await emailSetupLink(created.user, created.link, "invitation", by)) };
 }
