@@ -44,6 +44,27 @@ const setupWords = {
   },
 };
 
+const resetWords = {
+  "pt-BR": {
+    subject: "Redefinir senha",
+    asked: (email: string) =>
+      `Recebemos um pedido para redefinir a senha do acesso ${email} ao console Cashier. Abra este link para escolher uma nova senha:`,
+    valid: (until: string) => `O link pode ser usado uma vez, até ${until} (horário de Brasília).`,
+    factor:
+      "O app autenticador continua o mesmo: para entrar, você ainda precisa do código dele. Ao usar o link, você sai de todos os dispositivos.",
+    ignore: "Se não foi você, ignore este e-mail: sua senha não muda.",
+  },
+  en: {
+    subject: "Reset your password",
+    asked: (email: string) =>
+      `Someone asked to reset the password of the Cashier console access ${email}. Open this link to choose a new password:`,
+    valid: (until: string) => `The link can be used once, until ${until} (Brasília time).`,
+    factor:
+      "Your authenticator app stays the same: to sign in you still need its code. Using the link signs you out of every device.",
+    ignore: "If it was not you, ignore this e-mail: your password does not change.",
+  },
+};
+
 const LOCALES: Locale[] = ["pt-BR", "en"];
 
 /** One message in both languages, Portuguese first, each language's paragraphs apart. */
@@ -60,6 +81,21 @@ export function setupLinkEmail(words: SetupLinkWords): ConsoleEmail {
         t.opening[words.reason](words.sentBy ?? t.operator, role.toLowerCase()),
         `${t.open}\n${words.url}`,
         t.valid(formatDateTime(words.expiresAt, locale)),
+        t.ignore,
+      ];
+    }),
+  };
+}
+
+export function passwordResetEmail(words: { email: string; url: string; expiresAt: Date }): ConsoleEmail {
+  return {
+    subject: `Cashier: ${resetWords["pt-BR"].subject} / ${resetWords.en.subject}`,
+    text: inBothLanguages((locale) => {
+      const t = resetWords[locale];
+      return [
+        `${t.asked(words.email)}\n${words.url}`,
+        t.valid(formatDateTime(words.expiresAt, locale)),
+        t.factor,
         t.ignore,
       ];
     }),

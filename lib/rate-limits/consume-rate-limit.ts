@@ -39,7 +39,10 @@ import { metrics } from "../metrics/metrics";
  *  - accessDeniedUser: access.denied audit events per console user (ACCESS_DENIED_AUDITS_PER_HOUR an
  *    hour), so a user probing ids cannot flood the audit log; the server's log has every refusal;
  *  - callbackSend: test callbacks and resends per merchant id (lib/callbacks/spend-callback-send),
- *    each a POST to a URL of the asker's choosing, at a moment of their choosing.
+ *    each a POST to a URL of the asker's choosing, at a moment of their choosing;
+ *  - passwordResetIp, passwordResetAccount: the console's "forgot password" requests per client
+ *    address (addressKeyOf) and per e-mail typed (accountKeyOf), known or not, an hour
+ *    (lib/users/request-password-reset): each may send an e-mail to someone's inbox.
  */
 export type RateLimitKind =
   | "tokenFailureIp"
@@ -53,13 +56,17 @@ export type RateLimitKind =
   | "pspWebhookIp"
   | "pspWebhookPix"
   | "accessDeniedUser"
-  | "callbackSend";
+  | "callbackSend"
+  | "passwordResetIp"
+  | "passwordResetAccount";
 
 type Limited = { isLimited: true; retryAfterSeconds: number };
 export type RateLimitOutcome = { isLimited: false } | Limited;
 
 const WINDOW_SECONDS = 60;
 export const ACCESS_DENIED_AUDITS_PER_HOUR = 20;
+export const PASSWORD_RESETS_PER_ADDRESS_PER_HOUR = 10;
+export const PASSWORD_RESETS_PER_ACCOUNT_PER_HOUR = 3;
 
 /** How long a worker waits for its primary's count before it counts alone. */
 const PRIMARY_TIMEOUT_MS = 1000;
@@ -89,6 +96,8 @@ function buildLimiters(): Limiters {
     pspWebhookPix: 1,
     accessDeniedUser: ACCESS_DENIED_AUDITS_PER_HOUR,
     callbackSend: config.rateLimits.callbackSends,
+    passwordResetIp: PASSWORD_RESETS_PER_ADDRESS_PER_HOUR,
+    passwordResetAccount: PASSWORD_RESETS_PER_ACCOUNT_PER_HOUR,
   };
   const durations: Partial<Record<RateLimitKind, number>> = {
     consoleLoginFailureIp: config.console.loginWindowSeconds,
@@ -96,6 +105,8 @@ function buildLimiters(): Limiters {
     consoleLoginFailureDevice: config.console.loginWindowSeconds,
     consoleLoginFailureAccountTotal: config.console.loginWindowSeconds,
     accessDeniedUser: 3600,
+    passwordResetIp: 3600,
+    passwordResetAccount: 3600,
   };
   let redis: Redis | null = null;
   let ready = Promise.resolve();
@@ -152,6 +163,8 @@ function buildLimiters(): Limiters {
       pspWebhookPix: build("pspWebhookPix"),
       accessDeniedUser: build("accessDeniedUser"),
       callbackSend: build("callbackSend"),
+      passwordResetIp: build("passwordResetIp"),
+      passwordResetAccount: build("passwordResetAccount"),
     },
     ready,
   };
