@@ -92,7 +92,7 @@ export async function requestPasswordReset(
       };
     }
   }
-  // Past a turn of the event loop: nothing about the e-mail is read before the answer is on its way.
+  // From the next turn of the event loop: nothing about the e-mail is read before this has answered.
   const delivered = new Promise((resolve) => setImmediate(resolve))
     .then(() => issueAndSendResetLink(email, ip, now))
     .catch((error: unknown) =>
