@@ -8,7 +8,7 @@ export type ConsolePageSubjects = { transactionId: string; merchantId: string; s
 export type ConsolePage = {
   name: string;
   path: (subjects: ConsolePageSubjects) => string;
-  /** Who may open it; "signed-out": the sign-in and setup pages, opened by nobody signed in. */
+  /** Who may open it; "signed-out": the sign-in, setup and password pages, opened by nobody signed in. */
   roles: (ConsoleRole | "signed-out")[];
   /** Its entry in the console's navigation (pt-BR), when it has one. */
   nav?: string;
@@ -20,6 +20,9 @@ const merchantUsers: ConsoleRole[] = ["merchant-admin", "merchant-viewer"];
 export const consolePages: ConsolePage[] = [
   { name: "login", path: () => "/console/login", roles: ["signed-out"] },
   { name: "setup", path: (s) => s.setupPath, roles: ["signed-out"] },
+  { name: "forgot-password", path: () => "/console/forgot-password", roles: ["signed-out"] },
+  // No reset link reaches this spec (its gateway sends no e-mail): the page as a used link shows it.
+  { name: "password-reset", path: () => "/console/password-reset/no-such-link", roles: ["signed-out"] },
   { name: "overview", path: () => "/console", roles: everyone, nav: "Visão geral" },
   { name: "transactions", path: () => "/console/transactions", roles: everyone, nav: "Transações" },
   { name: "transaction", path: (s) => `/console/transactions/${s.transactionId}`, roles: everyone },

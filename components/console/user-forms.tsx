@@ -1,6 +1,7 @@
 "use client";
 import { useActionState, useId, useState } from "react";
 import type { FormFailure } from "@/lib/errors/to-form-failure";
+import type { EmailOutcome } from "@/lib/users/send-console-email";
 import { authMessages } from "@/lib/i18n/console-auth";
 import { operationsMessages } from "@/lib/i18n/console-operations";
 import { usersMessages } from "@/lib/i18n/console-users";
@@ -14,22 +15,35 @@ import { FormFailureAlert } from "./form-failure";
 import { PendingButton } from "./pending-button";
 import { CopyableValue } from "./secret-once";
 
-export type SetupLinkDone = { status: "done"; email: string; setupUrl: string; setupExpiresAt: string };
+export type SetupLinkDone = {
+  status: "done";
+  email: string;
+  setupUrl: string;
+  setupExpiresAt: string;
+  emailed: EmailOutcome;
+};
 export type InviteUserState = { status: "idle" } | FormFailure | SetupLinkDone;
 type UserAction<S> = (state: S, form: FormData) => Promise<S>;
 
 const ROLES = ["merchant-viewer", "merchant-admin", "operator"] as const;
 
-/** A setup link as it is shown this once: the person's e-mail, the link to copy and when it expires. */
+/**
+ * A setup link as it is shown this once: the person's e-mail, whether the link went to it, the link
+ * to copy (an e-mail may still not arrive) and when it expires.
+ */
 function SetupLinkOnce(props: { done: SetupLinkDone; locale: Locale }) {
   const t = usersMessages[props.locale];
   const { common } = operationsMessages[props.locale];
+  const expiresAt = formatDateTime(new Date(props.done.setupExpiresAt), props.locale);
   return (
     <Alert tone="warning" role="alert" className="space-y-3" data-testid="setup-link-once">
       <h2 className="text-lg font-bold">
         {t.linkTitle}: {props.done.email}
       </h2>
-      <p>{t.linkWarning(formatDateTime(new Date(props.done.setupExpiresAt), props.locale))}</p>
+      <p data-testid="setup-link-emailed" data-emailed={props.done.emailed}>
+        {t.emailed[props.done.emailed](props.done.email)}
+      </p>
+      <p>{props.done.emailed === "sent" ? t.linkWarningEmailed(expiresAt) : t.linkWarning(expiresAt)}</p>
       <dl>
         <CopyableValue id="setup-link" label={t.link} value={props.done.setupUrl} words={common} />
       </dl>

@@ -155,7 +155,9 @@ ${KIND_SETTINGS_USAGE}
   user create --email EMAIL --role operator|merchant-admin|merchant-viewer [--merchant MERCHANT_ID]
               [--password-stdin]      (prints a one-time console setup link; with --password-stdin
                                        the password is set from standard input and the link only
-                                       enrols the authenticator, which operators must have)
+                                       enrols the authenticator, which operators must have; with
+                                       SMTP_URL set the link is e-mailed too, and "emailed" says
+                                       sent, failed or not_configured, as for the two below)
   user disable EMAIL                  (ends every session of the user at once; never the last
                                        operator who can sign in)
   user setup-link EMAIL               (a new setup link for a user still setting up; the old one

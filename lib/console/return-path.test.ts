@@ -33,6 +33,8 @@ describe("safeReturnPath", () => {
     ["a space", "/console/ keys"],
     ["the login page", "/console/login?next=/console"],
     ["a setup link", "/console/setup/abc"],
+    ["the forgotten password page", "/console/forgot-password"],
+    ["a reset link", "/console/password-reset/abc"],
     ["nothing", ""],
     ["a very long path", `/console/${"a".repeat(2100)}`],
   ])("refuses %s", (_, value) => {

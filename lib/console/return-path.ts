@@ -21,8 +21,8 @@ export function safeReturnPath(value: unknown): string | null {
   if (!url || url.origin !== BASE) return null;
   const { pathname, search } = url;
   if (pathname !== CONSOLE_HOME && !pathname.startsWith(`${CONSOLE_HOME}/`)) return null;
-  // Returning to the login or setup pages would only loop.
-  if (/^\/console\/(login|setup)(\/|$)/.test(pathname)) return null;
+  // Returning to the pages of signing in (login, setup, a forgotten password) would only loop.
+  if (/^\/console\/(login|setup|forgot-password|password-reset)(\/|$)/.test(pathname)) return null;
   return `${pathname}${search}`;
 }
 

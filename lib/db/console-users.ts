@@ -67,6 +67,31 @@ export async function retireSetupTokens(db: DbOrTx, userId: string, at: Date): P
   await db.consoleSetupToken.updateMany({ where: { userId, usedAt: null }, data: { usedAt: at } });
 }
 
+export async function insertPasswordResetToken(
+  db: DbOrTx,
+  token: { tokenHash: string; userId: string; expiresAt: Date },
+): Promise<void> {
+  await db.consolePasswordResetToken.create({ data: token });
+}
+
+export async function findPasswordResetToken(db: DbOrTx, tokenHash: string) {
+  return db.consolePasswordResetToken.findUnique({ where: { tokenHash } });
+}
+
+/** Uses the reset link once: false when it was used, retired (or raced) already. */
+export async function markPasswordResetTokenUsed(db: DbOrTx, tokenHash: string, at: Date): Promise<boolean> {
+  const { count } = await db.consolePasswordResetToken.updateMany({
+    where: { tokenHash, usedAt: null },
+    data: { usedAt: at },
+  });
+  return count === 1;
+}
+
+/** Retires every unused reset link of a user (a new link, or a password set another way, replaces them). */
+export async function retirePasswordResetTokens(db: DbOrTx, userId: string, at: Date): Promise<void> {
+  await db.consolePasswordResetToken.updateMany({ where: { userId, usedAt: null }, data: { usedAt: at } });
+}
+
 export async function replaceRecoveryCodes(db: DbOrTx, userId: string, codeHashes: string[]): Promise<void> {
   await db.consoleRecoveryCode.deleteMany({ where: { userId } });
   await db.consoleRecoveryCode.createMany({ data: codeHashes.map((codeHash) => ({ codeHash, userId })) });

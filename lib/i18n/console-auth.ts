@@ -44,6 +44,29 @@ const ptBR = {
     refused: "E-mail, senha ou código incorretos.",
     throttled: "Muitas tentativas de entrar. Tente de novo em {minutes} min.",
     loggedOut: "Você saiu do console.",
+    forgot: "Esqueci minha senha",
+    passwordReset: "Senha redefinida e sessões encerradas. Entre com a nova senha e o código do seu autenticador.",
+  },
+  forgot: {
+    title: "Esqueci minha senha",
+    intro:
+      "Digite o e-mail do seu acesso ao console. Se ele tiver um acesso ativo, enviaremos um link para escolher uma nova senha. O app autenticador continua o mesmo.",
+    email: "E-mail",
+    submit: "Enviar link",
+    pending: "Enviando…",
+    sent: "Se este e-mail tiver um acesso ativo ao console, um link para redefinir a senha chegará em alguns minutos. O link vale por 1 hora. Confira também a caixa de spam.",
+    throttled: "Muitos pedidos de redefinição. Tente de novo em {minutes} min.",
+    noEmail:
+      "Este Cashier não envia e-mails. Para voltar a entrar, peça a um administrador do seu lojista ou a um operador que redefina seu acesso.",
+    failure: "Não foi possível enviar o pedido.",
+    backToLogin: "Voltar para o login",
+  },
+  reset: {
+    title: "Escolha uma nova senha",
+    intro: "O app autenticador continua o mesmo: depois de salvar, entre com a nova senha e o código dele.",
+    invalid:
+      "Este link de redefinição não é válido: ele expirou, já foi usado ou foi substituído por um mais novo. Peça outro em “Esqueci minha senha”.",
+    submit: "Salvar nova senha",
   },
   throttleNotice: (at: string, times: number, addresses: number) =>
     `Entradas na sua conta foram bloqueadas depois de muitas tentativas erradas${times > 1 ? ` (${times} vezes, a última em ${at})` : ` em ${at}`}, vindas de ${addresses} ${addresses === 1 ? "endereço" : "endereços"}. Se não foi você, peça a um operador para trocar sua senha.`,
@@ -158,6 +181,8 @@ const ptBR = {
       "user.authenticator_reset": "Autenticador redefinido",
       "user.created": "Usuário criado",
       "user.disabled": "Usuário desativado",
+      "user.password_reset": "Senha redefinida por e-mail",
+      "user.password_reset_requested": "Redefinição de senha pedida",
       "user.password_set": "Senha definida",
       "user.recovery_code_used": "Código de recuperação usado",
       "user.setup_finished_without_totp": "Acesso configurado sem autenticador",
@@ -204,6 +229,29 @@ const en: Messages = {
     refused: "Wrong e-mail, password or code.",
     throttled: "Too many sign-in attempts. Try again in {minutes} min.",
     loggedOut: "You signed out of the console.",
+    forgot: "I forgot my password",
+    passwordReset: "Password reset and sessions ended. Sign in with the new password and your authenticator's code.",
+  },
+  forgot: {
+    title: "I forgot my password",
+    intro:
+      "Type the e-mail of your console access. If it has an active access, we will send a link to choose a new password. Your authenticator app stays the same.",
+    email: "E-mail",
+    submit: "Send link",
+    pending: "Sending…",
+    sent: "If this e-mail has an active console access, a link to reset the password will arrive within a few minutes. The link is valid for 1 hour. Check your spam folder too.",
+    throttled: "Too many reset requests. Try again in {minutes} min.",
+    noEmail:
+      "This Cashier sends no e-mail. To sign in again, ask an administrator of your merchant or an operator to reset your access.",
+    failure: "The request could not be sent.",
+    backToLogin: "Back to sign-in",
+  },
+  reset: {
+    title: "Choose a new password",
+    intro: "Your authenticator app stays the same: after saving, sign in with the new password and its code.",
+    invalid:
+      "This reset link is not valid: it expired, was used, or a newer one replaced it. Ask for another under “I forgot my password”.",
+    submit: "Save new password",
   },
   throttleNotice: (at: string, times: number, addresses: number) =>
     `Sign-ins to your account were blocked after too many failed attempts${times > 1 ? ` (${times} times, the last at ${at})` : ` at ${at}`}, from ${addresses} ${addresses === 1 ? "address" : "addresses"}. If it was not you, ask an operator to change your password.`,
@@ -315,6 +363,8 @@ const en: Messages = {
       "user.authenticator_reset": "Authenticator reset",
       "user.created": "User created",
       "user.disabled": "User disabled",
+      "user.password_reset": "Password reset by e-mail",
+      "user.password_reset_requested": "Password reset requested",
       "user.password_set": "Password set",
       "user.recovery_code_used": "Recovery code used",
       "user.setup_finished_without_totp": "Access set up without authenticator",

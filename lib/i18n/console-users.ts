@@ -24,6 +24,14 @@ const ptBR = {
   linkTitle: "Link de configuração",
   linkWarning: (expiresAt: string) =>
     `Envie este link à pessoa por um canal seguro. Ele é mostrado só esta vez, serve uma vez e vale até ${expiresAt}.`,
+  linkWarningEmailed: (expiresAt: string) =>
+    `Se o e-mail não chegar, envie este link à pessoa por um canal seguro. Ele é mostrado só esta vez, serve uma vez e vale até ${expiresAt}.`,
+  emailed: {
+    sent: (email: string) => `O link foi enviado por e-mail para ${email}.`,
+    failed: (email: string) =>
+      `Não foi possível enviar o e-mail para ${email}: o servidor de e-mail recusou ou não respondeu. Entregue o link você mesmo.`,
+    not_configured: () => "Este Cashier não envia e-mails (SMTP_URL não configurado): entregue o link você mesmo.",
+  },
   link: "Link",
   empty: "Nenhum usuário.",
   listLabel: "Usuários do console",
@@ -77,6 +85,14 @@ const en: UsersMessages = {
   linkTitle: "Setup link",
   linkWarning: (expiresAt: string) =>
     `Send this link to the person over a safe channel. It is shown this once, works once and is valid until ${expiresAt}.`,
+  linkWarningEmailed: (expiresAt: string) =>
+    `If the e-mail does not arrive, send this link to the person over a safe channel. It is shown this once, works once and is valid until ${expiresAt}.`,
+  emailed: {
+    sent: (email: string) => `The link was e-mailed to ${email}.`,
+    failed: (email: string) =>
+      `The e-mail to ${email} could not be sent: the mail server refused it or did not answer. Hand the link over yourself.`,
+    not_configured: () => "This Cashier sends no e-mail (SMTP_URL is not set): hand the link over yourself.",
+  },
   link: "Link",
   empty: "No users.",
   listLabel: "Console users",

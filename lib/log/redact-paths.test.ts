@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { loggablePath, redactPaths } from "./redact-paths";
 
 describe("redact-paths", () => {
-  it("replaces the tokens of hosted payments, Gateway In links, setup and sign-up links, and drops the query", () => {
+  it("replaces the tokens of hosted payments, Gateway In links, setup, sign-up and reset links, and drops the query", () => {
     expect(loggablePath("/pay/Zk3m_Qv8xT2nLw9pRb4sHc7yJd1fGa6e/autorizar?banco=nubank&tentativa=ini_1")).toBe(
       "/pay/{token}/autorizar",
     );
@@ -10,6 +10,9 @@ describe("redact-paths", () => {
     expect(loggablePath("/direct/mk_test_abc/eyJhbGciOiJIUzI1NiJ9.e30.sig")).toBe("/direct/mk_test_abc/{token}");
     expect(loggablePath("/console/setup/abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG")).toBe("/console/setup/{token}");
     expect(loggablePath("/console/signup/abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG")).toBe("/console/signup/{token}");
+    expect(loggablePath("/console/password-reset/abcdefghijklmnopqrstuvwxyz0123456789ABC-_")).toBe(
+      "/console/password-reset/{token}",
+    );
     expect(loggablePath("/api/psp/webhook/pix?secret=s3cr3t-of-the-psp")).toBe("/api/psp/webhook/pix");
   });
 
@@ -20,6 +23,7 @@ describe("redact-paths", () => {
       "/api/pix",
       "/console/transactions/dep_abc",
       "/console/signup",
+      "/console/forgot-password",
       "//",
     ])
       expect(loggablePath(path)).toBe(path);

@@ -41,7 +41,10 @@ import { metrics } from "../metrics/metrics";
  *  - callbackSend: test callbacks and resends per merchant id (lib/callbacks/spend-callback-send),
  *    each a POST to a URL of the asker's choosing, at a moment of their choosing;
  *  - sandboxSignupIp: sandbox sign-ups asked for per client address (addressKeyOf),
- *    SANDBOX_SIGNUPS_PER_HOUR an hour (lib/sandbox-signup/request-sandbox-signup): each sends an e-mail.
+ *    SANDBOX_SIGNUPS_PER_HOUR an hour (lib/sandbox-signup/request-sandbox-signup): each sends an e-mail;
+ *  - passwordResetIp, passwordResetAccount: the console's "forgot password" requests per client
+ *    address (addressKeyOf) and per e-mail typed (accountKeyOf), known or not, an hour
+ *    (lib/users/request-password-reset): each may send an e-mail to someone's inbox.
  */
 export type RateLimitKind =
   | "tokenFailureIp"
@@ -56,7 +59,9 @@ export type RateLimitKind =
   | "pspWebhookPix"
   | "accessDeniedUser"
   | "callbackSend"
-  | "sandboxSignupIp";
+  | "sandboxSignupIp"
+  | "passwordResetIp"
+  | "passwordResetAccount";
 
 type Limited = { isLimited: true; retryAfterSeconds: number };
 export type RateLimitOutcome = { isLimited: false } | Limited;
@@ -64,6 +69,8 @@ export type RateLimitOutcome = { isLimited: false } | Limited;
 const WINDOW_SECONDS = 60;
 export const ACCESS_DENIED_AUDITS_PER_HOUR = 20;
 export const SANDBOX_SIGNUPS_PER_HOUR = 10;
+export const PASSWORD_RESETS_PER_ADDRESS_PER_HOUR = 10;
+export const PASSWORD_RESETS_PER_ACCOUNT_PER_HOUR = 3;
 
 /** How long a worker waits for its primary's count before it counts alone. */
 const PRIMARY_TIMEOUT_MS = 1000;
@@ -94,6 +101,8 @@ function buildLimiters(): Limiters {
     accessDeniedUser: ACCESS_DENIED_AUDITS_PER_HOUR,
     callbackSend: config.rateLimits.callbackSends,
     sandboxSignupIp: SANDBOX_SIGNUPS_PER_HOUR,
+    passwordResetIp: PASSWORD_RESETS_PER_ADDRESS_PER_HOUR,
+    passwordResetAccount: PASSWORD_RESETS_PER_ACCOUNT_PER_HOUR,
   };
   const durations: Partial<Record<RateLimitKind, number>> = {
     consoleLoginFailureIp: config.console.loginWindowSeconds,
@@ -102,6 +111,8 @@ function buildLimiters(): Limiters {
     consoleLoginFailureAccountTotal: config.console.loginWindowSeconds,
     accessDeniedUser: 3600,
     sandboxSignupIp: 3600,
+    passwordResetIp: 3600,
+    passwordResetAccount: 3600,
   };
   let redis: Redis | null = null;
   let ready = Promise.resolve();
@@ -159,6 +170,8 @@ function buildLimiters(): Limiters {
       accessDeniedUser: build("accessDeniedUser"),
       callbackSend: build("callbackSend"),
       sandboxSignupIp: build("sandboxSignupIp"),
+      passwordResetIp: build("passwordResetIp"),
+      passwordResetAccount: build("passwordResetAccount"),
     },
     ready,
   };

@@ -12,10 +12,10 @@ import { AppError } from "../errors/app-error";
 import { auditMerchantCreated } from "../merchants/create-console-merchant";
 import { createMerchant } from "../merchants/create-merchant";
 import type { IssuedKey } from "../merchants/issue-api-key";
-import { type CreatedConsoleUser, addConsoleUser } from "../users/create-console-user";
+import { type AddedConsoleUser, addConsoleUser } from "../users/create-console-user";
 import { requireSandboxSignup, signupAuditActor } from "./sandbox-signup-access";
 
-export type ConfirmedSandboxSignup = IssuedKey & Pick<CreatedConsoleUser, "email" | "setupUrl" | "setupExpiresAt">;
+export type ConfirmedSandboxSignup = IssuedKey & Pick<AddedConsoleUser, "email" | "setupUrl" | "setupExpiresAt">;
 
 const linkNotValid = () => new AppError("not_found", "this sign-up link is not valid: it expired or was used");
 
@@ -28,7 +28,7 @@ export async function confirmSandboxSignup(
   const signup = await findSandboxSignupByTokenHash(getDb(), hashToken(token));
   if (!signup || signup.confirmedAt || signup.expiresAt <= now) throw linkNotValid();
   const actor = signupAuditActor(signup.email);
-  let admin: CreatedConsoleUser | undefined;
+  let admin: AddedConsoleUser | undefined;
   const key = await createMerchant({ name: signup.merchantName, mode: "sandbox" }, async (tx, issued, merchant) => {
     // The claim decides between two confirmations of one link: the loser's merchant rolls back.
     if (!(await markSandboxSignupConfirmed(tx, signup.id, merchant.id, now))) throw linkNotValid();

@@ -7,21 +7,23 @@ import { AppError } from "../errors/app-error";
 import { newId } from "../ids/new-id";
 import { hashPassword } from "./password-hash";
 import { consolePasswordSchema, createConsoleUserSchema } from "./schemas";
+import { type IssuedSetupLink, emailSetupLink } from "./email-setup-link";
 import { type SetupLink, issueSetupLink } from "./setup-link";
 import { newTotpSecret, sealTotpSecret } from "./totp";
 import { type UserManager, assertMayGrant, ipOf } from "./user-access";
 
-export type CreatedConsoleUser = SetupLink & {
-  id: string;
-  email: string;
-  role: string;
-  merchantId: string | null;
-};
+type ConsoleUserFields = { id: string; email: string; role: string; merchantId: string | null };
+
+/** A user added inside a caller's transaction, with the link nothing has e-mailed yet. */
+export type AddedConsoleUser = ConsoleUserFields & SetupLink;
+
+export type CreatedConsoleUser = ConsoleUserFields & IssuedSetupLink;
 
 /**
  * Creates a console user and their one-time setup link: `user create` and the console's invite.
  * A password given here (the CLI's --password-stdin) is set at once; the link then only enrols the
- * authenticator, which an operator must do before signing in.
+ * authenticator, which an operator must do before signing in. With SMTP_URL set the link is also
+ * e-mailed to the user; the creator sees it either way, and whether the e-mail went out.
  */
 export async function createConsoleUser(
   input: unknown,
@@ -36,9 +38,10 @@ export async function createConsoleUser(
     if (!password.success) throw new AppError("invalid_argument", `the password ${password.error.issues[0].message}`);
     passwordHash = await hashPassword(password.data);
   }
-  return getDb().$transaction((tx) =>
+  const { setupUrl, setupExpiresAt, ...user } = await getDb().$transaction((tx) =>
     addConsoleUser(tx, { email, role, merchantId, passwordHash }, { actor: by, ip: ipOf(by) }),
   );
+  return { ...user, ...(await emailSetupLink(user, { setupUrl, setupExpiresAt }, "invitation", by)) };
 }
 
 /**
@@ -50,7 +53,7 @@ export async function addConsoleUser(
   tx: Tx,
   user: { email: string; role: ConsoleRole; merchantId: string | null; passwordHash: string | null },
   audit: { actor: AuditActor; ip: string | null },
-): Promise<CreatedConsoleUser> {
+): Promise<AddedConsoleUser> {
   const { email, role, merchantId, passwordHash } = user;
   const id = newId("usr");
   if (merchantId !== null && !(await findMerchant(tx, merchantId)))

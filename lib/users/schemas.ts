@@ -48,8 +48,14 @@ export const totpCodeSchema = z
   .trim()
   .regex(/^\d{6}$/, { error: "must be the 6 digits the app shows" });
 
-/** A setup link's token as the setup page binds it to its actions (newBearerToken: 32 bytes, base64url). */
+/** "Esqueci minha senha": the e-mail typed, checked only for its shape (whether a user has it is never said). */
+export const forgotPasswordSchema = z.object({ email: consoleEmailSchema });
+
+/**
+ * A setup or reset link's token as its page binds it to its actions (newBearerToken: 32 bytes,
+ * base64url).
+ */
 export const setupTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/);
 
-/** The setup page's actions: the link's token, bound by the page, then the form's state and the form. */
+/** The setup and reset pages' actions: the link's token, bound by the page, then the form's state and the form. */
 export const setupFormArguments = z.tuple([setupTokenSchema, actionState, actionForm]);

@@ -12,9 +12,9 @@ import {
   updateConsoleUser,
 } from "../db/console-users";
 import { AppError } from "../errors/app-error";
-import { hashPassword } from "./password-hash";
+import { hashNewPassword } from "./hash-new-password";
 import { issueRecoveryCodes } from "./recovery-codes";
-import { consolePasswordSchema, totpCodeSchema } from "./schemas";
+import { totpCodeSchema } from "./schemas";
 import { matchTotpStep, openTotpSecret, totpUri } from "./totp";
 
 export type SetupState = {
@@ -27,7 +27,8 @@ export type SetupState = {
   totpUri: string;
 };
 
-const setupActor = (user: ConsoleUserRecord) => ({
+/** The user acting on their own account through a link of theirs (setup or reset), without a session. */
+export const setupActor = (user: ConsoleUserRecord) => ({
   userId: user.id,
   email: user.email,
   role: user.role,
@@ -62,12 +63,7 @@ export async function setSetupPassword(
   ip: string | null,
   now: Date = new Date(),
 ): Promise<void> {
-  const password = consolePasswordSchema.parse(input.password);
-  if (input.confirmation !== password)
-    throw new AppError("validation_failed", "confirmation: does not match the password", [
-      { path: "confirmation", message: "does not match the password" },
-    ]);
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashNewPassword(input);
   await getDb().$transaction(async (tx) => {
     const user = await openSetup(tx, token, now);
     if (user.passwordHash)

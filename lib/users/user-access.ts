@@ -10,7 +10,7 @@ import { AppError } from "../errors/app-error";
 /** Who manages users: a signed-in console user, or the command line (cliAuditActor), run on the server by its operators. */
 export type UserManager = Actor | AuditActor;
 
-const isConsoleActor = (by: UserManager): by is Actor => by.role !== "cli";
+export const isConsoleActor = (by: UserManager): by is Actor => by.role !== "cli";
 
 /** null: every user (operators, the CLI); otherwise the one merchant whose users `by` manages. Viewers are refused. */
 export function managedMerchantOf(by: UserManager): string | null {

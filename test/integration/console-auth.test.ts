@@ -9,7 +9,6 @@ import { exportAuditEvents } from "@/lib/audit/export-audit-events";
 import { listAuditEvents } from "@/lib/audit/list-audit-events";
 import { auditQuerySchema } from "@/lib/audit/schemas";
 import { getDb } from "@/lib/db/client";
-import { toAppError } from "@/lib/errors/to-app-error";
 import { endConsoleSession, endEveryConsoleSession } from "@/lib/sessions/end-console-session";
 import { findConsoleSession } from "@/lib/sessions/find-console-session";
 import { createConsoleUser } from "@/lib/users/create-console-user";
@@ -30,6 +29,7 @@ import {
   TEST_CONSOLE_PASSWORD,
   type TestConsoleUser,
   createTestConsoleUser,
+  refusalOf,
   setupTokenOf,
   startTestConsoleSession,
 } from "../support/console";
@@ -52,11 +52,6 @@ afterAll(() => {
 });
 
 /** The code a refused operation's error maps to (its own AppError, or a schema's validation_failed). */
-const refusalOf = (operation: Promise<unknown>) =>
-  operation.then(
-    () => "accepted",
-    (error: unknown) => toAppError(error)?.code ?? error,
-  );
 const client = (ip: string) => ({ ip, userAgent: "vitest" });
 /** An IPv4 address of this run's own, so that counters kept elsewhere cannot have seen it. */
 const freshIp = () => `198.18.${randomInt(256)}.${randomInt(256)}`;

@@ -6,7 +6,6 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "@/lib/access/actor";
 import { cliAuditActor } from "@/lib/audit/cli-audit-actor";
 import { getDb } from "@/lib/db/client";
-import { toAppError } from "@/lib/errors/to-app-error";
 import { findConsoleSession } from "@/lib/sessions/find-console-session";
 import { createConsoleUser } from "@/lib/users/create-console-user";
 import { disableConsoleUser } from "@/lib/users/disable-console-user";
@@ -16,15 +15,8 @@ import { resetConsoleUserAuthenticator } from "@/lib/users/reset-console-user-au
 import { findSetupState } from "@/lib/users/setup-console-user";
 import { signInConsoleUser } from "@/lib/users/sign-in-console-user";
 import { createTestMerchant } from "../support/api";
-import { createTestConsoleUser, setupTokenOf, startTestConsoleSession } from "../support/console";
+import { auditOf, createTestConsoleUser, refusalOf, setupTokenOf, startTestConsoleSession } from "../support/console";
 
-const refusalOf = (operation: Promise<unknown>) =>
-  operation.then(
-    () => "accepted",
-    (error: unknown) => toAppError(error)?.code ?? error,
-  );
-const auditOf = (targetId: string, action: string) =>
-  getDb().auditEvent.findMany({ where: { targetId, action }, orderBy: { createdAt: "asc" } });
 const deniedOf = (userId: string) =>
   getDb().auditEvent.findMany({ where: { actorUserId: userId, action: "access.denied" } });
 

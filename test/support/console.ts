@@ -2,6 +2,8 @@
 // the setup link and the login form, so a test's Actor is one a real session would give.
 import type { Actor, ConsoleRole } from "@/lib/access/actor";
 import { cliAuditActor } from "@/lib/audit/cli-audit-actor";
+import { getDb } from "@/lib/db/client";
+import { toAppError } from "@/lib/errors/to-app-error";
 import { findConsoleSession } from "@/lib/sessions/find-console-session";
 import { createConsoleUser } from "@/lib/users/create-console-user";
 import { confirmSetupTotp, findSetupState, finishSetupWithoutTotp } from "@/lib/users/setup-console-user";
@@ -21,6 +23,17 @@ export type TestConsoleUser = {
 };
 
 export const TEST_CONSOLE_PASSWORD = "correct horse battery staple";
+
+/** What an operation came to: "accepted", or the code of the AppError it refused with. */
+export const refusalOf = (operation: Promise<unknown>) =>
+  operation.then(
+    () => "accepted",
+    (error: unknown) => toAppError(error)?.code ?? error,
+  );
+
+/** The audit events of an action on a target, oldest first. */
+export const auditOf = (targetId: string, action: string) =>
+  getDb().auditEvent.findMany({ where: { targetId, action }, orderBy: { createdAt: "asc" } });
 
 /** The token at the end of a setup link. */
 export const setupTokenOf = (setupUrl: string) => setupUrl.slice(setupUrl.lastIndexOf("/") + 1);

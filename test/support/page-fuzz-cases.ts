@@ -39,14 +39,22 @@ export type PageCase = {
   isHostedForm?: boolean;
 };
 
-/** Actions a signed-out browser calls: signing in, the language, the setup link's steps. */
-const SIGNED_OUT_ACTIONS = new Set(["logIn", "switchConsoleLanguage", "savePassword", "enrolTotp", "skipTotp"]);
+/** Actions a signed-out browser calls: signing in, the language, the setup and reset links' steps, a forgotten password. */
+const SIGNED_OUT_ACTIONS = new Set([
+  "logIn",
+  "switchConsoleLanguage",
+  "savePassword",
+  "enrolTotp",
+  "skipTotp",
+  "askForPasswordReset",
+  "saveNewPassword",
+]);
 
 /** logOut and logOutEverywhere end the session they are called with: only ever called without one. */
 const SESSION_ENDING_ACTIONS = new Set(["logOut", "logOutEverywhere"]);
 
-/** The setup link's steps: its token bound by the page, then useActionState's state and the form. */
-const SETUP_ACTIONS = new Set(["savePassword", "enrolTotp", "skipTotp"]);
+/** The setup and reset links' steps: the token bound by the page, then useActionState's state and the form. */
+const SETUP_ACTIONS = new Set(["savePassword", "enrolTotp", "skipTotp", "saveNewPassword"]);
 
 /** Plain form actions: the form alone. */
 const FORM_ONLY_ACTIONS = new Set([...SESSION_ENDING_ACTIONS, "switchConsoleLanguage"]);
@@ -308,6 +316,8 @@ const ACTION_FIELDS: Record<string, string[]> = {
   switchConsoleLanguage: ["lang"],
   savePassword: ["password", "confirmation"],
   enrolTotp: ["code"],
+  askForPasswordReset: ["email"],
+  saveNewPassword: ["password", "confirmation"],
   createKeyAction: ["merchantId"],
   revokeKeyAction: ["keyId"],
   createMerchantAction: ["name", "mode", "callbackUrl", "redirectOrigins"],

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { LoginForm } from "@/components/console/login-form";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
@@ -15,7 +16,7 @@ export default async function LoginPage(props: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const t = authMessages[await getConsoleLocale()];
-  const { signedOut, next } = await props.searchParams;
+  const { signedOut, passwordReset, next } = await props.searchParams;
   return (
     <div className="mx-auto max-w-md">
       <Card>
@@ -25,7 +26,17 @@ export default async function LoginPage(props: {
             {t.login.loggedOut}
           </Alert>
         )}
+        {passwordReset && (
+          <Alert tone="success" role="status" className="mb-4">
+            {t.login.passwordReset}
+          </Alert>
+        )}
         <LoginForm action={logIn} words={t.login} returnTo={safeReturnPath(next) ?? CONSOLE_HOME} />
+        <p className="mt-4">
+          <Link href="/console/forgot-password" className="font-semibold text-brand-700 underline">
+            {t.login.forgot}
+          </Link>
+        </p>
       </Card>
     </div>
   );

@@ -6,7 +6,7 @@ import { createConsoleUser } from "@/lib/users/create-console-user";
 import { disableConsoleUser } from "@/lib/users/disable-console-user";
 import { issueConsoleUserSetupLink } from "@/lib/users/issue-console-user-setup-link";
 import { resetConsoleUserAuthenticator } from "@/lib/users/reset-console-user-authenticator";
-import type { SetupLink } from "@/lib/users/setup-link";
+import type { IssuedSetupLink } from "@/lib/users/email-setup-link";
 import type { InviteUserState, SetupLinkDone, UserActionState as LinkState } from "@/components/console/user-forms";
 
 // Operators act on every user, a merchant admin on their merchant's (lib/users/user-access).
@@ -14,14 +14,16 @@ const roles = ["operator", "merchant-admin"] as const;
 const revalidate = ["/console/users"];
 
 /** A new setup link as the form that asked shows it, once. */
-const linkShown = (issued: SetupLink & { email: string }): SetupLinkDone => ({
+const linkShown = (issued: IssuedSetupLink & { email: string }): SetupLinkDone => ({
   status: "done",
   email: issued.email,
   setupUrl: issued.setupUrl,
   setupExpiresAt: issued.setupExpiresAt,
+  emailed: issued.emailed,
 });
 
-// An invitation: the user and their setup link, which goes back in this answer only.
+// An invitation: the user and their setup link, which goes back in this answer only (and to the
+// user's e-mail when SMTP_URL is set).
 export const inviteUserAction = consoleAction<InviteUserState>(
   { name: "users.invite", roles, revalidate },
   async (actor, _state, form) =>

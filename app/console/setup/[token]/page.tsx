@@ -3,10 +3,10 @@ import { SetupPasswordForm, SetupTotpForm } from "@/components/console/setup-for
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
 import { getConsoleLocale } from "@/lib/console/console-locale";
-import { toAppError } from "@/lib/errors/to-app-error";
+import { unlessNotFound } from "@/lib/errors/unless-not-found";
 import { authMessages } from "@/lib/i18n/console-auth";
 import { renderQrCode } from "@/lib/pix/render-qr-code";
-import { type SetupState, findSetupState } from "@/lib/users/setup-console-user";
+import { findSetupState } from "@/lib/users/setup-console-user";
 import { enrolTotp, savePassword, skipTotp } from "./actions";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -18,20 +18,11 @@ export async function generateMetadata(): Promise<Metadata> {
   };
 }
 
-async function openSetup(token: string): Promise<SetupState | null> {
-  try {
-    return await findSetupState(token);
-  } catch (error) {
-    if (toAppError(error)?.code === "not_found") return null;
-    throw error;
-  }
-}
-
 export default async function SetupPage(props: { params: Promise<{ token: string }> }) {
   const { token } = await props.params;
   const words = authMessages[await getConsoleLocale()];
   const t = words.setup;
-  const setup = await openSetup(token);
+  const setup = await unlessNotFound(findSetupState(token));
   return (
     <div className="mx-auto max-w-lg">
       <Card className="grid gap-4">
