@@ -47,7 +47,10 @@ test("a developer signs up, confirms the e-mail, sees the test key once and sign
 }, testInfo) => {
   test.setTimeout(120_000);
   const email = "dev@loja-nova.example";
-  await page.goto(`${gateway.url}/console/signup`);
+  // Found from the console's sign-in page, where a developer without an account lands.
+  await page.goto(`${gateway.url}/console/login`);
+  await page.getByRole("link", { name: "Crie um lojista de sandbox" }).click();
+  await expect(page).toHaveURL(/\/console\/signup$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Criar conta sandbox");
   await expectAccessible(page);
   expect(await fitsViewport(page)).toBe(true);
@@ -135,4 +138,7 @@ test("with the setting off, the pages and their forms are 404s", async ({ page, 
     multipart: { name: "Loja", email: "off@desligado.example" },
   });
   expect(post.status()).toBe(404);
+  await page.goto(`${E2E_BASE_URL}/console/login`);
+  await expect(page.getByRole("link", { name: "Esqueci minha senha" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Crie um lojista de sandbox" })).toHaveCount(0);
 });

@@ -45,6 +45,8 @@ const ptBR = {
     throttled: "Muitas tentativas de entrar. Tente de novo em {minutes} min.",
     loggedOut: "Você saiu do console.",
     forgot: "Esqueci minha senha",
+    noAccount: "Desenvolvedor sem conta?",
+    signUp: "Crie um lojista de sandbox",
     passwordReset: "Senha redefinida e sessões encerradas. Entre com a nova senha e o código do seu autenticador.",
   },
   forgot: {
@@ -230,6 +232,8 @@ const en: Messages = {
     throttled: "Too many sign-in attempts. Try again in {minutes} min.",
     loggedOut: "You signed out of the console.",
     forgot: "I forgot my password",
+    noAccount: "A developer without an account?",
+    signUp: "Create a sandbox merchant",
     passwordReset: "Password reset and sessions ended. Sign in with the new password and your authenticator's code.",
   },
   forgot: {

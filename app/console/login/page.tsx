@@ -6,6 +6,7 @@ import { Card } from "@/components/ui/card";
 import { getConsoleLocale } from "@/lib/console/console-locale";
 import { CONSOLE_HOME, safeReturnPath } from "@/lib/console/return-path";
 import { authMessages } from "@/lib/i18n/console-auth";
+import { isSandboxSignupOn } from "@/lib/sandbox-signup/sandbox-signup-access";
 import { logIn } from "../session-actions";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -37,6 +38,14 @@ export default async function LoginPage(props: {
             {t.login.forgot}
           </Link>
         </p>
+        {isSandboxSignupOn() && (
+          <p className="mt-2">
+            {t.login.noAccount}{" "}
+            <Link href="/console/signup" className="font-semibold text-brand-700 underline">
+              {t.login.signUp}
+            </Link>
+          </p>
+        )}
       </Card>
     </div>
   );
