@@ -1,14 +1,14 @@
 import { recordAuditEvent } from "../audit/record-audit-event";
 import { getDb } from "../db/client";
 import { revokeUserConsoleSessions } from "../db/console-sessions";
-import { countSignInOperators, updateConsoleUser } from "../db/console-users";
+import { countSignInOperators, retirePasswordResetTokens, updateConsoleUser } from "../db/console-users";
 import { AppError } from "../errors/app-error";
 import { type ConsoleUserRef, findManagedUser } from "./find-managed-user";
 import { type UserManager, hasFinishedSetup, ipOf } from "./user-access";
 
 /**
  * Disables a user (`user disable` and the console's "Desativar"): every session of theirs ends
- * now, and they cannot sign in or use a setup link again. The last operator who can sign in is
+ * now, and they cannot sign in or use a setup or password reset link again. The last operator who can sign in is
  * never disabled, so the console always has someone to run it.
  */
 export async function disableConsoleUser(
@@ -26,6 +26,7 @@ export async function disableConsoleUser(
         `${user.email} is the last operator who can sign in: set up another operator first`,
       );
     await updateConsoleUser(tx, user.id, { disabledAt: now });
+    await retirePasswordResetTokens(tx, user.id, now);
     const sessionsEnded = await revokeUserConsoleSessions(tx, user.id, now);
     await recordAuditEvent(tx, {
       actor: by,

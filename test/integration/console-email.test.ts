@@ -29,7 +29,7 @@ const { issueConsoleUserSetupLink } = await import("@/lib/users/issue-console-us
 const { resetConsoleUserAuthenticator } = await import("@/lib/users/reset-console-user-authenticator");
 const { requestPasswordReset } = await import("@/lib/users/request-password-reset");
 const { findPasswordResetEmail, resetConsolePassword } = await import("@/lib/users/reset-console-password");
-const { findSetupState } = await import("@/lib/users/setup-console-user");
+const { findSetupState, finishSetupWithoutTotp, setSetupPassword } = await import("@/lib/users/setup-console-user");
 const { signInConsoleUser } = await import("@/lib/users/sign-in-console-user");
 const { askForPasswordReset } = await import("@/app/console/forgot-password/actions");
 const { createTestMerchant } = await import("../support/api");
@@ -220,6 +220,28 @@ describe("forgot password", () => {
     expect(await refusalOf(findPasswordResetEmail(first))).toBe("not_found");
     expect(await findPasswordResetEmail(second)).toBe(user.email);
     expect(await refusalOf(findPasswordResetEmail(second, new Date(Date.now() + 61 * 60_000)))).toBe("not_found");
+  });
+
+  it("a reset link dies when the account is set up again or disabled: an authenticator reset must not leave it to its holder", async () => {
+    const linkAfterRequest = async (email: string) => {
+      await (
+        await requestPasswordReset({ email }, newAddress())
+      ).delivered;
+      return setupTokenOf(linkIn(resetMailsTo(email).at(-1)!.text, "/console/password-reset")!);
+    };
+    const reset = await createTestConsoleUser({ role: "merchant-admin", merchantId });
+    const beforeReset = await linkAfterRequest(reset.email);
+    const { setupUrl } = await resetConsoleUserAuthenticator({ id: reset.id }, operator);
+    // The user sets the account up again (a merchant user may go without an authenticator).
+    const setup = setupTokenOf(setupUrl);
+    await setSetupPassword(setup, { password: NEW_PASSWORD, confirmation: NEW_PASSWORD }, null);
+    await finishSetupWithoutTotp(setup, null);
+    expect(await refusalOf(findPasswordResetEmail(beforeReset))).toBe("not_found");
+
+    const disabled = await createTestConsoleUser({ role: "merchant-viewer", merchantId });
+    const beforeDisable = await linkAfterRequest(disabled.email);
+    await disableConsoleUser({ id: disabled.id }, operator);
+    expect(await refusalOf(findPasswordResetEmail(beforeDisable))).toBe("not_found");
   });
 
   it("an unknown address, a disabled user and one who never finished setup get the same answer and no e-mail; the known ones are audited", async () => {
