@@ -148,6 +148,10 @@ test("the forwarder refuses what it cannot use, saying why", async () => {
     code: 2,
     output: expect.stringContaining("--forward-to: ftp://laptop/callbacks is not an http or https URL"),
   });
+  expect(await run("--forward-to", "http://dev:s3cret@localhost:8080/callbacks", ...key)).toMatchObject({
+    code: 2,
+    output: expect.stringContaining("--forward-to: give a URL without a user name or password"),
+  });
   expect(await run("--gateway", E2E_BASE_URL, ...key)).toMatchObject({
     code: 2,
     output: expect.stringContaining("--gateway and --state go with --forward-to"),

@@ -25,6 +25,10 @@ const OVERLAP_MS = 5 * 60 * 1000;
 /** What the gateway gives its merchants' endpoints (CALLBACK_TIMEOUT_SECONDS' default). */
 const POST_TIMEOUT_MS = 10_000;
 const PAGE_SIZE = 20;
+/** Most polls read until they meet a forwarded event; every this many, the whole overlap window. */
+const FULL_SCAN_EVERY = 20;
+/** Tries of one event reported to the gateway before only its success is: a laptop's app down for a day is not thousands of rows. */
+const REPORTED_FAILURES = 3;
 
 type Event = { event_id: string; type: string; created_at: string; payload: Record<string, unknown> };
 type EventPage = { events: Event[]; next_cursor: string | null };
@@ -87,8 +91,16 @@ function saveProgress(file: string, progress: Progress): void {
   renameSync(`${file}.tmp`, file);
 }
 
-/** Newest first, down to `since` (or the first page only): the events that may be new. */
-async function readRecentEvents(options: ForwardOptions, since: string | null): Promise<Event[]> {
+/**
+ * Newest first, down to `since` (or the first page only when it is null): the events that may be
+ * new. Given `handled`, it stops at the first page holding one of them, as the events below it
+ * were seen on an earlier poll.
+ */
+async function readRecentEvents(
+  options: ForwardOptions,
+  since: string | null,
+  handled?: Record<string, string>,
+): Promise<Event[]> {
   const events: Event[] = [];
   let after: string | undefined;
   do {
@@ -98,7 +110,9 @@ async function readRecentEvents(options: ForwardOptions, since: string | null): 
     })) as EventPage;
     events.push(...page.events);
     const oldest = page.events.at(-1);
-    after = since !== null && oldest && oldest.created_at >= since ? (page.next_cursor ?? undefined) : undefined;
+    const isSeen = handled !== undefined && page.events.some((event) => event.event_id in handled);
+    after =
+      since !== null && oldest && oldest.created_at >= since && !isSeen ? (page.next_cursor ?? undefined) : undefined;
   } while (after);
   return events;
 }
@@ -127,8 +141,16 @@ async function post(url: string, body: string): Promise<Delivery> {
   }
 }
 
-/** One event to the local URL until it is taken (a 2xx), each try reported to the gateway. */
-async function forwardEvent(options: ForwardOptions, event: Event, isStopping: () => boolean): Promise<boolean> {
+/**
+ * One event to the local URL until it is taken (a 2xx): `onTaken` runs at once, before the gateway
+ * hears of it, so a stop right after cannot bring the event again. False when stopped first.
+ */
+async function forwardEvent(
+  options: ForwardOptions,
+  event: Event,
+  isStopping: () => boolean,
+  onTaken: () => void,
+): Promise<boolean> {
   for (let retry = 0; ; retry++) {
     const jwt = await signToken({
       keyId: options.key.keyId,
@@ -139,16 +161,18 @@ async function forwardEvent(options: ForwardOptions, event: Event, isStopping: (
     });
     const delivery = await post(options.forwardTo, JSON.stringify({ jwt }));
     const isTaken = isTakenStatus(delivery.httpStatus);
+    if (isTaken) onTaken();
     const outcome = delivery.httpStatus === null ? delivery.error : `${delivery.httpStatus}`;
-    await callGateway(options, "/api/events/forwarded", {
-      event_id: event.event_id,
-      url: options.forwardTo,
-      http_status: delivery.httpStatus,
-      latency_ms: delivery.latencyMs,
-      error: delivery.error?.slice(0, 500) ?? null,
-    }).catch((error: unknown) =>
-      console.error(`could not record the forward at the gateway: ${(error as Error).message}`),
-    );
+    if (isTaken || retry < REPORTED_FAILURES)
+      await callGateway(options, "/api/events/forwarded", {
+        event_id: event.event_id,
+        url: options.forwardTo,
+        http_status: delivery.httpStatus,
+        latency_ms: delivery.latencyMs,
+        error: delivery.error?.slice(0, 500) ?? null,
+      }).catch((error: unknown) =>
+        console.error(`could not record the forward at the gateway: ${(error as Error).message}`),
+      );
     if (isTaken) {
       console.log(`forwarded ${event.event_id} ${event.type} → ${outcome} in ${delivery.latencyMs} ms`);
       return true;
@@ -163,14 +187,15 @@ async function forwardEvent(options: ForwardOptions, event: Event, isStopping: (
   }
 }
 
-/** From now on: what the gateway already has counts as handled. */
+/** From now on: what the gateway already has, down to the overlap window, counts as handled. */
 async function startProgress(options: ForwardOptions): Promise<Progress> {
-  const current = await readRecentEvents(options, null);
-  const newest = current[0]?.created_at;
+  const newest = (await readRecentEvents(options, null))[0]?.created_at;
+  const since = newest ? new Date(Date.parse(newest) - OVERLAP_MS).toISOString() : new Date(0).toISOString();
+  const current = newest ? await readRecentEvents(options, since) : [];
   return {
     gateway: options.gateway,
     keyId: options.key.keyId,
-    since: newest ? new Date(Date.parse(newest) - OVERLAP_MS).toISOString() : new Date(0).toISOString(),
+    since,
     handled: Object.fromEntries(current.map((event) => [event.event_id, event.created_at])),
   };
 }
@@ -186,27 +211,42 @@ function markHandled(progress: Progress, event: Event): Progress {
 
 /** Follows the events until `signal` aborts, then returns with its progress saved. */
 export async function forwardEvents(options: ForwardOptions, signal: AbortSignal): Promise<void> {
-  const saved = readProgress(options);
-  if (saved) console.log(`resuming: the events since ${saved.since} not yet forwarded go first`);
-  let progress = saved ?? (await startProgress(options));
+  const pause = () => new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  let progress = readProgress(options);
+  if (progress) console.log(`resuming: the events since ${progress.since} not yet forwarded go first`);
+  while (!progress && !signal.aborted) {
+    progress = await startProgress(options).catch((error: unknown) => {
+      if (!(error instanceof GatewayError)) throw error;
+      console.error(`${error.message}; asking again`);
+      return null;
+    });
+    if (!progress) await pause();
+  }
+  if (!progress) return;
   saveProgress(options.stateFile, progress);
   console.log(`forwarding ${options.key.keyId}'s events at ${options.gateway} to ${options.forwardTo}`);
-  while (!signal.aborted) {
+  for (let poll = 0; !signal.aborted; poll++) {
     try {
-      const since = progress.since;
-      const handled = progress.handled;
-      const due = (await readRecentEvents(options, since))
-        .filter((event) => event.created_at >= since && !(event.event_id in handled))
-        .reverse();
+      const { since, handled } = progress;
+      const recent = await readRecentEvents(options, since, poll % FULL_SCAN_EVERY === 0 ? undefined : handled);
+      const due = recent.filter((event) => event.created_at >= since && !(event.event_id in handled)).reverse();
       for (const event of due) {
-        if (!(await forwardEvent(options, event, () => signal.aborted))) break;
-        progress = markHandled(progress, event);
-        saveProgress(options.stateFile, progress);
+        if (signal.aborted) break;
+        const taken = await forwardEvent(
+          options,
+          event,
+          () => signal.aborted,
+          () => {
+            progress = markHandled(progress!, event);
+            saveProgress(options.stateFile, progress);
+          },
+        );
+        if (!taken) break;
       }
     } catch (error) {
       if (!(error instanceof GatewayError)) throw error;
       console.error(`${error.message}; asking again`);
     }
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    await pause();
   }
 }

@@ -50,7 +50,10 @@ function readUrl(address: string, what: string): URL {
 const key = await findToolKey(values);
 
 if (values["forward-to"]) {
-  const forwardTo = readUrl(values["forward-to"], "--forward-to").href;
+  const target = readUrl(values["forward-to"], "--forward-to");
+  // The URL is shown among the event's attempts, to everyone who reads them.
+  if (target.username || target.password) fail("--forward-to: give a URL without a user name or password");
+  const forwardTo = target.href;
   const gateway = readUrl(values.gateway ?? `http://127.0.0.1:${process.env.PORT ?? 3000}`, "--gateway").origin;
   const stopping = new AbortController();
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => stopping.abort());

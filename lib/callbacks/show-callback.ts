@@ -28,6 +28,8 @@ export async function showCallback(eventId: string) {
       latency_ms: a.latencyMs,
       response_excerpt: a.responseExcerpt,
       is_success: a.isSuccess,
+      // Reported by the merchant's forwarder: its success is their laptop's, not a delivery.
+      forwarded: a.forwarded,
     })),
   };
 }

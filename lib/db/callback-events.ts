@@ -300,7 +300,8 @@ export async function summarizeCallbackBacklog(
     }),
     db.callbackEvent.groupBy({
       by: ["merchantId"],
-      where: { ...scope, status: "pending", attempts: { gt: 0 } },
+      // Retrying: the gateway itself tried. A forward to the merchant's laptop is not a try.
+      where: { ...scope, status: "pending", attemptRows: { some: { forwarded: false } } },
       _count: { _all: true },
     }),
     db.callbackEvent.groupBy({
@@ -348,13 +349,14 @@ export async function findLastFailedAttempt(
   merchantId: string,
 ): Promise<(CallbackAttemptRecord & { eventId: string }) | null> {
   const event = await db.callbackEvent.findFirst({
-    where: { merchantId, status: { in: ["pending", "failed"] }, attempts: { gt: 0 } },
+    where: { merchantId, status: { in: ["pending", "failed"] }, attemptRows: { some: { forwarded: false } } },
     orderBy: { updatedAt: "desc" },
     select: { id: true },
   });
   if (!event) return null;
+  // The endpoint's own answer: what a laptop answered a forward says nothing of it.
   const attempt = await db.callbackAttempt.findFirst({
-    where: { eventId: event.id },
+    where: { eventId: event.id, forwarded: false },
     orderBy: { number: "desc" },
     omit: { id: true },
   });

@@ -234,6 +234,10 @@ export const forwardedEventSchema = z.object({
     .trim()
     .max(2048, "must be at most 2048 characters")
     .refine((url) => URL.canParse(url) && /^https?:$/.test(new URL(url).protocol), "must be an http or https URL")
+    .refine(
+      (url) => !URL.canParse(url) || (new URL(url).username === "" && new URL(url).password === ""),
+      "must not carry a user name or password: the attempts show it to everyone who reads them",
+    )
     .meta({ description: "Where your forwarder posted it", examples: ["http://localhost:8080/callbacks"] }),
   http_status: z
     .number({ error: "is required: the HTTP status that answered, or null when none did" })

@@ -583,6 +583,7 @@ describe("POST /api/events/forwarded", () => {
       [{ event_id: undefined }, "event_id"],
       [{ url: "ftp://laptop/callbacks" }, "url"],
       [{ url: "not a url" }, "url"],
+      [{ url: "http://dev:s3cret@localhost:8080/callbacks" }, "url"],
       [{ http_status: 42 }, "http_status"],
       [{ http_status: "204" }, "http_status"],
       [{ latency_ms: -1 }, "latency_ms"],
