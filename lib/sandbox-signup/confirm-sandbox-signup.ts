@@ -12,7 +12,8 @@ import { AppError } from "../errors/app-error";
 import { auditMerchantCreated } from "../merchants/create-console-merchant";
 import { createMerchant } from "../merchants/create-merchant";
 import type { IssuedKey } from "../merchants/issue-api-key";
-import { type AddedConsoleUser, addConsoleUser } from "../users/create-console-user";
+import { type AddedConsoleUser, addConsoleUser, emailTaken } from "../users/create-console-user";
+import { isUniqueViolation } from "../db/errors";
 import { requireSandboxSignup, signupAuditActor } from "./sandbox-signup-access";
 
 export type ConfirmedSandboxSignup = IssuedKey & Pick<AddedConsoleUser, "email" | "setupUrl" | "setupExpiresAt">;
@@ -47,6 +48,10 @@ export async function confirmSandboxSignup(
       ip,
       detail: { user: admin.id, api_key: issued.keyId },
     });
+  }).catch((error: unknown) => {
+    // Two links of one address confirmed at once: the later meets the earlier's user at the insert.
+    if (isUniqueViolation(error)) throw emailTaken(signup.email);
+    throw error;
   });
   const { email, setupUrl, setupExpiresAt } = admin!;
   return { ...key, email, setupUrl, setupExpiresAt };

@@ -19,6 +19,12 @@ export type AddedConsoleUser = ConsoleUserFields & SetupLink;
 
 export type CreatedConsoleUser = ConsoleUserFields & IssuedSetupLink;
 
+/** The refusal of an e-mail another console user has: one person, one account. */
+export const emailTaken = (email: string) =>
+  new AppError("invalid_argument", `a console user with the e-mail ${email} exists already`, [
+    { path: "email", message: "is taken by another console user" },
+  ]);
+
 /**
  * Creates a console user and their one-time setup link: `user create` and the console's invite.
  * A password given here (the CLI's --password-stdin) is set at once; the link then only enrols the
@@ -58,10 +64,7 @@ export async function addConsoleUser(
   const id = newId("usr");
   if (merchantId !== null && !(await findMerchant(tx, merchantId)))
     throw new AppError("not_found", `no merchant ${merchantId}`);
-  if (await findConsoleUserByEmail(tx, email))
-    throw new AppError("invalid_argument", `a console user with the e-mail ${email} exists already`, [
-      { path: "email", message: "is taken by another console user" },
-    ]);
+  if (await findConsoleUserByEmail(tx, email)) throw emailTaken(email);
   // The authenticator's secret is drawn now, pending until a code from it is verified at setup.
   const created = await insertConsoleUser(tx, {
     id,
