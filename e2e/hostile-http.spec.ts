@@ -462,17 +462,22 @@ test.describe("server actions and page POSTs never 500 (issue 25)", () => {
     }
     // Every action of the build, with arguments no page sends, and nested 5,000 deep.
     for (const [action, { page: on }] of Object.entries(actions)) {
+      // Sandbox sign-up is off on this server: the proxy answers every POST there 404 before any
+      // action reads its body, the deep one included.
+      const malformed = on.startsWith("/console/signup") ? 404 : 400;
       expect((await callAction(on, action, '[1,{"a":[]},"x",null]')).status, `${action} on ${on}`).toBe(404);
       const nested = await callAction(on, action, `[${deep(5000)}]`);
-      expect(nested.status, action).toBe(400);
-      expect(JSON.parse(nested.body), action).toMatchObject({ code: "action_malformed" });
+      expect(nested.status, action).toBe(malformed);
+      expect(JSON.parse(nested.body), action).toMatchObject({
+        code: malformed === 400 ? "action_malformed" : "not_found",
+      });
       const nestedForm = await raw(
         "POST",
         on,
         { origin: E2E_BASE_URL, "next-action": actionIds[action], "content-type": MULTIPART },
         multipart([["0", `[${deep(5000)}]`]]),
       );
-      expect(nestedForm.status, action).toBe(400);
+      expect(nestedForm.status, action).toBe(malformed);
     }
     // Nothing was written: the link still opens on its first step.
     await page.goto(setupPath);
