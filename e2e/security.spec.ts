@@ -296,7 +296,7 @@ test.describe("headers on every kind of answer", () => {
     common(redirect.headers());
     const violations = await watchViolations(page);
     const refused = await page.goto(`/direct/${merchant.keyId}/not-a-token`);
-    expect(refused!.status()).toBe(400);
+    expect(refused!.status()).toBe(401);
     common(refused!.headers());
     const nonce = /style-src 'nonce-([^']+)'/.exec(refused!.headers()["content-security-policy"])![1];
     expect(await page.locator("style").evaluate((node) => (node as HTMLStyleElement).nonce)).toBe(nonce);
