@@ -125,4 +125,7 @@ test("an invitation e-mail's link sets up password and authenticator; a forgotte
   // The link was used: opening it again shows it no longer works.
   await page.goto(new URL(resetUrl).pathname);
   await expect(page.getByText("Este link de redefinição não é válido")).toBeVisible();
+  // And leads to asking for another.
+  await page.getByRole("link", { name: "Pedir outro link" }).click();
+  await expect(page.getByRole("heading", { name: "Esqueci minha senha", level: 1 })).toBeVisible();
 });

@@ -47,7 +47,8 @@ const ptBR = {
     forgot: "Esqueci minha senha",
     noAccount: "Desenvolvedor sem conta?",
     signUp: "Crie um lojista de sandbox",
-    passwordReset: "Senha redefinida e sessões encerradas. Entre com a nova senha e o código do seu autenticador.",
+    passwordReset:
+      "Senha redefinida e sessões encerradas. Entre com a nova senha e, se você ativou o autenticador, o código dele.",
   },
   forgot: {
     title: "Esqueci minha senha",
@@ -65,9 +66,10 @@ const ptBR = {
   },
   reset: {
     title: "Escolha uma nova senha",
-    intro: "O app autenticador continua o mesmo: depois de salvar, entre com a nova senha e o código dele.",
-    invalid:
-      "Este link de redefinição não é válido: ele expirou, já foi usado ou foi substituído por um mais novo. Peça outro em “Esqueci minha senha”.",
+    intro:
+      "Se você ativou um app autenticador, ele continua o mesmo: depois de salvar, entre com a nova senha e o código dele.",
+    invalid: "Este link de redefinição não é válido: ele expirou, já foi usado ou foi substituído por um mais novo.",
+    askAgain: "Pedir outro link",
     submit: "Salvar nova senha",
   },
   throttleNotice: (at: string, times: number, addresses: number) =>
@@ -234,7 +236,8 @@ const en: Messages = {
     forgot: "I forgot my password",
     noAccount: "A developer without an account?",
     signUp: "Create a sandbox merchant",
-    passwordReset: "Password reset and sessions ended. Sign in with the new password and your authenticator's code.",
+    passwordReset:
+      "Password reset and sessions ended. Sign in with the new password and, if you turned the authenticator on, its code.",
   },
   forgot: {
     title: "I forgot my password",
@@ -252,9 +255,10 @@ const en: Messages = {
   },
   reset: {
     title: "Choose a new password",
-    intro: "Your authenticator app stays the same: after saving, sign in with the new password and its code.",
-    invalid:
-      "This reset link is not valid: it expired, was used, or a newer one replaced it. Ask for another under “I forgot my password”.",
+    intro:
+      "If you turned an authenticator app on, it stays the same: after saving, sign in with the new password and its code.",
+    invalid: "This reset link is not valid: it expired, was used, or a newer one replaced it.",
+    askAgain: "Ask for another link",
     submit: "Save new password",
   },
   throttleNotice: (at: string, times: number, addresses: number) =>

@@ -51,7 +51,7 @@ const resetWords = {
       `Recebemos um pedido para redefinir a senha do acesso ${email} ao console Cashier. Abra este link para escolher uma nova senha:`,
     valid: (until: string) => `O link pode ser usado uma vez, até ${until} (horário de Brasília).`,
     factor:
-      "O app autenticador continua o mesmo: para entrar, você ainda precisa do código dele. Ao usar o link, você sai de todos os dispositivos.",
+      "Se você ativou o app autenticador, ele continua o mesmo: para entrar, você ainda precisa do código dele. Ao usar o link, você sai de todos os dispositivos.",
     ignore: "Se não foi você, ignore este e-mail: sua senha não muda.",
   },
   en: {
@@ -60,7 +60,7 @@ const resetWords = {
       `Someone asked to reset the password of the Cashier console access ${email}. Open this link to choose a new password:`,
     valid: (until: string) => `The link can be used once, until ${until} (Brasília time).`,
     factor:
-      "Your authenticator app stays the same: to sign in you still need its code. Using the link signs you out of every device.",
+      "If you turned the authenticator app on, it stays the same: to sign in you still need its code. Using the link signs you out of every device.",
     ignore: "If it was not you, ignore this e-mail: your password does not change.",
   },
 };

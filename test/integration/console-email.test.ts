@@ -151,8 +151,8 @@ describe("forgot password", () => {
     await delivered;
     const [mail] = resetMailsTo(user.email);
     expect(mail.subject).toBe("Cashier: Redefinir senha / Reset your password");
-    expect(mail.text).toContain("O app autenticador continua o mesmo");
-    expect(mail.text).toContain("Your authenticator app stays the same");
+    expect(mail.text).toContain("Se você ativou o app autenticador, ele continua o mesmo");
+    expect(mail.text).toContain("If you turned the authenticator app on, it stays the same");
     const link = linkIn(mail.text, "/console/password-reset")!;
     const token = setupTokenOf(link);
     expect(await findPasswordResetEmail(token)).toBe(user.email);

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { SetupPasswordForm } from "@/components/console/setup-forms";
 import { Alert } from "@/components/ui/alert";
 import { Card } from "@/components/ui/card";
@@ -26,7 +27,14 @@ export default async function PasswordResetPage(props: { params: Promise<{ token
       <Card className="grid gap-4">
         <h1 className="text-2xl font-bold">{t.reset.title}</h1>
         {email === null ? (
-          <Alert tone="error">{t.reset.invalid}</Alert>
+          <>
+            <Alert tone="error">{t.reset.invalid}</Alert>
+            <p>
+              <Link href="/console/forgot-password" className="font-semibold text-brand-700 underline">
+                {t.reset.askAgain}
+              </Link>
+            </p>
+          </>
         ) : (
           <>
             <p className="font-semibold" data-testid="reset-email">
