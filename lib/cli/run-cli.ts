@@ -108,7 +108,7 @@ const usage = `usage: npm run cashier -- <command>
   merchant fund MERCHANT_ID AMOUNT     (sandbox merchants only)
   merchant balance MERCHANT_ID
   funds verify                        (recompute every balance from its ledger; exit 1 on a difference)
-  retention sweep                     (delete what RETENTION_*_DAYS let go, now)
+  retention sweep                     (delete what RETENTION_*_DAYS let go, and expired links, now)
   payout approve TRANSFER_ID           (sends a payout held for an operator's approval through its
                                        account's PSP; audited)
   payout complete TRANSFER_ID [--resume]

@@ -59,3 +59,29 @@ export async function deleteResolvedAlertsBefore(db: DbOrTx, before: Date, limit
   const { count } = await db.operatorAlert.deleteMany({ where: { id: { in: ids } } });
   return count;
 }
+
+/**
+ * Console setup links, password reset links and sandbox sign-ups that expired before `before`:
+ * used, retired or never opened, they open nothing any more, and a sign-up's row is counted by the
+ * daily limits only for its first day. What they keep is an e-mail address and a hash.
+ */
+export async function deleteExpiredLinksBefore(
+  db: DbOrTx,
+  kind: "setupLinks" | "passwordResetLinks" | "sandboxSignups",
+  before: Date,
+  limit: number,
+): Promise<number> {
+  const query = { where: { expiresAt: { lt: before } }, orderBy: { expiresAt: "asc" as const }, take: limit };
+  if (kind === "sandboxSignups") {
+    const rows = await db.sandboxSignup.findMany({ ...query, select: { id: true } });
+    if (rows.length === 0) return 0;
+    return (await db.sandboxSignup.deleteMany({ where: { id: { in: rows.map((row) => row.id) } } })).count;
+  }
+  // The two link tables have one shape; TypeScript cannot call a method on a union of delegates.
+  const table = (
+    kind === "setupLinks" ? db.consoleSetupToken : db.consolePasswordResetToken
+  ) as DbOrTx["consoleSetupToken"];
+  const rows = await table.findMany({ ...query, select: { tokenHash: true } });
+  if (rows.length === 0) return 0;
+  return (await table.deleteMany({ where: { tokenHash: { in: rows.map((row) => row.tokenHash) } } })).count;
+}

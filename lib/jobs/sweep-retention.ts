@@ -6,6 +6,7 @@ import { getConfig } from "../config/config";
 import { getDb } from "../db/client";
 import {
   deleteCallbackAttemptsBefore,
+  deleteExpiredLinksBefore,
   deleteResolvedAlertsBefore,
   deleteSettledCallbackEventsBefore,
 } from "../db/retention";
@@ -13,6 +14,9 @@ import {
 const BATCH = 500;
 const BATCHES_PER_RUN = 40;
 const DAY_MS = 24 * 3600 * 1000;
+// A link's row outlives its expiry by this much, for whoever asks what became of it; then nothing
+// needs it (docs/operating.md "Retention").
+const EXPIRED_LINK_DAYS = 30;
 
 async function sweep(remove: (before: Date) => Promise<number>, before: Date): Promise<number> {
   let total = 0;
@@ -46,6 +50,18 @@ export async function sweepRetention(now: Date = new Date()): Promise<Record<str
     resolvedAlerts: await sweep(
       (cutoff) => db.$transaction((tx) => deleteResolvedAlertsBefore(tx, cutoff, BATCH)),
       before(days.resolvedAlerts),
+    ),
+    setupLinks: await sweep(
+      (cutoff) => deleteExpiredLinksBefore(db, "setupLinks", cutoff, BATCH),
+      before(EXPIRED_LINK_DAYS),
+    ),
+    passwordResetLinks: await sweep(
+      (cutoff) => deleteExpiredLinksBefore(db, "passwordResetLinks", cutoff, BATCH),
+      before(EXPIRED_LINK_DAYS),
+    ),
+    sandboxSignups: await sweep(
+      (cutoff) => deleteExpiredLinksBefore(db, "sandboxSignups", cutoff, BATCH),
+      before(EXPIRED_LINK_DAYS),
     ),
   };
 }

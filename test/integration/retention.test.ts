@@ -3,6 +3,7 @@
 // delivered and given-up callback events with their attempts after RETENTION_CALLBACK_EVENTS_DAYS
 // (365), resolved operator alerts with their deliveries after RETENTION_RESOLVED_ALERTS_DAYS
 // (365). What is inside its window, an event still waiting and an open alert stay, however old.
+// Console links and sandbox sign-ups go 30 days after they expired.
 import { describe, expect, it } from "vitest";
 
 const { getDb } = await import("@/lib/db/client");
@@ -94,5 +95,43 @@ describe("the retention sweep", () => {
     // Nothing left to do: a second sweep deletes nothing of these.
     await sweepRetention();
     expect(await getDb().callbackEvent.count({ where: { merchantId: shop.merchantId } })).toBe(3);
+  });
+
+  it("deletes setup links, reset links and sandbox sign-ups 30 days past their expiry, and no sooner", async () => {
+    const db = getDb();
+    const userId = `usr_retention${++sequence}${Date.now()}`;
+    await db.consoleUser.create({ data: { id: userId, email: `${userId}@example.com`, role: "operator" } });
+    const link = (days: number, usedAt: Date | null = null) => ({
+      tokenHash: `${userId}_${days}_${usedAt ? "used" : "unused"}`,
+      userId,
+      expiresAt: daysAgo(days),
+      usedAt,
+    });
+    // Expired 31 days ago (used or never opened): gone. 29 days ago, or not yet: kept.
+    await db.consoleSetupToken.createMany({ data: [link(31, daysAgo(32)), link(31), link(29), link(-1)] });
+    await db.consolePasswordResetToken.createMany({ data: [link(31, daysAgo(32)), link(29)] });
+    const signup = (days: number, confirmed: boolean) => ({
+      id: `sgn_retention${++sequence}${Date.now()}`,
+      email: `dev${sequence}@${userId}.example`,
+      emailDomain: `${userId}.example`,
+      merchantName: "Loja de Teste",
+      tokenHash: `${userId}_signup_${sequence}`,
+      expiresAt: daysAgo(days),
+      confirmedAt: confirmed ? daysAgo(days) : null,
+      createdAt: daysAgo(days),
+    });
+    await db.sandboxSignup.createMany({ data: [signup(40, true), signup(31, false), signup(29, false)] });
+
+    const removed = await sweepRetention();
+    expect(removed.setupLinks).toBeGreaterThanOrEqual(2);
+    expect(removed.passwordResetLinks).toBeGreaterThanOrEqual(1);
+    expect(removed.sandboxSignups).toBeGreaterThanOrEqual(2);
+    const kept = (rows: { tokenHash: string | null }[]) => rows.map((row) => row.tokenHash).sort();
+    expect(kept(await db.consoleSetupToken.findMany({ where: { userId } }))).toEqual(
+      [`${userId}_-1_unused`, `${userId}_29_unused`].sort(),
+    );
+    expect(kept(await db.consolePasswordResetToken.findMany({ where: { userId } }))).toEqual([`${userId}_29_unused`]);
+    const signups = await db.sandboxSignup.findMany({ where: { emailDomain: `${userId}.example` } });
+    expect(signups.map((row) => row.expiresAt.getTime() > daysAgo(30).getTime())).toEqual([true]);
   });
 });
