@@ -3,12 +3,14 @@
 // dispute, every page, so a new infraction becomes a dispute and a decided one closes. Then every
 // open dispute nobody has answered within a day of its deadline raises an operator alert, once:
 // nothing is ever answered on the merchant's behalf without someone asking.
+import { createHash } from "node:crypto";
 import { raiseOperatorAlert } from "../alerts/raise-operator-alert";
 import { getDb } from "../db/client";
 import { findDisputeOfProvider, findOldestUndecidedOpening, findUnansweredDisputesDueBefore } from "../db/disputes";
+import { findTransactionByEndToEndId } from "../db/transactions";
 import { log } from "../log/logger";
 import { formatAmountDot } from "../money/format-amount";
-import type { PaymentProvider, ProviderDispute } from "../providers/contract/payment-provider";
+import type { PaymentProvider, ProviderDispute, UnreadableDispute } from "../providers/contract/payment-provider";
 import { applyDisputeReport, isReportKnown } from "./apply-dispute-report";
 import { openDispute } from "./open-dispute";
 
@@ -39,7 +41,8 @@ export async function reconcileDisputes(
     if (oldest) from = Math.min(from, oldest.getTime() - OVERLAP_MS);
     from = Math.max(from, now.getTime() - MAX_LISTING_MS);
     try {
-      const reports = await disputes.listDisputes({ from: new Date(from), to: now });
+      const { disputes: reports, unreadable } = await disputes.listDisputes({ from: new Date(from), to: now });
+      for (const infraction of unreadable) await alertUnreadableDispute(provider.accountId, infraction);
       // One at a time, each on its own: one that cannot be stored is logged and the others go on.
       for (const report of reports) {
         try {
@@ -77,6 +80,27 @@ async function reconcileDispute(accountId: string, report: ProviderDispute): Pro
   const opened = await openDispute(accountId, report);
   if (opened.dispute && report.status !== "open") await applyDisputeReport(opened.dispute, report);
   return opened.isNew;
+}
+
+/**
+ * An infraction the PSP listed that does not read opens no dispute and holds nothing, though a MED
+ * devolução may follow it: the operator is told once, with what names it at the PSP and the
+ * deposit its Pix paid (when that reads), to answer it at the PSP by hand.
+ */
+async function alertUnreadableDispute(accountId: string, infraction: UnreadableDispute): Promise<void> {
+  const deposit = infraction.endToEndId ? await findTransactionByEndToEndId(getDb(), infraction.endToEndId) : null;
+  const ofAccount = deposit?.provider === accountId ? deposit : null;
+  const named = infraction.providerDisputeId ?? infraction.endToEndId;
+  // Without a readable id, what did not read stands for it: the same item raises one alert.
+  const subject = `${accountId}/${named ?? createHash("sha256").update(infraction.problem).digest("hex").slice(0, 32)}`;
+  await raiseOperatorAlert(getDb(), {
+    kind: "unreadable_answer",
+    subject,
+    merchantId: ofAccount?.merchantId ?? null,
+    objectId: ofAccount?.id ?? null,
+    amountCents: ofAccount?.amountCents ?? null,
+    message: `the PSP listed MED infraction ${infraction.providerDisputeId ?? "(no readable id)"} against Pix ${infraction.endToEndId ?? "(no readable endToEndId)"} on account ${accountId}, which the gateway cannot read (${infraction.problem.slice(0, 300)}): no dispute is open and nothing is held for it; read it in the PSP's portal and answer it there by its deadline`,
+  });
 }
 
 /** Every live open dispute the PSP holds no answer to, due within a day of `now`: one alert each. */

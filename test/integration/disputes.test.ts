@@ -309,6 +309,24 @@ describe("an infraction Efí lists against a paid live deposit", () => {
     expect(await balance(merchant)).toEqual({ available: "0.00", reserved: "0.00" });
   });
 
+  it("whose amount does not read opens no dispute and holds nothing, but raises the operator's alert, once", async () => {
+    const { merchant, id, endToEndId } = await paidDeposit("Ilegível", "30.00");
+    const infraction = efi.openInfraction(endToEndId);
+    const listed = efi.infraction(infraction.idInfracao);
+    if (listed) listed.valor = "trinta reais";
+    await reconcileLiveDeposits();
+    await reconcileLiveDeposits();
+    expect(await disputesOf(id)).toEqual([]);
+    expect(await balance(merchant)).toEqual({ available: "30.00", reserved: "0.00" });
+    const alerts = await getDb().operatorAlert.findMany({
+      where: { kind: "unreadable_answer", subject: `${efiAccount}/${infraction.idInfracao}` },
+    });
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]).toMatchObject({ merchantId: merchant.merchantId, objectId: id, amountCents: 3000n });
+    expect(alerts[0].message).toContain(`MED infraction ${infraction.idInfracao} against Pix ${endToEndId}`);
+    expect(alerts[0].message).toContain("valor: ");
+  });
+
   it("raises the operator's alert when nobody has answered a day before the deadline, once", async () => {
     const { id, endToEndId } = await paidDeposit("Prazo", "15.00");
     efi.openInfraction(endToEndId, { prazoFinalizacao: new Date(Date.now() + 20 * 3600_000) });

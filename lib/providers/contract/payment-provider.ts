@@ -277,13 +277,28 @@ export type ProviderDispute = {
   respondBy: Date;
 };
 
+/**
+ * An infraction the PSP listed whose money cannot be decided from what it said (an amount, id or
+ * status that does not read): never a dispute, but never unseen either (reconciliation raises the
+ * operator's alert). Its ids as far as they read, for the operator to find it at the PSP.
+ */
+export type UnreadableDispute = {
+  providerDisputeId: string | null;
+  endToEndId: string | null;
+  /** What did not read, field by field, in the schema's words (never a secret: the PSP's data). */
+  problem: string;
+};
+
 /** The receiver's answer: accept the claim (the money goes back) or contest it. */
 export type DisputeDecision = "accept" | "contest";
 
 /** MED infractions against the account's Pix (optional: the Central Bank's API Pix has no route for them). */
 export type DisputeCapability = {
-  /** The infractions opened in a window, every page of them. */
-  listDisputes(window: { from: Date; to: Date }): Promise<ProviderDispute[]>;
+  /** The infractions opened in a window, every page of them: those read, and those that did not. */
+  listDisputes(window: {
+    from: Date;
+    to: Date;
+  }): Promise<{ disputes: ProviderDispute[]; unreadable: UnreadableDispute[] }>;
   /** One infraction by its id (opened about `openedAt`), or null when the PSP lists none. */
   findDispute(request: { providerDisputeId: string; openedAt: Date }): Promise<ProviderDispute | null>;
   /**

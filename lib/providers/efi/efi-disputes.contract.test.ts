@@ -37,7 +37,8 @@ describe("Efí's MED infractions, as the adapter reads them", () => {
   it("lists every page of a window, each infraction in the gateway's terms", async () => {
     const first = await opened({ tipoSituacao: "aquisição da conta", razao: "Conta invadida" });
     const others = [await opened({ valor: "12.34" }), await opened({ tipoSituacao: "outro" })];
-    const listed = await disputes.listDisputes(window);
+    const { disputes: listed, unreadable } = await disputes.listDisputes(window);
+    expect(unreadable).toEqual([]);
     expect(listed.map((dispute) => dispute.providerDisputeId).sort()).toEqual(
       [first, ...others].map((infraction) => infraction.idInfracao).sort(),
     );
@@ -55,7 +56,7 @@ describe("Efí's MED infractions, as the adapter reads them", () => {
     expect(listed.find((dispute) => dispute.providerDisputeId === others[0].idInfracao)?.amountCents).toBe(1234n);
   });
 
-  it("leaves out an infraction whose amount cannot be read, and reads the others", async () => {
+  it("answers an infraction whose amount cannot be read apart, by its ids, and reads the others", async () => {
     const unreadable = await opened({ at: new Date("2026-04-01T12:00:00Z") });
     const readable = await opened({ at: new Date("2026-04-01T13:00:00Z") });
     const stored = psp.infraction(unreadable.idInfracao);
@@ -64,7 +65,14 @@ describe("Efí's MED infractions, as the adapter reads them", () => {
       from: new Date("2026-04-01T00:00:00Z"),
       to: new Date("2026-04-02T00:00:00Z"),
     });
-    expect(listed.map((dispute) => dispute.providerDisputeId)).toEqual([readable.idInfracao]);
+    expect(listed.disputes.map((dispute) => dispute.providerDisputeId)).toEqual([readable.idInfracao]);
+    expect(listed.unreadable).toEqual([
+      {
+        providerDisputeId: unreadable.idInfracao,
+        endToEndId: unreadable.endToEndId,
+        problem: expect.stringMatching(/^valor: /),
+      },
+    ]);
   });
 
   it("sends a contest as rejeitado, an acceptance as aceito, and reads the status after", async () => {

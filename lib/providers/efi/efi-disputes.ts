@@ -17,6 +17,7 @@ import type {
   DisputeReasonCode,
   ProviderDispute,
   ProviderDisputeStatus,
+  UnreadableDispute,
 } from "../contract/payment-provider";
 import { type Infraction, efiErrorSchema, infractionListSchema, infractionSchema } from "./schemas";
 
@@ -38,6 +39,12 @@ const REASONS: Record<string, DisputeReasonCode> = {
 
 // "Read one" has no route of its own: the infraction is found in a listing around its opening.
 const FIND_MARGIN_MS = 24 * 3600_000;
+
+/** An id of an item that did not read, only as far as it reads itself, for the operator's alert. */
+function idOf(item: unknown, field: "idInfracao" | "endToEndId"): string | null {
+  const value = typeof item === "object" && item !== null ? (item as Record<string, unknown>)[field] : undefined;
+  return typeof value === "string" && /^[\w-]{1,100}$/.test(value) ? value : null;
+}
 
 function toProviderDispute(infraction: Infraction): ProviderDispute {
   // infractionSchema refuses an infraction that says neither.
@@ -67,8 +74,9 @@ export function createEfiDisputes(client: ApiPixClient, accountId: string): Disp
     );
   }
 
-  async function listDisputes(window: { from: Date; to: Date }): Promise<ProviderDispute[]> {
+  async function listDisputes(window: { from: Date; to: Date }) {
     const disputes: ProviderDispute[] = [];
+    const unreadable: UnreadableDispute[] = [];
     for (let page = 0, pages = 1; page < pages; page++) {
       const answer = await client.send({
         method: "GET",
@@ -86,14 +94,15 @@ export function createEfiDisputes(client: ApiPixClient, accountId: string): Disp
         if (read.success) disputes.push(toProviderDispute(read.data));
         else
           // Its money cannot be decided from what Efí said: the operator looks, the others go on.
-          log.error("Efí listed an infraction the gateway cannot read; it is not booked", {
-            account: accountId,
+          unreadable.push({
+            providerDisputeId: idOf(item, "idInfracao"),
+            endToEndId: idOf(item, "endToEndId"),
             problem: read.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; "),
           });
       }
       pages = list.parametros.paginacao.quantidadeDePaginas;
     }
-    return disputes;
+    return { disputes, unreadable };
   }
 
   async function findDispute(request: { providerDisputeId: string; openedAt: Date }): Promise<ProviderDispute | null> {
@@ -102,7 +111,7 @@ export function createEfiDisputes(client: ApiPixClient, accountId: string): Disp
       from: new Date(around - FIND_MARGIN_MS),
       to: new Date(around + FIND_MARGIN_MS),
     });
-    return listed.find((dispute) => dispute.providerDisputeId === request.providerDisputeId) ?? null;
+    return listed.disputes.find((dispute) => dispute.providerDisputeId === request.providerDisputeId) ?? null;
   }
 
   return {

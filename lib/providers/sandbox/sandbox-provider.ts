@@ -46,7 +46,7 @@ export const sandboxProvider: PaymentProvider = {
   // wins, an accept loses (and the sandbox's MED devolucao follows), so both endings can be built
   // against without a PSP. Nothing to list: the simulation is the PSP's word.
   disputes: {
-    listDisputes: async () => [],
+    listDisputes: async () => ({ disputes: [], unreadable: [] }),
     findDispute: async () => null,
     submitDefense: async ({ decision }) =>
       decision === "contest"
