@@ -239,6 +239,22 @@ export async function findUnansweredDisputesDueBefore(db: DbOrTx, before: Date):
 }
 
 /** When the oldest undecided dispute of an account opened: its listing must reach back that far. */
+/** An account's undecided disputes opened before `before`, oldest first. */
+export async function listUndecidedDisputesOpenedBefore(
+  db: DbOrTx,
+  provider: string,
+  before: Date,
+  limit: number,
+): Promise<DisputeRecord[]> {
+  const rows = await db.dispute.findMany({
+    where: { provider, status: { in: UNDECIDED }, openedAt: { lt: before } },
+    orderBy: { openedAt: "asc" },
+    take: limit,
+    include: withDeposit,
+  });
+  return rows.map(toRecord);
+}
+
 export async function findOldestUndecidedOpening(db: DbOrTx, provider: string): Promise<Date | null> {
   const oldest = await db.dispute.findFirst({
     where: { provider, status: { in: UNDECIDED } },

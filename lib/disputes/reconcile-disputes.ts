@@ -1,16 +1,27 @@
 // Reconciliation's turn for disputes: every account that lists MED infractions is asked for those
 // opened since its last listing (a process's first: the last week) and since its oldest undecided
-// dispute, every page, so a new infraction becomes a dispute and a decided one closes. Then every
+// dispute (at most 60 days back; an older one is asked about by itself, once an hour), every page,
+// so a new infraction becomes a dispute and a decided one closes. Then every
 // open dispute nobody has answered within a day of its deadline raises an operator alert, once:
 // nothing is ever answered on the merchant's behalf without someone asking.
 import { createHash } from "node:crypto";
 import { raiseOperatorAlert } from "../alerts/raise-operator-alert";
 import { getDb } from "../db/client";
-import { findDisputeOfProvider, findOldestUndecidedOpening, findUnansweredDisputesDueBefore } from "../db/disputes";
+import {
+  findDisputeOfProvider,
+  findOldestUndecidedOpening,
+  findUnansweredDisputesDueBefore,
+  listUndecidedDisputesOpenedBefore,
+} from "../db/disputes";
 import { findTransactionByEndToEndId } from "../db/transactions";
 import { log } from "../log/logger";
 import { formatAmountDot } from "../money/format-amount";
-import type { PaymentProvider, ProviderDispute, UnreadableDispute } from "../providers/contract/payment-provider";
+import type {
+  DisputeCapability,
+  PaymentProvider,
+  ProviderDispute,
+  UnreadableDispute,
+} from "../providers/contract/payment-provider";
 import { applyDisputeReport, isReportKnown } from "./apply-dispute-report";
 import { openDispute } from "./open-dispute";
 
@@ -21,10 +32,15 @@ const OVERLAP_MS = 10 * 60_000;
 const FIRST_LISTING_MS = 8 * DAY_MS;
 // However old the oldest undecided dispute, no listing reaches further (MED decides within weeks).
 const MAX_LISTING_MS = 60 * DAY_MS;
+// An undecided dispute older than that is asked about on its own instead (its hold would otherwise
+// never be released or spent): each at most once an hour, and a few per run.
+const STRAGGLER_EVERY_MS = 3600_000;
+const STRAGGLERS_PER_RUN = 10;
 /** An open dispute unanswered this close to its deadline raises the operator's alert. */
 export const DEADLINE_WARNING_MS = DAY_MS;
 
 const listedUntil = new Map<string, Date>();
+const stragglerAskedAt = new Map<string, number>();
 
 export async function reconcileDisputes(
   providers: PaymentProvider[],
@@ -57,6 +73,9 @@ export async function reconcileDisputes(
         }
       }
       listedUntil.set(provider.accountId, now);
+      const stragglers = await reconcileStragglers(provider.accountId, disputes, new Date(from), now);
+      changed += stragglers.changed;
+      errors += stragglers.errors;
     } catch (error) {
       errors++;
       log.warn("listing MED infractions failed; tried again next run", {
@@ -67,6 +86,46 @@ export async function reconcileDisputes(
   }
   await alertUnansweredDisputes(now);
   return { disputes: changed, errors };
+}
+
+/**
+ * The account's undecided disputes opened before the listing's window, each found at the PSP by
+ * itself (findDispute) and moved as a listing would: those the window no longer reaches.
+ */
+async function reconcileStragglers(
+  accountId: string,
+  disputes: DisputeCapability,
+  windowFrom: Date,
+  now: Date,
+): Promise<{ changed: number; errors: number }> {
+  let changed = 0;
+  let errors = 0;
+  const due = (await listUndecidedDisputesOpenedBefore(getDb(), accountId, windowFrom, 10 * STRAGGLERS_PER_RUN))
+    .filter((dispute) => (stragglerAskedAt.get(dispute.id) ?? 0) + STRAGGLER_EVERY_MS <= now.getTime())
+    .slice(0, STRAGGLERS_PER_RUN);
+  for (const dispute of due) {
+    stragglerAskedAt.set(dispute.id, now.getTime());
+    try {
+      const report = await disputes.findDispute({
+        providerDisputeId: dispute.providerDisputeId,
+        openedAt: dispute.openedAt,
+      });
+      if (
+        report &&
+        !isReportKnown(dispute, report) &&
+        (await applyDisputeReport(dispute, report)).status !== dispute.status
+      )
+        changed++;
+    } catch (error) {
+      errors++;
+      log.warn("a MED infraction older than the listing could not be read; tried again in an hour", {
+        account: accountId,
+        providerDisputeId: dispute.providerDisputeId,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
+  return { changed, errors };
 }
 
 /** One infraction as listed: a new dispute, or the stored one moved. True when something changed. */

@@ -309,6 +309,27 @@ describe("an infraction Efí lists against a paid live deposit", () => {
     expect(await balance(merchant)).toEqual({ available: "0.00", reserved: "0.00" });
   });
 
+  it("undecided for longer than any listing reaches is asked about by itself, and its decision applied", async () => {
+    const { merchant, id, endToEndId } = await paidDeposit("Antiga", "25.00");
+    const infraction = efi.openInfraction(endToEndId);
+    await reconcileLiveDeposits();
+    const [dispute] = await disputesOf(id);
+    expect(await balance(merchant)).toEqual({ available: "0.00", reserved: "25.00" });
+    // Seventy days on and still undecided: the listing reaches back 60 days at most.
+    const longAgo = new Date(Date.now() - 70 * DAY_MS);
+    const listed = efi.infraction(infraction.idInfracao);
+    if (listed)
+      Object.assign(listed, {
+        criadoEm: longAgo.toISOString(),
+        dadosAnalise: { ...listed.dadosAnalise, abertura: longAgo.toISOString() },
+      });
+    await getDb().dispute.update({ where: { id: dispute.id }, data: { openedAt: longAgo } });
+    efi.closeInfraction(infraction.idInfracao, "REJEITADA");
+    await reconcileLiveDeposits();
+    expect((await disputesOf(id))[0]).toMatchObject({ status: "won", heldCents: 0n, pspStatus: "REJEITADA" });
+    expect(await balance(merchant)).toEqual({ available: "25.00", reserved: "0.00" });
+  });
+
   it("whose amount does not read opens no dispute and holds nothing, but raises the operator's alert, once", async () => {
     const { merchant, id, endToEndId } = await paidDeposit("Ilegível", "30.00");
     const infraction = efi.openInfraction(endToEndId);
