@@ -227,7 +227,7 @@ function operations(limits: Limits): Record<EnvelopePath, Operation> {
       name: "EventsForwarded",
       summary: "Record that your forwarder posted one of your callback events to your machine",
       description:
-        "What `npm run listen -- --forward-to` reports after each event it brings to a URL on your machine: the event's attempts then show one in state forwarded, with what answered there. The event's delivery to your callback URL is not changed. Another merchant's event, or one of the other mode, is 404 not_found.",
+        "What `npm run listen -- --forward-to` reports after each event it brings to a URL on your machine: the event's attempts then show one in state forwarded, with what answered there. The event's delivery to your callback URL is not changed. Another merchant's event, or one of the other mode, is 404 not_found; an event with 50 forwarded attempts recorded already, 409 state_conflict.",
       request: forwardedEventSchema,
       response: forwardedEventAnswerSchema,
       creates: false,

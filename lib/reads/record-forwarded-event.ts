@@ -1,10 +1,16 @@
-import { findCallbackEvent, insertForwardedAttempt } from "../db/callback-events";
+import { countForwardedAttempts, findCallbackEvent, insertForwardedAttempt } from "../db/callback-events";
 import { getDb } from "../db/client";
 import type { MerchantRecord } from "../db/merchants";
 import { AppError } from "../errors/app-error";
 import { newId } from "../ids/new-id";
 import { isTakenStatus } from "../callbacks/post-callback";
 import { type ForwardedEventAnswer, forwardedEventSchema } from "./schemas";
+
+/**
+ * The forwarder reports at most four tries of an event per run; this bounds what a key calling the
+ * route directly, or a forwarder restarted all day, can pile onto one event's attempts.
+ */
+export const MAX_FORWARDED_ATTEMPTS = 50;
 
 /**
  * POST /api/events/forwarded: the merchant's forwarder (`npm run listen -- --forward-to`) says it
@@ -25,6 +31,11 @@ export async function recordForwardedEvent(options: {
     const event = await findCallbackEvent(tx, input.event_id);
     if (!event || event.merchantId !== merchant.id || event.mode !== merchant.mode)
       throw new AppError("not_found", `no callback event ${input.event_id} for this key's merchant and mode`);
+    if ((await countForwardedAttempts(tx, event.id)) >= MAX_FORWARDED_ATTEMPTS)
+      throw new AppError(
+        "state_conflict",
+        `event ${event.id} has ${MAX_FORWARDED_ATTEMPTS} forwarded attempts recorded, the most one event keeps`,
+      );
     return insertForwardedAttempt(tx, {
       eventId: event.id,
       attempt: {

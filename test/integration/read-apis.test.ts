@@ -574,6 +574,23 @@ describe("POST /api/events/forwarded", () => {
     expect(detail.callbacks[0].attempts.at(-1)).toMatchObject({ number: number + 1, state: "forwarded" });
   });
 
+  it("keeps at most 50 forwarded attempts of an event: the 51st is a 409 and is not recorded", async () => {
+    const [event] = await eventOf(shopB, b.paid);
+    const forwardedSoFar = () =>
+      getDb().callbackAttempt.count({ where: { eventId: event.event_id as string, forwarded: true } });
+    while ((await forwardedSoFar()) < 50)
+      expect((await call(forwardedRoute, shopB, forwarded(event.event_id, { http_status: 500 }))).response.status).toBe(
+        200,
+      );
+    const refused = await call(forwardedRoute, shopB, forwarded(event.event_id));
+    expect(refused.response.status).toBe(409);
+    expect(refused.data.error).toMatchObject({
+      type: "state_conflict",
+      detail: expect.stringContaining("50 forwarded attempts"),
+    });
+    expect(await forwardedSoFar()).toBe(50);
+  });
+
   it("answers 404 for another merchant's event, and 422 naming a bad field", async () => {
     const [ofB] = await eventOf(shopB, b.paid);
     const { response, data } = await call(forwardedRoute, shopA, forwarded(ofB.event_id));
