@@ -10,7 +10,8 @@ export type OperatorAlertKind =
   | "transfer_mismatch"
   | "balance_mismatch"
   | "unmatched_dispute"
-  | "dispute_deadline";
+  | "dispute_deadline"
+  | "signup_domain_limit";
 
 export type AlertChannel = "webhook" | "email";
 

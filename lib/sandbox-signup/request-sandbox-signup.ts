@@ -2,6 +2,7 @@
 // answer is the same whatever the address is (a link sent; a note that it has an account already;
 // a daily limit reached and nothing sent), so the page tells nobody which addresses have accounts.
 // Only the address's mailbox learns which it was.
+import { raiseOperatorAlert } from "../alerts/raise-operator-alert";
 import { recordAuditEvent } from "../audit/record-audit-event";
 import { getConfig } from "../config/config";
 import { hashToken, newBearerToken } from "../crypto/hash-token";
@@ -21,7 +22,10 @@ import { SIGNUP_EMAILS_PER_ADDRESS_DAILY, SIGNUP_LINK_SECONDS, sandboxSignupSche
 
 const DAY_MS = 24 * 3600 * 1000;
 
-type Outcome = { sent: "link"; id: string; token: string } | { sent: "account_exists"; id: string } | { sent: null };
+type Outcome =
+  | { sent: "link"; id: string; token: string }
+  | { sent: "account_exists"; id: string }
+  | { sent: null; isDomainLimit: boolean };
 
 /**
  * `ip`: the client's address, whose hourly budget a request spends first (a clear 429: it says
@@ -48,11 +52,11 @@ export async function requestSandboxSignup(
   const outcome = await getDb().$transaction(async (tx): Promise<Outcome> => {
     if ((await countSandboxSignupsSince(tx, { email }, since)) >= SIGNUP_EMAILS_PER_ADDRESS_DAILY) {
       log.info("sandbox sign-up not sent: the address's daily limit", { emailDomain });
-      return { sent: null };
+      return { sent: null, isDomainLimit: false };
     }
     if ((await countSandboxSignupsSince(tx, { emailDomain }, since)) >= settings.domainDaily) {
       log.info("sandbox sign-up not sent: the domain's daily limit", { emailDomain });
-      return { sent: null };
+      return { sent: null, isDomainLimit: true };
     }
     const hasAccount = (await findConsoleUserByEmail(tx, email)) !== null;
     const id = newId("sgn");
@@ -77,7 +81,23 @@ export async function requestSandboxSignup(
     return hasAccount ? { sent: "account_exists", id } : { sent: "link", id, token };
   });
   if (outcome.sent !== null) await sendSignupEmail(email, name, outcome, context.locale);
+  else if (outcome.isDomainLimit) await alertDomainLimit(emailDomain, settings.domainDaily, now);
   return { email };
+}
+
+/**
+ * A domain past its daily limit is refused without a word to its addresses (the page answers the
+ * same), so a big mail provider's developers could be shut out for a day by someone spending its
+ * limit: the operator hears of it once a domain a day, to raise the limit or look for abuse.
+ * Outside the sign-up's transaction: a concurrent raise of the same alert must not undo it.
+ */
+async function alertDomainLimit(emailDomain: string, limit: number, now: Date): Promise<void> {
+  const day = now.toISOString().slice(0, 10);
+  await raiseOperatorAlert(getDb(), {
+    kind: "signup_domain_limit",
+    subject: `${emailDomain}/${day}`,
+    message: `sandbox sign-ups for @${emailDomain} reached CASHIER_SANDBOX_SIGNUP_DOMAIN_DAILY (${limit}) in the 24 hours to ${now.toISOString()}: further ones get no e-mail until the count falls, while the page answers as if sent; raise the limit if they are developers, or look at the audit log's sandbox_signup.requested for abuse`,
+  });
 }
 
 async function sendSignupEmail(
