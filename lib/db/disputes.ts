@@ -239,22 +239,6 @@ export async function findUnansweredDisputesDueBefore(db: DbOrTx, before: Date):
 }
 
 /** When the oldest undecided dispute of an account opened: its listing must reach back that far. */
-/** An account's undecided disputes opened before `before`, oldest first. */
-export async function listUndecidedDisputesOpenedBefore(
-  db: DbOrTx,
-  provider: string,
-  before: Date,
-  limit: number,
-): Promise<DisputeRecord[]> {
-  const rows = await db.dispute.findMany({
-    where: { provider, status: { in: UNDECIDED }, openedAt: { lt: before } },
-    orderBy: { openedAt: "asc" },
-    take: limit,
-    include: withDeposit,
-  });
-  return rows.map(toRecord);
-}
-
 export async function findOldestUndecidedOpening(db: DbOrTx, provider: string): Promise<Date | null> {
   const oldest = await db.dispute.findFirst({
     where: { provider, status: { in: UNDECIDED } },
@@ -262,4 +246,20 @@ export async function findOldestUndecidedOpening(db: DbOrTx, provider: string): 
     select: { openedAt: true },
   });
   return oldest?.openedAt ?? null;
+}
+
+/** An account's undecided disputes opened before `before`, oldest first, but those in `exceptIds`. */
+export async function listUndecidedDisputesOpenedBefore(
+  db: DbOrTx,
+  provider: string,
+  before: Date,
+  options: { limit: number; exceptIds: string[] },
+): Promise<DisputeRecord[]> {
+  const rows = await db.dispute.findMany({
+    where: { provider, status: { in: UNDECIDED }, openedAt: { lt: before }, id: { notIn: options.exceptIds } },
+    orderBy: { openedAt: "asc" },
+    take: options.limit,
+    include: withDeposit,
+  });
+  return rows.map(toRecord);
 }

@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import { raiseOperatorAlert } from "../alerts/raise-operator-alert";
 import { getDb } from "../db/client";
 import {
+  type DisputeRecord,
   findDisputeOfProvider,
   findOldestUndecidedOpening,
   findUnansweredDisputesDueBefore,
@@ -40,57 +41,92 @@ const STRAGGLERS_PER_RUN = 10;
 export const DEADLINE_WARNING_MS = DAY_MS;
 
 const listedUntil = new Map<string, Date>();
+// The stragglers asked within the hour, by dispute id: the next run asks others.
 const stragglerAskedAt = new Map<string, number>();
 
 export async function reconcileDisputes(
   providers: PaymentProvider[],
   now: Date,
 ): Promise<{ disputes: number; errors: number }> {
-  let changed = 0;
-  let errors = 0;
+  const total = { changed: 0, errors: 0 };
+  const add = (counts: { changed: number; errors: number }) => {
+    total.changed += counts.changed;
+    total.errors += counts.errors;
+  };
+  for (const [id, at] of stragglerAskedAt) if (at + STRAGGLER_EVERY_MS <= now.getTime()) stragglerAskedAt.delete(id);
   for (const provider of providers) {
-    const { disputes } = provider;
+    const { accountId, disputes } = provider;
     if (!disputes) continue;
-    const last = listedUntil.get(provider.accountId);
+    const last = listedUntil.get(accountId);
     let from = last ? last.getTime() - OVERLAP_MS : now.getTime() - FIRST_LISTING_MS;
-    const oldest = await findOldestUndecidedOpening(getDb(), provider.accountId);
+    const oldest = await findOldestUndecidedOpening(getDb(), accountId);
     if (oldest) from = Math.min(from, oldest.getTime() - OVERLAP_MS);
     from = Math.max(from, now.getTime() - MAX_LISTING_MS);
     try {
-      const { disputes: reports, unreadable } = await disputes.listDisputes({ from: new Date(from), to: now });
-      for (const infraction of unreadable) await alertUnreadableDispute(provider.accountId, infraction);
-      // One at a time, each on its own: one that cannot be stored is logged and the others go on.
-      for (const report of reports) {
-        try {
-          if (await reconcileDispute(provider.accountId, report)) changed++;
-        } catch (error) {
-          errors++;
-          log.error("a MED infraction could not be applied; tried again next run", {
-            account: provider.accountId,
-            providerDisputeId: report.providerDisputeId,
-            error: error instanceof Error ? error.message : String(error),
-          });
-        }
-      }
-      listedUntil.set(provider.accountId, now);
-      const stragglers = await reconcileStragglers(provider.accountId, disputes, new Date(from), now);
-      changed += stragglers.changed;
-      errors += stragglers.errors;
+      const listed = await disputes.listDisputes({ from: new Date(from), to: now });
+      add(
+        await eachOnItsOwn(
+          listed.unreadable,
+          async (infraction) => {
+            await alertUnreadableDispute(accountId, infraction);
+            return false;
+          },
+          "an unreadable MED infraction could not be told to the operator; tried again next run",
+          (infraction) => ({ account: accountId, providerDisputeId: infraction.providerDisputeId }),
+        ),
+      );
+      add(
+        await eachOnItsOwn(
+          listed.disputes,
+          (report) => reconcileDispute(accountId, report),
+          "a MED infraction could not be applied; tried again next run",
+          (report) => ({ account: accountId, providerDisputeId: report.providerDisputeId }),
+        ),
+      );
+      listedUntil.set(accountId, now);
     } catch (error) {
-      errors++;
-      log.warn("listing MED infractions failed; tried again next run", {
-        account: provider.accountId,
-        error: error instanceof Error ? error.message : String(error),
+      total.errors++;
+      log.warn("listing MED infractions failed; tried again next run", { account: accountId, error: messageOf(error) });
+    }
+    try {
+      add(await reconcileStragglers(accountId, disputes, new Date(from), now));
+    } catch (error) {
+      total.errors++;
+      log.warn("looking up MED disputes older than the listing failed; tried again next run", {
+        account: accountId,
+        error: messageOf(error),
       });
     }
   }
   await alertUnansweredDisputes(now);
-  return { disputes: changed, errors };
+  return { disputes: total.changed, errors: total.errors };
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** One step per item, each on its own: one that fails is logged and counted, and the others go on. */
+async function eachOnItsOwn<T>(
+  items: T[],
+  step: (item: T) => Promise<boolean>,
+  failure: string,
+  fieldsOf: (item: T) => Record<string, unknown>,
+): Promise<{ changed: number; errors: number }> {
+  const counts = { changed: 0, errors: 0 };
+  for (const item of items) {
+    try {
+      if (await step(item)) counts.changed++;
+    } catch (error) {
+      counts.errors++;
+      log.error(failure, { ...fieldsOf(item), error: messageOf(error) });
+    }
+  }
+  return counts;
 }
 
 /**
  * The account's undecided disputes opened before the listing's window, each found at the PSP by
- * itself (findDispute) and moved as a listing would: those the window no longer reaches.
+ * itself (findDispute) and moved as a listing would: those the window no longer reaches. Those
+ * asked within the hour are left out of the query, so more than a run's worth take turns.
  */
 async function reconcileStragglers(
   accountId: string,
@@ -98,67 +134,76 @@ async function reconcileStragglers(
   windowFrom: Date,
   now: Date,
 ): Promise<{ changed: number; errors: number }> {
-  let changed = 0;
-  let errors = 0;
-  const due = (await listUndecidedDisputesOpenedBefore(getDb(), accountId, windowFrom, 10 * STRAGGLERS_PER_RUN))
-    .filter((dispute) => (stragglerAskedAt.get(dispute.id) ?? 0) + STRAGGLER_EVERY_MS <= now.getTime())
-    .slice(0, STRAGGLERS_PER_RUN);
-  for (const dispute of due) {
-    stragglerAskedAt.set(dispute.id, now.getTime());
-    try {
+  const due = await listUndecidedDisputesOpenedBefore(getDb(), accountId, windowFrom, {
+    limit: STRAGGLERS_PER_RUN,
+    exceptIds: [...stragglerAskedAt.keys()],
+  });
+  for (const dispute of due) stragglerAskedAt.set(dispute.id, now.getTime());
+  return eachOnItsOwn(
+    due,
+    async (dispute) => {
       const report = await disputes.findDispute({
         providerDisputeId: dispute.providerDisputeId,
         openedAt: dispute.openedAt,
       });
-      if (
-        report &&
-        !isReportKnown(dispute, report) &&
-        (await applyDisputeReport(dispute, report)).status !== dispute.status
-      )
-        changed++;
-    } catch (error) {
-      errors++;
-      log.warn("a MED infraction older than the listing could not be read; tried again in an hour", {
-        account: accountId,
-        providerDisputeId: dispute.providerDisputeId,
-        error: error instanceof Error ? error.message : String(error),
-      });
-    }
-  }
-  return { changed, errors };
+      if (report) return moveStoredDispute(dispute, report);
+      log.warn(
+        "the PSP lists no MED infraction for an undecided dispute older than the listing; asked again in an hour",
+        {
+          account: accountId,
+          disputeId: dispute.id,
+          providerDisputeId: dispute.providerDisputeId,
+        },
+      );
+      return false;
+    },
+    "a MED infraction older than the listing could not be read; asked again in an hour",
+    (dispute) => ({ account: accountId, providerDisputeId: dispute.providerDisputeId }),
+  );
+}
+
+/** A stored dispute moved by what the PSP says of it now. True when its status changed. */
+async function moveStoredDispute(stored: DisputeRecord, report: ProviderDispute): Promise<boolean> {
+  // Most of a listing is news already had: no transaction, no funds lock for those.
+  if (isReportKnown(stored, report)) return false;
+  return (await applyDisputeReport(stored, report)).status !== stored.status;
 }
 
 /** One infraction as listed: a new dispute, or the stored one moved. True when something changed. */
 async function reconcileDispute(accountId: string, report: ProviderDispute): Promise<boolean> {
   const stored = await findDisputeOfProvider(getDb(), accountId, report.providerDisputeId);
-  if (stored) {
-    // Most of a listing is news already had: no transaction, no funds lock for those.
-    if (isReportKnown(stored, report)) return false;
-    return (await applyDisputeReport(stored, report)).status !== stored.status;
-  }
+  if (stored) return moveStoredDispute(stored, report);
   const opened = await openDispute(accountId, report);
   if (opened.dispute && report.status !== "open") await applyDisputeReport(opened.dispute, report);
   return opened.isNew;
 }
 
 /**
- * An infraction the PSP listed that does not read opens no dispute and holds nothing, though a MED
- * devolução may follow it: the operator is told once, with what names it at the PSP and the
- * deposit its Pix paid (when that reads), to answer it at the PSP by hand.
+ * An infraction the PSP listed that does not read is not followed, though a MED devolução may
+ * follow it: the operator is told once, with what names it at the PSP and its dispute, or else the
+ * deposit its Pix paid (when those read), to look at it at the PSP by hand.
  */
 async function alertUnreadableDispute(accountId: string, infraction: UnreadableDispute): Promise<void> {
-  const deposit = infraction.endToEndId ? await findTransactionByEndToEndId(getDb(), infraction.endToEndId) : null;
+  const db = getDb();
+  const dispute = infraction.providerDisputeId
+    ? await findDisputeOfProvider(db, accountId, infraction.providerDisputeId)
+    : null;
+  const deposit =
+    !dispute && infraction.endToEndId ? await findTransactionByEndToEndId(db, infraction.endToEndId) : null;
   const ofAccount = deposit?.provider === accountId ? deposit : null;
   const named = infraction.providerDisputeId ?? infraction.endToEndId;
   // Without a readable id, what did not read stands for it: the same item raises one alert.
   const subject = `${accountId}/${named ?? createHash("sha256").update(infraction.problem).digest("hex").slice(0, 32)}`;
-  await raiseOperatorAlert(getDb(), {
+  const listed = `the PSP lists MED infraction ${infraction.providerDisputeId ?? "(no readable id)"} against Pix ${infraction.endToEndId ?? "(no readable endToEndId)"} on account ${accountId} in a form the gateway cannot read (${infraction.problem.slice(0, 300)})`;
+  await raiseOperatorAlert(db, {
     kind: "unreadable_answer",
     subject,
-    merchantId: ofAccount?.merchantId ?? null,
-    objectId: ofAccount?.id ?? null,
-    amountCents: ofAccount?.amountCents ?? null,
-    message: `the PSP listed MED infraction ${infraction.providerDisputeId ?? "(no readable id)"} against Pix ${infraction.endToEndId ?? "(no readable endToEndId)"} on account ${accountId}, which the gateway cannot read (${infraction.problem.slice(0, 300)}): no dispute is open and nothing is held for it; read it in the PSP's portal and answer it there by its deadline`,
+    merchantId: dispute?.merchantId ?? ofAccount?.merchantId ?? null,
+    objectId: dispute?.depositId ?? ofAccount?.id ?? null,
+    amountCents: dispute?.amountCents ?? ofAccount?.amountCents ?? null,
+    message: dispute
+      ? `${listed}: its dispute ${dispute.id} stays ${dispute.status}, holding ${formatAmountDot(dispute.heldCents)} BRL, and is not moved while the PSP's word does not read; look at it in the PSP's portal`
+      : `${listed}: no dispute is open and nothing is held for it; read it in the PSP's portal and answer it there by its deadline`,
   });
 }
 

@@ -318,11 +318,11 @@ describe("an infraction Efí lists against a paid live deposit", () => {
     // Seventy days on and still undecided: the listing reaches back 60 days at most.
     const longAgo = new Date(Date.now() - 70 * DAY_MS);
     const listed = efi.infraction(infraction.idInfracao);
-    if (listed)
-      Object.assign(listed, {
-        criadoEm: longAgo.toISOString(),
-        dadosAnalise: { ...listed.dadosAnalise, abertura: longAgo.toISOString() },
-      });
+    expect(listed).toBeDefined();
+    Object.assign(listed!, {
+      criadoEm: longAgo.toISOString(),
+      dadosAnalise: { ...listed!.dadosAnalise, abertura: longAgo.toISOString() },
+    });
     await getDb().dispute.update({ where: { id: dispute.id }, data: { openedAt: longAgo } });
     efi.closeInfraction(infraction.idInfracao, "REJEITADA");
     await reconcileLiveDeposits();
@@ -334,7 +334,8 @@ describe("an infraction Efí lists against a paid live deposit", () => {
     const { merchant, id, endToEndId } = await paidDeposit("Ilegível", "30.00");
     const infraction = efi.openInfraction(endToEndId);
     const listed = efi.infraction(infraction.idInfracao);
-    if (listed) listed.valor = "trinta reais";
+    expect(listed).toBeDefined();
+    listed!.valor = "trinta reais";
     await reconcileLiveDeposits();
     await reconcileLiveDeposits();
     expect(await disputesOf(id)).toEqual([]);
@@ -346,6 +347,25 @@ describe("an infraction Efí lists against a paid live deposit", () => {
     expect(alerts[0]).toMatchObject({ merchantId: merchant.merchantId, objectId: id, amountCents: 3000n });
     expect(alerts[0].message).toContain(`MED infraction ${infraction.idInfracao} against Pix ${endToEndId}`);
     expect(alerts[0].message).toContain("valor: ");
+    expect(alerts[0].message).toContain("no dispute is open and nothing is held");
+  });
+
+  it("already a dispute and then listed in a form that does not read: the alert names the dispute and its hold", async () => {
+    const { merchant, id, endToEndId } = await paidDeposit("Ilegível depois", "35.00");
+    const infraction = efi.openInfraction(endToEndId);
+    await reconcileLiveDeposits();
+    const [dispute] = await disputesOf(id);
+    expect(dispute).toMatchObject({ status: "open", heldCents: 3500n });
+    const listed = efi.infraction(infraction.idInfracao);
+    expect(listed).toBeDefined();
+    listed!.valor = "trinta e cinco";
+    await reconcileLiveDeposits();
+    expect((await disputesOf(id))[0]).toMatchObject({ status: "open", heldCents: 3500n });
+    const [alert] = await getDb().operatorAlert.findMany({
+      where: { kind: "unreadable_answer", subject: `${efiAccount}/${infraction.idInfracao}` },
+    });
+    expect(alert).toMatchObject({ merchantId: merchant.merchantId, objectId: id, amountCents: 3500n });
+    expect(alert.message).toContain(`its dispute ${dispute.id} stays open, holding 35.00 BRL`);
   });
 
   it("raises the operator's alert when nobody has answered a day before the deadline, once", async () => {
