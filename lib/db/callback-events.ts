@@ -150,16 +150,16 @@ export async function beginCallbackAttempt(
   return attempts;
 }
 
-/**
- * Records what the merchant's forwarder did with the event on their machine: a finished attempt,
- * numbered on the event as the gateway's own are (one atomic increment, so a delivery attempt
- * beside it cannot take the same number), with the event's status, schedule and lease left alone.
- */
 /** How many of an event's attempts its merchant's forwarders reported. */
 export async function countForwardedAttempts(db: DbOrTx, eventId: string): Promise<number> {
   return db.callbackAttempt.count({ where: { eventId, forwarded: true } });
 }
 
+/**
+ * Records what the merchant's forwarder did with the event on their machine: a finished attempt,
+ * numbered on the event as the gateway's own are (one atomic increment, so a delivery attempt
+ * beside it cannot take the same number), with the event's status, schedule and lease left alone.
+ */
 export async function insertForwardedAttempt(
   db: DbOrTx,
   options: {

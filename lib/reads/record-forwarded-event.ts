@@ -31,12 +31,7 @@ export async function recordForwardedEvent(options: {
     const event = await findCallbackEvent(tx, input.event_id);
     if (!event || event.merchantId !== merchant.id || event.mode !== merchant.mode)
       throw new AppError("not_found", `no callback event ${input.event_id} for this key's merchant and mode`);
-    if ((await countForwardedAttempts(tx, event.id)) >= MAX_FORWARDED_ATTEMPTS)
-      throw new AppError(
-        "state_conflict",
-        `event ${event.id} has ${MAX_FORWARDED_ATTEMPTS} forwarded attempts recorded, the most one event keeps`,
-      );
-    return insertForwardedAttempt(tx, {
+    const number = await insertForwardedAttempt(tx, {
       eventId: event.id,
       attempt: {
         id: newId("att"),
@@ -51,6 +46,13 @@ export async function recordForwardedEvent(options: {
         isSuccess: isTakenStatus(input.http_status),
       },
     });
+    // Counted after the insert, which locks the event's row: two at once cannot both be the 50th.
+    if ((await countForwardedAttempts(tx, event.id)) > MAX_FORWARDED_ATTEMPTS)
+      throw new AppError(
+        "state_conflict",
+        `event ${event.id} has ${MAX_FORWARDED_ATTEMPTS} forwarded attempts recorded, the most one event keeps`,
+      );
+    return number;
   });
   return { code: 200, data: { event_id: input.event_id, attempt, state: "forwarded" } };
 }
