@@ -53,7 +53,7 @@ const ptBR = {
   forgot: {
     title: "Esqueci minha senha",
     intro:
-      "Digite o e-mail do seu acesso ao console. Se ele tiver um acesso ativo, enviaremos um link para escolher uma nova senha. O app autenticador continua o mesmo.",
+      "Digite o e-mail do seu acesso ao console. Se ele tiver um acesso ativo, enviaremos um link para escolher uma nova senha. Se você ativou o app autenticador, ele continua o mesmo.",
     email: "E-mail",
     submit: "Enviar link",
     pending: "Enviando…",
@@ -242,7 +242,7 @@ const en: Messages = {
   forgot: {
     title: "I forgot my password",
     intro:
-      "Type the e-mail of your console access. If it has an active access, we will send a link to choose a new password. Your authenticator app stays the same.",
+      "Type the e-mail of your console access. If it has an active access, we will send a link to choose a new password. If you turned the authenticator app on, it stays the same.",
     email: "E-mail",
     submit: "Send link",
     pending: "Sending…",

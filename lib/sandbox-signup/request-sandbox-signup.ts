@@ -88,15 +88,16 @@ export async function requestSandboxSignup(
 /**
  * A domain past its daily limit is refused without a word to its addresses (the page answers the
  * same), so a big mail provider's developers could be shut out for a day by someone spending its
- * limit: the operator hears of it once a domain a day, to raise the limit or look for abuse.
- * Outside the sign-up's transaction: a concurrent raise of the same alert must not undo it.
+ * limit: the operator hears of it, to raise the limit or look for abuse. Once a UTC day, naming
+ * the first domain (the log names each): domains are whatever a requester types, so one alert a
+ * domain would let anyone flood the operator. Outside the sign-up's transaction: a concurrent
+ * raise of the same alert must not undo it.
  */
 async function alertDomainLimit(emailDomain: string, limit: number, now: Date): Promise<void> {
-  const day = now.toISOString().slice(0, 10);
   await raiseOperatorAlert(getDb(), {
     kind: "signup_domain_limit",
-    subject: `${emailDomain}/${day}`,
-    message: `sandbox sign-ups for @${emailDomain} reached CASHIER_SANDBOX_SIGNUP_DOMAIN_DAILY (${limit}) in the 24 hours to ${now.toISOString()}: further ones get no e-mail until the count falls, while the page answers as if sent; raise the limit if they are developers, or look at the audit log's sandbox_signup.requested for abuse`,
+    subject: now.toISOString().slice(0, 10),
+    message: `sandbox sign-ups for @${emailDomain} reached CASHIER_SANDBOX_SIGNUP_DOMAIN_DAILY (${limit}) in the 24 hours to ${now.toISOString()}: further ones get no e-mail until the count falls, while the page answers as if sent (the log's "the domain's daily limit" lines name any other domain today); raise the limit if they are developers, or look at the audit log's sandbox_signup.requested for abuse`,
   });
 }
 
