@@ -19,7 +19,14 @@ import type {
   ProviderDisputeStatus,
   UnreadableDispute,
 } from "../contract/payment-provider";
-import { type Infraction, efiErrorSchema, infractionListSchema, infractionSchema } from "./schemas";
+import {
+  type Infraction,
+  efiErrorSchema,
+  endToEndIdSchema,
+  infractionIdSchema,
+  infractionListSchema,
+  infractionSchema,
+} from "./schemas";
 
 const STATUSES: Record<Infraction["status"], ProviderDisputeStatus> = {
   ABERTA: "open",
@@ -43,7 +50,8 @@ const FIND_MARGIN_MS = 24 * 3600_000;
 /** An id of an item that did not read, only as far as it reads itself, for the operator's alert. */
 function idOf(item: unknown, field: "idInfracao" | "endToEndId"): string | null {
   const value = typeof item === "object" && item !== null ? (item as Record<string, unknown>)[field] : undefined;
-  return typeof value === "string" && /^[\w-]{1,100}$/.test(value) ? value : null;
+  const read = (field === "idInfracao" ? infractionIdSchema : endToEndIdSchema).safeParse(value);
+  return read.success ? read.data : null;
 }
 
 function toProviderDispute(infraction: Infraction): ProviderDispute {

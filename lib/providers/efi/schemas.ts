@@ -13,7 +13,7 @@ export const idEnvioSchema = z.string().regex(/^[a-zA-Z0-9]{1,35}$/, "must be 1 
 export const sendStatusSchema = z.enum(["EM_PROCESSAMENTO", "REALIZADO", "NAO_REALIZADO"]);
 export type SendStatus = z.infer<typeof sendStatusSchema>;
 
-const endToEndIdSchema = z.string().regex(/^[a-zA-Z0-9]{1,35}$/, "must be letters and digits");
+export const endToEndIdSchema = z.string().regex(/^[a-zA-Z0-9]{1,35}$/, "must be letters and digits");
 
 export const valorSchema = z.unknown().transform((valor, context) => {
   try {
@@ -82,6 +82,9 @@ export const infractionStatusSchema = z.enum(["ABERTA", "EM_DEFESA", "ACEITA", "
 
 const isoDateSchema = z.iso.datetime({ offset: true }).transform((text) => new Date(text));
 
+/** Efí's idInfracao: what a defense names. */
+export const infractionIdSchema = z.string().regex(/^[\w-]{1,100}$/, "must be 1 to 100 letters, digits, _ or -");
+
 /**
  * One of GET /v2/gn/infracoes' infracoes, as read: strict in what decides money (the ids, the
  * valor, the status, the deadline), lenient in what only describes it.
@@ -90,7 +93,7 @@ export const infractionSchema = z
   .preprocess(
     withoutNulls,
     z.object({
-      idInfracao: z.string().regex(/^[\w-]{1,100}$/, "must be 1 to 100 letters, digits, _ or -"),
+      idInfracao: infractionIdSchema,
       endToEndId: endToEndIdSchema,
       valor: valorSchema,
       status: infractionStatusSchema,
